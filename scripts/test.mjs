@@ -1,0 +1,54 @@
+// `npm test`: build, then every suite (unit, contract through every door, e2e), and one
+// closing line `N passed, M failed` summing them all (CI reads it).
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+
+const run = (command, args, env = {}) => spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } }).status;
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let broken = false;
+
+if (run('npm', ['run', 'build']) !== 0) {
+  console.log('build failed');
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+}
+
+/** Runs one suite that writes a JSON report, and adds its counts. */
+function suite(name, command, args, report, count) {
+  rmSync(report, { force: true });
+  const status = run(command, args);
+  if (!existsSync(report)) {
+    console.log(`${name}: no report (exit ${status})`);
+    totals.failed += 1;
+    broken = true;
+    return;
+  }
+  const counts = count(JSON.parse(readFileSync(report, 'utf8')));
+  console.log(`${name}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+  totals.passed += counts.passed;
+  totals.failed += counts.failed;
+  totals.skipped += counts.skipped;
+  if (status !== 0 && counts.failed === 0) {
+    // A suite that crashed outside its tests (e.g. a file that failed to load) counts as a failure.
+    totals.failed += 1;
+    broken = true;
+  }
+}
+
+suite('vitest', 'npx', ['vitest', 'run'], 'test-results/vitest.json', (r) => ({
+  passed: r.numPassedTests,
+  failed: r.numFailedTests,
+  skipped: r.numPendingTests + r.numTodoTests,
+}));
+
+if (existsSync('playwright.config.ts')) {
+  suite('playwright', 'npx', ['playwright', 'test'], 'test-results/playwright.json', (r) => ({
+    passed: r.stats.expected,
+    failed: r.stats.unexpected + r.stats.flaky,
+    skipped: r.stats.skipped,
+  }));
+}
+
+console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+process.exit(totals.failed > 0 || broken ? 1 : 0);

@@ -1,0 +1,233 @@
+// Machine-readable descriptions generated from the registry: OpenAPI 3.1 (CONTRACT.md §3),
+// `GET /api/<slug>` and llms.txt. Everything here is derived; nothing is written by hand twice.
+import { z } from 'zod';
+import { TAG_DESCRIPTIONS, type ToolContext, type ToolDefinition } from '../tools/define';
+import { findTool, tools } from '../tools/index';
+import { invokeTool } from './invoke';
+
+type JsonSchema = Record<string, unknown>;
+
+/** Example answers are computed with a fixed clock and fixed "random" bytes, so docs are stable. */
+const EXAMPLE_CONTEXT: ToolContext = {
+  now: () => Date.UTC(2026, 0, 1),
+  randomBytes: (bytes) => bytes.map((_, i) => (i * 37 + 11) & 255),
+};
+
+const pascal = (slug: string) => slug.replace(/(^|-)([a-z0-9])/g, (_, __, c: string) => c.toUpperCase());
+const schemaRef = (id: string) => `#/components/schemas/${id}`;
+
+/** The ±2^53 bounds zod emits for `.int()` say nothing to a reader; drop them (STACK.md). */
+function tidy(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(tidy);
+  if (node === null || typeof node !== 'object') return node;
+  const out: JsonSchema = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === '$schema' || key === '$id') continue;
+    if ((key === 'minimum' || key === 'maximum') && Math.abs(value as number) === Number.MAX_SAFE_INTEGER) continue;
+    out[key] = tidy(value);
+  }
+  return out;
+}
+
+/** Shared shapes a tool marks with `.meta({ id })` become components of their own. */
+function sharedShapes(): [string, z.ZodType][] {
+  return [...z.globalRegistry._idmap.entries()] as [string, z.ZodType][];
+}
+
+interface Schemas {
+  input: Record<string, JsonSchema>;
+  output: Record<string, JsonSchema>;
+  components: Record<string, JsonSchema>;
+}
+
+let schemas: Schemas | undefined;
+
+/** JSON Schemas of every tool's input (`io: 'input'`: defaulted fields optional) and output. */
+function allSchemas(): Schemas {
+  if (schemas) return schemas;
+  const convert = (io: 'input' | 'output', pick: (tool: ToolDefinition) => z.ZodType, suffix: string) => {
+    const registry = z.registry<{ id: string }>();
+    for (const [id, shape] of sharedShapes()) registry.add(shape, { id });
+    for (const tool of tools) registry.add(pick(tool as ToolDefinition), { id: pascal(tool.slug) + suffix });
+    const result = z.toJSONSchema(registry, { io, uri: schemaRef, unrepresentable: 'any' });
+    return tidy(result.schemas) as Record<string, JsonSchema>;
+  };
+  const input = convert('input', (tool) => tool.input, 'Input');
+  const output = convert('output', (tool) => tool.output, 'Output');
+  schemas = { input, output, components: { ...output, ...input, Error: ERROR_SCHEMA } };
+  return schemas;
+}
+
+const ERROR_SCHEMA: JsonSchema = {
+  type: 'object',
+  description: 'Returned with every non-2xx status.',
+  properties: {
+    error: { type: 'string', description: 'One sentence: what is wrong and where.' },
+    issues: {
+      type: 'array',
+      description: 'Schema violations, one per field (400 only).',
+      items: {
+        type: 'object',
+        properties: {
+          path: { type: 'array', items: { type: ['string', 'integer'] } },
+          message: { type: 'string' },
+        },
+        required: ['path', 'message'],
+      },
+    },
+  },
+  required: ['error'],
+};
+
+export interface ExampleExchange {
+  summary: string;
+  request: Record<string, unknown>;
+  response: { status: number; body: Record<string, unknown> };
+}
+
+const examples = new Map<string, Promise<ExampleExchange[]>>();
+
+/** Each documented example with the answer the tool really gives (computed once). */
+export function toolExamples(tool: ToolDefinition): Promise<ExampleExchange[]> {
+  let result = examples.get(tool.slug);
+  if (!result) {
+    result = Promise.all(
+      tool.examples.map(async (example) => {
+        const reply = await invokeTool(tool, example.input, EXAMPLE_CONTEXT);
+        return { summary: example.summary, request: example.input, response: { status: reply.status, body: reply.body } };
+      }),
+    );
+    examples.set(tool.slug, result);
+  }
+  return result;
+}
+
+/** The tool's self-description for `GET /api/<slug>` (CONTRACT.md §1). */
+export async function describeTool(slug: string) {
+  const tool = findTool(slug);
+  if (!tool) return undefined;
+  const { input, output, components } = allSchemas();
+  const id = pascal(slug);
+  return {
+    slug,
+    name: tool.name,
+    summary: tool.summary,
+    tags: [tool.tag],
+    input_schema: inlineRefs(input[id + 'Input'], components),
+    output_schema: inlineRefs(output[id + 'Output'], components),
+    examples: await toolExamples(tool),
+  };
+}
+
+/** Standalone JSON Schema (for `GET /api/<slug>` and MCP): component refs replaced by their targets. */
+export function inlineRefs(node: unknown, components: Record<string, JsonSchema>): JsonSchema {
+  const walk = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(walk);
+    if (value === null || typeof value !== 'object') return value;
+    const ref = (value as JsonSchema).$ref;
+    if (typeof ref === 'string' && ref.startsWith('#/components/schemas/')) return walk(components[ref.slice(21)]);
+    return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, walk(v)]));
+  };
+  return walk(node) as JsonSchema;
+}
+
+/** Standalone input/output JSON Schemas of a tool, as MCP wants them. */
+export function toolJsonSchemas(slug: string): { input: JsonSchema; output: JsonSchema } {
+  const { input, output, components } = allSchemas();
+  const id = pascal(slug);
+  return { input: inlineRefs(input[id + 'Input'], components), output: inlineRefs(output[id + 'Output'], components) };
+}
+
+const errorResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: { $ref: schemaRef('Error') } } },
+});
+
+async function buildOpenApi(): Promise<Record<string, unknown>> {
+  const { components } = allSchemas();
+  const paths: Record<string, unknown> = {};
+  for (const tool of tools) {
+    const id = pascal(tool.slug);
+    const exchanges = await toolExamples(tool as ToolDefinition);
+    const examplesOf = (list: ExampleExchange[], pick: (x: ExampleExchange) => unknown) =>
+      Object.fromEntries(list.map((x, i) => [`example${i + 1}`, { summary: x.summary, value: pick(x) }]));
+    const successes = exchanges.filter((x) => x.response.status === 200);
+    paths[`/api/${tool.slug}`] = {
+      post: {
+        operationId: tool.slug,
+        summary: tool.name,
+        description: tool.summary,
+        tags: [tool.tag],
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: { $ref: schemaRef(id + 'Input') }, examples: examplesOf(exchanges, (x) => x.request) } },
+        },
+        responses: {
+          '200': {
+            description: 'Success.',
+            content: {
+              'application/json': {
+                schema: { $ref: schemaRef(id + 'Output') },
+                ...(successes.length ? { examples: examplesOf(successes, (x) => x.response.body) } : {}),
+              },
+            },
+          },
+          '400': errorResponse('Invalid input: the error names the field and the problem.'),
+          '404': errorResponse('Tool not found.'),
+          '429': errorResponse('Rate limit exceeded (Node server only); see Retry-After.'),
+          '500': errorResponse('Internal error, transient: retry with exponential back-off.'),
+        },
+      },
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Developer Toolbox API',
+      version: '1.0.0',
+      description:
+        'Fifteen JSON-in/JSON-out developer utilities. The same contract is answered by the Node server, by the service worker inside the installed app (offline) and over MCP.',
+      license: { name: 'AGPL-3.0-or-later', identifier: 'AGPL-3.0-or-later' },
+    },
+    servers: [{ url: '/' }],
+    tags: [...new Set(tools.map((tool) => tool.tag))].map((name) => ({ name, description: TAG_DESCRIPTIONS[name] })),
+    paths,
+    components: {
+      schemas: components,
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', description: 'Optional API key for the higher rate limit.' },
+        apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'Optional API key for the higher rate limit.' },
+      },
+    },
+    // Anonymous use is allowed: the empty requirement makes the key optional.
+    security: [{}, { bearer: [] }, { apiKey: [] }],
+  };
+}
+
+let openApiText: Promise<string> | undefined;
+
+/** The OpenAPI document as served (identical bytes to the build asset). */
+export function openApiDocument(): Promise<string> {
+  openApiText ??= buildOpenApi().then((doc) => JSON.stringify(doc, null, 2));
+  return openApiText;
+}
+
+/** A plain-text index of the tools for language models (llmstxt.org). */
+export function llmsText(): string {
+  const lines = [
+    '# Developer Toolbox',
+    '',
+    '> Fifteen developer utilities with one JSON API: POST a JSON object to /api/<tool> and get JSON back. They also run offline in the installed web app and over MCP (POST /mcp, or the stdio command).',
+    '',
+    '- OpenAPI 3.1: /openapi.json',
+    '- A tool\'s own description with JSON Schemas and examples: GET /api/<tool>',
+    '',
+    '## Tools',
+    '',
+  ];
+  for (const tool of tools) {
+    const example = JSON.stringify(tool.examples[0].input);
+    lines.push(`- [${tool.name}](/${tool.slug}): ${tool.summary} API: POST /api/${tool.slug} — example body: ${example.length > 300 ? example.slice(0, 297) + '…' : example}`);
+  }
+  return lines.join('\n') + '\n';
+}

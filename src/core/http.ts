@@ -1,0 +1,154 @@
+// The API door-independent: routes /api/*, /openapi.json and /llms.txt (CONTRACT.md §1, §3).
+// `respond` works on a tiny transport-neutral request so the Node server avoids building Web
+// Request objects on its hot path; `handle` wraps it for Request → Response doors (service
+// worker, tests).
+import { findTool, tools } from '../tools/index';
+import { describeTool, llmsText, openApiDocument } from './describe';
+import { invoke, notFound, type Reply } from './invoke';
+
+/** Default request-body cap (CONTRACT.md §1). */
+export const MAX_BODY_BYTES = 16 * 1024 * 1024;
+
+/** Thrown by a door's body reader once more than the cap has arrived. */
+export class BodyTooLargeError extends Error {
+  constructor(readonly limit: number) {
+    super(`Request body exceeds ${limit / 1048576} MiB`);
+  }
+}
+
+export interface ApiRequest {
+  method: string;
+  /** The URL's path, e.g. `/api/base64`. */
+  pathname: string;
+  /** Reads the whole body as bytes; throws BodyTooLargeError past the cap. */
+  body(): Promise<Uint8Array>;
+}
+
+export interface ApiResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+const API_PREFIX = '/api/';
+const ALLOW = 'GET, POST, OPTIONS';
+
+export const CORS_HEADERS: Readonly<Record<string, string>> = { 'Access-Control-Allow-Origin': '*' };
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** Paths this module answers; everything else is the door's own (static files, pages, /mcp). */
+export function isApiPath(pathname: string): boolean {
+  return pathname === '/api' || pathname.startsWith(API_PREFIX) || pathname === '/openapi.json' || pathname === '/llms.txt';
+}
+
+export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): ApiResponse {
+  return { status, headers: { 'Content-Type': JSON_TYPE, ...CORS_HEADERS, ...headers }, body: JSON.stringify(body) };
+}
+
+const fromReply = (reply: Reply) => jsonResponse(reply.status, reply.body);
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** Parses a request body; undefined when it is not UTF-8 JSON (CONTRACT.md §1: 400 Invalid JSON body). */
+function parseBody(bytes: Uint8Array): unknown {
+  try {
+    return JSON.parse(utf8.decode(bytes));
+  } catch {
+    return undefined;
+  }
+}
+
+export async function respond(request: ApiRequest): Promise<ApiResponse> {
+  const { method, pathname } = request;
+  if (pathname === '/openapi.json') {
+    return method === 'GET' || method === 'HEAD'
+      ? { status: 200, headers: { 'Content-Type': JSON_TYPE, ...CORS_HEADERS }, body: await openApiDocument() }
+      : methodNotAllowed('GET');
+  }
+  if (pathname === '/llms.txt') {
+    return method === 'GET' || method === 'HEAD'
+      ? { status: 200, headers: { 'Content-Type': 'text/plain; charset=utf-8', ...CORS_HEADERS }, body: llmsText() }
+      : methodNotAllowed('GET');
+  }
+  if (method === 'OPTIONS') {
+    return {
+      status: 204,
+      headers: {
+        ...CORS_HEADERS,
+        'Access-Control-Allow-Methods': ALLOW,
+        'Access-Control-Allow-Headers': 'Content-Type, Authorization, X-API-Key',
+        'Access-Control-Max-Age': '86400',
+      },
+      body: '',
+    };
+  }
+  if (pathname === '/api' || pathname === API_PREFIX) {
+    if (method !== 'GET') return methodNotAllowed(ALLOW);
+    return jsonResponse(200, {
+      tools: tools.map(({ slug, name, summary, tag }) => ({ slug, name, summary, tags: [tag], api: `/api/${slug}`, page: `/${slug}` })),
+    });
+  }
+
+  const slug = pathname.slice(API_PREFIX.length);
+  if (method === 'GET') {
+    const description = await describeTool(slug);
+    return description ? jsonResponse(200, description) : fromReply(notFound(slug));
+  }
+  if (method !== 'POST') return methodNotAllowed(ALLOW);
+  // An unknown tool is a 404 whatever the body: the tool, not the body, is what is wrong.
+  if (!findTool(slug)) return fromReply(notFound(slug));
+
+  let bytes: Uint8Array;
+  try {
+    bytes = await request.body();
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) return jsonResponse(413, { error: error.message });
+    throw error;
+  }
+  const body = parseBody(bytes);
+  if (body === undefined) return jsonResponse(400, { error: 'Invalid JSON body' });
+  return fromReply(await invoke(slug, body));
+}
+
+function methodNotAllowed(allow: string): ApiResponse {
+  return jsonResponse(405, { error: 'Method not allowed' }, { Allow: allow });
+}
+
+/** Reads a Web stream into one buffer, refusing more than `limit` bytes as they arrive. */
+export async function readCapped(stream: ReadableStream<Uint8Array> | null, limit: number): Promise<Uint8Array> {
+  if (!stream) return new Uint8Array(0);
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  const reader = stream.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      await reader.cancel();
+      throw new BodyTooLargeError(limit);
+    }
+    chunks.push(value);
+  }
+  if (chunks.length === 1) return chunks[0]!;
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/** The Request → Response door used by the service worker and tests. */
+export async function handle(request: Request, limit = MAX_BODY_BYTES): Promise<Response> {
+  const url = new URL(request.url);
+  const declared = Number(request.headers.get('content-length') ?? 0);
+  const reply = await respond({
+    method: request.method,
+    pathname: url.pathname,
+    body: () => (declared > limit ? Promise.reject(new BodyTooLargeError(limit)) : readCapped(request.body, limit)),
+  });
+  const empty = reply.status === 204 || request.method === 'HEAD';
+  return new Response(empty ? null : reply.body, { status: reply.status, headers: reply.headers });
+}

@@ -1,0 +1,112 @@
+// validate → run → reply: the one error model every door shares (CONTRACT.md §1).
+import type { z } from 'zod';
+import { ToolInputError, systemContext, type ToolContext, type ToolDefinition } from '../tools/define';
+import { findTool } from '../tools/index';
+
+export interface Issue {
+  path: (string | number)[];
+  message: string;
+}
+
+/** A tool's answer before any transport: HTTP status and JSON body. */
+export interface Reply {
+  status: number;
+  body: Record<string, unknown>;
+}
+
+export const notFound = (slug: string): Reply => ({ status: 404, body: { error: `Tool '${slug}' not found` } });
+
+/** Faults that are bugs are reported here and never shown to the caller. */
+export type FaultLogger = (slug: string, error: unknown) => void;
+let logFault: FaultLogger = (slug, error) => console.error(`[${slug}] internal error:`, error);
+export function setFaultLogger(logger: FaultLogger): void {
+  logFault = logger;
+}
+
+export async function invoke(slug: string, body: unknown, context: ToolContext = systemContext): Promise<Reply> {
+  const tool = findTool(slug);
+  if (!tool) return notFound(slug);
+  return invokeTool(tool, body, context);
+}
+
+export async function invokeTool(tool: ToolDefinition, body: unknown, context: ToolContext = systemContext): Promise<Reply> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    const got = body === null ? 'null' : Array.isArray(body) ? 'an array' : `a ${typeof body}`;
+    return {
+      status: 400,
+      body: { error: 'Request body must be a JSON object', issues: [{ path: [], message: `Expected a JSON object, received ${got}` }] },
+    };
+  }
+  const parsed = tool.input.safeParse(body, { reportInput: true });
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((issue) => ({ path: issue.path.map(pathKey), message: describeIssue(issue) }));
+    return { status: 400, body: { error: sentence(issues), issues } };
+  }
+  try {
+    const output = await tool.run(parsed.data, context);
+    return { status: 200, body: output as Record<string, unknown> };
+  } catch (error) {
+    if (error instanceof ToolInputError) return { status: 400, body: { error: error.message } };
+    logFault(tool.slug, error);
+    return { status: 500, body: { error: 'Internal error' } };
+  }
+}
+
+const pathKey = (key: PropertyKey): string | number => (typeof key === 'number' ? key : String(key));
+
+/** `field`, `nested.field` or `list[2]`, for messages. */
+function fieldName(path: (string | number)[]): string {
+  return path.reduce<string>((name, key) => (typeof key === 'number' ? `${name}[${key}]` : name ? `${name}.${key}` : key), '');
+}
+
+function jsonType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'number' && !Number.isInteger(value)) return 'a fractional number';
+  if (typeof value === 'number' || typeof value === 'bigint') return 'a number';
+  if (typeof value === 'object') return 'an object';
+  return `a ${typeof value}`;
+}
+
+const quoteList = (values: readonly unknown[]) => values.map((v) => JSON.stringify(v)).join(', ');
+
+/** One readable clause per zod issue, written for a person rather than a type system. */
+function describeIssue(issue: z.core.$ZodIssue): string {
+  switch (issue.code) {
+    case 'invalid_type':
+      if (issue.input === undefined) return 'is required';
+      if (issue.expected === 'int') return `must be an integer (got ${jsonType(issue.input)})`;
+      return `must be ${article(issue.expected)} (got ${jsonType(issue.input)})`;
+    case 'invalid_value':
+      return issue.values.length === 1 ? `must be ${JSON.stringify(issue.values[0])}` : `must be one of ${quoteList(issue.values)}`;
+    case 'too_small': {
+      const min = Number(issue.minimum);
+      if (issue.origin === 'string') return min === 1 ? 'must not be empty' : `must be at least ${min} characters long`;
+      if (issue.origin === 'array') return `must have at least ${min} items`;
+      return issue.inclusive === false ? `must be greater than ${min}` : `must be at least ${min}`;
+    }
+    case 'too_big': {
+      const max = Number(issue.maximum);
+      if (issue.origin === 'string') return `must be at most ${max} characters long`;
+      if (issue.origin === 'array') return `must have at most ${max} items`;
+      return issue.inclusive === false ? `must be less than ${max}` : `must be at most ${max}`;
+    }
+    case 'not_multiple_of':
+      return `must be a multiple of ${issue.divisor}`;
+    case 'invalid_union':
+      return issue.message && !issue.message.startsWith('Invalid input') ? issue.message : 'has a value of the wrong type';
+    default:
+      return issue.message;
+  }
+}
+
+function article(type: string): string {
+  const noun = type === 'number' ? 'number' : type === 'object' ? 'object' : type === 'array' ? 'array' : type;
+  return /^[aeiou]/.test(noun) ? `an ${noun}` : `a ${noun}`;
+}
+
+/** "Invalid request: `token` is required; `mode` must be one of "encode", "decode"." */
+function sentence(issues: Issue[]): string {
+  const clauses = issues.map(({ path, message }) => (path.length ? `'${fieldName(path)}' ${message}` : message));
+  return `Invalid request: ${clauses.join('; ')}.`;
+}

@@ -1,0 +1,81 @@
+// Serves the built app from disk: hashed assets cached forever, everything else revalidated,
+// and the SPA fallback (any page path without a file answers index.html, the router decides).
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { extname, join, normalize, sep } from 'node:path';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+  '.txt': 'text/plain; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.jpg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.wasm': 'application/wasm',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+  '.onnx': 'application/octet-stream',
+};
+
+export function createStaticHandler(root: string) {
+  const rootPrefix = normalize(root + sep);
+
+  async function fileAt(pathname: string): Promise<{ path: string; size: number; mtime: Date } | undefined> {
+    const path = normalize(join(root, pathname));
+    if (!path.startsWith(rootPrefix)) return undefined; // `..` escapes are simply not found
+    try {
+      const info = await stat(path);
+      return info.isFile() ? { path, size: info.size, mtime: info.mtime } : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  return async function serveStatic(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' }).end('Method not allowed\n');
+      return;
+    }
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(pathname);
+    } catch {
+      res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Bad request path\n');
+      return;
+    }
+    let file = decoded.endsWith('/') ? undefined : await fileAt(decoded);
+    // A path without a file extension is a page of the app: the router renders it.
+    if (!file && !extname(decoded)) file = await fileAt('/index.html');
+    if (!file) {
+      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found\n');
+      return;
+    }
+    const immutable = decoded.startsWith('/assets/');
+    const lastModified = file.mtime.toUTCString();
+    if (!immutable && req.headers['if-modified-since'] === lastModified) {
+      res.writeHead(304).end();
+      return;
+    }
+    res.writeHead(200, {
+      'Content-Type': TYPES[extname(file.path)] ?? 'application/octet-stream',
+      'Content-Length': file.size,
+      'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+      'Last-Modified': lastModified,
+      'X-Content-Type-Options': 'nosniff',
+    });
+    if (req.method === 'HEAD') {
+      res.end();
+      return;
+    }
+    createReadStream(file.path).on('error', () => res.destroy()).pipe(res);
+  };
+}

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+export const ImageFormat = z.enum(['png', 'jpeg', 'webp', 'avif', 'tiff', 'gif']);
+
+export const Input = z.object({
+  image: z.string().min(1).describe('Base64 image data (a `data:…;base64,` prefix and whitespace are tolerated). At most 3 MB decoded.'),
+  from: z.enum(['png', 'jpeg', 'webp', 'avif', 'tiff', 'gif', 'svg']).describe('Format of the input image.'),
+  to: ImageFormat.describe('Format to convert to (SVG is input only).'),
+  quality: z.number().int().min(1).max(100).default(80).describe('Quality for JPEG, WebP and AVIF output.'),
+});
+
+export const Output = z.object({
+  image: z.string().describe('Base64 of the converted image.'),
+  format: z.string().describe('Format of the output image (echoes `to`).'),
+  width: z.number().int().describe('Output width in pixels.'),
+  height: z.number().int().describe('Output height in pixels.'),
+  size_bytes: z.number().int().describe('Byte length of the output image.'),
+});

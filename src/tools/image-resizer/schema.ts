@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+const pixels = (what: string) => z.number().int().min(0).optional().describe(what);
+
+export const Input = z.object({
+  image: z.string().min(1).describe('Base64 image (PNG, JPEG, WebP, AVIF, GIF, TIFF or SVG); a data-URL prefix is tolerated. At most 3 MB decoded.'),
+  width: pixels('Target width in pixels; 0 or absent: follows the height by aspect ratio.'),
+  height: pixels('Target height in pixels; 0 or absent: follows the width by aspect ratio.'),
+  fit: z
+    .enum(['contain', 'cover', 'fill', 'inside', 'outside'])
+    .default('inside')
+    .describe('How the image fits a box given by both width and height.'),
+  cropX: pixels('Crop left offset in pixels.'),
+  cropY: pixels('Crop top offset in pixels.'),
+  cropWidth: pixels('Crop width in pixels (default: the rest of the image).'),
+  cropHeight: pixels('Crop height in pixels (default: the rest of the image).'),
+  rotate: z.number().optional().describe('Clockwise rotation in degrees, a multiple of 90 (negative allowed).'),
+  flipHorizontal: z.boolean().optional().describe('Mirror left-right.'),
+  flipVertical: z.boolean().optional().describe('Mirror top-bottom.'),
+  format: z.enum(['png', 'jpeg', 'webp']).default('png').describe('Output format.'),
+  quality: z.number().int().min(1).max(100).default(85).describe('Quality for JPEG and WebP output.'),
+});
+
+export const Output = z.object({
+  image: z.string().describe('Base64 of the output image.'),
+  format: z.string().describe('Output format.'),
+  width: z.number().int().describe('Output width in pixels.'),
+  height: z.number().int().describe('Output height in pixels.'),
+  originalWidth: z.number().int().describe('Input width after EXIF orientation.'),
+  originalHeight: z.number().int().describe('Input height after EXIF orientation.'),
+  sizeBytes: z.number().int().describe('Byte length of the output image.'),
+});

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+export const Input = z.object({
+  json: z.string().min(1).describe('The JSON text to format, minify or validate.'),
+  mode: z
+    .enum(['pretty', 'minify'])
+    .default('pretty')
+    .describe('`pretty`: one value per line, indented; `minify`: a single line without any whitespace.'),
+  indent: z
+    .union([z.number().int().min(0).max(10), z.literal('tab')], { error: 'must be an integer from 0 to 10 or "tab"' })
+    .default(2)
+    .describe(
+      'Indentation per level in `pretty` mode: 0–10 spaces or `"tab"`. 0 keeps one value per line without indentation. Ignored in `minify` mode.',
+    ),
+  sort_keys: z
+    .boolean()
+    .default(false)
+    .describe('Sort object keys by Unicode code point, recursively. Arrays keep their order.'),
+  repair: z
+    .boolean()
+    .default(false)
+    .describe(
+      'Repair malformed JSON (comments, single quotes, unquoted keys, trailing or missing commas, Python literals, truncation) before formatting. Valid JSON is never changed.',
+    ),
+});
+
+export const Output = z.object({
+  output: z
+    .string()
+    .describe('The formatted JSON: numbers exactly as written, keys in input order (unless sorted). Empty when invalid.'),
+  valid: z.boolean().describe('False when the input is not valid JSON (and could not be repaired, if `repair` was asked).'),
+  error: z
+    .string()
+    .optional()
+    .describe('What was expected and what was found, with line and column. Present when `valid` is false.'),
+  error_line: z.number().int().min(1).optional().describe('1-based line of the syntax error.'),
+  error_column: z
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .describe('1-based column of the syntax error, counted in characters (code points).'),
+  repaired: z.literal(true).optional().describe('Present (true) when the input was malformed and `repair` fixed it.'),
+});

@@ -1,0 +1,14 @@
+// PLACEHOLDER: replaced by the tool's implementation.
+import { z } from 'zod';
+import { defineTool } from '../define';
+
+export default defineTool({
+  slug: 'lcov-viewer',
+  name: 'lcov-viewer',
+  summary: 'Placeholder.',
+  tag: 'text',
+  input: z.object({}),
+  output: z.object({}),
+  examples: [{ summary: 'placeholder', input: {} }],
+  run: () => ({}),
+});

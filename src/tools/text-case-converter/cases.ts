@@ -1,0 +1,4 @@
+import type { ToolCase } from '../define';
+
+const cases: ToolCase[] = [];
+export default cases;

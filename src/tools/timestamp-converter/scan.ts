@@ -1,0 +1,49 @@
+// Small helpers the parsers share: reading fixed-width digits and describing a place in the
+// input for error messages (1-based character positions, CONTRACT.md §1).
+
+/** Result of a parser: epoch milliseconds (possibly out of range), or a readable problem. */
+export type Parsed = { ok: true; ms: number } | { ok: false; error: string };
+
+export const isDigit = (c: number) => c >= 0x30 && c <= 0x39;
+export const isAsciiLetter = (c: number) => (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a;
+
+/** Value of exactly `count` ASCII digits at `i`, or -1 if any of them is missing. */
+export function fixedDigits(text: string, i: number, count: number): number {
+  let value = 0;
+  for (let k = 0; k < count; k++) {
+    const c = text.charCodeAt(i + k); // NaN past the end: not a digit
+    if (!isDigit(c)) return -1;
+    value = value * 10 + (c - 0x30);
+  }
+  return value;
+}
+
+/** Index just after the run of ASCII digits starting at `i`. */
+export function digitRunEnd(text: string, i: number, end: number): number {
+  while (i < end && isDigit(text.charCodeAt(i))) i++;
+  return i;
+}
+
+/** 1-based position in characters (code points, so an emoji counts once) of UTF-16 index `index`. */
+export function position(text: string, index: number): number {
+  let n = 1;
+  for (let i = 0; i < index; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < index) {
+      const d = text.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) i++;
+    }
+    n++;
+  }
+  return n;
+}
+
+/** `'x' at position 7`, or `the end of the input`, naming invisible characters by code point. */
+export function found(text: string, i: number, end: number): string {
+  if (i >= end) return 'the end of the input';
+  const cp = text.codePointAt(i)!;
+  const shown = cp < 0x20 || cp === 0x7f || (cp >= 0x80 && cp <= 0xa0) || (cp >= 0xd800 && cp <= 0xdfff)
+    ? `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`
+    : `'${String.fromCodePoint(cp)}'`;
+  return `${shown} at position ${position(text, i)}`;
+}

@@ -1,0 +1,37 @@
+// ARCHITECTURE.md principle 2: tool and core code is runtime-free, so the same files run in
+// Node, a Web Worker and a service worker. Scans imports and forbidden globals.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = join(import.meta.dirname, '../..');
+
+function sources(dir: string): string[] {
+  return readdirSync(join(root, dir), { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && /\.(ts|js)$/.test(entry.name) && !/\.test\.ts$/.test(entry.name))
+    .map((entry) => relative(root, join(entry.parentPath, entry.name)));
+}
+
+const ALLOWED_PACKAGES = ['zod', 'jose', 'papaparse', 'jsonrepair', 'hash-wasm'];
+const files = [...sources('src/tools'), ...sources('src/core')];
+
+describe('purity of src/tools and src/core', () => {
+  it('finds the files to check', () => {
+    expect(files.length).toBeGreaterThan(30);
+  });
+
+  it.each(files)('%s imports only pure modules', (file) => {
+    const code = readFileSync(join(root, file), 'utf8');
+    const specifiers = [...code.matchAll(/(?:^|\n)\s*(?:import|export)\b[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1] ?? m[2]!);
+    const bad = specifiers.filter((spec) => !spec.startsWith('.') && !ALLOWED_PACKAGES.some((pkg) => spec === pkg || spec.startsWith(pkg + '/')));
+    expect(bad).toEqual([]);
+  });
+
+  it.each(files)('%s uses no DOM, Node or engine-dependent globals', (file) => {
+    const code = readFileSync(join(root, file), 'utf8').replace(/\/\/.*$|\/\*[\s\S]*?\*\//gm, '');
+    const forbidden = [/\bdocument\./, /\bwindow\./, /\bBuffer\./, /\bprocess\./, /\brequire\(/, /\btoLocale\w*\(/, /\bIntl\./, /\bDate\.parse\(/, /\bnew Date\(/, /\bMath\.random\(/];
+    // The clock is read in exactly one place: the default ToolContext.
+    if (file !== 'src/tools/define.ts') forbidden.push(/\bDate\.now\(/);
+    expect(forbidden.filter((pattern) => pattern.test(code)).map(String)).toEqual([]);
+  });
+});
