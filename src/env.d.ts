@@ -6,3 +6,5 @@ declare module 'virtual:catalog' {
   const catalog: { slug: string; name: string; summary: string; tag: Tag }[];
   export default catalog;
 }
+/// <reference types="vite-plugin-pwa/client" />
+/// <reference types="vite-plugin-pwa/info" />

@@ -46,3 +46,14 @@ export function checkCase(tc: ToolCase, status: number, body: unknown): void {
   }
   if (problems.length) throw new Error(`case "${tc.name}": ${problems.join('; ')}\n   body: ${JSON.stringify(body).slice(0, 2000)}`);
 }
+
+/** Fields whose values depend on the clock or on randomness, so two doors may differ there. */
+export const VARYING_FIELDS = new Set(['uuids', 'relative', 'expired']);
+
+/** The answer with varying fields replaced by their types: what two doors must agree on. */
+export function comparable(value: unknown, key = ''): unknown {
+  if (VARYING_FIELDS.has(key)) return Array.isArray(value) ? value.map((item) => typeof item) : typeof value;
+  if (Array.isArray(value)) return value.map((item) => comparable(item));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, comparable(v, k)]));
+  return value;
+}

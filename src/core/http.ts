@@ -4,7 +4,8 @@
 // worker, tests).
 import { findTool, tools } from '../tools/index';
 import { describeTool, llmsText, openApiDocument } from './describe';
-import { invoke, notFound, type Reply } from './invoke';
+import { invoke } from './dispatch';
+import { notFound, type Reply } from './invoke';
 
 /** Default request-body cap (CONTRACT.md §1). */
 export const MAX_BODY_BYTES = 16 * 1024 * 1024;

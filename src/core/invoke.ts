@@ -1,7 +1,7 @@
-// validate → run → reply: the one error model every door shares (CONTRACT.md §1).
+// validate → run → reply: the one error model every door shares (CONTRACT.md §1). It takes the
+// tool itself rather than a slug, so a page worker can load one tool without the registry.
 import type { z } from 'zod';
 import { ToolInputError, systemContext, type ToolContext, type ToolDefinition } from '../tools/define';
-import { findTool } from '../tools/index';
 
 export interface Issue {
   path: (string | number)[];
@@ -21,12 +21,6 @@ export type FaultLogger = (slug: string, error: unknown) => void;
 let logFault: FaultLogger = (slug, error) => console.error(`[${slug}] internal error:`, error);
 export function setFaultLogger(logger: FaultLogger): void {
   logFault = logger;
-}
-
-export async function invoke(slug: string, body: unknown, context: ToolContext = systemContext): Promise<Reply> {
-  const tool = findTool(slug);
-  if (!tool) return notFound(slug);
-  return invokeTool(tool, body, context);
 }
 
 export async function invokeTool(tool: ToolDefinition, body: unknown, context: ToolContext = systemContext): Promise<Reply> {
@@ -72,9 +66,10 @@ const quoteList = (values: readonly unknown[]) => values.map((v) => JSON.stringi
 
 /** One readable clause per zod issue, written for a person rather than a type system. */
 function describeIssue(issue: z.core.$ZodIssue): string {
+  // JSON has no `undefined`: a field whose input is undefined was left out.
+  if (issue.input === undefined && issue.path.length > 0) return 'is required';
   switch (issue.code) {
     case 'invalid_type':
-      if (issue.input === undefined) return 'is required';
       if (issue.expected === 'int') return `must be an integer (got ${jsonType(issue.input)})`;
       return `must be ${article(issue.expected)} (got ${jsonType(issue.input)})`;
     case 'invalid_value':

@@ -1,7 +1,7 @@
 // Door 0: every golden vector through invoke(), the dispatcher all doors share. Successful
 // answers must also satisfy the tool's own output schema.
 import { describe, expect, it } from 'vitest';
-import { invoke } from '../../src/core/invoke';
+import { invoke } from '../../src/core/dispatch';
 import { findTool, tools } from '../../src/tools/index';
 import { checkCase } from '../match';
 import { casesBySlug } from './cases';

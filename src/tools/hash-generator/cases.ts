@@ -1,4 +1,173 @@
+// Known answers: FIPS 180-4 and FIPS 202 ("abc"), RFC 1321 (MD5 suite), RFC 7693 Appendix A
+// (BLAKE2b-512 "abc"), the official BLAKE3 test_vectors.json (input_len 1: one 0x00 byte, first
+// 32 bytes of the extended output) and the widely published BLAKE3("abc"), the CRC-32/ISO-HDLC
+// check value, RFC 4231 and RFC 2202 HMAC test cases 1–2. The few values that are not in a
+// standard (Base64 forms, multi-byte text, empty HMAC key) were computed with node:crypto.
 import type { ToolCase } from '../define';
 
-const cases: ToolCase[] = [];
+type Vector = [algorithm: string, input: string, hex: string];
+
+const digests: [source: string, vectors: Vector[]][] = [
+  ['FIPS 180-4', [
+    ['sha1', 'abc', 'a9993e364706816aba3e25717850c26c9cd0d89d'],
+    ['sha224', 'abc', '23097d223405d8228642a477bda255b32aadbce4bda0b3f7e36c9da7'],
+    ['sha384', 'abc', 'cb00753f45a35e8bb5a03d699ac65007272c32ab0eded1631a8b605a43ff5bed8086072ba1e7cc2358baeca134c825a7'],
+    ['sha512', 'abc', 'ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a2192992a274fc1a836ba3c23a3feebbd454d4423643ce80e2a9ac94fa54ca49f'],
+  ]],
+  ['RFC 1321', [
+    ['md5', 'a', '0cc175b9c0f1b6a831c399e269772661'],
+    ['md5', 'abc', '900150983cd24fb0d6963f7d28e17f72'],
+    ['md5', 'message digest', 'f96b697d7cb7938d525a2f31aaf161d0'],
+    ['md5', 'abcdefghijklmnopqrstuvwxyz', 'c3fcd3d76192e4007dfb496cca67e13b'],
+    ['md5', 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789', 'd174ab98d277d9f5a5611c2c9f419d9f'],
+    ['md5', '1234567890'.repeat(8), '57edf4a22be3c955ac49da2e2107b67a'],
+  ]],
+  ['FIPS 202', [
+    ['sha3-256', 'abc', '3a985da74fe225b2045c172d6bd390bd855f086e3e9d525b46bfe24511431532'],
+    ['sha3-384', 'abc', 'ec01498288516fc926459f58e2c6ad8df9b473cb0fc08c2596da7cf0e49be4b298d88cea927ac7f539f1edf228376d25'],
+    ['sha3-512', 'abc', 'b751850b1a57168a5693cd924b6b096e08f621827444f70d884f5d0240d2712e10e116e9192af3c91a7ec57647e3934057340b4cf408d5a56592f8274eec53f0'],
+  ]],
+  ['RFC 7693', [
+    ['blake2b', 'abc', 'ba80a53f981c4d0d6a2797b69f12f6e94c212f14685ac4b74b12bb6fdbffa2d17d87c5392aab792dc252d5de4533cc9518d38aa8dbf1925ab92386edd4009923'],
+  ]],
+  ['BLAKE3 test vectors', [
+    ['blake3', '\u0000', '2d3adedff11b61f14c886e35afa036736dcd87a74d27b5c1510225d0f592e213'],
+    ['blake3', 'abc', '6437b3ac38465133ffb63b75273a8db548c558465d79db03fd359c6cd5bd9d85'],
+  ]],
+  ['CRC-32/ISO-HDLC check value', [['crc32', '123456789', 'cbf43926']]],
+];
+
+type HmacVector = [algorithm: string, key: string, input: string, hex: string];
+
+const TC1_KEY_20 = '\u000b'.repeat(20);
+const TC1 = 'Hi There';
+const TC2_KEY = 'Jefe';
+const TC2 = 'what do ya want for nothing?';
+
+const hmacs: [source: string, vectors: HmacVector[]][] = [
+  ['RFC 4231 test case 1', [
+    ['sha224', TC1_KEY_20, TC1, '896fb1128abbdf196832107cd49df33f47b4b1169912ba4f53684b22'],
+    ['sha256', TC1_KEY_20, TC1, 'b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7'],
+    ['sha384', TC1_KEY_20, TC1, 'afd03944d84895626b0825f4ab46907f15f9dadbe4101ec682aa034c7cebc59cfaea9ea9076ede7f4af152e8b2fa9cb6'],
+    ['sha512', TC1_KEY_20, TC1, '87aa7cdea5ef619d4ff0b4241a1d6cb02379f4e2ce4ec2787ad0b30545e17cdedaa833b7d6b8a702038b274eaea3f4e4be9d914eeb61f1702e696c203a126854'],
+  ]],
+  ['RFC 4231 test case 2', [
+    ['sha224', TC2_KEY, TC2, 'a30e01098bc6dbbf45690f3a7e9e6d0f8bbea2a39e6148008fd05e44'],
+    ['sha256', TC2_KEY, TC2, '5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843'],
+    ['sha384', TC2_KEY, TC2, 'af45d2e376484031617f78d2b58a6b1b9c7ef464f5a01b47e42ec3736322445e8e2240ca5e69e2c78b3239ecfab21649'],
+    ['sha512', TC2_KEY, TC2, '164b7a7bfcf819e2e395fbe73b56e0a387bd64222e831fd610270cd7ea2505549758bf75c05a994a6d034f65f8f0e6fdcaeab1a34d4a6b4b636e070a38bce737'],
+  ]],
+  ['RFC 2202', [
+    ['md5', '\u000b'.repeat(16), TC1, '9294727a3638bb1c13f48ef8158bfc9d'],
+    ['md5', TC2_KEY, TC2, '750c783e6ab0b503eaa86e310a5db738'],
+    ['sha1', TC1_KEY_20, TC1, 'b617318655057264e28bc0b6fb378c8ef146be00'],
+    ['sha1', TC2_KEY, TC2, 'effcdf6ae5eb2fa2d27416d5f184df9c259a7c79'],
+  ]],
+];
+
+const hexAnswer = (algorithm: string, bytes: number, hex: string) => ({
+  hash: hex,
+  algorithm,
+  encoding: 'hex',
+  input_byte_length: bytes,
+  digest_length: hex.length,
+});
+
+const cases: ToolCase[] = [
+  {
+    name: 'FIPS 180-4 SHA-256 "abc" with the defaults (sha256, hex)',
+    body: { input: 'abc' },
+    status: 200,
+    expect: hexAnswer('sha256', 3, 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad'),
+  },
+  ...digests.flatMap(([source, vectors]) =>
+    vectors.map(([algorithm, input, hex]): ToolCase => ({
+      name: `${source} ${algorithm} ${JSON.stringify(input.length > 20 ? `${input.slice(0, 20)}…` : input)}`,
+      body: { input, algorithm },
+      status: 200,
+      expect: hexAnswer(algorithm, input.length, hex),
+    })),
+  ),
+  ...hmacs.flatMap(([source, vectors]) =>
+    vectors.map(([algorithm, hmac_key, input, hex]): ToolCase => ({
+      name: `${source} HMAC-${algorithm}${hmac_key === TC2_KEY ? ' (key "Jefe")' : ''}`,
+      body: { input, algorithm, hmac_key },
+      status: 200,
+      expect: hexAnswer(algorithm, input.length, hex),
+    })),
+  ),
+  {
+    name: 'Base64 encoding of SHA-256 "abc" (standard alphabet, padded)',
+    body: { input: 'abc', encoding: 'base64' },
+    status: 200,
+    expect: { hash: 'ungWv48Bz+pBQUDeXa4iI7ADYaOWF3qctBD/YfIAFa0=', algorithm: 'sha256', encoding: 'base64', input_byte_length: 3, digest_length: 44 },
+  },
+  {
+    name: 'Base64 of CRC-32 check value: the 4 big-endian bytes cb f4 39 26',
+    body: { input: '123456789', algorithm: 'crc32', encoding: 'base64' },
+    status: 200,
+    expect: { hash: 'y/Q5Jg==', algorithm: 'crc32', encoding: 'base64', input_byte_length: 9, digest_length: 8 },
+  },
+  {
+    name: 'multi-byte text: UTF-8 bytes are hashed and counted',
+    body: { input: 'héllo 👋' },
+    status: 200,
+    expect: hexAnswer('sha256', 11, '241bff4036211b66e25dc44c43c7305feb99e7a62b953f03c3597ad0593c508f'),
+  },
+  {
+    name: 'HMAC with an empty key is an HMAC, not a plain digest',
+    body: { input: 'abc', hmac_key: '' },
+    status: 200,
+    expect: hexAnswer('sha256', 3, 'fd7adb152c05ef80dccf50a1fa4c05d5a3ec6da95575fc312ae7c5d091836351'),
+  },
+  {
+    name: 'hmac_key with crc32 is refused',
+    body: { input: 'abc', algorithm: 'crc32', hmac_key: 'k' },
+    status: 400,
+    expect: { error: "'hmac_key' cannot be used with crc32: HMAC is available for md5, the SHA families and blake2b." },
+  },
+  {
+    name: 'hmac_key with blake3 is refused',
+    body: { input: 'abc', algorithm: 'blake3', hmac_key: 'k' },
+    status: 400,
+    match: { error: /^'hmac_key' cannot be used with blake3/ },
+  },
+  {
+    name: 'a lone surrogate is refused with its position',
+    body: { input: 'a👋\ud800b' },
+    status: 400,
+    expect: { error: "'input' contains a lone surrogate (U+D800) at position 3, which is not valid Unicode and has no UTF-8 encoding." },
+  },
+  {
+    name: 'a lone surrogate in the key is refused',
+    body: { input: 'abc', hmac_key: '\udc00' },
+    status: 400,
+    match: { error: /^'hmac_key' contains a lone surrogate \(U\+DC00\) at position 1/ },
+  },
+  {
+    name: 'empty input is a schema error',
+    body: { input: '' },
+    status: 400,
+    match: { error: /'input' must not be empty/, issues: [{ path: ['input'], message: 'must not be empty' }] },
+  },
+  {
+    name: 'missing input is a schema error',
+    body: { algorithm: 'md5' },
+    status: 400,
+    match: { error: /'input' is required/, issues: [{ path: ['input'], message: 'is required' }] },
+  },
+  {
+    name: 'unknown algorithm names the choices',
+    body: { input: 'abc', algorithm: 'keccak256' },
+    status: 400,
+    match: { error: /'algorithm' must be one of "md5", "sha1", "sha256", "sha384", "sha512", "sha224", "sha3-256"/ },
+  },
+  {
+    name: 'unknown encoding and a non-string key are both named',
+    body: { input: 'abc', encoding: 'base32', hmac_key: 42 },
+    status: 400,
+    match: { error: /'encoding' must be one of "hex", "base64".*'hmac_key' must be a string \(got a number\)/ },
+  },
+];
+
 export default cases;

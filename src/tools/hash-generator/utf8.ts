@@ -6,14 +6,14 @@
 const SCRATCH_LIMIT = 12 * 1024 * 1024;
 
 const encoder = new TextEncoder();
-let scratch = new Uint8Array(64 * 1024);
+let scratch: Uint8Array<ArrayBuffer> = new Uint8Array(64 * 1024);
 
 /**
  * The UTF-8 bytes of `text` (which must be well-formed: see findLoneSurrogate). The result
  * may be a view into a shared scratch buffer that the next call overwrites: consume it
  * before the next `await`.
  */
-export function encodeUtf8(text: string): Uint8Array {
+export function encodeUtf8(text: string): Uint8Array<ArrayBuffer> {
   // A UTF-16 code unit becomes at most 3 UTF-8 bytes (a surrogate pair: 4 bytes for 2 units).
   const worstCase = text.length * 3;
   let buffer = scratch;

@@ -1,4 +1,280 @@
+// Golden vectors. Expected outputs are worked out by hand from RFC 8259 and JSON.stringify's
+// layout (2-space default, `": "` after keys, `{}`/`[]` when empty); error positions are counted
+// by hand (1-based, code points, `\n` / `\r\n` / `\r` each one line break).
 import type { ToolCase } from '../define';
 
-const cases: ToolCase[] = [];
+const invalid = (error: string, line: number, column: number) => ({
+  output: '',
+  valid: false,
+  error: `${error} at line ${line}, column ${column}.`,
+  error_line: line,
+  error_column: column,
+});
+
+const cases: ToolCase[] = [
+  // --- formatting ---
+  {
+    name: 'pretty-prints with 2 spaces by default',
+    body: { json: '{"name":"Ada","langs":["en","fr"],"born":1815}' },
+    status: 200,
+    expect: { output: '{\n  "name": "Ada",\n  "langs": [\n    "en",\n    "fr"\n  ],\n  "born": 1815\n}', valid: true },
+  },
+  {
+    name: 'minify removes all whitespace between tokens, not inside strings',
+    body: { json: '{\r\n\t"a b" : [ 1 , true , null ] ,\n "c": { } }', mode: 'minify' },
+    status: 200,
+    expect: { output: '{"a b":[1,true,null],"c":{}}', valid: true },
+  },
+  {
+    name: 'indent 4',
+    body: { json: '{"a":[1]}', indent: 4 },
+    status: 200,
+    expect: { output: '{\n    "a": [\n        1\n    ]\n}', valid: true },
+  },
+  {
+    name: 'indent "tab"',
+    body: { json: '{"a":[1]}', indent: 'tab' },
+    status: 200,
+    expect: { output: '{\n\t"a": [\n\t\t1\n\t]\n}', valid: true },
+  },
+  {
+    name: 'indent 0 keeps one value per line without indentation',
+    body: { json: '{"a":[1,2]}', indent: 0 },
+    status: 200,
+    expect: { output: '{\n"a": [\n1,\n2\n]\n}', valid: true },
+  },
+  {
+    name: 'indent is ignored in minify mode',
+    body: { json: '[ 1, 2 ]', mode: 'minify', indent: 8 },
+    status: 200,
+    expect: { output: '[1,2]', valid: true },
+  },
+  {
+    name: 'empty object and array print as {} and []',
+    body: { json: '{"a":{ },"b":[\n]}' },
+    status: 200,
+    expect: { output: '{\n  "a": {},\n  "b": []\n}', valid: true },
+  },
+  {
+    name: 'a scalar document is valid JSON',
+    body: { json: '  "hi"\n' },
+    status: 200,
+    expect: { output: '"hi"', valid: true },
+  },
+
+  // --- lossless ---
+  {
+    name: 'numbers are printed exactly as written',
+    body: { json: '[12345678901234567890, 1.0, 1e400, -0, 1E+2, 0.1000]', mode: 'minify' },
+    status: 200,
+    expect: { output: '[12345678901234567890,1.0,1e400,-0,1E+2,0.1000]', valid: true },
+  },
+  {
+    name: 'integer-like keys keep their input position',
+    body: { json: '{"b":1,"10":2,"2":3,"a":4}', mode: 'minify' },
+    status: 200,
+    expect: { output: '{"b":1,"10":2,"2":3,"a":4}', valid: true },
+  },
+  {
+    name: 'duplicate keys: last value wins, at the first position',
+    body: { json: '{"a":1,"b":2,"a":{"x":3}}', mode: 'minify' },
+    status: 200,
+    expect: { output: '{"a":{"x":3},"b":2}', valid: true },
+  },
+  {
+    name: '__proto__ is an ordinary key',
+    body: { json: '{"__proto__":{"polluted":true},"constructor":1}', mode: 'minify' },
+    status: 200,
+    expect: { output: '{"__proto__":{"polluted":true},"constructor":1}', valid: true },
+  },
+  {
+    name: 'strings are re-escaped as JSON.stringify does (\\u0041, \\/, upper-case hex, escaped pair)',
+    body: { json: String.raw`["\u0041\/\u00e9\u001F\ud83d\ude00", "é €"]`, mode: 'minify' },
+    status: 200,
+    expect: { output: '["A/é\\u001f😀","é €"]', valid: true },
+  },
+  {
+    name: 'a lone surrogate stays escaped',
+    body: { json: String.raw`"\uDC00"` },
+    status: 200,
+    expect: { output: '"\\udc00"', valid: true },
+  },
+
+  // --- sort_keys ---
+  {
+    name: 'sort_keys is recursive and keeps array order',
+    body: { json: '{"b":{"d":1,"c":2},"a":[{"z":1,"y":2},3,1]}', mode: 'minify', sort_keys: true },
+    status: 200,
+    expect: { output: '{"a":[{"y":2,"z":1},3,1],"b":{"c":2,"d":1}}', valid: true },
+  },
+  {
+    name: 'sort_keys compares code points, not UTF-16 units (U+E000 before U+1F600)',
+    body: { json: '{"😀":1,"\ue000":2,"a":3,"Z":4,"10":5,"9":6}', mode: 'minify', sort_keys: true },
+    status: 200,
+    expect: { output: '{"10":5,"9":6,"Z":4,"a":3,"\ue000":2,"😀":1}', valid: true },
+  },
+
+  // --- syntax errors ---
+  {
+    name: 'wrong closing bracket: line and column of the bracket',
+    body: { json: '{\n  "a": 1,\n  "b": 2\n  ]\n}' },
+    status: 200,
+    expect: invalid("Expected ',' or '}' after a property value but found ']'", 4, 3),
+  },
+  {
+    name: 'trailing comma in an array',
+    body: { json: '[1, 2,]' },
+    status: 200,
+    expect: invalid("Expected a JSON value after ',' but found ']'", 1, 7),
+  },
+  {
+    name: 'trailing comma in an object',
+    body: { json: '{"a":1,}' },
+    status: 200,
+    expect: invalid("Expected a double-quoted property name after ',' but found '}'", 1, 8),
+  },
+  {
+    name: 'single-quoted property name',
+    body: { json: "{'a': 1}" },
+    status: 200,
+    expect: invalid(`Expected a double-quoted property name or '}' but found "'"`, 1, 2),
+  },
+  {
+    name: 'comment',
+    body: { json: '// note\n{}' },
+    status: 200,
+    expect: invalid("Expected a JSON value but found a comment ('//')", 1, 1),
+  },
+  {
+    name: 'leading zero',
+    body: { json: '[01]' },
+    status: 200,
+    expect: invalid("Expected '.', 'e' or the end of the number after a leading '0' (leading zeros are not allowed) but found '1'", 1, 3),
+  },
+  {
+    name: 'NaN is named as found',
+    body: { json: '{"x": NaN}' },
+    status: 200,
+    expect: invalid("Expected a property value but found 'NaN'", 1, 7),
+  },
+  {
+    name: 'unescaped tab inside a string',
+    body: { json: '"tab\there"' },
+    status: 200,
+    expect: invalid('Expected an escape sequence (control characters must be escaped in strings) but found a tab character', 1, 5),
+  },
+  {
+    name: 'invalid escape',
+    body: { json: String.raw`"\x41"` },
+    status: 200,
+    expect: invalid(String.raw`Expected an escape character (\", \\, \/, \b, \f, \n, \r, \t or \u) after '\' but found 'x'`, 1, 3),
+  },
+  {
+    name: 'unexpected end after a final newline is on the next line, column 1',
+    body: { json: '{"a": [1, 2\n' },
+    status: 200,
+    expect: invalid("Expected ',' or ']' after an array element but found end of input", 2, 1),
+  },
+  {
+    name: 'unterminated string points just past the last character',
+    body: { json: '"abc' },
+    status: 200,
+    expect: invalid(`Expected '"' to end the string but found end of input`, 1, 5),
+  },
+  {
+    name: '\\r\\n, \\r and \\n each count as one line break',
+    body: { json: '[1,\r\n2,\r3,\n4 5]' },
+    status: 200,
+    expect: invalid("Expected ',' or ']' after an array element but found '5'", 4, 3),
+  },
+  {
+    name: 'columns count code points (an emoji is one column)',
+    body: { json: '["😀😀", x]' },
+    status: 200,
+    expect: invalid("Expected a JSON value after ',' but found 'x'", 1, 8),
+  },
+  {
+    name: 'whitespace-only input is an unexpected end',
+    body: { json: '   ' },
+    status: 200,
+    expect: invalid('Expected a JSON value but found end of input', 1, 4),
+  },
+  {
+    name: 'two documents',
+    body: { json: '[1] [2]' },
+    status: 200,
+    expect: invalid("Expected end of input after the JSON value but found '['", 1, 5),
+  },
+
+  // --- repair ---
+  {
+    name: 'repair: unquoted keys, single quotes, trailing comma, comment',
+    body: { json: "{name: 'Ada', tags: ['math',], // comment\n}", repair: true },
+    status: 200,
+    expect: { output: '{\n  "name": "Ada",\n  "tags": [\n    "math"\n  ]\n}', valid: true, repaired: true },
+  },
+  {
+    name: 'repair: Python literals',
+    body: { json: '{"a": None, "b": True, "c": False}', repair: true, mode: 'minify' },
+    status: 200,
+    expect: { output: '{"a":null,"b":true,"c":false}', valid: true, repaired: true },
+  },
+  {
+    name: 'repair: truncated input is closed',
+    body: { json: '[1, 2, {"a": 3', repair: true, mode: 'minify' },
+    status: 200,
+    expect: { output: '[1,2,{"a":3}]', valid: true, repaired: true },
+  },
+  {
+    name: 'repair: missing commas, numbers kept as written',
+    body: { json: '[1.0 2 12345678901234567890]', repair: true, mode: 'minify' },
+    status: 200,
+    expect: { output: '[1.0,2,12345678901234567890]', valid: true, repaired: true },
+  },
+  {
+    name: 'repair leaves valid input alone (no repaired field)',
+    body: { json: '{"a":1.50}', repair: true, mode: 'minify' },
+    status: 200,
+    expect: { output: '{"a":1.50}', valid: true },
+  },
+  {
+    name: 'repair that fails reports the original syntax error',
+    body: { json: '{"a":1}{"b":2}', repair: true },
+    status: 200,
+    expect: invalid("Expected end of input after the JSON value but found '{'", 1, 8),
+  },
+
+  // --- request validation ---
+  {
+    name: 'indent above 10 is a schema error',
+    body: { json: '[1]', indent: 11 },
+    status: 400,
+    match: { error: /'indent'/, issues: [{ path: ['indent'], message: /10/ }] },
+  },
+  {
+    name: 'indent must be an integer or "tab"',
+    body: { json: '[1]', indent: 'spaces' },
+    status: 400,
+    match: { error: /'indent' must be an integer from 0 to 10 or "tab"/, issues: [{ path: ['indent'], message: /tab/ }] },
+  },
+  {
+    name: 'empty json is a schema error',
+    body: { json: '' },
+    status: 400,
+    match: { error: /'json' must not be empty/, issues: [{ path: ['json'], message: /empty/ }] },
+  },
+  {
+    name: 'json is required',
+    body: { mode: 'pretty' },
+    status: 400,
+    match: { error: /'json' is required/, issues: [{ path: ['json'], message: /required/ }] },
+  },
+  {
+    name: 'unknown mode is a schema error',
+    body: { json: '[1]', mode: 'compact' },
+    status: 400,
+    match: { error: /'mode' must be one of "pretty", "minify"/, issues: [{ path: ['mode'], message: /pretty/ }] },
+  },
+];
+
 export default cases;

@@ -1,42 +1,59 @@
 // A strict (RFC 8259), lossless JSON parser. It keeps what JSON.parse throws away: numbers as
-// written (`1.0`, `1e400`, `-0`, `12345678901234567890`) and the input's key order, integer-like
-// keys included. It is iterative (an explicit stack of open containers), so no nesting depth
-// can overflow the call stack.
+// written (`1.0`, `1e400`, `-0`, `12345678901234567890`), the input's key order (integer-like keys
+// included) and duplicate keys, handing every token to a sink instead of building JS values. It
+// is iterative (an explicit stack of open containers), so no nesting depth can overflow the
+// call stack.
+import {
+  TAB,
+  LINE_FEED,
+  RETURN,
+  SPACE,
+  QUOTE,
+  PLUS,
+  COMMA,
+  MINUS,
+  DOT,
+  SLASH,
+  ZERO,
+  ONE,
+  NINE,
+  COLON,
+  UPPER_E,
+  OPEN_BRACKET,
+  BACKSLASH,
+  CLOSE_BRACKET,
+  LOWER_B,
+  LOWER_E,
+  LOWER_F,
+  LOWER_N,
+  LOWER_R,
+  LOWER_T,
+  LOWER_U,
+  OPEN_BRACE,
+  CLOSE_BRACE,
+  isDigit,
+  isWordChar,
+  isHighSurrogate,
+  isLowSurrogate,
+  hexValue,
+  CANONICAL_ESCAPES,
+} from './chars';
 import { describeAt } from './position';
 
 /**
- * A parsed value. Scalars are kept as their output text: numbers and literals exactly as written,
- * strings as the JSON.stringify form of their value. Arrays are JS arrays; objects are
- * JsonObject (never a plain JS object, whose key order and `__proto__` handling differ from JSON).
+ * Receives a JSON text as it is parsed, in document order. Tokens arrive as ranges of the source;
+ * `text` is set only when the source spelling differs from the output form (a string with `\u`
+ * or `\/` escapes, re-escaped the way JSON.stringify does). A sink may throw to stop parsing.
  */
-export type JsonNode = string | JsonNode[] | JsonObject;
-
-/** A JSON object: unique keys (as JSON string literals) in first-seen order, with their values. */
-export class JsonObject {
-  readonly keys: string[] = [];
-  readonly values: JsonNode[] = [];
-  /** Key → position, built only once an object is large enough for linear search to cost. */
-  private index: Map<string, number> | undefined;
-
-  /** Duplicate keys: the last value wins, at the position of the first occurrence. */
-  set(key: string, value: JsonNode): void {
-    const at = this.find(key);
-    if (at >= 0) {
-      this.values[at] = value;
-      return;
-    }
-    this.index?.set(key, this.keys.length);
-    this.keys.push(key);
-    this.values.push(value);
-  }
-
-  private find(key: string): number {
-    if (this.index === undefined) {
-      if (this.keys.length < 16) return this.keys.indexOf(key);
-      this.index = new Map(this.keys.map((k, i) => [k, i]));
-    }
-    return this.index.get(key) ?? -1;
-  }
+export interface JsonSink {
+  beginObject(): void;
+  endObject(): void;
+  beginArray(): void;
+  endArray(): void;
+  /** A property name: the string literal src[start, end), quotes included. */
+  key(start: number, end: number, text: string | undefined): void;
+  /** A string, number, `true`, `false` or `null`: src[start, end). */
+  scalar(start: number, end: number, text: string | undefined): void;
 }
 
 /** A syntax error at a UTF-16 offset of the input; the message lacks the position. */
@@ -47,48 +64,6 @@ export class JsonSyntaxError extends Error {
     super(message);
     this.offset = offset;
   }
-}
-
-// Character codes (plain constants: the hot loops compare against them).
-const TAB = 9;
-const LINE_FEED = 10;
-const RETURN = 13;
-const SPACE = 32;
-const QUOTE = 34;
-const PLUS = 43;
-const COMMA = 44;
-const MINUS = 45;
-const DOT = 46;
-const SLASH = 47;
-const ZERO = 48;
-const ONE = 49;
-const NINE = 57;
-const COLON = 58;
-const UPPER_E = 69;
-const OPEN_BRACKET = 91;
-const BACKSLASH = 92;
-const CLOSE_BRACKET = 93;
-const LOWER_B = 98;
-const LOWER_E = 101;
-const LOWER_F = 102;
-const LOWER_N = 110;
-const LOWER_R = 114;
-const LOWER_T = 116;
-const LOWER_U = 117;
-const OPEN_BRACE = 123;
-const CLOSE_BRACE = 125;
-
-const isDigit = (c: number) => c >= ZERO && c <= NINE;
-const isWordChar = (c: number) =>
-  (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || isDigit(c) || c === 95 /* _ */ || c === 36; /* $ */
-const isHighSurrogate = (c: number) => c >= 0xd800 && c <= 0xdbff;
-const isLowSurrogate = (c: number) => c >= 0xdc00 && c <= 0xdfff;
-
-function hexValue(c: number): number {
-  if (c >= 48 && c <= 57) return c - 48;
-  if (c >= 65 && c <= 70) return c - 55;
-  if (c >= 97 && c <= 102) return c - 87;
-  return -1;
 }
 
 const SIMPLE_ESCAPES: Record<number, string> = {
@@ -102,41 +77,48 @@ const SIMPLE_ESCAPES: Record<number, string> = {
   [LOWER_T]: '\t',
 };
 
-/** Parses one JSON text. Throws JsonSyntaxError naming what was expected and what was found. */
-export function parseJson(src: string): JsonNode {
+/** Parses one JSON text into `sink`. Throws JsonSyntaxError naming what was expected and what was found. */
+export function parseJson(src: string, sink: JsonSink): void {
   const len = src.length;
   let pos = 0;
 
-  const fail = (expected: string, at = pos): never => {
-    throw new JsonSyntaxError(`Expected ${expected} but found ${describeAt(src, at)}`, at);
+  const fail = (expected: string, at = pos, inString = false): never => {
+    throw new JsonSyntaxError(`Expected ${expected} but found ${describeAt(src, at, inString)}`, at);
   };
 
   const skipWhitespace = () => {
+    let i = pos;
     for (;;) {
-      const c = src.charCodeAt(pos);
-      if (c === SPACE || c === LINE_FEED || c === RETURN || c === TAB) pos++;
-      else return;
+      const c = src.charCodeAt(i);
+      if (c === SPACE || c === LINE_FEED || c === RETURN || c === TAB) i++;
+      else break;
     }
+    pos = i;
   };
 
-  /** A string literal at `pos`, as the JSON.stringify form of its value. */
-  const readString = (): string => {
+  /**
+   * Moves past the string literal at `pos`. Returns undefined when the source spelling is already
+   * what JSON.stringify would print for its value, else that re-escaped form.
+   */
+  const readString = (): string | undefined => {
     const start = pos;
     let i = pos + 1;
     for (;;) {
       const c = src.charCodeAt(i);
-      // Hot loop: plain characters, which JSON.stringify would also leave as they are.
+      // Hot loop: plain characters, which JSON.stringify also leaves as they are.
       if (c >= 0x20 && c < 0xd800 && c !== QUOTE && c !== BACKSLASH) {
         i++;
       } else if (c === QUOTE) {
         pos = i + 1;
-        return src.slice(start, pos);
+        return undefined;
+      } else if (c === BACKSLASH && CANONICAL_ESCAPES[src.charCodeAt(i + 1)] === 1) {
+        i += 2;
       } else if (c > 0xdfff) {
         i++;
       } else if (isHighSurrogate(c) && isLowSurrogate(src.charCodeAt(i + 1))) {
         i += 2;
       } else {
-        // Escapes, control characters, lone surrogates or the end of input: the slow path.
+        // `\u`, `\/`, invalid escapes, control characters, lone surrogates, end of input.
         return decodeString(start);
       }
     }
@@ -162,13 +144,13 @@ export function parseJson(src: string): JsonNode {
           let code = 0;
           for (let k = i + 2; k < i + 6; k++) {
             const h = hexValue(src.charCodeAt(k));
-            if (h < 0) fail(`4 hex digits after '\\u'`, k);
+            if (h < 0) fail(`4 hex digits after '\\u'`, k, true);
             code = code * 16 + h;
           }
           value += String.fromCharCode(code);
           i += 6;
         } else {
-          fail(`an escape character (\\", \\\\, \\/, \\b, \\f, \\n, \\r, \\t or \\u) after '\\'`, i + 1);
+          fail(`an escape character (\\", \\\\, \\/, \\b, \\f, \\n, \\r, \\t or \\u) after '\\'`, i + 1, true);
         }
         chunk = i;
       } else if (c < 0x20) {
@@ -177,6 +159,7 @@ export function parseJson(src: string): JsonNode {
             ? `'"' to end the string`
             : 'an escape sequence (control characters must be escaped in strings)',
           i,
+          true,
         );
       } else {
         i++;
@@ -187,9 +170,8 @@ export function parseJson(src: string): JsonNode {
     return JSON.stringify(value);
   };
 
-  /** A number at `pos` (which holds '-' or a digit), as written. */
-  const readNumber = (): string => {
-    const start = pos;
+  /** Moves past the number at `pos` (which holds '-' or a digit). */
+  const readNumber = () => {
     let i = pos;
     if (src.charCodeAt(i) === MINUS) i++;
     const first = src.charCodeAt(i);
@@ -213,106 +195,107 @@ export function parseJson(src: string): JsonNode {
       while (isDigit(src.charCodeAt(++i)));
     }
     pos = i;
-    return src.slice(start, i);
   };
 
   /** A string, number or literal at `pos`; anything else is an error that expects `want`. */
-  const readScalar = (want: string): string => {
+  const readScalar = (want: string) => {
+    const start = pos;
     const c = src.charCodeAt(pos);
-    if (c === QUOTE) return readString();
-    if (c === MINUS || isDigit(c)) return readNumber();
-    if (isWordChar(c)) {
-      // Read the whole word so that `True`, `None` or `NaN` are named as found, not their first letter.
-      let end = pos + 1;
+    if (c === QUOTE) {
+      const text = readString();
+      sink.scalar(start, pos, text);
+      return;
+    }
+    if (c === MINUS || isDigit(c)) {
+      readNumber();
+    } else {
+      // Read a whole word, so that `True`, `None` or `NaN` are named as found, not their first letter.
+      let end = pos;
       while (isWordChar(src.charCodeAt(end))) end++;
       const word = src.slice(pos, end);
-      if (word === 'true' || word === 'false' || word === 'null') {
-        pos = end;
-        return word;
-      }
+      if (word !== 'true' && word !== 'false' && word !== 'null') fail(want);
+      pos = end;
     }
-    return fail(want);
+    sink.scalar(start, pos, undefined);
   };
 
   /** A property name and its ':' (whitespace before both skipped). */
-  const readKey = (want: string): string => {
+  const readKey = (want: string) => {
     skipWhitespace();
+    const start = pos;
     if (src.charCodeAt(pos) !== QUOTE) fail(want);
-    const key = readString();
+    const text = readString();
+    sink.key(start, pos, text);
     skipWhitespace();
     if (src.charCodeAt(pos) !== COLON) fail(`':' after a property name`);
     pos++;
-    return key;
   };
 
-  // Open containers, innermost last, and for each object the key awaiting its value.
-  const open: (JsonNode[] | JsonObject)[] = [];
-  const pendingKeys: string[] = [];
+  // The open containers, innermost last: true for an object, false for an array.
+  const inObject: boolean[] = [];
   let want = 'a JSON value';
   for (;;) {
-    // Read a value, or open a container and go on to its first member.
+    // A value, or the opening of a container followed by its first member.
     skipWhitespace();
-    let value: JsonNode;
     const c = src.charCodeAt(pos);
     if (c === OPEN_BRACE) {
       pos++;
+      sink.beginObject();
       skipWhitespace();
-      if (src.charCodeAt(pos) === CLOSE_BRACE) {
-        pos++;
-        value = new JsonObject();
-      } else {
-        open.push(new JsonObject());
-        pendingKeys.push(readKey(`a double-quoted property name or '}'`));
+      if (src.charCodeAt(pos) !== CLOSE_BRACE) {
+        inObject.push(true);
+        readKey(`a double-quoted property name or '}'`);
         want = 'a property value';
         continue;
       }
+      pos++;
+      sink.endObject();
     } else if (c === OPEN_BRACKET) {
       pos++;
+      sink.beginArray();
       skipWhitespace();
-      if (src.charCodeAt(pos) === CLOSE_BRACKET) {
-        pos++;
-        value = [];
-      } else {
-        open.push([]);
-        pendingKeys.push('');
+      if (src.charCodeAt(pos) !== CLOSE_BRACKET) {
+        inObject.push(false);
         want = `a JSON value or ']'`;
         continue;
       }
+      pos++;
+      sink.endArray();
     } else {
-      value = readScalar(want);
+      readScalar(want);
     }
 
-    // Store the value in its container; close every container that ends here.
+    // After a value: a comma and the next member, or the end of one or more containers.
     for (;;) {
-      const top = open[open.length - 1];
       skipWhitespace();
-      if (top === undefined) {
+      const depth = inObject.length;
+      if (depth === 0) {
         if (pos < len) fail('end of input after the JSON value');
-        return value;
+        return;
       }
       const next = src.charCodeAt(pos);
-      if (Array.isArray(top)) {
-        top.push(value);
+      if (inObject[depth - 1]) {
+        if (next === COMMA) {
+          pos++;
+          readKey(`a double-quoted property name after ','`);
+          want = 'a property value';
+          break;
+        }
+        if (next !== CLOSE_BRACE) fail(`',' or '}' after a property value`);
+        pos++;
+        inObject.pop();
+        sink.endObject();
+      } else {
         if (next === COMMA) {
           pos++;
           want = `a JSON value after ','`;
           break;
         }
         if (next !== CLOSE_BRACKET) fail(`',' or ']' after an array element`);
-      } else {
-        top.set(pendingKeys[pendingKeys.length - 1]!, value);
-        if (next === COMMA) {
-          pos++;
-          pendingKeys[pendingKeys.length - 1] = readKey(`a double-quoted property name after ','`);
-          want = 'a property value';
-          break;
-        }
-        if (next !== CLOSE_BRACE) fail(`',' or '}' after a property value`);
+        pos++;
+        inObject.pop();
+        sink.endArray();
       }
-      pos++;
-      open.pop();
-      pendingKeys.pop();
-      value = top;
     }
   }
 }

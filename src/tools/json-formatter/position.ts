@@ -1,5 +1,6 @@
 // Where a syntax error is and what stands there, in terms a person reading the text uses:
 // lines and columns of characters (code points), not UTF-16 offsets.
+import { isDigit, isWordChar } from './chars';
 
 export interface LineColumn {
   line: number;
@@ -30,22 +31,21 @@ export function lineColumn(text: string, offset: number): LineColumn {
 }
 
 const MAX_WORD = 20;
-const isWordChar = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 36;
 const hex4 = (c: number) => `U+${c.toString(16).toUpperCase().padStart(4, '0')}`;
 
 /**
- * What the parser found at `offset`, for "… but found X": a whole word (`'None'`, `'NaN'`), a
- * comment opener, a named invisible character, or the character itself in quotes.
+ * What the parser found at `offset`, for "… but found X": a whole word (`'None'`, `'NaN'`) unless
+ * `inString`, a comment opener, a named invisible character, or the character itself in quotes.
  */
-export function describeAt(text: string, offset: number): string {
+export function describeAt(text: string, offset: number, inString = false): string {
   if (offset >= text.length) return 'end of input';
   const c = text.codePointAt(offset)!;
-  if (isWordChar(c) && !(c >= 48 && c <= 57)) {
+  if (!inString && isWordChar(c) && !isDigit(c)) {
     let end = offset + 1;
     while (end < text.length && isWordChar(text.charCodeAt(end))) end++;
     return end - offset > MAX_WORD ? `'${text.slice(offset, offset + MAX_WORD)}…'` : `'${text.slice(offset, end)}'`;
   }
-  if (c === 47 /* / */) {
+  if (c === 47 /* / */ && !inString) {
     const next = text.charCodeAt(offset + 1);
     if (next === 47 || next === 42) return `a comment ('${text.slice(offset, offset + 2)}')`;
   }

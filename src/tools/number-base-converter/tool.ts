@@ -1,14 +1,38 @@
-// PLACEHOLDER: replaced by the tool's implementation.
-import { z } from 'zod';
 import { defineTool } from '../define';
+import { digitsToBigInt } from './bigint';
+import { grouped, isPowerOfTwo } from './format';
+import { readNumber } from './read';
+import { Input, Output } from './schema';
 
 export default defineTool({
   slug: 'number-base-converter',
-  name: 'number-base-converter',
-  summary: 'Placeholder.',
-  tag: 'text',
-  input: z.object({}),
-  output: z.object({}),
-  examples: [{ summary: 'placeholder', input: {} }],
-  run: () => ({}),
+  name: 'Number Base Converter',
+  summary: 'Converts an integer of any size from base 2–36 to decimal, binary, octal and hexadecimal, with grouped digits, bit length and a power-of-two check.',
+  tag: 'encoding',
+  input: Input,
+  output: Output,
+  examples: [
+    { summary: 'Decimal to the other bases', input: { input: '255', from_base: 10 } },
+    { summary: 'Hexadecimal with prefix and separators', input: { input: '0xDEAD_BEEF', from_base: 16 } },
+  ],
+  run({ input, from_base }) {
+    const { negative, digits } = readNumber(input, from_base);
+    const magnitude = digitsToBigInt(digits, from_base);
+    // -0 is 0: only a nonzero value carries the sign.
+    const sign = negative && magnitude !== 0n ? '-' : '';
+    const binary = magnitude.toString(2);
+    const hexadecimal = magnitude.toString(16).toUpperCase();
+    return {
+      input_normalized: (negative ? '-' : '') + digits.toUpperCase(),
+      from_base,
+      decimal: sign + magnitude.toString(10),
+      binary: sign + binary,
+      octal: sign + magnitude.toString(8),
+      hexadecimal: sign + hexadecimal,
+      binary_grouped: sign + grouped(binary, 4),
+      hex_grouped: sign + grouped(hexadecimal, 2),
+      bit_length: binary.length,
+      is_power_of_two: sign === '' && isPowerOfTwo(binary),
+    };
+  },
 });

@@ -1,4 +1,90 @@
+// Golden vectors: splits, conversions and detections worked out by hand from the rules of
+// CONTRACT.md §4 text-case-converter (acronym handling as in the contract's own examples).
 import type { ToolCase } from '../define';
 
-const cases: ToolCase[] = [];
+/** A conversion with the whole answer spelled out. */
+function ok(name: string, input: string, to: string, output: string, tokens: string[], from_detected: string): ToolCase {
+  return { name, body: { input, to }, status: 200, expect: { output, tokens, from_detected } };
+}
+
+const cases: ToolCase[] = [
+  // ---- the contract's splitting examples
+  ok('acronym boundary: XMLHttpRequest → camelCase', 'XMLHttpRequest', 'camelCase', 'xmlHttpRequest', ['xml', 'http', 'request'], 'PascalCase'),
+  ok('acronyms follow the word rule in PascalCase', 'XMLHttpRequest', 'PascalCase', 'XmlHttpRequest', ['xml', 'http', 'request'], 'PascalCase'),
+  ok('upper→digit is no boundary, digit→upper is', 'HTML5Parser', 'kebab-case', 'html5-parser', ['html5', 'parser'], 'PascalCase'),
+  ok('digits stay in their word', 'version2Update', 'SCREAMING_SNAKE_CASE', 'VERSION2_UPDATE', ['version2', 'update'], 'camelCase'),
+  ok('acronym in the middle', 'getHTTPResponseCode', 'snake_case', 'get_http_response_code', ['get', 'http', 'response', 'code'], 'camelCase'),
+  ok('acronym before a word', 'parseJSONData', 'dot.case', 'parse.json.data', ['parse', 'json', 'data'], 'camelCase'),
+  ok('lower→upper after one letter', 'iPhone', 'snake_case', 'i_phone', ['i', 'phone'], 'camelCase'),
+
+  // ---- every target from one input
+  ok('to camelCase', 'MAX_RETRY_COUNT', 'camelCase', 'maxRetryCount', ['max', 'retry', 'count'], 'SCREAMING_SNAKE_CASE'),
+  ok('to PascalCase', 'max-retry-count', 'PascalCase', 'MaxRetryCount', ['max', 'retry', 'count'], 'kebab-case'),
+  ok('to snake_case', 'Max Retry Count', 'snake_case', 'max_retry_count', ['max', 'retry', 'count'], 'Title Case'),
+  ok('to SCREAMING_SNAKE_CASE', 'maxRetryCount', 'SCREAMING_SNAKE_CASE', 'MAX_RETRY_COUNT', ['max', 'retry', 'count'], 'camelCase'),
+  ok('to kebab-case', 'MaxRetryCount', 'kebab-case', 'max-retry-count', ['max', 'retry', 'count'], 'PascalCase'),
+  ok('to COBOL-CASE', 'max.retry.count', 'COBOL-CASE', 'MAX-RETRY-COUNT', ['max', 'retry', 'count'], 'dot.case'),
+  ok('to dot.case', 'MAX-RETRY-COUNT', 'dot.case', 'max.retry.count', ['max', 'retry', 'count'], 'COBOL-CASE'),
+  ok('to Title Case: every word, small words too', 'the lord of the rings', 'Title Case', 'The Lord Of The Rings', ['the', 'lord', 'of', 'the', 'rings'], 'lowercase'),
+  ok('to Sentence case: acronyms become ordinary words', 'MAX_RETRY_COUNT', 'Sentence case', 'Max retry count', ['max', 'retry', 'count'], 'SCREAMING_SNAKE_CASE'),
+  ok('to lowercase joins with spaces', 'Max retry count', 'lowercase', 'max retry count', ['max', 'retry', 'count'], 'Sentence case'),
+  ok('to UPPERCASE joins with spaces', 'max retry count', 'UPPERCASE', 'MAX RETRY COUNT', ['max', 'retry', 'count'], 'lowercase'),
+
+  // ---- real identifiers and detection
+  ok('Python dunder is snake_case', '__init__', 'PascalCase', 'Init', ['init'], 'snake_case'),
+  ok('kebab-case identifier', 'user-id', 'camelCase', 'userId', ['user', 'id'], 'kebab-case'),
+  ok('SCREAMING_SNAKE_CASE identifier', 'XML_HTTP_REQUEST', 'Title Case', 'Xml Http Request', ['xml', 'http', 'request'], 'SCREAMING_SNAKE_CASE'),
+  ok('HTTP header in COBOL-CASE', 'X-FORWARDED-FOR', 'camelCase', 'xForwardedFor', ['x', 'forwarded', 'for'], 'COBOL-CASE'),
+  ok('file name in dot.case', 'file.name.txt', 'PascalCase', 'FileNameTxt', ['file', 'name', 'txt'], 'dot.case'),
+  ok('punctuation around Title Case words', 'Hello, World!', 'kebab-case', 'hello-world', ['hello', 'world'], 'Title Case'),
+  ok('UPPERCASE phrase', 'HELLO WORLD', 'lowercase', 'hello world', ['hello', 'world'], 'UPPERCASE'),
+  ok('Ada_Case is mixed', 'Hello_World', 'camelCase', 'helloWorld', ['hello', 'world'], 'mixed'),
+  ok('camelCase word in a phrase is mixed', 'fooBar baz', 'snake_case', 'foo_bar_baz', ['foo', 'bar', 'baz'], 'mixed'),
+  ok('numbers only', '2024 12 31', 'dot.case', '2024.12.31', ['2024', '12', '31'], 'lowercase'),
+  ok('surrounding whitespace does not change detection', '  padded\n', 'UPPERCASE', 'PADDED', ['padded'], 'lowercase'),
+
+  // ---- Unicode
+  ok('Latin letters with diacritics', 'Ünïcödé Wörds', 'snake_case', 'ünïcödé_wörds', ['ünïcödé', 'wörds'], 'Title Case'),
+  ok('Greek', 'Καλημέρα κόσμε', 'PascalCase', 'ΚαλημέραΚόσμε', ['καλημέρα', 'κόσμε'], 'Sentence case'),
+  ok('Cyrillic camelCase', 'приветМир', 'COBOL-CASE', 'ПРИВЕТ-МИР', ['привет', 'мир'], 'camelCase'),
+  ok('CJK has no case and never splits', '東京タワー tokyo', 'dot.case', '東京タワー.tokyo', ['東京タワー', 'tokyo'], 'lowercase'),
+  ok('emoji separate words', 'hello🎉world👋again', 'kebab-case', 'hello-world-again', ['hello', 'world', 'again'], 'lowercase'),
+  ok('combining marks stay with their letter', 'e\u0301cole normale', 'PascalCase', 'E\u0301coleNormale', ['e\u0301cole', 'normale'], 'lowercase'),
+  ok('ß upper-cases to SS', 'straße', 'SCREAMING_SNAKE_CASE', 'STRASSE', ['straße'], 'lowercase'),
+  ok('Latin digraph takes its title-case form', 'ǆemal bijedić', 'Title Case', 'ǅemal Bijedić', ['ǆemal', 'bijedić'], 'lowercase'),
+  ok('a lone surrogate is a separator', 'foo\uD800bar', 'camelCase', 'fooBar', ['foo', 'bar'], 'lowercase'),
+
+  // ---- errors
+  {
+    name: 'no letter or digit at all',
+    body: { input: '__--..  ', to: 'camelCase' },
+    status: 400,
+    expect: { error: "'input' contains no words: it needs at least one letter or digit." },
+  },
+  {
+    name: 'emoji only',
+    body: { input: '🎉👋', to: 'snake_case' },
+    status: 400,
+    expect: { error: "'input' contains no words: it needs at least one letter or digit." },
+  },
+  {
+    name: 'empty input is a schema error',
+    body: { input: '', to: 'camelCase' },
+    status: 400,
+    match: { error: /'input' must not be empty/, issues: [{ path: ['input'], message: 'must not be empty' }] },
+  },
+  {
+    name: 'missing target',
+    body: { input: 'fooBar' },
+    status: 400,
+    match: { error: "Invalid request: 'to' is required.", issues: [{ path: ['to'], message: 'is required' }] },
+  },
+  {
+    name: 'unknown target',
+    body: { input: 'fooBar', to: 'Train-Case' },
+    status: 400,
+    match: { error: /'to' must be one of "camelCase", "PascalCase", "snake_case", "SCREAMING_SNAKE_CASE", "kebab-case", "COBOL-CASE", "dot\.case", "Title Case", "Sentence case", "lowercase", "UPPERCASE"/ },
+  },
+];
+
 export default cases;

@@ -1,14 +1,24 @@
-// PLACEHOLDER: replaced by the tool's implementation.
-import { z } from 'zod';
-import { defineTool } from '../define';
+import { ToolInputError, defineTool } from '../define';
+import { convert } from './convert';
+import { detectCase } from './detect';
+import { Input, Output } from './schema';
+import { splitWords } from './scan';
 
 export default defineTool({
   slug: 'text-case-converter',
-  name: 'text-case-converter',
-  summary: 'Placeholder.',
+  name: 'Text Case Converter',
+  summary: 'Converts identifiers and phrases between camelCase, PascalCase, snake_case, kebab-case, Title Case and other naming conventions, in any script.',
   tag: 'text',
-  input: z.object({}),
-  output: z.object({}),
-  examples: [{ summary: 'placeholder', input: {} }],
-  run: () => ({}),
+  input: Input,
+  output: Output,
+  examples: [
+    { summary: 'camelCase to snake_case', input: { input: 'getHTTPResponseCode', to: 'snake_case' } },
+    { summary: 'Phrase to PascalCase', input: { input: 'xml http request', to: 'PascalCase' } },
+    { summary: 'SCREAMING_SNAKE_CASE to Title Case', input: { input: 'MAX_RETRY_COUNT', to: 'Title Case' } },
+  ],
+  run({ input, to }) {
+    const tokens = splitWords(input).map((word) => word.toLowerCase());
+    if (tokens.length === 0) throw new ToolInputError(`'input' contains no words: it needs at least one letter or digit.`);
+    return { output: convert(tokens, to), tokens, from_detected: detectCase(input) };
+  },
 });

@@ -1,14 +1,79 @@
-// PLACEHOLDER: replaced by the tool's implementation.
-import { z } from 'zod';
+// Unix timestamp ⇄ date (CONTRACT.md §4 timestamp-converter). The input's form decides the way:
+// a number (optional sign, digits, optional fraction) is a timestamp whose unit follows from its
+// size; anything else is an ISO 8601 or RFC 2822 date string. Surrounding whitespace is ignored.
+// Every failure the caller can fix is a 200 with valid:false (the contract's rule for this tool).
+import type { z } from 'zod';
 import { defineTool } from '../define';
+import { MAX_MS, RANGE, formatIso, formatUtc } from './civil';
+import { parseIso } from './iso8601';
+import { looksNumeric, parseNumeric, type Unit } from './numeric';
+import { looksLikeRfc2822, parseRfc2822 } from './rfc2822';
+import { relativeTime } from './relative';
+import { Input, Output } from './schema';
+import { found } from './scan';
+
+type Result = z.input<typeof Output>;
+
+/** CONTRACT.md: wrong form, unparseable or out of range is a 200 with zeros and empty strings. */
+const invalid = (error: string): Result => ({ unix_seconds: 0, unix_ms: 0, iso8601: '', utc: '', relative: '', valid: false, error });
+
+function converted(ms: number, unit: Unit | 'date', now: number): Result {
+  return {
+    unix_seconds: (ms - (((ms % 1000) + 1000) % 1000)) / 1000, // floor, in exact integer steps
+    unix_ms: ms,
+    iso8601: formatIso(ms),
+    utc: formatUtc(ms),
+    relative: relativeTime(ms, now),
+    valid: true,
+    detected_unit: unit,
+  };
+}
+
+/** Parses a date string between `start` and `end` of `input`; picks the grammar by its first token. */
+function parseDate(input: string, start: number, end: number) {
+  const rfc = looksLikeRfc2822(input, start, end);
+  const parsed = rfc ? parseRfc2822(input, start, end) : parseIso(input, start, end);
+  if (!parsed.ok) return { ok: false as const, error: `'input' is not a valid ${rfc ? 'RFC 2822' : 'ISO 8601'} date: ${parsed.error}.` };
+  // 0 - offset can make -0; normalise so that no answer carries a negative zero.
+  return { ok: true as const, ms: parsed.ms + 0 };
+}
 
 export default defineTool({
   slug: 'timestamp-converter',
-  name: 'timestamp-converter',
-  summary: 'Placeholder.',
-  tag: 'text',
-  input: z.object({}),
-  output: z.object({}),
-  examples: [{ summary: 'placeholder', input: {} }],
-  run: () => ({}),
+  name: 'Timestamp Converter',
+  summary: 'Converts Unix timestamps (s, ms, µs or ns) to ISO 8601 and UTC dates, or ISO 8601 / RFC 2822 dates to Unix timestamps, and says how long ago that is.',
+  tag: 'datetime',
+  input: Input,
+  output: Output,
+  examples: [
+    { summary: 'Unix seconds to a date', input: { input: '1700000000' } },
+    { summary: 'ISO 8601 date with an offset to a timestamp', input: { input: '2024-02-29T12:00:00+05:30', mode: 'to-timestamp' } },
+    { summary: 'RFC 2822 date (as in e-mail and HTTP headers)', input: { input: 'Tue, 14 Nov 2023 22:13:20 GMT' } },
+  ],
+  run({ input, mode }, ctx) {
+    // Pasted values often carry a newline or spaces; positions still count from the field as sent.
+    const start = input.length - input.trimStart().length;
+    const end = input.trimEnd().length;
+    if (start >= end) return invalid(`'input' contains only whitespace.`);
+    const text = start === 0 && end === input.length ? input : input.slice(start, end);
+
+    if (mode === 'to-timestamp' && looksNumeric(text)) {
+      return invalid(`Mode 'to-timestamp' expects an ISO 8601 or RFC 2822 date string, but 'input' is a number; use mode 'to-date' or 'auto' for Unix timestamps.`);
+    }
+    if (mode === 'to-date' && !looksNumeric(text)) {
+      if (parseDate(input, start, end).ok) {
+        return invalid(`Mode 'to-date' expects a numeric Unix timestamp, but 'input' is a date string; use mode 'to-timestamp' or 'auto' for dates.`);
+      }
+      const bad = /^[+-]?\d*(?:\.\d*)?/.exec(text)![0].length; // where the number form breaks
+      return invalid(`Mode 'to-date' expects a numeric Unix timestamp (digits with an optional sign and fraction), but 'input' has ${found(input, start + bad, end)}.`);
+    }
+    if (looksNumeric(text)) {
+      const numeric = parseNumeric(text, input, start);
+      return numeric.ok ? converted(numeric.ms, numeric.unit, ctx.now()) : invalid(numeric.error);
+    }
+    const date = parseDate(input, start, end);
+    if (!date.ok) return invalid(date.error);
+    if (Math.abs(date.ms) > MAX_MS) return invalid(`'input' is out of range: ${RANGE}.`);
+    return converted(date.ms, 'date', ctx.now());
+  },
 });

@@ -1,14 +1,27 @@
-// PLACEHOLDER: replaced by the tool's implementation.
-import { z } from 'zod';
 import { defineTool } from '../define';
+import { COMPONENT_KEEP, FULL_KEEP, percentDecode, percentEncode } from './percent';
+import { Input, Output } from './schema';
 
 export default defineTool({
   slug: 'url-encoder',
-  name: 'url-encoder',
-  summary: 'Placeholder.',
-  tag: 'text',
-  input: z.object({}),
-  output: z.object({}),
-  examples: [{ summary: 'placeholder', input: {} }],
-  run: () => ({}),
+  name: 'URL Encoder / Decoder',
+  summary: 'Percent-encodes text as UTF-8 per RFC 3986, as a URL component or keeping the URL structure, or decodes it.',
+  tag: 'encoding',
+  input: Input,
+  output: Output,
+  examples: [
+    { summary: 'Encode a query value', input: { input: 'café & crème brûlée' } },
+    { summary: 'Encode a whole URL', input: { input: 'https://example.com/search?q=grüße&lang=de', mode: 'encode-full' } },
+    { summary: 'Decode', input: { input: 'caf%C3%A9%20%26%20cr%C3%A8me', mode: 'decode' } },
+  ],
+  run({ input, mode }) {
+    if (mode === 'decode') {
+      // `decode` leaves characters other than %XX untouched, a lone surrogate included: no
+      // UTF-8 is produced from them, so there is nothing to refuse.
+      const output = percentDecode(input);
+      return { output, mode, changed: output !== input, encoding_table: [] };
+    }
+    const { output, table } = percentEncode(input, mode === 'encode-full' ? FULL_KEEP : COMPONENT_KEEP);
+    return { output, mode, changed: output !== input, encoding_table: table };
+  },
 });

@@ -1,0 +1,10 @@
+// A tool by slug from the registry, then invokeTool: what the Node server, the service worker,
+// MCP and the contract tests call.
+import { systemContext, type ToolContext } from '../tools/define';
+import { findTool } from '../tools/index';
+import { invokeTool, notFound, type Reply } from './invoke';
+
+export async function invoke(slug: string, body: unknown, context: ToolContext = systemContext): Promise<Reply> {
+  const tool = findTool(slug);
+  return tool ? invokeTool(tool, body, context) : notFound(slug);
+}

@@ -1,0 +1,464 @@
+import { describe, expect, it } from 'vitest';
+import { invokeTool } from '../../core/invoke';
+import { formatFast } from './fast';
+import { formatGeneral, formatJson } from './format';
+import { JsonSyntaxError } from './parse';
+import { lineColumn } from './position';
+import tool from './tool';
+import { compareCodePoints } from './tree';
+import { MAX_OUTPUT_CHARS, type Layout } from './writer';
+
+// --- a seeded generator of documents and of their many valid spellings ----------------------
+
+function prng(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0; // mulberry32
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+type Rand = () => number;
+const pick = <T>(rand: Rand, items: readonly T[]): T => items[Math.floor(rand() * items.length)]!;
+
+const STRING_PIECES = ['a', 'Z', '0', ' ', 'key', '"', '\\', '/', '\n', '\t', '\b', '\u0001', '\u001f', '\u007f', 'é', '€', '😀', '\u2028', '\ufeff', 'ü'];
+const LONE_SURROGATES = ['\ud800', '\udfff'];
+
+function randomString(rand: Rand, loneSurrogates: boolean): string {
+  let s = '';
+  const n = Math.floor(rand() * 8);
+  for (let i = 0; i < n; i++) s += loneSurrogates && rand() < 0.05 ? pick(rand, LONE_SURROGATES) : pick(rand, STRING_PIECES);
+  return s;
+}
+
+function randomNumber(rand: Rand): number {
+  switch (Math.floor(rand() * 4)) {
+    case 0:
+      return Math.floor(rand() * 2000) - 1000;
+    case 1:
+      return (rand() - 0.5) * 1e6;
+    case 2:
+      return rand() * 10 ** Math.floor(rand() * 60 - 30);
+    default:
+      return -Math.floor(rand() * 1e15);
+  }
+}
+
+/** A random JSON value whose keys are unique and not integer-like (JS objects would reorder those). */
+function randomValue(rand: Rand, depth: number, loneSurrogates: boolean): unknown {
+  const r = rand();
+  if (depth > 4 || r < 0.35) {
+    const kind = Math.floor(rand() * 5);
+    if (kind === 0) return randomString(rand, loneSurrogates);
+    if (kind === 1) return randomNumber(rand);
+    if (kind === 2) return rand() < 0.5;
+    if (kind === 3) return null;
+    return randomString(rand, loneSurrogates);
+  }
+  if (r < 0.65) return Array.from({ length: Math.floor(rand() * 5) }, () => randomValue(rand, depth + 1, loneSurrogates));
+  const object: Record<string, unknown> = {};
+  const n = Math.floor(rand() * (rand() < 0.1 ? 40 : 6));
+  for (let i = 0; i < n; i++) {
+    const key = randomString(rand, loneSurrogates) + (rand() < 0.5 ? 'k' : '');
+    if (/^\d+$/.test(key) || key in object) continue;
+    Object.defineProperty(object, key, { value: randomValue(rand, depth + 1, loneSurrogates), enumerable: true, writable: true, configurable: true });
+  }
+  return object;
+}
+
+const hex4 = (code: number, rand: Rand) => {
+  const h = code.toString(16).padStart(4, '0');
+  return '\\u' + (rand() < 0.5 ? h : h.toUpperCase());
+};
+const SHORT: Record<string, string> = { '"': '\\"', '\\': '\\\\', '\b': '\\b', '\f': '\\f', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+/** One of the many legal spellings of a string: escapes chosen at random (a pair as a whole). */
+function spellString(s: string, rand: Rand): string {
+  let out = '"';
+  for (let i = 0; i < s.length; i++) {
+    const ch = s[i]!;
+    const code = s.charCodeAt(i);
+    const pair = code >= 0xd800 && code <= 0xdbff && /[\udc00-\udfff]/.test(s[i + 1] ?? '');
+    if (pair) out += rand() < 0.15 ? hex4(code, rand) + hex4(s.charCodeAt(++i), rand) : ch + s[++i];
+    else if (SHORT[ch] !== undefined) out += rand() < 0.7 ? SHORT[ch] : hex4(code, rand);
+    else if (code < 0x20) out += hex4(code, rand);
+    else if (ch === '/') out += rand() < 0.5 ? '\\/' : '/';
+    else out += rand() < 0.15 ? hex4(code, rand) : ch;
+  }
+  return out + '"';
+}
+
+const WHITESPACE = ['', '', ' ', '\n', '\r\n', '\t', '  ', '\r'];
+
+/** Serialises `value` with random whitespace and escapes: a valid, non-canonical JSON text. */
+function spell(value: unknown, rand: Rand): string {
+  const ws = () => pick(rand, WHITESPACE);
+  if (typeof value === 'string') return spellString(value, rand);
+  if (typeof value !== 'object' || value === null) return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${ws()}${value.map((v) => spell(v, rand) + ws()).join(`,${ws()}`)}]`;
+  const members = Object.entries(value).map(([k, v]) => `${spellString(k, rand)}${ws()}:${ws()}${spell(v, rand)}${ws()}`);
+  return `{${ws()}${members.join(`,${ws()}`)}}`;
+}
+
+/** Independent reference for sort_keys: code point arrays compared element by element. */
+function sortDeep(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortDeep);
+  if (typeof value !== 'object' || value === null) return value;
+  const codePoints = (s: string) => Array.from(s, (ch) => ch.codePointAt(0)!);
+  const compare = (a: string, b: string) => {
+    const x = codePoints(a);
+    const y = codePoints(b);
+    for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i]! - y[i]!;
+    return x.length - y.length;
+  };
+  const sorted: Record<string, unknown> = {};
+  for (const key of Object.keys(value).sort(compare)) {
+    Object.defineProperty(sorted, key, { value: sortDeep((value as Record<string, unknown>)[key]), enumerable: true });
+  }
+  return sorted;
+}
+
+const INDENTS = [0, 1, 2, 3, 4, 8, 10, 'tab'] as const;
+const stringifyIndent = (indent: (typeof INDENTS)[number]) => (indent === 'tab' ? '\t' : indent);
+
+async function format(body: Record<string, unknown>) {
+  const reply = await invokeTool(tool, body);
+  expect(reply.status).toBe(200);
+  return reply.body as { output: string; valid: boolean; error?: string; error_line?: number; error_column?: number; repaired?: boolean };
+}
+
+// --- agreement with JSON.parse / JSON.stringify ----------------------------------------------
+
+describe('agrees with JSON.parse + JSON.stringify where they are lossless', () => {
+  it('pretty and minified output for 400 generated documents in random spellings', async () => {
+    const rand = prng(1);
+    for (let n = 0; n < 400; n++) {
+      const value = randomValue(rand, 0, n % 4 === 0);
+      const text = spell(value, rand);
+      const indent = pick(rand, INDENTS);
+      const minify = rand() < 0.3;
+      const { output, valid } = await format({ json: text, indent, mode: minify ? 'minify' : 'pretty' });
+      expect(valid).toBe(true);
+      const parsed = JSON.parse(text);
+      let expected = minify ? JSON.stringify(parsed) : JSON.stringify(parsed, null, stringifyIndent(indent));
+      // indent 0 means "lines without indentation" here; JSON.stringify's 0 would minify.
+      if (!minify && indent === 0) expected = JSON.stringify(parsed, null, 1).replace(/\n +/g, '\n');
+      expect(output, text).toBe(expected);
+    }
+  });
+
+  it('sort_keys equals a sort by code point arrays for 200 generated documents', async () => {
+    const rand = prng(2);
+    for (let n = 0; n < 200; n++) {
+      const text = spell(randomValue(rand, 0, n % 3 === 0), rand);
+      const { output } = await format({ json: text, sort_keys: true, mode: 'minify' });
+      expect(output, text).toBe(JSON.stringify(sortDeep(JSON.parse(text))));
+    }
+  });
+
+  it('the fast path takes every document without lone surrogates and matches the general path', () => {
+    const rand = prng(3);
+    const layouts: Layout[] = [null, { char: 32, width: 2 }, { char: 9, width: 1 }, { char: 32, width: 0 }];
+    for (let n = 0; n < 300; n++) {
+      const text = spell(randomValue(rand, 0, false), rand);
+      for (const layout of layouts) {
+        const fast = formatFast(text, layout);
+        expect(fast, text).toBeDefined();
+        expect(fast).toBe(formatGeneral(text, layout, false));
+      }
+    }
+  });
+});
+
+// --- strictness: mutated documents -------------------------------------------------------------
+
+describe('strict RFC 8259 validation', () => {
+  const MUTATIONS = [',', ']', '}', '[', '{', '"', ':', '\\', '0', '-', '.', 'e', '+', ' ', '\n', 'x', 't', '\u0001', '\ud800', '/', "'", '\u00a0'];
+
+  it('accepts exactly what JSON.parse accepts, and both paths agree, on 3000 mutated texts', () => {
+    const rand = prng(4);
+    const layout: Layout = { char: 32, width: 2 };
+    let rejected = 0;
+    for (let n = 0; n < 3000; n++) {
+      const source = spell(randomValue(rand, 0, false), rand);
+      const at = Math.floor(rand() * (source.length + 1));
+      const op = rand();
+      const text =
+        op < 0.33
+          ? source.slice(0, at) + source.slice(at + 1)
+          : op < 0.66
+            ? source.slice(0, at) + pick(rand, MUTATIONS) + source.slice(at)
+            : source.slice(0, at) + pick(rand, MUTATIONS) + source.slice(at + 1);
+      let referenceValid = true;
+      try {
+        JSON.parse(text);
+      } catch {
+        referenceValid = false;
+      }
+      let general: string | undefined;
+      try {
+        general = formatGeneral(text, layout, false);
+      } catch (error) {
+        expect(error, text).toBeInstanceOf(JsonSyntaxError);
+        const offset = (error as JsonSyntaxError).offset;
+        expect(offset).toBeGreaterThanOrEqual(0);
+        expect(offset).toBeLessThanOrEqual(text.length);
+      }
+      expect(general !== undefined, JSON.stringify(text)).toBe(referenceValid);
+      const fast = formatFast(text, layout);
+      if (fast !== undefined) expect(fast, JSON.stringify(text)).toBe(general);
+      if (!referenceValid) rejected++;
+    }
+    expect(rejected).toBeGreaterThan(1000); // the mutations really do break documents
+  });
+
+  it.each([
+    ['01', 1, 2],
+    ['-', 1, 2],
+    ['1.', 1, 3],
+    ['.5', 1, 1],
+    ['+1', 1, 1],
+    ['1e', 1, 3],
+    ['1e+', 1, 4],
+    ['0x10', 1, 2],
+    ['-Infinity', 1, 2],
+    ['Infinity', 1, 1],
+    ['undefined', 1, 1],
+    ['tru', 1, 1],
+    ['nul', 1, 1],
+    ['True', 1, 1],
+    ['[1,]', 1, 4],
+    ['[,1]', 1, 2],
+    ['{"a":1,,"b":2}', 1, 8],
+    ['{"a"}', 1, 5],
+    ['{"a":}', 1, 6],
+    ['{1:2}', 1, 2],
+    ['"a\\u12"', 1, 7],
+    ['"a\\u12G4"', 1, 7],
+    ['"\\\'"', 1, 3],
+    ['"line\nbreak"', 1, 6],
+    ['"\u0000"', 1, 2],
+    ['/* c */ 1', 1, 1],
+    ['1 // c', 1, 3],
+    ['\ufeff{}', 1, 1],
+    ['{}\u00a0', 1, 3],
+    ['[\ud800]', 1, 2],
+    ['[1]]', 1, 4],
+    ['{"a":1}}', 1, 8],
+    ['[', 1, 2],
+    ['{', 1, 2],
+    ['{"a":1', 1, 7],
+    ['"😀', 1, 3],
+    ['\n\n  x', 3, 3],
+    ['[1,\r\n\r\n2,]', 3, 3],
+    ['"😀😀" 1', 1, 6],
+    ['[\n1,\n', 3, 1],
+  ])('%j is an error at line %i, column %i', async (json, line, column) => {
+    const body = await format({ json });
+    expect(body).toMatchObject({ output: '', valid: false, error_line: line, error_column: column });
+    expect(body.error).toMatch(new RegExp(`^Expected .+ but found .+ at line ${line}, column ${column}\\.$`));
+  });
+});
+
+// --- messages ---------------------------------------------------------------------------------
+
+describe('error messages name what was expected and what was found', () => {
+  it.each([
+    ['{"a":1 "b":2}', `Expected ',' or '}' after a property value but found '"'`],
+    ['[1 2]', "Expected ',' or ']' after an array element but found '2'"],
+    ['{"a" 1}', "Expected ':' after a property name but found '1'"],
+    ['{a:1}', "Expected a double-quoted property name or '}' but found 'a'"],
+    ['[None]', "Expected a JSON value or ']' but found 'None'"],
+    ['-Infinity', "Expected a digit after '-' but found 'Infinity'"],
+    ['1.', "Expected a digit after '.' but found end of input"],
+    ['1e', 'Expected a digit in the exponent but found end of input'],
+    ['"\\u12G4"', "Expected 4 hex digits after '\\u' but found 'G'"],
+    ['"a\u0001"', 'Expected an escape sequence (control characters must be escaped in strings) but found control character U+0001'],
+    ['"a\nb"', `Expected '"' to end the string but found a line break`],
+    ['/* c */ 1', "Expected a JSON value but found a comment ('/*')"],
+    ['\ufeff1', 'Expected a JSON value but found a byte order mark (U+FEFF)'],
+    ['1\u00a0', 'Expected end of input after the JSON value but found whitespace character U+00A0 (JSON allows only space, tab and line breaks)'],
+    ['[\udc00]', "Expected a JSON value or ']' but found a lone surrogate U+DC00"],
+    ['[€]', "Expected a JSON value or ']' but found '€'"],
+    ['[😀]', "Expected a JSON value or ']' but found '😀'"],
+    ['[aVeryLongIdentifierThatGoesOnAndOn]', "Expected a JSON value or ']' but found 'aVeryLongIdentifierT…'"],
+  ])('%j', async (json, message) => {
+    const { error } = await format({ json });
+    expect(error).toMatch(/ at line \d+, column \d+\.$/);
+    expect(error!.replace(/ at line \d+, column \d+\.$/, '')).toBe(message);
+  });
+});
+
+// --- positions --------------------------------------------------------------------------------
+
+describe('lineColumn', () => {
+  it('counts \\n, \\r\\n and \\r as one break and code points as columns', () => {
+    const text = 'a\r\nb\rc\nd😀e';
+    expect(lineColumn(text, 0)).toEqual({ line: 1, column: 1 });
+    expect(lineColumn(text, 3)).toEqual({ line: 2, column: 1 });
+    expect(lineColumn(text, 5)).toEqual({ line: 3, column: 1 });
+    expect(lineColumn(text, 7)).toEqual({ line: 4, column: 1 });
+    expect(lineColumn(text, 10)).toEqual({ line: 4, column: 3 }); // after the emoji (2 units, 1 column)
+    expect(lineColumn(text, text.length)).toEqual({ line: 4, column: 4 });
+    expect(lineColumn('x\n', 2)).toEqual({ line: 2, column: 1 });
+  });
+
+  it('agrees with an independent count on 300 generated documents with an error after a random element', async () => {
+    const rand = prng(5);
+    for (let n = 0; n < 300; n++) {
+      const elements = Array.from({ length: 1 + Math.floor(rand() * 6) }, () => spell(randomValue(rand, 2, true), rand));
+      const bad = Math.floor(rand() * elements.length);
+      // A '#' where a ',' or ']' must follow element `bad`.
+      const text = '[' + elements.slice(0, bad + 1).join(',' + pick(rand, WHITESPACE)) + pick(rand, WHITESPACE) + '#]';
+      const before = text.slice(0, text.lastIndexOf('#'));
+      const lines = before.split(/\r\n|\r|\n/);
+      const body = await format({ json: text });
+      expect(body.error_line, text).toBe(lines.length);
+      expect(body.error_column, text).toBe(Array.from(lines[lines.length - 1]!).length + 1);
+      expect(body.error).toContain("but found '#'");
+    }
+  });
+});
+
+// --- lossless details -------------------------------------------------------------------------
+
+describe('lossless formatting', () => {
+  it('keeps numbers, key order, duplicates (last wins at first position) and __proto__', async () => {
+    const json = '{"z":1,"2":-0,"1":1E400,"__proto__":{"x":12345678901234567890},"z":[1.0,{"a":1,"a":2}]}';
+    expect((await format({ json, mode: 'minify' })).output).toBe(
+      '{"z":[1.0,{"a":2}],"2":-0,"1":1E400,"__proto__":{"x":12345678901234567890}}',
+    );
+    expect(Object.prototype).not.toHaveProperty('x');
+  });
+
+  it('treats differently spelled equal keys as duplicates ("a" and "\\u0061")', async () => {
+    expect((await format({ json: '{"a":1,"\\u0061":2}', mode: 'minify' })).output).toBe('{"a":2}');
+  });
+
+  it('detects duplicates in large objects (past the linear-search limit)', async () => {
+    const keys = Array.from({ length: 100 }, (_, i) => `"k${i}":${i}`);
+    const json = `{${keys.join(',')},"k50":"last"}`;
+    const expected = `{${keys.map((k) => (k === '"k50":50' ? '"k50":"last"' : k)).join(',')}}`;
+    expect((await format({ json, mode: 'minify' })).output).toBe(expected);
+  });
+
+  it('re-escapes strings exactly as JSON.stringify does', async () => {
+    const json = String.raw`["\u0041\/\"\\\b\f\n\r\t\u0000\u001F\u007f\u00E9\u2028\uD83D\uDE00\uDFFF\uD800\uFEFF"]`;
+    const { output } = await format({ json, mode: 'minify' });
+    expect(output).toBe(JSON.stringify(JSON.parse(json)));
+    expect(output).toBe('["A/\\"\\\\\\b\\f\\n\\r\\t\\u0000\\u001f\u007fé\u2028😀\\udfff\\ud800\ufeff"]');
+  });
+
+  it('re-escapes a raw lone surrogate and keeps a raw pair', async () => {
+    expect((await format({ json: '["\ud800x","😀"]', mode: 'minify' })).output).toBe('["\\ud800x","😀"]');
+  });
+
+  it('joins a pair with one half escaped', async () => {
+    expect((await format({ json: '["\\ud83d\ude00","\ud83d\\ude00"]', mode: 'minify' })).output).toBe('["😀","😀"]');
+  });
+});
+
+describe('compareCodePoints', () => {
+  it.each([
+    ['a', 'b', -1],
+    ['a', 'a', 0],
+    ['a', 'ab', -1],
+    ['\ue000', '😀', -1], // UTF-16 unit order would say the opposite
+    ['😀', '\uffff', 1],
+    ['😀', '😁', -1],
+    ['\ud800', '😀', -1], // a lone high surrogate (U+D800) is below U+1F600
+    ['\ud83d', '\ud83d\ude00', -1],
+    ['\ud800Z', '\ud800\t', 1], // the same lone high surrogate, then Z > TAB
+    ['\ud800\ue000', '\ud800\udc00', -1], // a lone U+D800 then U+E000 is below U+10000
+  ])('%j vs %j', (a, b, sign) => {
+    expect(Math.sign(compareCodePoints(a, b))).toBe(sign);
+    expect(Math.sign(compareCodePoints(b, a))).toBe(sign === 0 ? 0 : -sign);
+  });
+});
+
+// --- repair -----------------------------------------------------------------------------------
+
+describe('repair', () => {
+  it.each([
+    ['{"a":1, /* block */ "b":2 // line\n}', '{"a":1,"b":2}'],
+    ["{'a': 'it''s'}", undefined],
+    ["['x', 'y']", '["x","y"]'],
+    ['{a: 1, b_c: 2}', '{"a":1,"b_c":2}'],
+    ['[1, 2, 3,]', '[1,2,3]'],
+    ['{"a":1,}', '{"a":1}'],
+    ['[1 2 3]', '[1,2,3]'],
+    ['{"a":1 "b":2}', '{"a":1,"b":2}'],
+    ['[None, True, False]', '[null,true,false]'],
+    ['{"a": [1, {"b": "text', '{"a":[1,{"b":"text"}]}'],
+    ['{"a":1.0, b: 12345678901234567890}', '{"a":1.0,"b":12345678901234567890}'],
+  ])('%j', async (json, expected) => {
+    const body = await format({ json, repair: true, mode: 'minify' });
+    if (expected === undefined) {
+      expect(body.valid === false || body.repaired === true).toBe(true);
+      return;
+    }
+    expect(body).toEqual({ output: expected, valid: true, repaired: true });
+  });
+
+  it('never changes valid input and adds no repaired field', async () => {
+    const rand = prng(6);
+    for (let n = 0; n < 50; n++) {
+      const json = spell(randomValue(rand, 0, false), rand);
+      const plain = await format({ json });
+      expect(await format({ json, repair: true })).toEqual(plain);
+    }
+  });
+
+  it('reports the original error when the repaired text is still invalid or repair throws', async () => {
+    const original = await format({ json: '{"a":1}{"b":2}' });
+    expect(await format({ json: '{"a":1}{"b":2}', repair: true })).toEqual(original);
+  });
+
+  it('is not applied without repair: true', async () => {
+    expect((await format({ json: '[1,]' })).valid).toBe(false);
+  });
+});
+
+// --- hostile input ----------------------------------------------------------------------------
+
+describe('hostile input', () => {
+  const depth = 100_000;
+
+  it('an unclosed 100k-deep nesting is a clean syntax error', async () => {
+    const json = '['.repeat(depth);
+    expect(await format({ json })).toMatchObject({ valid: false, error_line: 1, error_column: depth + 1 });
+    expect(await format({ json, repair: true })).toMatchObject({ valid: false, error_line: 1, error_column: depth + 1 });
+  });
+
+  it('a valid 100k-deep nesting minifies, sorts and indents with 0', async () => {
+    const json = '['.repeat(depth) + ']'.repeat(depth);
+    expect((await format({ json, mode: 'minify' })).output).toBe(json);
+    const objects = '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
+    expect((await format({ json: objects, mode: 'minify', sort_keys: true })).output).toBe(objects);
+    const { output } = await format({ json: '['.repeat(1000) + ']'.repeat(1000), indent: 0 });
+    expect(output).toBe('[\n'.repeat(999) + '[]' + '\n]'.repeat(999));
+  });
+
+  it('pretty output that would be too large is refused with a clear message, not a crash', async () => {
+    const json = '['.repeat(depth) + ']'.repeat(depth); // indentation alone would be ~10^10 characters
+    const body = await format({ json });
+    expect(body).toEqual({ output: '', valid: false, error: expect.stringContaining(`exceed ${MAX_OUTPUT_CHARS} characters`) });
+    expect(await format({ json, sort_keys: true })).toEqual(body);
+  });
+
+  it('a deeply nested broken document with repair answers cleanly', async () => {
+    const body = await format({ json: '['.repeat(depth) + '1,'.repeat(10) + ']', repair: true });
+    expect(typeof body.valid).toBe('boolean');
+  });
+});
+
+describe('formatJson paths', () => {
+  it('sorting and duplicates go through the general path with the same layout', () => {
+    const layout: Layout = { char: 32, width: 2 };
+    expect(formatJson('{"b":1,"a":[]}', layout, true)).toBe('{\n  "a": [],\n  "b": 1\n}');
+    expect(formatFast('{"a":1,"a":2}', layout)).toBeUndefined();
+    expect(formatJson('{"a":1,"a":2}', layout, false)).toBe('{\n  "a": 2\n}');
+  });
+});

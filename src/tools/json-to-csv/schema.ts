@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+export const MODES = ['json-to-csv', 'csv-to-json'] as const;
+
+export const Input = z.object({
+  input: z
+    .string()
+    .min(1)
+    .describe('A JSON array of objects (json-to-csv), or CSV text whose first row is the header (csv-to-json).'),
+  mode: z.enum(MODES).default('json-to-csv').describe('Direction of the conversion.'),
+  delimiter: z
+    .enum([',', ';', '\t'])
+    .default(',')
+    .describe('Field separator of the CSV: comma, semicolon or tab (the JSON string "\\t").'),
+  flatten: z
+    .boolean()
+    .default(true)
+    .describe(
+      'json-to-csv: nested objects become `a.b.c` columns (off: JSON text in one cell). csv-to-json: `a.b` columns are rebuilt into nested objects.',
+    ),
+});
+
+export const Output = z.object({
+  output: z
+    .string()
+    .describe('The CSV (lines end with `\\n`, no trailing newline) or the JSON array indented by 2 spaces; empty on error.'),
+  row_count: z.number().int().min(0).describe('Data rows, header excluded (0 on error).'),
+  column_count: z.number().int().min(0).describe('Number of columns (0 on error).'),
+  columns: z.array(z.string()).describe('Column headers in order (csv-to-json: as used for keys, duplicates renamed).'),
+  mode: z.enum(MODES).describe('The conversion that was done.'),
+  error: z
+    .string()
+    .optional()
+    .describe('Present when the input could not be converted: what is wrong and where (line and column).'),
+});

@@ -1,0 +1,190 @@
+// JSON array → CSV (CONTRACT.md §4 json-to-csv).
+//
+// Speed: JSON.parse is several times faster than any parser written in JS, so it is tried
+// first; its result is used when it cannot have lost anything. It loses three things, and then
+// the text is parsed again with the ordered parser (json-parse.ts):
+// - key order: objects list integer-like keys ("1", "20") first, which would reorder columns,
+//   so a text with such a key (a cheap regex over the text, with false positives only) goes
+//   the ordered way;
+// - digits: integers beyond 2^53 and numbers beyond the double range (seen while converting);
+// - nesting deeper than MAX_DEPTH (seen while converting; the ordered parser reports where).
+//
+// Decisions where the CONTRACT is silent:
+// - A non-object element (string, number, boolean, null, array) is a row whose column `value`
+//   holds it; that column joins the others in first-seen order, shared with objects that have
+//   a `value` key. `null` and missing keys give empty cells.
+// - Leaves: strings as they are, numbers as JSON.stringify writes them (1.50 → 1.5), except
+//   numbers a double cannot hold, which keep the digits of the text; booleans `true`/`false`.
+// - flatten: an empty nested object is a cell `{}` in its own column, so nothing vanishes and
+//   csv-to-json reads it back as `{}`. When two paths give one column name ({"a":{"b":1}} and
+//   {"a.b":2}), they share that column; within one row the later key wins, as in JSON.
+// - A document without any column ([{}, {}]) gives an empty output with 0 rows: CSV cannot
+//   show rows without fields.
+// - A leading byte order mark is ignored (positions in messages still count it).
+import { fieldQuoter, writeCsv, type Cells, type Delimiter } from './csv-write';
+import { JsonNumberText, MAX_DEPTH, parseJson } from './json-parse';
+import { compactJson, entries, NeedsOrderedParse, numberText } from './json-write';
+import { lineColumn } from './position';
+
+export type ConversionResult = { ok: true; output: string; columns: string[]; rowCount: number } | { ok: false; error: string };
+
+/** Rows × columns beyond which the CSV would be too large to build (hostile sparse keys). */
+export const MAX_CELLS = 2 ** 25;
+/** Columns (a hostile document can give every row new keys). */
+export const MAX_COLUMNS = 2 ** 20;
+/** Total length of the flattened column names (deep paths repeat their prefixes). */
+export const MAX_HEADER_CHARS = 2 ** 24;
+
+/** A key that JS objects enumerate first: digits only, possibly written with \u escapes. */
+const INTEGER_LIKE_KEY = /"(?:\d|\\u003\d)+"\s*:/;
+
+export function jsonToCsv(input: string, delimiter: Delimiter, flatten: boolean): ConversionResult {
+  const start = input.charCodeAt(0) === 0xfeff ? 1 : 0;
+  let fastValue: unknown;
+  let fast = true;
+  try {
+    fastValue = JSON.parse(start ? input.slice(1) : input);
+  } catch {
+    fast = false; // the ordered parser says what is wrong, the same way on every engine
+  }
+  if (fast && !INTEGER_LIKE_KEY.test(input)) {
+    try {
+      return convert(fastValue, true, input, start, delimiter, flatten);
+    } catch (error) {
+      if (!(error instanceof NeedsOrderedParse)) throw error;
+    }
+  }
+  const parsed = parseJson(input, start);
+  if (!parsed.ok) return { ok: false, error: `Invalid JSON: ${parsed.message} at ${lineColumn(input, parsed.index)}.` };
+  return convert(parsed.value, false, input, start, delimiter, flatten);
+}
+
+function convert(document: unknown, fast: boolean, input: string, start: number, delimiter: Delimiter, flatten: boolean): ConversionResult {
+  if (!Array.isArray(document)) {
+    let at = start;
+    while (at < input.length && ' \t\r\n'.includes(input[at]!)) at++;
+    return {
+      ok: false,
+      error: `Invalid input: expected a JSON array of objects, found ${kind(document)} at ${lineColumn(input, at)}.`,
+    };
+  }
+  const table = new TableBuilder(fast, fieldQuoter(delimiter), flatten);
+  try {
+    for (const element of document) table.addRow(element);
+  } catch (error) {
+    if (!(error instanceof TooManyColumns)) throw error;
+    return { ok: false, error: `Output too large: ${error.message}.` };
+  }
+  const { columns } = table;
+  if (columns.length === 0) return { ok: true, output: '', columns, rowCount: 0 };
+  if (columns.length * document.length > MAX_CELLS) {
+    return {
+      ok: false,
+      error: `Output too large: ${document.length} rows × ${columns.length} columns exceed the limit of ${MAX_CELLS} cells.`,
+    };
+  }
+  const header = columns.map(table.quote);
+  return { ok: true, output: writeCsv(header, table.cells, delimiter), columns, rowCount: document.length };
+}
+
+function kind(value: unknown): string {
+  if (value === null) return 'null';
+  if (typeof value === 'number' || value instanceof JsonNumberText) return 'a number';
+  if (typeof value === 'object') return 'an object';
+  return `a ${typeof value}`;
+}
+
+/** One key path of the flattened objects; its column is created when a leaf first lands here. */
+interface PathNode {
+  path: string;
+  column: number;
+  children: Map<string, PathNode> | undefined;
+}
+
+/** Collects rows of quoted cells and the union of columns in first-seen order. */
+class TableBuilder {
+  readonly columns: string[] = [];
+  readonly cells: Cells = { column: [], text: [], rowEnd: [] };
+  private readonly columnOf = new Map<string, number>();
+  private readonly root: PathNode = { path: '', column: -1, children: new Map() };
+  private headerChars = 0;
+
+  constructor(
+    private readonly fast: boolean,
+    readonly quote: (field: string) => string,
+    private readonly flatten: boolean,
+  ) {}
+
+  addRow(element: unknown): void {
+    if (isObject(element)) this.addObject(this.root, element, 2);
+    else this.add(this.column('value'), this.cell(element, 2));
+    this.cells.rowEnd.push(this.cells.text.length);
+  }
+
+  private add(column: number, text: string): void {
+    this.cells.column.push(column);
+    this.cells.text.push(text);
+  }
+
+  private addObject(node: PathNode, object: object, depth: number): void {
+    if (depth > MAX_DEPTH) throw new NeedsOrderedParse();
+    for (const [key, value] of entries(object)) {
+      const child = this.child(node, key);
+      if (this.flatten && isObject(value) && !isEmpty(value)) {
+        this.addObject(child, value, depth + 1);
+      } else {
+        if (child.column < 0) child.column = this.column(child.path);
+        this.add(child.column, this.cell(value, depth + 1));
+      }
+    }
+  }
+
+  private child(node: PathNode, key: string): PathNode {
+    const children = (node.children ??= new Map());
+    let child = children.get(key);
+    if (child === undefined) {
+      child = { path: node === this.root ? key : node.path + '.' + key, column: -1, children: undefined };
+      children.set(key, child);
+    }
+    return child;
+  }
+
+  private column(name: string): number {
+    let index = this.columnOf.get(name);
+    if (index === undefined) {
+      this.headerChars += name.length;
+      if (this.headerChars > MAX_HEADER_CHARS) throw new TooManyColumns(`the column names exceed ${MAX_HEADER_CHARS} characters in total (flatten: false keeps nested objects as JSON text)`);
+      if (this.columns.length === MAX_COLUMNS) throw new TooManyColumns(`more than ${MAX_COLUMNS} columns`);
+      index = this.columns.length;
+      this.columns.push(name);
+      this.columnOf.set(name, index);
+    }
+    return index;
+  }
+
+  /** The quoted CSV field of a leaf value. */
+  private cell(value: unknown, depth: number): string {
+    if (value === null || value === undefined) return '';
+    switch (typeof value) {
+      case 'string':
+        return this.quote(value);
+      case 'number':
+        return numberText(value, this.fast);
+      case 'boolean':
+        return value ? 'true' : 'false';
+    }
+    return this.quote(compactJson(value, this.fast, depth));
+  }
+}
+
+class TooManyColumns extends Error {}
+
+/** A JSON object from either parser (a Map or a plain object; not an array or JsonNumberText). */
+const isObject = (value: unknown): value is object =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof JsonNumberText);
+
+function isEmpty(object: object): boolean {
+  if (object instanceof Map) return object.size === 0;
+  for (const _ in object) return false;
+  return true;
+}

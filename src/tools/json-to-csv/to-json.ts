@@ -1,0 +1,245 @@
+// CSV → JSON array (CONTRACT.md §4 json-to-csv). The JSON text is written directly from the
+// rows, so keys keep header order even when they look like integers ("1", "2"), which a JS
+// object would move to the front.
+//
+// Decisions where the CONTRACT is silent:
+// - Blank lines are skipped (a lone empty field is written `""` and is a row). A leading byte
+//   order mark is ignored.
+// - Ragged rows: a short row gets "" for its missing cells (every object has every key); a
+//   long row keeps its extra cells under generated names `column_<n>` (n = 1-based position),
+//   which join the header, so no data is dropped.
+// - Duplicate header names: the second `x` becomes `x_1`, the third `x_2`, skipping names the
+//   header already uses (papaparse's convention). `columns` lists the names as used.
+// - Values: exactly `true`/`false` are booleans (not `TRUE`, not `null`, which stay strings);
+//   numbers as in the CONTRACT, where "survive a round trip" means the double has the same
+//   decimal value as the text (1.50 → 1.5, 1e2 → 100, but 0.1000000000000000001, -0, 1e-400
+//   stay strings), and plain integers beyond ±2^53 stay strings; a cell holding a JSON array
+//   or object (first character `[`/`{`, last `]`/`}`, valid JSON) becomes that value, keys in
+//   order; anything else is a string, spaces kept.
+// - flatten: `a.b` columns nest; a column whose name continues another column's name (`a`
+//   and `a.b`, or `a.b` and `a.b.c`) cannot nest inside a value, so the rest of its name stays
+//   one key beside it: {"a": 1, "a.b": 2} and {"a": {"b": 1, "b.c": 2}}. Empty segments are
+//   keys "" (as json-to-csv writes them).
+import { parseCsv } from './csv-parse';
+import { MAX_DEPTH, parseJson } from './json-parse';
+import { prettyJson } from './json-write';
+import { lineColumn } from './position';
+import { MAX_COLUMNS, type ConversionResult } from './to-csv';
+
+/** Characters of JSON output beyond which it is not built (keys repeat on every row). */
+export const MAX_OUTPUT_CHARS = 2 ** 28;
+
+export function csvToJson(input: string, delimiter: string, flatten: boolean): ConversionResult {
+  const start = input.charCodeAt(0) === 0xfeff ? 1 : 0;
+  const parsed = parseCsv(input, start, delimiter);
+  if (!parsed.ok) return { ok: false, error: `Invalid CSV: ${parsed.message} at ${lineColumn(input, parsed.index)}.` };
+  const { fields, rowEnd } = parsed;
+  if (rowEnd.length === 0) return { ok: true, output: '[]', columns: [], rowCount: 0 };
+
+  const headerEnd = rowEnd[0]!;
+  let width = headerEnd;
+  for (let r = 1; r < rowEnd.length; r++) width = Math.max(width, rowEnd[r]! - rowEnd[r - 1]!);
+  if (width > MAX_COLUMNS) return { ok: false, error: `Output too large: more than ${MAX_COLUMNS} columns.` };
+  const columns = columnNames(fields.slice(0, headerEnd), width);
+
+  const tree = flatten ? nestedKeys(columns) : flatKeys(columns);
+  if (typeof tree === 'string') return { ok: false, error: tree };
+  const rowCount = rowEnd.length - 1;
+  if (objectChars(tree) * rowCount > MAX_OUTPUT_CHARS) {
+    return { ok: false, error: `Output too large: ${rowCount} rows with these columns exceed ${MAX_OUTPUT_CHARS} characters of JSON.` };
+  }
+  if (rowCount === 0) return { ok: true, output: '[]', columns, rowCount };
+
+  const parts = new Array<string>(rowCount);
+  for (let r = 1; r < rowEnd.length; r++) {
+    parts[r - 1] = writeObject(tree, fields, rowEnd[r - 1]!, rowEnd[r]!);
+  }
+  return { ok: true, output: '[\n  ' + parts.join(',\n  ') + '\n]', columns, rowCount };
+}
+
+/** Header names made unique, plus generated names for cells beyond the header. */
+function columnNames(header: string[], width: number): string[] {
+  const used = new Set<string>();
+  const inHeader = new Set(header);
+  const nextSuffix = new Map<string, number>();
+  const names: string[] = [];
+  for (let i = 0; i < width; i++) {
+    const base = i < header.length ? header[i]! : `column_${i + 1}`;
+    let name = base;
+    if (used.has(name) || (i >= header.length && inHeader.has(name))) {
+      let k = nextSuffix.get(base) ?? 1;
+      while (used.has(`${base}_${k}`) || inHeader.has(`${base}_${k}`)) k++;
+      name = `${base}_${k}`;
+      nextSuffix.set(base, k + 1);
+    }
+    used.add(name);
+    names.push(name);
+  }
+  return names;
+}
+
+/**
+ * The keys of the output objects: a leaf names its column, a branch nests an object. Indents
+ * and quoted keys are laid out once here rather than on every row.
+ */
+interface KeyNode {
+  key: string;
+  column: number;
+  children: KeyNode[];
+  /** Indentation of the key's line. */
+  indent: string;
+  /** `<indent>"key": ` */
+  lead: string;
+}
+
+const keyNode = (key: string, column: number, indent: string): KeyNode => ({
+  key,
+  column,
+  children: [],
+  indent,
+  lead: indent + JSON.stringify(key) + ': ',
+});
+
+/** Objects of rows start at indent 2; their keys at 4. */
+const ROW_KEY_INDENT = '    ';
+
+function flatKeys(columns: string[]): KeyNode[] {
+  return columns.map((key, column) => keyNode(key, column, ROW_KEY_INDENT));
+}
+
+/** Splits `a.b` names into nested keys (see the header comment), or says why it cannot. */
+function nestedKeys(columns: string[]): KeyNode[] | string {
+  const paths: string[][] = [];
+  // Column names as paths of segments, to find "a column name continues another" in one pass.
+  const trie = new TrieNode();
+  for (let c = 0; c < columns.length; c++) {
+    const segments = columns[c]!.split('.');
+    if (segments.length > MAX_DEPTH) return `Invalid CSV: column ${c + 1}'s name has more than ${MAX_DEPTH - 1} dots; use flatten: false to keep it as one key.`;
+    paths.push(segments);
+    trie.insert(segments, c);
+  }
+
+  const root = keyNode('', -1, '  ');
+  const childIndex = new Map<KeyNode, Map<string, KeyNode>>();
+  for (let c = 0; c < columns.length; c++) {
+    const segments = paths[c]!;
+    const stop = trie.firstColumnPrefix(segments);
+    const keys = stop < 0 ? segments : [...segments.slice(0, stop), segments.slice(stop).join('.')];
+    let node = root;
+    for (let k = 0; k < keys.length - 1; k++) {
+      let index = childIndex.get(node);
+      if (index === undefined) childIndex.set(node, (index = new Map()));
+      let next = index.get(keys[k]!);
+      if (next === undefined) {
+        next = keyNode(keys[k]!, -1, node.indent + '  ');
+        index.set(keys[k]!, next);
+        node.children.push(next);
+      }
+      node = next;
+    }
+    node.children.push(keyNode(keys[keys.length - 1]!, c, node.indent + '  '));
+  }
+  return root.children;
+}
+
+class TrieNode {
+  column = -1;
+  children: Map<string, TrieNode> | undefined; // created on demand: most names have no dot
+
+  insert(segments: string[], column: number): void {
+    let node: TrieNode = this;
+    for (const segment of segments) {
+      node.children ??= new Map();
+      let next = node.children.get(segment);
+      if (next === undefined) node.children.set(segment, (next = new TrieNode()));
+      node = next;
+    }
+    node.column = column;
+  }
+
+  /** Index of the last segment of the shortest proper prefix that is itself a column, or -1. */
+  firstColumnPrefix(segments: string[]): number {
+    let node: TrieNode = this;
+    for (let k = 0; k < segments.length - 1; k++) {
+      node = node.children!.get(segments[k]!)!;
+      if (node.column >= 0) return k;
+    }
+    return -1;
+  }
+}
+
+/** Characters the keys and layout of one output object take: a lower bound of its size. */
+function objectChars(nodes: KeyNode[]): number {
+  let total = 8;
+  for (const node of nodes) total += node.lead.length + 2 + (node.column < 0 ? objectChars(node.children) + node.indent.length : 0);
+  return total;
+}
+
+/** The JSON object of one row (fields start … end - 1), keys in header order. */
+function writeObject(nodes: KeyNode[], fields: string[], start: number, end: number): string {
+  if (nodes.length === 0) return '{}';
+  let out = '{';
+  for (let k = 0; k < nodes.length; k++) {
+    const node = nodes[k]!;
+    const at = start + node.column;
+    const value =
+      node.column < 0 ? writeObject(node.children, fields, start, end) : cellJson(at < end ? fields[at]! : '', node.indent);
+    out += (k ? ',\n' : '\n') + node.lead + value;
+  }
+  return out + '\n' + nodes[0]!.indent.slice(2) + '}';
+}
+
+const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+
+/** The JSON text of one cell's value (CONTRACT.md §4 csv-to-json values). */
+export function cellJson(cell: string, indent: string): string {
+  if (cell === 'true' || cell === 'false' || isShortInteger(cell)) return cell;
+  const first = cell.charCodeAt(0);
+  if ((first === 0x2d || (first >= 0x30 && first <= 0x39)) && JSON_NUMBER.test(cell)) {
+    const n = Number(cell);
+    if (survives(cell, n)) return String(n);
+  } else if ((first === 0x5b || first === 0x7b) && (cell.endsWith(first === 0x5b ? ']' : '}'))) {
+    const parsed = parseJson(cell);
+    if (parsed.ok) return prettyJson(parsed.value, indent);
+  }
+  return JSON.stringify(cell);
+}
+
+/** An integer of at most 15 digits in JSON form other than -0: its own JSON text (the common case). */
+function isShortInteger(cell: string): boolean {
+  const negative = cell.charCodeAt(0) === 0x2d ? 1 : 0;
+  const digits = cell.length - negative;
+  if (digits < 1 || digits > 15) return false;
+  const first = cell.charCodeAt(negative);
+  if (first === 0x30) return digits === 1 && !negative;
+  for (let i = negative; i < cell.length; i++) {
+    const c = cell.charCodeAt(i);
+    if (c < 0x30 || c > 0x39) return false;
+  }
+  return true;
+}
+
+/** Whether the double `n` read from the JSON number `text` is the same decimal value. */
+function survives(text: string, n: number): boolean {
+  if (!Number.isFinite(n)) return false;
+  if (!/[.eE]/.test(text) && Math.abs(n) > 2 ** 53) return false;
+  return decimal(text) === decimal(String(n));
+}
+
+/** A canonical form of a decimal number: sign, significant digits, exponent. */
+function decimal(text: string): string {
+  const negative = text.charCodeAt(0) === 0x2d;
+  const e = text.search(/[eE]/);
+  const mantissa = text.slice(negative ? 1 : 0, e < 0 ? text.length : e);
+  const exponent = e < 0 ? 0 : Number(text.slice(e + 1));
+  const dot = mantissa.indexOf('.');
+  const digits = dot < 0 ? mantissa : mantissa.slice(0, dot) + mantissa.slice(dot + 1);
+  let point = (dot < 0 ? mantissa.length : dot) + exponent;
+  let from = 0;
+  while (from < digits.length && digits.charCodeAt(from) === 0x30) from++;
+  let to = digits.length;
+  while (to > from && digits.charCodeAt(to - 1) === 0x30) to--;
+  if (from === to) return negative ? '-0' : '0';
+  point -= from;
+  return `${negative ? '-' : ''}${digits.slice(from, to)}e${point}`;
+}

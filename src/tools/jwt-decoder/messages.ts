@@ -1,0 +1,31 @@
+// Small helpers for error sentences: user text quoted safely, characters named unambiguously and
+// positions counted as CONTRACT.md §1 says (1-based, in characters of the field as sent).
+
+/** A user-controlled string inside a message: JSON-quoted (control characters escaped), cut short. */
+export function quote(text: string): string {
+  if (text.length <= 60) return JSON.stringify(text);
+  const cut = text.charCodeAt(59) >= 0xd800 && text.charCodeAt(59) <= 0xdbff ? 59 : 60; // keep pairs whole
+  return JSON.stringify(`${text.slice(0, cut)}…`);
+}
+
+/** Printable ASCII as 'c'; anything else (spaces, controls, non-ASCII, lone surrogates) as U+XXXX. */
+export function describeChar(text: string, index: number): string {
+  const cp = text.codePointAt(index)!;
+  if (cp > 0x20 && cp < 0x7f) return `'${String.fromCharCode(cp)}'`;
+  return `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
+/** 1-based position in code points of the UTF-16 index `index` of `text`. */
+export function position(text: string, index: number): number {
+  let n = 1;
+  for (let i = 0; i < index; i++) {
+    const c = text.charCodeAt(i);
+    // A surrogate pair is one character; a lone surrogate counts as one on its own.
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < index) {
+      const d = text.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) i++;
+    }
+    n++;
+  }
+  return n;
+}

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+/** Spec §4.1's nine values, plus the RSA-PSS and EdDSA algorithms CONTRACT.md §4 adds. */
+export const ALGORITHMS = [
+  'HS256',
+  'HS384',
+  'HS512',
+  'RS256',
+  'RS384',
+  'RS512',
+  'ES256',
+  'ES384',
+  'ES512',
+  'PS256',
+  'PS384',
+  'PS512',
+  'EdDSA',
+] as const;
+export type Algorithm = (typeof ALGORITHMS)[number];
+
+export const Input = z.object({
+  token: z.string().min(10).describe('The JWT: three base64url parts (header.payload.signature) separated by dots. Surrounding whitespace is ignored.'),
+  secret: z
+    .string()
+    .optional()
+    .describe(
+      'Key to verify the signature with. HS*: the shared secret (its UTF-8 bytes). RS*/PS*/ES*/EdDSA: a public key as SPKI PEM (`BEGIN PUBLIC KEY`), X.509 certificate PEM, or a JWK (or JWK Set) as JSON text. Empty or absent: decode only.',
+    ),
+  algorithm: z
+    .enum(ALGORITHMS)
+    .default('HS256')
+    .describe("Algorithm to verify with; the token's header `alg` must name the same one."),
+});
+
+export const Output = z.object({
+  header: z.record(z.string(), z.unknown()).describe('The decoded JOSE header; `{}` when it could not be decoded.'),
+  payload: z.unknown().describe('The decoded claims (any JSON value); `{}` when they could not be decoded.'),
+  signature: z.string().describe('The signature part exactly as given (base64url); empty when the token is not well-formed.'),
+  valid_structure: z.boolean().describe('True when the token has three parts, a base64url JSON object header and a base64url JSON payload.'),
+  verified: z
+    .boolean()
+    .optional()
+    .describe('Present when a non-empty `secret` is sent and the token is well-formed: true when the signature verifies under `algorithm` and the header `alg` is that algorithm.'),
+  verification_error: z.string().optional().describe('Why `verified` is false.'),
+  expired: z
+    .boolean()
+    .optional()
+    .describe('Present when the payload has a numeric `exp`: true when that time (seconds since the epoch) has passed. Does not affect `verified`.'),
+  error: z.string().optional().describe('Why the token is not well-formed: the first problem, with its 1-based character position where there is one.'),
+});

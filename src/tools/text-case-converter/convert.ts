@@ -1,0 +1,68 @@
+// The eleven target conventions. Words arrive lower-cased; casing uses the plain, locale-free
+// toUpperCase()/toLowerCase() (full Unicode mappings, so `straße` becomes `STRASSE`, the
+// standard German capitalisation, and the result is the same on every engine and locale).
+
+export const TARGETS = [
+  'camelCase',
+  'PascalCase',
+  'snake_case',
+  'SCREAMING_SNAKE_CASE',
+  'kebab-case',
+  'COBOL-CASE',
+  'dot.case',
+  'Title Case',
+  'Sentence case',
+  'lowercase',
+  'UPPERCASE',
+] as const;
+export type Target = (typeof TARGETS)[number];
+
+/** Upper-case forms whose title-case form differs: the Latin digraphs (`ǆ` → `ǅ`, not `Ǆ`). */
+const DIGRAPH_TITLE: Record<string, string> = { Ǆ: 'ǅ', Ǉ: 'ǈ', Ǌ: 'ǋ', Ǳ: 'ǲ' };
+
+/**
+ * The first character (a whole code point) in title case, the rest as is; digits are unchanged.
+ * Title case is approximated from the plain upper-case mapping: where that expands to several
+ * characters, only the first stays upper (`ßa` → `Ssa`, `ﬁx` → `Fix`), and the digraphs are mapped.
+ */
+function capitalise(word: string): string {
+  const first = String.fromCodePoint(word.codePointAt(0)!);
+  const [head = '', ...tail] = first.toUpperCase();
+  const title = (DIGRAPH_TITLE[head] ?? head) + tail.join('').toLowerCase();
+  return title + word.slice(first.length);
+}
+
+const upper = (w: string) => w.toUpperCase();
+
+/**
+ * Joins lower-case `words` in the `target` convention. Acronyms follow the word rule
+ * (`xmlHttpRequest`), because the words no longer remember their original case. Title Case
+ * capitalises every word (no English list of small words: the tool is language-neutral);
+ * Sentence case capitalises only the first. lowercase and UPPERCASE join words with spaces.
+ */
+export function convert(words: string[], target: Target): string {
+  switch (target) {
+    case 'camelCase':
+      return words.map((w, i) => (i === 0 ? w : capitalise(w))).join('');
+    case 'PascalCase':
+      return words.map(capitalise).join('');
+    case 'snake_case':
+      return words.join('_');
+    case 'SCREAMING_SNAKE_CASE':
+      return words.map(upper).join('_');
+    case 'kebab-case':
+      return words.join('-');
+    case 'COBOL-CASE':
+      return words.map(upper).join('-');
+    case 'dot.case':
+      return words.join('.');
+    case 'Title Case':
+      return words.map(capitalise).join(' ');
+    case 'Sentence case':
+      return words.map((w, i) => (i === 0 ? capitalise(w) : w)).join(' ');
+    case 'lowercase':
+      return words.join(' ');
+    case 'UPPERCASE':
+      return words.map(upper).join(' ');
+  }
+}

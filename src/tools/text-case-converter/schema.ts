@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { TARGETS } from './convert';
+
+export const Input = z.object({
+  input: z
+    .string()
+    .min(1)
+    .describe(
+      'Identifier or phrase. Words are split on every character that is not a letter or digit (any script), ' +
+        'on lower→upper and digit→upper changes, and before the last capital of an acronym (`XMLHttpRequest` → xml, http, request).',
+    ),
+  to: z.enum(TARGETS).describe('Target naming convention.'),
+});
+
+export const Output = z.object({
+  output: z.string().describe('The words joined in the target convention; acronyms are treated as ordinary words (`xmlHttpRequest`).'),
+  tokens: z.array(z.string()).describe('The words extracted from the input, in lower case.'),
+  from_detected: z
+    .enum([...TARGETS, 'mixed'])
+    .describe('Naming convention of the input: the first of the eleven conventions whose rule matches, in the order listed, else `mixed`.'),
+});

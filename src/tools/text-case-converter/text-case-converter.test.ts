@@ -1,0 +1,280 @@
+import { describe, expect, it } from 'vitest';
+import { invokeTool } from '../../core/invoke';
+import { TARGETS, convert, type Target } from './convert';
+import { detectCase } from './detect';
+import tool from './tool';
+import { splitWords } from './scan';
+
+const run = async (input: string, to: Target) => invokeTool(tool, { input, to });
+
+/** Mulberry32: a small seeded PRNG so that the property tests are reproducible. */
+function prng(seed: number) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const pick = <T>(rand: () => number, list: readonly T[]) => list[Math.floor(rand() * list.length)]!;
+
+/**
+ * Reference splitter: the contract's rules as a plain per-character state machine, written
+ * independently of the regex implementation. Classes: U upper/title, l lower, o other letter,
+ * d digit, m mark, s separator.
+ */
+function referenceSplit(text: string): string[] {
+  const cls = (c: string) =>
+    /[\p{Lu}\p{Lt}]/u.test(c) ? 'U' : /\p{Ll}/u.test(c) ? 'l' : /\p{L}/u.test(c) ? 'o' : /\p{N}/u.test(c) ? 'd' : /\p{M}/u.test(c) ? 'm' : 's';
+  const chars = [...text];
+  const classes = chars.map(cls);
+  const words: string[] = [];
+  let word = '';
+  let prev = '';
+  for (let i = 0; i < chars.length; i++) {
+    const c = classes[i]!;
+    if (c === 's') {
+      if (word) words.push(word);
+      word = '';
+      continue;
+    }
+    if (c === 'm') {
+      if (word) word += chars[i];
+      continue;
+    }
+    if (word && c === 'U') {
+      let next = i + 1;
+      while (classes[next] === 'm') next++;
+      if (prev === 'l' || prev === 'd' || (prev === 'U' && classes[next] === 'l')) {
+        words.push(word);
+        word = '';
+      }
+    }
+    word += chars[i];
+    prev = c;
+  }
+  if (word) words.push(word);
+  return words;
+}
+
+describe('splitWords', () => {
+  it.each([
+    ['XMLHttpRequest', ['XML', 'Http', 'Request']],
+    ['HTML5Parser', ['HTML5', 'Parser']],
+    ['version2Update', ['version2', 'Update']],
+    ['getHTTPResponseCode', ['get', 'HTTP', 'Response', 'Code']],
+    ['__init__', ['init']],
+    ['user-id', ['user', 'id']],
+    ['XML_HTTP_REQUEST', ['XML', 'HTTP', 'REQUEST']],
+    ['Ünïcödé Wörds', ['Ünïcödé', 'Wörds']],
+    ['ΚαλημέραΚόσμε', ['Καλημέρα', 'Κόσμε']],
+    ['HTTPСервер', ['HTTP', 'Сервер']], // acronym boundary across scripts
+    ['東京タワーTokyo', ['東京タワーTokyo']], // letters without case never split
+    ['hello🎉world', ['hello', 'world']],
+    ['a1b2C3', ['a1b2', 'C3']],
+    ['2ndPlace', ['2nd', 'Place']],
+    ['ID', ['ID']],
+    ['IDs', ['I', 'Ds']], // the acronym rule read literally
+    ['ABC', ['ABC']],
+    ['aB', ['a', 'B']],
+    ['e\u0301coleNormale', ['e\u0301cole', 'Normale']],
+    ['E\u0301COLENormale', ['E\u0301COLE', 'Normale']],
+    ['\u0301orphan mark', ['orphan', 'mark']],
+    ["don't stop", ['don', 't', 'stop']],
+    ['x²+y²', ['x²', 'y²']],
+    ['ǅemalBijedić', ['ǅemal', 'Bijedić']],
+    ['foo\uD800bar', ['foo', 'bar']],
+    ['', []],
+  ])('%j → %j', (input, words) => {
+    expect(splitWords(input)).toEqual(words);
+  });
+
+  it('treats precomposed and decomposed letters alike', () => {
+    for (const text of ['ÉCOLENormale', 'écoleNormale', 'ÜBERÄnderungXML', 'ÅngströmUnit']) {
+      const composed = splitWords(text.normalize('NFC')).map((w) => w.normalize('NFC'));
+      const decomposed = splitWords(text.normalize('NFD')).map((w) => w.normalize('NFC'));
+      expect(decomposed).toEqual(composed);
+    }
+  });
+
+  it('agrees with the reference state machine on random text', () => {
+    const rand = prng(11);
+    const alphabet = ['a', 'b', 'Z', 'Y', 'é', 'É', 'e\u0301', 'E\u0301', '\u0301', '1', '2', '²', ' ', '_', '-', '.', 'ǅ', 'ß', 'Σ', 'ς', 'ж', 'Ж', '東', 'ー', 'ʰ', '🎉', '\uD800', '\uDC00', '\u200D'];
+    for (let k = 0; k < 10000; k++) {
+      let text = '';
+      const length = Math.floor(rand() * 16);
+      for (let i = 0; i < length; i++) text += pick(rand, alphabet);
+      expect(splitWords(text), JSON.stringify(text)).toEqual(referenceSplit(text));
+    }
+  });
+
+  it('splits 16 MiB without blowing up (linear time, even for long runs of marks)', () => {
+    // Generous bounds: they catch quadratic behaviour (hours at this size), not machine speed.
+    let started = performance.now();
+    const text = 'getHTTPResponseCode_ünïcödé-Wörds 東京 '.repeat(Math.ceil((16 * 1024 * 1024) / 38));
+    expect(splitWords(text).length).toBe(Math.ceil((16 * 1024 * 1024) / 38) * 7);
+    expect(performance.now() - started).toBeLessThan(20000);
+    started = performance.now();
+    const marks = 'a' + '\u0301'.repeat(4_000_000) + 'B' + '\u0301'.repeat(4_000_000) + 'c';
+    expect(splitWords(marks).length).toBe(2);
+    expect(performance.now() - started).toBeLessThan(5000);
+  });
+});
+
+describe('convert', () => {
+  const words = ['xml', 'http', 'request'];
+  it.each([
+    ['camelCase', 'xmlHttpRequest'],
+    ['PascalCase', 'XmlHttpRequest'],
+    ['snake_case', 'xml_http_request'],
+    ['SCREAMING_SNAKE_CASE', 'XML_HTTP_REQUEST'],
+    ['kebab-case', 'xml-http-request'],
+    ['COBOL-CASE', 'XML-HTTP-REQUEST'],
+    ['dot.case', 'xml.http.request'],
+    ['Title Case', 'Xml Http Request'],
+    ['Sentence case', 'Xml http request'],
+    ['lowercase', 'xml http request'],
+    ['UPPERCASE', 'XML HTTP REQUEST'],
+  ] as const)('%s', (target, output) => {
+    expect(convert(words, target)).toBe(output);
+  });
+
+  it('capitalises by whole code points and title-case forms', () => {
+    expect(convert(['𐐨𐐯', 'x'], 'PascalCase')).toBe('𐐀𐐯X'); // Deseret: a supplementary-plane letter with case
+    expect(convert(['ßa', 'ﬁx', 'ǆemal', 'ǉubljana', '2nd'], 'Title Case')).toBe('Ssa Fix ǅemal ǈubljana 2nd');
+    expect(convert(['straße'], 'UPPERCASE')).toBe('STRASSE');
+    expect(convert(['i\u0307stanbul'], 'PascalCase')).toBe('I\u0307stanbul'); // "İ".toLowerCase() is i + U+0307
+  });
+});
+
+describe('detectCase', () => {
+  it.each([
+    // camelCase: lower first, only letters/digits, both cases
+    ['fooBar', 'camelCase'],
+    ['xmlHTTPRequest', 'camelCase'],
+    ['iPhone', 'camelCase'],
+    ['a1B', 'camelCase'],
+    ['приветМир', 'camelCase'],
+    // PascalCase: upper first, only letters/digits, both cases
+    ['FooBar', 'PascalCase'],
+    ['Hello', 'PascalCase'],
+    ['HTML5Parser', 'PascalCase'],
+    ['ǅemal', 'PascalCase'],
+    // snake_case: words without upper case joined by single underscores, edges allowed
+    ['foo_bar', 'snake_case'],
+    ['foo_bar_2', 'snake_case'],
+    ['__init__', 'snake_case'],
+    ['_private', 'snake_case'],
+    ['東京_タワー', 'snake_case'],
+    ['foo__bar', 'lowercase'], // not snake_case (double separator), and no upper case
+    // SCREAMING_SNAKE_CASE
+    ['FOO_BAR', 'SCREAMING_SNAKE_CASE'],
+    ['__ALL__', 'SCREAMING_SNAKE_CASE'],
+    ['HTTP_2', 'SCREAMING_SNAKE_CASE'],
+    // kebab-case, COBOL-CASE, dot.case: two or more words, single separators
+    ['foo-bar', 'kebab-case'],
+    ['foo-bar-baz', 'kebab-case'],
+    ['-foo-bar', 'lowercase'],
+    ['FOO-BAR', 'COBOL-CASE'],
+    ['X-2', 'COBOL-CASE'],
+    ['foo.bar', 'dot.case'],
+    ['v1.2.3', 'dot.case'],
+    ['foo.Bar', 'mixed'],
+    // Title Case
+    ['Hello World', 'Title Case'],
+    ['Hello   World\tAgain', 'Title Case'],
+    ['Hello, World!', 'Title Case'],
+    ['Report 2024', 'Title Case'],
+    ["Don't Stop", 'Title Case'],
+    ['Hello WORLD', 'mixed'],
+    // Sentence case
+    ['Hello world', 'Sentence case'],
+    ['Hello world, again.', 'Sentence case'],
+    ['Καλημέρα κόσμε', 'Sentence case'],
+    ['HEllo world', 'mixed'],
+    ['Hello World ok', 'mixed'],
+    // lowercase
+    ['hello', 'lowercase'],
+    ['hello world', 'lowercase'],
+    ['hello-World', 'mixed'],
+    ['123', 'lowercase'],
+    ['hello_world-foo', 'lowercase'],
+    ['東京タワー', 'lowercase'],
+    // UPPERCASE
+    ['HELLO', 'UPPERCASE'],
+    ['HELLO WORLD', 'UPPERCASE'],
+    ['HTML5', 'UPPERCASE'],
+    ['FOO_BAR-BAZ', 'UPPERCASE'],
+    // mixed
+    ['Hello_World', 'mixed'],
+    ['fooBar baz', 'mixed'],
+    ['hello World', 'mixed'],
+  ])('%j → %s', (input, detected) => {
+    expect(detectCase(input)).toBe(detected);
+  });
+
+  it('ignores surrounding whitespace', () => {
+    expect(detectCase('\n  fooBar \t')).toBe('camelCase');
+  });
+
+  it('detects each convention in what convert produces (random words in four scripts)', () => {
+    const rand = prng(12);
+    // Letters whose case round-trips (no ß, final sigma or digraphs): see the convert tests for those.
+    const scripts = ['abcdefghijklmnopqrstuvwxyz', 'äöüéèñç', 'αβγδεζηθικλμνξοπρτυφχψω', 'абвгдежзийклмнопрстуфхцчшщыэюя'];
+    for (let k = 0; k < 1000; k++) {
+      const count = 2 + Math.floor(rand() * 4);
+      const words: string[] = [];
+      for (let w = 0; w < count; w++) {
+        const letters = [...pick(rand, scripts)];
+        let word = '';
+        // Two letters at least: a one-letter word is lost between capitals (`aBC` is a, bc).
+        const length = 2 + Math.floor(rand() * 5);
+        for (let i = 0; i < length; i++) word += pick(rand, letters);
+        if (rand() < 0.2) word += Math.floor(rand() * 100);
+        words.push(word);
+      }
+      for (const target of TARGETS) {
+        const text = convert(words, target);
+        expect(splitWords(text).map((w) => w.toLowerCase()), `${target}: ${text}`).toEqual(words);
+        expect(detectCase(text), `${target}: ${text}`).toBe(target);
+      }
+    }
+  });
+});
+
+describe('tool', () => {
+  it('answers output, tokens and from_detected', async () => {
+    expect(await run('getHTTPResponseCode', 'kebab-case')).toEqual({
+      status: 200,
+      body: { output: 'get-http-response-code', tokens: ['get', 'http', 'response', 'code'], from_detected: 'camelCase' },
+    });
+  });
+
+  it('refuses input without words with a 400', async () => {
+    for (const input of [' ', '___', '🎉', '\u0301\u0301', '\uD800', '!?']) {
+      expect(await run(input, 'camelCase')).toEqual({ status: 400, body: { error: "'input' contains no words: it needs at least one letter or digit." } });
+    }
+  });
+
+  it('never fails with a 500 on random text', async () => {
+    const rand = prng(13);
+    const alphabet = [...'aZ9_- .\t\n'].concat(['É', 'e\u0301', '\u0301', '東', '🎉', '\uD800', 'ß', 'ǆ', '__proto__']);
+    for (let k = 0; k < 3000; k++) {
+      let text = '';
+      const length = 1 + Math.floor(rand() * 12);
+      for (let i = 0; i < length; i++) text += pick(rand, alphabet);
+      const reply = await run(text, pick(rand, TARGETS));
+      expect([200, 400], JSON.stringify(text)).toContain(reply.status);
+      if (reply.status === 200) expect(tool.output.safeParse(reply.body).success).toBe(true);
+    }
+  });
+
+  it('converts 16 MiB quickly', async () => {
+    const started = performance.now();
+    const input = 'someIdentifierName '.repeat(Math.ceil((16 * 1024 * 1024) / 19));
+    const reply = await run(input, 'snake_case');
+    expect(reply.status).toBe(200);
+    expect((reply.body.output as string).startsWith('some_identifier_name_some_identifier_name')).toBe(true);
+    expect(performance.now() - started).toBeLessThan(20000); // catches quadratic behaviour only
+  });
+});

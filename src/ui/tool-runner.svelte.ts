@@ -1,0 +1,105 @@
+// A page's live connection to its tool: holds the input, runs it through the worker as the
+// user types (debounced, latest wins, older runs cancelled), keeps the reply, and mirrors the
+// input into the URL fragment for sharing.
+import type { Reply } from '../core/invoke';
+import { runTool } from '../workers/bridge';
+import { readFragment, writeFragment } from './fragment';
+
+export interface RunnerOptions {
+  /** Run on every change (cheap tools) or only when `run()` is called. */
+  live?: boolean;
+  debounceMs?: number;
+  /** Input fields never written to the URL. */
+  secrets?: readonly string[];
+  /** Input fields not shared in the URL because they are large or binary (images). */
+  unshared?: readonly string[];
+  /** Whether the input is complete enough to run (e.g. required text present). */
+  ready?: (input: Record<string, unknown>) => boolean;
+}
+
+export class ToolRunner<I extends Record<string, unknown>> {
+  input: I = $state() as I;
+  reply: Reply | undefined = $state.raw();
+  running = $state(false);
+  /** A failure of the worker itself (crash, time-out), not of the input. */
+  failure: string | undefined = $state();
+
+  readonly slug: string;
+  #options: Required<Omit<RunnerOptions, 'ready'>> & Pick<RunnerOptions, 'ready'>;
+  #controller: AbortController | undefined;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(slug: string, defaults: I, options: RunnerOptions = {}) {
+    this.slug = slug;
+    this.#options = { live: true, debounceMs: 150, secrets: [], unshared: [], ...options };
+    const fromUrl = readFragment();
+    const known = Object.fromEntries(Object.entries(fromUrl).filter(([key]) => key in defaults));
+    this.input = { ...defaults, ...known };
+
+    $effect(() => {
+      const body = $state.snapshot(this.input) as Record<string, unknown>;
+      writeFragment(body, [...this.#options.secrets, ...this.#options.unshared]);
+      if (this.#options.live) this.#schedule(body);
+    });
+    $effect(() => () => this.#cancel());
+  }
+
+  /** The body sent to the tool: the input without empty optional text fields. */
+  get body(): Record<string, unknown> {
+    return Object.fromEntries(Object.entries($state.snapshot(this.input) as Record<string, unknown>).filter(([, value]) => value !== undefined && value !== ''));
+  }
+
+  /** The successful answer, if the last run succeeded. */
+  get output(): Record<string, unknown> | undefined {
+    return this.reply?.status === 200 ? this.reply.body : undefined;
+  }
+
+  /** The error sentence of the last run: a 400/500 `error`, or a failure of the worker. */
+  get error(): string | undefined {
+    if (this.failure) return this.failure;
+    return this.reply && this.reply.status !== 200 ? String(this.reply.body.error ?? 'Error') : undefined;
+  }
+
+  run(): Promise<void> {
+    clearTimeout(this.#timer);
+    return this.#execute(this.body);
+  }
+
+  #schedule(body: Record<string, unknown>): void {
+    clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => void this.#execute(this.#clean(body)), this.#options.debounceMs);
+  }
+
+  #clean(body: Record<string, unknown>): Record<string, unknown> {
+    return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined && value !== ''));
+  }
+
+  #cancel(): void {
+    clearTimeout(this.#timer);
+    this.#controller?.abort();
+  }
+
+  async #execute(body: Record<string, unknown>): Promise<void> {
+    this.#controller?.abort();
+    if (this.#options.ready && !this.#options.ready(body)) {
+      this.reply = undefined;
+      this.failure = undefined;
+      this.running = false;
+      return;
+    }
+    const controller = new AbortController();
+    this.#controller = controller;
+    this.running = true;
+    try {
+      const reply = await runTool(this.slug, body, { signal: controller.signal });
+      if (controller.signal.aborted) return;
+      this.reply = reply;
+      this.failure = undefined;
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      this.failure = error instanceof Error ? error.message : String(error);
+    } finally {
+      if (this.#controller === controller) this.running = false;
+    }
+  }
+}

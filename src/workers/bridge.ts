@@ -1,0 +1,81 @@
+// runTool(slug, body, signal): the page's typed door to its tool worker. The worker starts on
+// first use, is shut down after a minute idle, and is terminated when the only request it is
+// working on is cancelled or runs out of time, so no stale computation keeps a core busy.
+import type { Reply } from '../core/invoke';
+import type { ReplyMessage, RunMessage } from './protocol';
+
+const IDLE_MS = 60_000;
+const DEFAULT_TIMEOUT_MS = 120_000;
+
+interface Pending {
+  resolve(reply: Reply): void;
+  reject(error: Error): void;
+}
+
+let worker: Worker | undefined;
+let nextId = 1;
+let idleTimer: ReturnType<typeof setTimeout> | undefined;
+const pending = new Map<number, Pending>();
+
+function stopWorker(reason: Error): void {
+  worker?.terminate();
+  worker = undefined;
+  for (const entry of pending.values()) entry.reject(reason);
+  pending.clear();
+}
+
+function ensureWorker(): Worker {
+  if (worker) return worker;
+  const started = new Worker(new URL('./tool.worker.ts', import.meta.url), { type: 'module', name: 'tool' });
+  started.onmessage = (event: MessageEvent<ReplyMessage>) => {
+    const entry = pending.get(event.data.id);
+    pending.delete(event.data.id);
+    entry?.resolve(event.data.reply);
+    scheduleIdleStop();
+  };
+  started.onerror = (event) => {
+    event.preventDefault();
+    stopWorker(new Error('The tool stopped unexpectedly. Please try again.'));
+  };
+  worker = started;
+  return started;
+}
+
+function scheduleIdleStop(): void {
+  clearTimeout(idleTimer);
+  if (pending.size === 0) idleTimer = setTimeout(() => pending.size === 0 && stopWorker(new Error('idle')), IDLE_MS);
+}
+
+export interface RunOptions {
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+/** Runs a tool in the worker and resolves with the same status and body the API would give. */
+export function runTool(slug: string, body: unknown, { signal, timeoutMs = DEFAULT_TIMEOUT_MS }: RunOptions = {}): Promise<Reply> {
+  if (signal?.aborted) return Promise.reject(signal.reason ?? new DOMException('Aborted', 'AbortError'));
+  clearTimeout(idleTimer);
+  const id = nextId++;
+  const target = ensureWorker();
+  return new Promise<Reply>((resolve, reject) => {
+    const finish = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    };
+    const abandon = (error: Error) => {
+      if (!pending.delete(id)) return;
+      finish();
+      // Nothing else is waiting on the worker: stop the computation rather than let it run on.
+      if (pending.size === 0) stopWorker(error);
+      reject(error);
+    };
+    const onAbort = () => abandon(signal?.reason instanceof Error ? signal.reason : new DOMException('Aborted', 'AbortError'));
+    const timer = setTimeout(() => abandon(new Error(`The tool did not finish within ${Math.round(timeoutMs / 1000)} seconds.`)), timeoutMs);
+    signal?.addEventListener('abort', onAbort, { once: true });
+    pending.set(id, {
+      resolve: (reply) => (finish(), resolve(reply)),
+      reject: (error) => (finish(), reject(error)),
+    });
+    target.postMessage({ id, slug, body } satisfies RunMessage);
+  });
+}

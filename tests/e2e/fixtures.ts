@@ -1,0 +1,35 @@
+// Shared Playwright fixtures: every page records its requests, and a test fails if any request
+// leaves the app's origin (privacy: nothing the user types is sent anywhere).
+import { test as base, expect, type Page } from '@playwright/test';
+
+export const test = base.extend<{ offOrigin: string[] }>({
+  offOrigin: [
+    async ({ context, baseURL }, use) => {
+      const origin = new URL(baseURL!).origin;
+      const seen: string[] = [];
+      context.on('request', (request) => {
+        const url = request.url();
+        if (!url.startsWith(origin) && !url.startsWith('data:') && !url.startsWith('blob:')) seen.push(url);
+      });
+      await use(seen);
+      expect(seen, 'requests that left the origin').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+export { expect };
+
+/** Waits until the service worker controls the page, so fetch('/api/…') is answered by it. */
+export async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }));
+    }
+  });
+}
+
+/** Reads what the page copied to the clipboard. */
+export function clipboardText(page: Page): Promise<string> {
+  return page.evaluate(() => navigator.clipboard.readText());
+}

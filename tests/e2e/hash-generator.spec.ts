@@ -1,0 +1,143 @@
+import { clipboardText, expect, test } from './fixtures';
+
+// Known answers: FIPS 180 / FIPS 202 "abc" vectors, RFC 1321 (MD5 "abc"), the CRC-32 check value
+// of "123456789", RFC 4231 test case 2 (HMAC key "Jefe"), the "quick brown fox" SHA-256, and
+// digests of the other strings computed with Python's hashlib.
+const SHA256_ABC = 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad';
+const SHA256_ABC_B64 = 'ungWv48Bz+pBQUDeXa4iI7ADYaOWF3qctBD/YfIAFa0=';
+const MD5_ABC = '900150983cd24fb0d6963f7d28e17f72';
+const SHA1_ABC = 'a9993e364706816aba3e25717850c26c9cd0d89d';
+const SHA3_256_ABC = '3a985da74fe225b2045c172d6bd390bd855f086e3e9d525b46bfe24511431532';
+const SHA512_ABC =
+  'ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a2192992a274fc1a836ba3c23a3feebbd454d4423643ce80e2a9ac94fa54ca49f';
+const JEFE_DATA = 'what do ya want for nothing?';
+const HMAC_SHA256_JEFE = '5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843';
+const HMAC_SHA512_JEFE =
+  '164b7a7bfcf819e2e395fbe73b56e0a387bd64222e831fd610270cd7ea2505549758bf75c05a994a6d034f65f8f0e6fdcaeab1a34d4a6b4b636e070a38bce737';
+const SHA256_JEFE_DATA = 'b381e7fec653fc3ab9b178272366b8ac87fed8d31cb25ed1d0e1f3318644c89c';
+const SHA256_FOX = 'd7a8fbb307d7809469ca9abcb0082e4f8d5651e46d3cdb762d02d0bf37c9e592';
+const SHA256_EURO = 'c4cc90ed3d26f12d4b08a75140970a7904035c31cbb4515a83f19b9003c00d1d';
+/** sha256 of the bytes EF BB BF "line one" CR LF "line two" CR LF (a UTF-8 file with BOM and CRLF). */
+const SHA256_BOM_CRLF_FILE = '0ebf96a44509f3114966d930efba4fd595ca6cfbb56def27fbc1f5b029f3058d';
+
+test.describe('hash-generator page', () => {
+  test('hashes as the user types, in every algorithm and encoding, and copies', async ({ page }) => {
+    await page.goto('/hash-generator');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hash Generator');
+    await page.getByTestId('input').fill('abc');
+    await expect(page.getByTestId('output')).toHaveValue(SHA256_ABC);
+    await expect(page.getByTestId('meta')).toContainText('SHA-256 · 256 bits · 64 hex characters · 3 bytes of UTF-8 input');
+
+    await page.getByRole('button', { name: 'Copy hash' }).click();
+    expect(await clipboardText(page)).toBe(SHA256_ABC);
+
+    await page.getByTestId('encoding').selectOption('base64');
+    await expect(page.getByTestId('output')).toHaveValue(SHA256_ABC_B64);
+    await expect(page.getByTestId('meta')).toContainText('44 Base64 characters');
+    await page.getByTestId('encoding').selectOption('hex');
+
+    for (const [algorithm, digest] of [
+      ['md5', MD5_ABC],
+      ['sha1', SHA1_ABC],
+      ['sha512', SHA512_ABC],
+      ['sha3-256', SHA3_256_ABC],
+    ] as const) {
+      await page.getByTestId('algorithm').selectOption(algorithm);
+      await expect(page.getByTestId('output')).toHaveValue(digest);
+    }
+
+    await page.getByTestId('algorithm').selectOption('crc32');
+    await page.getByTestId('input').fill('123456789');
+    await expect(page.getByTestId('output')).toHaveValue('cbf43926');
+    await expect(page.getByTestId('meta')).toContainText('CRC-32 · 32 bits');
+
+    await page.getByTestId('algorithm').selectOption('sha256');
+    await page.getByTestId('input').fill('€');
+    await expect(page.getByTestId('output')).toHaveValue(SHA256_EURO);
+    await expect(page.getByTestId('meta')).toContainText('3 bytes of UTF-8 input');
+  });
+
+  test('computes an HMAC with a key that never goes into the link', async ({ page }) => {
+    await page.goto('/hash-generator');
+    await page.getByTestId('input').fill(JEFE_DATA);
+    await expect(page.getByTestId('output')).toHaveValue(SHA256_JEFE_DATA);
+    await page.getByTestId('hmac-key').fill('Jefe');
+    await expect(page.getByTestId('output')).toHaveValue(HMAC_SHA256_JEFE);
+    await expect(page.getByTestId('meta')).toContainText('HMAC-SHA-256');
+    await expect(page.getByTestId('hmac-key')).toHaveAttribute('type', 'password');
+
+    // CRC-32 and BLAKE3 have no HMAC: not selectable while a key is entered.
+    await expect(page.getByTestId('algorithm').locator('option[value="crc32"]')).toBeDisabled();
+    await expect(page.getByTestId('algorithm').locator('option[value="blake3"]')).toBeDisabled();
+    await page.getByTestId('algorithm').selectOption('sha512');
+    await expect(page.getByTestId('output')).toHaveValue(HMAC_SHA512_JEFE);
+
+    await expect(page).toHaveURL(/#.*sha512/);
+    expect(decodeURIComponent(page.url())).not.toContain('Jefe');
+    await page.getByText('Use this as an API request').click();
+    await expect(page.getByTestId('snippet')).toContainText('"algorithm":"sha512"');
+    await expect(page.getByTestId('snippet')).not.toContainText('Jefe');
+
+    // The shared link restores text and algorithm, but not the key: a plain SHA-512 then.
+    const url = page.url();
+    await page.goto('about:blank');
+    await page.goto(url);
+    await expect(page.getByTestId('input')).toHaveValue(JEFE_DATA);
+    await expect(page.getByTestId('algorithm')).toHaveValue('sha512');
+    await expect(page.getByTestId('hmac-key')).toHaveValue('');
+    await expect(page.getByTestId('meta')).not.toContainText('HMAC');
+    await expect(page.getByTestId('meta')).toContainText('SHA-512 · 512 bits');
+  });
+
+  test('hashes a picked text file exactly as its bytes (keyboard), and refuses a binary file', async ({ page }) => {
+    await page.goto('/hash-generator');
+    // Open the picker from the keyboard: Tab reaches the drop zone, Enter opens the chooser.
+    await page.getByTestId('input').focus();
+    await page.keyboard.press('Tab');
+    const chooser = page.waitForEvent('filechooser');
+    await page.keyboard.press('Enter');
+    await (await chooser).setFiles({ name: 'fox.txt', mimeType: 'text/plain', buffer: Buffer.from('The quick brown fox jumps over the lazy dog') });
+    await expect(page.getByTestId('output')).toHaveValue(SHA256_FOX);
+    await expect(page.getByTestId('file')).toContainText('fox.txt');
+    await expect(page.getByTestId('file')).toContainText('43 bytes');
+
+    // A BOM and CRLF line ends are kept: the hash is the file's own (as sha256sum gives).
+    const withBom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('line one\r\nline two\r\n')]);
+    await page.getByTestId('file-input').setInputFiles({ name: 'crlf.txt', mimeType: 'text/plain', buffer: withBom });
+    await expect(page.getByTestId('output')).toHaveValue(SHA256_BOM_CRLF_FILE);
+    await expect(page.getByTestId('meta')).toContainText(`${withBom.length} bytes of UTF-8 input`);
+
+    // Not UTF-8 (a PNG signature): refused with a reason; the previous hash stays for the previous file.
+    await page.getByTestId('file-input').setInputFiles({ name: 'pixel.png', mimeType: 'image/png', buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0xff]) });
+    await expect(page.getByTestId('error')).toContainText('"pixel.png" is not a UTF-8 text file');
+
+    // Back to typing.
+    await page.getByRole('button', { name: 'Type text instead' }).click();
+    await page.getByTestId('input').fill('abc');
+    await expect(page.getByTestId('output')).toHaveValue(SHA256_ABC);
+    await expect(page.getByTestId('error')).toHaveCount(0);
+  });
+
+  test('compares with an expected hash, such as a sha256sum line', async ({ page }) => {
+    await page.goto('/hash-generator');
+    await page.getByTestId('input').fill('The quick brown fox jumps over the lazy dog');
+    await expect(page.getByTestId('output')).toHaveValue(SHA256_FOX);
+    await page.getByTestId('compare').fill(`${SHA256_FOX.toUpperCase()}  fox.txt`);
+    await expect(page.getByTestId('compare-result')).toHaveText('✓ Matches the SHA-256 hash.');
+    await page.getByTestId('input').fill('The quick brown fox jumps over the lazy dog.');
+    await expect(page.getByTestId('compare-result')).toHaveText('✗ Does not match the SHA-256 hash.');
+  });
+
+  test('shows the tool error for text that has no UTF-8 form', async ({ page }) => {
+    await page.goto('/hash-generator');
+    // A lone surrogate can be in a DOM string (e.g. pasted from a broken source) but not in UTF-8.
+    await page.getByTestId('input').evaluate((area: HTMLTextAreaElement) => {
+      area.value = 'a\ud800b';
+      area.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    await expect(page.getByTestId('error')).toContainText('lone surrogate (U+D800) at position 2');
+    await expect(page.getByTestId('output')).toHaveValue('');
+    await page.getByTestId('input').fill('abc');
+    await expect(page.getByTestId('error')).toHaveCount(0);
+  });
+});

@@ -1,0 +1,144 @@
+import { createHmac, createPublicKey } from 'node:crypto';
+import { clipboardText, expect, test } from './fixtures';
+
+// Known answers from outside this project: the jwt.io sample token (secret "your-256-bit-secret")
+// and RFC 7515 Appendix A.2 (RS256 token and its RSA public key, given there as a JWK). Dates
+// were computed by hand / with Python's datetime. Fresh HS256 tokens are signed here with node:crypto.
+const JWT_IO =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c';
+const JWT_IO_SECRET = 'your-256-bit-secret';
+const RFC7515_RS256 =
+  'eyJhbGciOiJSUzI1NiJ9.eyJpc3MiOiJqb2UiLA0KICJleHAiOjEzMDA4MTkzODAsDQogImh0dHA6Ly9leGFtcGxlLmNvbS9pc19yb290Ijp0cnVlfQ.cC4hiUPoj9Eetdgtv3hF80EGrhuB__dzERat0XF9g2VtQgr9PJbu3XOiZj5RZmh7AAuHIm4Bh-0Qc_lF5YKt_O8W2Fp5jujGbds9uJdbF9CUAr7t1dnZcAcQjbKBYNX4BAynRFdiuB--f_nZLgrnbyTyWzO75vRK5h6xBArLIARNPvkSjtQBMHlb1L07Qe7K0GarZRmB_eSN9383LcOLn6_dO--xi12jzDwusC-eOkHWEsqtFZESc6BfI7noOPqvhJ1phCnvWh6IeYI2w9QOYEUipUTI8np6LbgGY9Fs98rqVt5AXLIhWkWywlVmtVrBp0igcN_IoypGlUPQGe77Rw';
+const RFC7515_RSA_JWK = {
+  kty: 'RSA',
+  n: 'ofgWCuLjybRlzo0tZWJjNiuSfb4p4fAkd_wWJcyQoTbji9k0l8W26mPddxHmfHQp-Vaw-4qPCJrcS2mJPMEzP1Pt0Bm4d4QlL-yRT-SFd2lZS-pCgNMsD1W_YpRPEwOWvG6b32690r2jZ47soMZo9wGzjb_7OMg0LOL-bSf63kpaSHSXndS5z5rexMdbBYUsLA9e-KXBdQOS-UTo7WTBEMa2R2CapHg665xsmtdVMTBQY4uDZlxvb3qCo5ZwKh9kG4LT6_I5IhlJH7aGhyxXFvUK-DWNmoudF8NAco9_h9iaGNj8q2ethFkMLs91kzk2PAcDTW9gb54h4FRWyuXpoQ',
+  e: 'AQAB',
+};
+const RFC7515_PEM = createPublicKey({ key: RFC7515_RSA_JWK, format: 'jwk' }).export({ type: 'spki', format: 'pem' }).toString();
+
+const b64url = (text: string) => Buffer.from(text).toString('base64url');
+function signHs256(payload: object, secret: string): string {
+  const head = `${b64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }))}.${b64url(JSON.stringify(payload))}`;
+  return `${head}.${createHmac('sha256', secret).update(head).digest('base64url')}`;
+}
+
+test.describe('jwt-decoder page', () => {
+  test('decodes as the user pastes, shows claim times, verifies with the secret, copies', async ({ page }) => {
+    await page.goto('/jwt-decoder');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('JWT Decoder');
+    await page.getByTestId('token').fill(JWT_IO);
+
+    await expect(page.getByTestId('header')).toHaveValue('{\n  "alg": "HS256",\n  "typ": "JWT"\n}');
+    const payloadJson = '{\n  "sub": "1234567890",\n  "name": "John Doe",\n  "iat": 1516239022\n}';
+    await expect(page.getByTestId('payload')).toHaveValue(payloadJson);
+    await expect(page.getByTestId('signature')).toHaveValue('SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c');
+    const iat = page.getByTestId('times').locator('tr[data-claim="iat"]');
+    await expect(iat).toContainText('2018-01-18T01:30:22.000Z');
+    await expect(iat).toContainText(/\d+ years? ago/);
+    await expect(page.getByTestId('expiry')).toHaveCount(0); // no exp, no nbf
+    await expect(page.getByTestId('verification')).toHaveAttribute('data-state', 'unchecked');
+    await expect(page.getByTestId('verification')).toContainText('Signature not checked');
+
+    await page.getByRole('button', { name: 'Copy payload' }).click();
+    expect(await clipboardText(page)).toBe(payloadJson);
+
+    await page.getByTestId('secret').fill('not-the-secret');
+    await expect(page.getByTestId('verification')).toHaveAttribute('data-state', 'failed');
+    await expect(page.getByTestId('verification-error')).toContainText('does not match');
+
+    await page.getByTestId('secret').fill(JWT_IO_SECRET);
+    await expect(page.getByTestId('verification')).toHaveAttribute('data-state', 'verified');
+    await expect(page.getByTestId('verification')).toContainText('Signature verified with HS256');
+  });
+
+  test('warns about an expired token and shows a valid one as not expired', async ({ page }) => {
+    await page.goto('/jwt-decoder');
+    // RFC 7515's claims: exp 1300819380 = 2011-03-22T18:43:00Z.
+    await page.getByTestId('token').fill(RFC7515_RS256);
+    await expect(page.getByTestId('expiry')).toHaveAttribute('data-state', 'expired');
+    await expect(page.getByTestId('expiry')).toContainText(/Expired \d+ years? ago \(2011-03-22T18:43:00\.000Z\)/);
+    await expect(page.getByTestId('times').locator('tr[data-claim="exp"]')).toContainText('1300819380');
+
+    // exp 4102444800 = 2100-01-01T00:00:00Z; signed here with node:crypto.
+    const secret = 'correct horse battery staple';
+    await page.getByTestId('token').fill(signHs256({ sub: 'ada', exp: 4102444800 }, secret));
+    await expect(page.getByTestId('expiry')).toHaveAttribute('data-state', 'valid');
+    await expect(page.getByTestId('expiry')).toContainText(/expires in \d+ years \(2100-01-01T00:00:00\.000Z\)/);
+    await page.getByTestId('secret').fill(secret);
+    await expect(page.getByTestId('verification')).toHaveAttribute('data-state', 'verified');
+
+    // nbf in the future (2100): not valid yet, though the signature verifies.
+    await page.getByTestId('token').fill(signHs256({ nbf: 4102444800 }, secret));
+    await expect(page.getByTestId('expiry')).toHaveAttribute('data-state', 'not-yet');
+    await expect(page.getByTestId('expiry')).toContainText('Not valid yet');
+    await expect(page.getByTestId('verification')).toHaveAttribute('data-state', 'verified');
+  });
+
+  test('verifies RS256 with a PEM key file, explaining an algorithm mismatch (keyboard)', async ({ page }) => {
+    await page.goto('/jwt-decoder');
+    await page.getByTestId('token').fill(RFC7515_RS256);
+    await expect(page.getByTestId('header')).toHaveValue('{\n  "alg": "RS256"\n}');
+    await page.getByTestId('file-input').setInputFiles({ name: 'rfc7515.pem', mimeType: 'application/x-pem-file', buffer: Buffer.from(RFC7515_PEM) });
+    await expect(page.getByTestId('secret')).toHaveValue(RFC7515_PEM);
+
+    // Still HS256: the page does not trust the token's alg on its own, and says why it fails.
+    await expect(page.getByTestId('verification')).toHaveAttribute('data-state', 'failed');
+    await expect(page.getByTestId('verification-error')).toContainText('RS256');
+
+    // From the token field, Tab reaches the algorithm select; the "use the token's alg" button
+    // is next, and Enter presses it.
+    await page.getByTestId('token').focus();
+    await page.keyboard.press('Tab');
+    await expect(page.getByTestId('algorithm')).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByTestId('use-token-alg')).toBeFocused();
+    await expect(page.getByTestId('use-token-alg')).toHaveText("Use RS256 (the token's alg)");
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('algorithm')).toHaveValue('RS256');
+    await expect(page.getByTestId('verification')).toHaveAttribute('data-state', 'verified');
+    await expect(page.getByTestId('use-token-alg')).toHaveCount(0);
+
+    // A tampered payload (iss "joe" → "eve") no longer verifies.
+    const [h, , s] = RFC7515_RS256.split('.');
+    await page.getByTestId('token').fill(`${h}.${b64url('{"iss":"eve"}')}.${s}`);
+    await expect(page.getByTestId('verification')).toHaveAttribute('data-state', 'failed');
+  });
+
+  test('shows a clear error for a malformed token', async ({ page }) => {
+    await page.goto('/jwt-decoder');
+    await page.getByTestId('token').fill('not-a-jwt-at-all');
+    await expect(page.getByTestId('error')).toBeVisible();
+    await expect(page.getByTestId('header')).toHaveCount(0);
+    await expect(page.getByTestId('verification')).toHaveCount(0);
+
+    // The header decodes ({"alg":"HS256"}) but the payload is not base64url JSON.
+    await page.getByTestId('token').fill('eyJhbGciOiJIUzI1NiJ9.%%%%.c2ln');
+    await expect(page.getByTestId('error')).toContainText('payload');
+    await expect(page.getByTestId('header')).toHaveValue('{\n  "alg": "HS256"\n}');
+
+    await page.getByTestId('token').fill(JWT_IO);
+    await expect(page.getByTestId('error')).toHaveCount(0);
+  });
+
+  test('shares the token and algorithm in the link, never the secret', async ({ page }) => {
+    await page.goto('/jwt-decoder');
+    await page.getByTestId('token').fill(JWT_IO);
+    await page.getByTestId('secret').fill(JWT_IO_SECRET);
+    await expect(page.getByTestId('verification')).toHaveAttribute('data-state', 'verified');
+    await expect(page).toHaveURL(/#.*eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9/);
+    expect(decodeURIComponent(page.url())).not.toContain(JWT_IO_SECRET);
+
+    // The request snippet does not show the secret either.
+    await page.getByText('Use this as an API request').click();
+    await expect(page.getByTestId('snippet')).toContainText('/api/jwt-decoder');
+    await expect(page.getByTestId('snippet')).not.toContainText(JWT_IO_SECRET);
+
+    const url = page.url();
+    await page.goto('about:blank');
+    await page.goto(url);
+    await expect(page.getByTestId('token')).toHaveValue(JWT_IO);
+    await expect(page.getByTestId('payload')).toHaveValue(/John Doe/);
+    await expect(page.getByTestId('secret')).toHaveValue('');
+    await expect(page.getByTestId('verification')).toHaveAttribute('data-state', 'unchecked');
+  });
+});
