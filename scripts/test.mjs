@@ -14,6 +14,11 @@ if (run('npm', ['run', 'build']) !== 0) {
   process.exit(1);
 }
 
+// The type checker is a suite of its own: one test that passes or fails.
+const typesOk = run('npm', ['run', 'check']) === 0;
+console.log(`typecheck: ${typesOk ? 'passed' : 'FAILED'}`);
+totals[typesOk ? 'passed' : 'failed'] += 1;
+
 /** Runs one suite that writes a JSON report, and adds its counts. */
 function suite(name, command, args, report, count) {
   rmSync(report, { force: true });

@@ -42,7 +42,7 @@ export interface ToolContext {
   /** Current time in milliseconds since the Unix epoch. */
   now(): number;
   /** Fills `bytes` with cryptographically strong random values and returns it. */
-  randomBytes(bytes: Uint8Array): Uint8Array;
+  randomBytes(bytes: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer>;
 }
 
 export const systemContext: ToolContext = {

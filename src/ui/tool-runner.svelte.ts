@@ -17,7 +17,7 @@ export interface RunnerOptions {
   ready?: (input: Record<string, unknown>) => boolean;
 }
 
-export class ToolRunner<I extends Record<string, unknown>> {
+export class ToolRunner<I extends object> {
   input: I = $state() as I;
   reply: Reply | undefined = $state.raw();
   running = $state(false);
@@ -34,7 +34,7 @@ export class ToolRunner<I extends Record<string, unknown>> {
     this.#options = { live: true, debounceMs: 150, secrets: [], unshared: [], ...options };
     const fromUrl = readFragment();
     const known = Object.fromEntries(Object.entries(fromUrl).filter(([key]) => key in defaults));
-    this.input = { ...defaults, ...known };
+    this.input = { ...defaults, ...known } as I;
 
     $effect(() => {
       const body = $state.snapshot(this.input) as Record<string, unknown>;

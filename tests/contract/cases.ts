@@ -17,7 +17,7 @@ import jsonToCsv from '../../src/tools/json-to-csv/cases';
 import colorConverter from '../../src/tools/color-converter/cases';
 import numberBaseConverter from '../../src/tools/number-base-converter/cases';
 
-export const casesBySlug: Record<Slug, ToolCase[]> = {
+export const casesBySlug: Record<Slug, ToolCase[]> & Partial<Record<string, ToolCase[]>> = {
   'jwt-decoder': jwtDecoder,
   'json-formatter': jsonFormatter,
   'image-converter': imageConverter,

@@ -7,7 +7,7 @@ import { checkCase } from '../match';
 import { casesBySlug } from './cases';
 
 describe.each(tools.map((tool) => tool.slug))('%s', (slug) => {
-  const cases = casesBySlug[slug];
+  const cases = casesBySlug[slug]!;
 
   it('has golden vectors', () => {
     expect(cases.length).toBeGreaterThanOrEqual(slug.startsWith('image') || slug === 'background-remover' ? 1 : 8);

@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => server?.stop());
 
 describe.each(tools.map((tool) => tool.slug))('%s over HTTP', (slug) => {
-  it.each(casesBySlug[slug].map((tc) => [tc.name, tc] as const))('%s', async (_name, tc) => {
+  it.each(casesBySlug[slug]!.map((tc) => [tc.name, tc] as const))('%s', async (_name, tc) => {
     const response = await fetch(`${server.url}/api/${slug}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },

@@ -14,7 +14,7 @@ test.describe('service worker /api', () => {
       page.on('response', (response) => {
         if (response.url().includes('/api/') && response.fromServiceWorker()) servedBySw.push(response.url());
       });
-      const cases = casesBySlug[slug];
+      const cases = casesBySlug[slug]!;
       const answers = await page.evaluate(
         ({ slug, bodies }) =>
           Promise.all(

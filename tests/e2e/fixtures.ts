@@ -17,7 +17,7 @@ export const test = base.extend<{ offOrigin: string[] }>({
     { auto: true },
   ],
 });
-export { expect };
+export { expect, type Page };
 
 /** Waits until the service worker controls the page, so fetch('/api/…') is answered by it. */
 export async function waitForServiceWorker(page: Page): Promise<void> {

@@ -9,7 +9,8 @@ export const RGB = z
     b: z.number().int().min(0).max(255).describe('Blue, 0–255.'),
     css: z.string().describe('CSS form `rgb(R, G, B)` (empty when the input is invalid).'),
   })
-  .describe('A colour as red, green and blue.');
+  .describe('A colour as red, green and blue.')
+  .meta({ id: 'RGB' });
 
 export const HSL = z
   .object({
@@ -18,7 +19,8 @@ export const HSL = z
     l: z.number().int().min(0).max(100).describe('Lightness, 0–100 (%).'),
     css: z.string().describe('CSS form `hsl(H, S%, L%)` (empty when the input is invalid).'),
   })
-  .describe('A colour as hue, saturation and lightness.');
+  .describe('A colour as hue, saturation and lightness.')
+  .meta({ id: 'HSL' });
 
 export const HSV = z
   .object({
@@ -26,7 +28,8 @@ export const HSV = z
     s: z.number().int().min(0).max(100).describe('Saturation, 0–100 (%).'),
     v: z.number().int().min(0).max(100).describe('Value (brightness), 0–100 (%).'),
   })
-  .describe('A colour as hue, saturation and value (HSB).');
+  .describe('A colour as hue, saturation and value (HSB).')
+  .meta({ id: 'HSV' });
 
 export const Input = z.object({
   color: z

@@ -2,37 +2,52 @@
 // into the output buffer, with no token objects, strings or calls per token. It handles what
 // real documents contain and gives up (returns undefined) on everything else: any syntax error
 // (the general path then reports it precisely), a duplicate key (or two keys with the same
-// 32-bit hash), a lone surrogate, a surrogate pair with one half escaped, or output that could
-// pass MAX_OUTPUT_CHARS. Its answers must equal the
+// 32-bit hash), a lone surrogate, a surrogate pair with one half escaped, nesting deeper than
+// MAX_DEPTH, or output that could pass MAX_OUTPUT_CHARS. Its answers must equal the
 // general path's; the unit tests compare both on many generated and mutated documents.
-import {
-  BACKSLASH,
-  CANONICAL_ESCAPES,
-  CLOSE_BRACE,
-  CLOSE_BRACKET,
-  COLON,
-  COMMA,
-  DOT,
-  LINE_FEED,
-  LOWER_U,
-  MINUS,
-  NINE,
-  ONE,
-  OPEN_BRACE,
-  OPEN_BRACKET,
-  PLUS,
-  QUOTE,
-  RETURN,
-  SLASH,
-  SPACE,
-  TAB,
-  UPPER_E,
-  LOWER_E,
-  ZERO,
-  hexValue,
-  isDigit,
-} from './chars';
 import { MAX_OUTPUT_CHARS, bufferToString, growBuffer, initialBuffer, type Layout } from './writer';
+
+// Everything the hot loops touch is module-local: under a dev or test module runner (vitest),
+// every read of an imported binding is a getter call, which made this path 3–4 times slower.
+const MAX_OUTPUT = MAX_OUTPUT_CHARS;
+const grow = growBuffer;
+
+const TAB = 9;
+const LINE_FEED = 10;
+const RETURN = 13;
+const SPACE = 32;
+const QUOTE = 34;
+const PLUS = 43;
+const COMMA = 44;
+const MINUS = 45;
+const DOT = 46;
+const SLASH = 47;
+const ZERO = 48;
+const ONE = 49;
+const NINE = 57;
+const COLON = 58;
+const UPPER_E = 69;
+const OPEN_BRACKET = 91;
+const BACKSLASH = 92;
+const CLOSE_BRACKET = 93;
+const LOWER_E = 101;
+const LOWER_U = 117;
+const OPEN_BRACE = 123;
+const CLOSE_BRACE = 125;
+
+const isDigit = (c: number) => c >= ZERO && c <= NINE;
+
+/** 0–15, or -1 for a character that is no hex digit. */
+function hexValue(c: number): number {
+  if (c >= 48 && c <= 57) return c - 48;
+  if (c >= 65 && c <= 70) return c - 55;
+  if (c >= 97 && c <= 102) return c - 87;
+  return -1;
+}
+
+/** Escapes JSON.stringify itself writes (`\"` `\\` `\b` `\f` `\n` `\r` `\t`): copied as they are. */
+const CANONICAL_ESCAPES = new Uint8Array(128);
+for (const c of '"\\bfnrt') CANONICAL_ESCAPES[c.charCodeAt(0)] = 1;
 
 /** Where the input (`pos`) and the output (`out`) stand; helpers move both. */
 interface Cursor {
@@ -47,6 +62,13 @@ const ESCAPED = Array.from({ length: 0x5d }, (_, c) =>
 
 /** Objects with more keys than this check duplicates through a Set instead of a linear scan. */
 const LINEAR_KEYS = 16;
+
+/**
+ * Deeper nesting is left to the general path: real documents never come close, and for hostile
+ * ones (100,000 unclosed `[`) indentation would make this path write up to MAX_OUTPUT_CHARS
+ * before any syntax error further on is found.
+ */
+const MAX_DEPTH = 1000;
 
 const skipWhitespace = (src: string, i: number): number => {
   for (;;) {
@@ -133,8 +155,7 @@ function copyNumber(src: string, buf: Uint16Array, cur: Cursor): boolean {
   if (src.charCodeAt(i) === MINUS) i++;
   const first = src.charCodeAt(i);
   if (first === ZERO) {
-    i++;
-    if (isDigit(src.charCodeAt(i))) return false;
+    i++; // a digit after it fails in the caller, as no value can be followed by a digit
   } else if (first >= ONE && first <= NINE) {
     while (isDigit(src.charCodeAt(++i)));
   } else {
@@ -180,7 +201,7 @@ function hashRange(buf: Uint16Array, start: number, end: number): number {
 /** Formats `src` in `layout`, or returns undefined for the general path to handle. */
 export function formatFast(src: string, layout: Layout): string | undefined {
   // The buffer must hold the whole input (see newLine); beyond that, leave it to the general path.
-  if (src.length + 64 > MAX_OUTPUT_CHARS) return undefined;
+  if (src.length + 64 > MAX_OUTPUT) return undefined;
   return new FastFormatter(src, layout).run();
 }
 
@@ -224,6 +245,7 @@ class FastFormatter implements Cursor {
           this.buf[this.out++] = close;
           this.pos++;
         } else {
+          if (inObject.length === MAX_DEPTH) return undefined;
           inObject.push(c === OPEN_BRACE);
           if (!this.newLine(inObject.length)) return undefined;
           if (c === OPEN_BRACE) {
@@ -282,8 +304,8 @@ class FastFormatter implements Cursor {
     const width = this.indentWidth * depth;
     let o = this.out;
     const needed = o + width + 3 + (this.src.length - this.pos);
-    if (needed > MAX_OUTPUT_CHARS) return false;
-    const buf = (this.buf = growBuffer(this.buf, o, needed));
+    if (needed > MAX_OUTPUT) return false;
+    const buf = (this.buf = grow(this.buf, o, needed));
     buf[o++] = LINE_FEED;
     const end = o + width;
     const char = this.indentChar;

@@ -2,7 +2,7 @@
 // path (a tree), which also sorts keys, merges duplicate keys and reports syntax errors.
 import { formatFast } from './fast';
 import { parseJson } from './parse';
-import { TreeBuilder, printTree } from './tree';
+import { printTree } from './print';
 import { OutputWriter, type Layout } from './writer';
 
 /**
@@ -16,9 +16,8 @@ export function formatJson(src: string, layout: Layout, sortKeys: boolean): stri
 
 /** The general path on its own (exported so tests can hold the fast path against it). */
 export function formatGeneral(src: string, layout: Layout, sortKeys: boolean): string {
-  const tree = new TreeBuilder(src);
-  parseJson(src, tree);
+  const root = parseJson(src);
   const out = new OutputWriter(layout, src.length);
-  printTree(tree.root, out, sortKeys);
+  printTree(root, out, sortKeys);
   return out.toString();
 }

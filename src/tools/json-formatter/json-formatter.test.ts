@@ -5,7 +5,7 @@ import { formatGeneral, formatJson } from './format';
 import { JsonSyntaxError } from './parse';
 import { lineColumn } from './position';
 import tool from './tool';
-import { compareCodePoints } from './tree';
+import { compareCodePoints } from './print';
 import { MAX_OUTPUT_CHARS, type Layout } from './writer';
 
 // --- a seeded generator of documents and of their many valid spellings ----------------------

@@ -1,59 +1,105 @@
-// A strict (RFC 8259), lossless JSON parser. It keeps what JSON.parse throws away: numbers as
-// written (`1.0`, `1e400`, `-0`, `12345678901234567890`), the input's key order (integer-like keys
-// included) and duplicate keys, handing every token to a sink instead of building JS values. It
-// is iterative (an explicit stack of open containers), so no nesting depth can overflow the
-// call stack.
-import {
-  TAB,
-  LINE_FEED,
-  RETURN,
-  SPACE,
-  QUOTE,
-  PLUS,
-  COMMA,
-  MINUS,
-  DOT,
-  SLASH,
-  ZERO,
-  ONE,
-  NINE,
-  COLON,
-  UPPER_E,
-  OPEN_BRACKET,
-  BACKSLASH,
-  CLOSE_BRACKET,
-  LOWER_B,
-  LOWER_E,
-  LOWER_F,
-  LOWER_N,
-  LOWER_R,
-  LOWER_T,
-  LOWER_U,
-  OPEN_BRACE,
-  CLOSE_BRACE,
-  isDigit,
-  isWordChar,
-  isHighSurrogate,
-  isLowSurrogate,
-  hexValue,
-  CANONICAL_ESCAPES,
-} from './chars';
+// The general path's parser: strict (RFC 8259), lossless, and precise about errors. It keeps
+// what JSON.parse throws away: numbers as written (`1.0`, `1e400`, `-0`, `12345678901234567890`)
+// and the input's key order, integer-like keys included. It is iterative (an explicit stack of
+// open containers), so no nesting depth can overflow the call stack.
 import { describeAt } from './position';
 
+// Character codes are module-local (like everything in the hot loops): under a dev or test module
+// runner (vitest), every read of an imported binding is a getter call.
+const TAB = 9;
+const LINE_FEED = 10;
+const RETURN = 13;
+const SPACE = 32;
+const QUOTE = 34;
+const PLUS = 43;
+const COMMA = 44;
+const MINUS = 45;
+const DOT = 46;
+const SLASH = 47;
+const ZERO = 48;
+const ONE = 49;
+const NINE = 57;
+const COLON = 58;
+const UPPER_E = 69;
+const OPEN_BRACKET = 91;
+const BACKSLASH = 92;
+const CLOSE_BRACKET = 93;
+const LOWER_B = 98;
+const LOWER_E = 101;
+const LOWER_F = 102;
+const LOWER_N = 110;
+const LOWER_R = 114;
+const LOWER_T = 116;
+const LOWER_U = 117;
+const OPEN_BRACE = 123;
+const CLOSE_BRACE = 125;
+
+const isDigit = (c: number) => c >= ZERO && c <= NINE;
+const isWordChar = (c: number) =>
+  (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || isDigit(c) || c === 95 /* _ */ || c === 36; /* $ */
+const isHighSurrogate = (c: number) => c >= 0xd800 && c <= 0xdbff;
+const isLowSurrogate = (c: number) => c >= 0xdc00 && c <= 0xdfff;
+
+/** 0–15, or -1 for a character that is no hex digit. */
+function hexValue(c: number): number {
+  if (c >= 48 && c <= 57) return c - 48;
+  if (c >= 65 && c <= 70) return c - 55;
+  if (c >= 97 && c <= 102) return c - 87;
+  return -1;
+}
+
 /**
- * Receives a JSON text as it is parsed, in document order. Tokens arrive as ranges of the source;
- * `text` is set only when the source spelling differs from the output form (a string with `\u`
- * or `\/` escapes, re-escaped the way JSON.stringify does). A sink may throw to stop parsing.
+ * Escapes JSON.stringify itself writes, so a string using only these is kept as spelled.
+ * (`\/` and `\u…` are valid too, but JSON.stringify spells their characters differently.)
  */
-export interface JsonSink {
-  beginObject(): void;
-  endObject(): void;
-  beginArray(): void;
-  endArray(): void;
-  /** A property name: the string literal src[start, end), quotes included. */
-  key(start: number, end: number, text: string | undefined): void;
-  /** A string, number, `true`, `false` or `null`: src[start, end). */
-  scalar(start: number, end: number, text: string | undefined): void;
+const CANONICAL_ESCAPES = new Uint8Array(128);
+for (const c of '"\\bfnrt') CANONICAL_ESCAPES[c.charCodeAt(0)] = 1;
+
+/** The character each two-character escape stands for. */
+const SIMPLE_ESCAPES: Record<number, string> = {
+  [QUOTE]: '"',
+  [BACKSLASH]: '\\',
+  [SLASH]: '/',
+  [LOWER_B]: '\b',
+  [LOWER_F]: '\f',
+  [LOWER_N]: '\n',
+  [LOWER_R]: '\r',
+  [LOWER_T]: '\t',
+};
+
+/**
+ * A parsed value. Scalars are their output text: numbers and literals as written, strings in
+ * JSON.stringify's spelling. Objects are JsonObject, never plain JS objects (which would move
+ * integer-like keys first and treat `__proto__` specially).
+ */
+export type JsonNode = string | JsonNode[] | JsonObject;
+
+/** A JSON object: unique keys (as JSON string literals) in first-seen order, with their values. */
+export class JsonObject {
+  readonly keys: string[] = [];
+  readonly values: JsonNode[] = [];
+  /** Key → position, built only once an object is large enough for linear search to cost. */
+  private index: Map<string, number> | undefined;
+
+  /** Duplicate keys: the last value wins, at the position of the first occurrence. */
+  set(key: string, value: JsonNode): void {
+    const at = this.find(key);
+    if (at >= 0) {
+      this.values[at] = value;
+      return;
+    }
+    this.index?.set(key, this.keys.length);
+    this.keys.push(key);
+    this.values.push(value);
+  }
+
+  private find(key: string): number {
+    if (this.index === undefined) {
+      if (this.keys.length < 16) return this.keys.indexOf(key);
+      this.index = new Map(this.keys.map((k, i) => [k, i]));
+    }
+    return this.index.get(key) ?? -1;
+  }
 }
 
 /** A syntax error at a UTF-16 offset of the input; the message lacks the position. */
@@ -66,19 +112,8 @@ export class JsonSyntaxError extends Error {
   }
 }
 
-const SIMPLE_ESCAPES: Record<number, string> = {
-  [QUOTE]: '"',
-  [BACKSLASH]: '\\',
-  [SLASH]: '/',
-  [LOWER_B]: '\b',
-  [LOWER_F]: '\f',
-  [LOWER_N]: '\n',
-  [LOWER_R]: '\r',
-  [LOWER_T]: '\t',
-};
-
-/** Parses one JSON text into `sink`. Throws JsonSyntaxError naming what was expected and what was found. */
-export function parseJson(src: string, sink: JsonSink): void {
+/** Parses one JSON text. Throws JsonSyntaxError naming what was expected and what was found. */
+export function parseJson(src: string): JsonNode {
   const len = src.length;
   let pos = 0;
 
@@ -96,11 +131,8 @@ export function parseJson(src: string, sink: JsonSink): void {
     pos = i;
   };
 
-  /**
-   * Moves past the string literal at `pos`. Returns undefined when the source spelling is already
-   * what JSON.stringify would print for its value, else that re-escaped form.
-   */
-  const readString = (): string | undefined => {
+  /** The string literal at `pos`, spelled as JSON.stringify spells its value. */
+  const readString = (): string => {
     const start = pos;
     let i = pos + 1;
     for (;;) {
@@ -110,7 +142,7 @@ export function parseJson(src: string, sink: JsonSink): void {
         i++;
       } else if (c === QUOTE) {
         pos = i + 1;
-        return undefined;
+        return src.slice(start, pos); // already spelled as JSON.stringify would
       } else if (c === BACKSLASH && CANONICAL_ESCAPES[src.charCodeAt(i + 1)] === 1) {
         i += 2;
       } else if (c > 0xdfff) {
@@ -198,104 +230,100 @@ export function parseJson(src: string, sink: JsonSink): void {
   };
 
   /** A string, number or literal at `pos`; anything else is an error that expects `want`. */
-  const readScalar = (want: string) => {
+  const readScalar = (want: string): string => {
     const start = pos;
     const c = src.charCodeAt(pos);
-    if (c === QUOTE) {
-      const text = readString();
-      sink.scalar(start, pos, text);
-      return;
-    }
+    if (c === QUOTE) return readString();
     if (c === MINUS || isDigit(c)) {
       readNumber();
-    } else {
-      // Read a whole word, so that `True`, `None` or `NaN` are named as found, not their first letter.
-      let end = pos;
-      while (isWordChar(src.charCodeAt(end))) end++;
-      const word = src.slice(pos, end);
-      if (word !== 'true' && word !== 'false' && word !== 'null') fail(want);
-      pos = end;
+      return src.slice(start, pos);
     }
-    sink.scalar(start, pos, undefined);
+    // Read a whole word, so that `True`, `None` or `NaN` are named as found, not their first letter.
+    let end = pos;
+    while (isWordChar(src.charCodeAt(end))) end++;
+    const word = src.slice(pos, end);
+    if (word !== 'true' && word !== 'false' && word !== 'null') fail(want);
+    pos = end;
+    return word;
   };
 
   /** A property name and its ':' (whitespace before both skipped). */
-  const readKey = (want: string) => {
+  const readKey = (want: string): string => {
     skipWhitespace();
-    const start = pos;
     if (src.charCodeAt(pos) !== QUOTE) fail(want);
-    const text = readString();
-    sink.key(start, pos, text);
+    const key = readString();
     skipWhitespace();
     if (src.charCodeAt(pos) !== COLON) fail(`':' after a property name`);
     pos++;
+    return key;
   };
 
-  // The open containers, innermost last: true for an object, false for an array.
-  const inObject: boolean[] = [];
+  // The open containers, innermost last, and for each the key awaiting its value ('' in arrays).
+  const open: (JsonNode[] | JsonObject)[] = [];
+  const pendingKeys: string[] = [];
   let want = 'a JSON value';
   for (;;) {
     // A value, or the opening of a container followed by its first member.
     skipWhitespace();
+    let value: JsonNode;
     const c = src.charCodeAt(pos);
     if (c === OPEN_BRACE) {
       pos++;
-      sink.beginObject();
       skipWhitespace();
       if (src.charCodeAt(pos) !== CLOSE_BRACE) {
-        inObject.push(true);
-        readKey(`a double-quoted property name or '}'`);
+        open.push(new JsonObject());
+        pendingKeys.push(readKey(`a double-quoted property name or '}'`));
         want = 'a property value';
         continue;
       }
       pos++;
-      sink.endObject();
+      value = new JsonObject();
     } else if (c === OPEN_BRACKET) {
       pos++;
-      sink.beginArray();
       skipWhitespace();
       if (src.charCodeAt(pos) !== CLOSE_BRACKET) {
-        inObject.push(false);
+        open.push([]);
+        pendingKeys.push('');
         want = `a JSON value or ']'`;
         continue;
       }
       pos++;
-      sink.endArray();
+      value = [];
     } else {
-      readScalar(want);
+      value = readScalar(want);
     }
 
-    // After a value: a comma and the next member, or the end of one or more containers.
+    // Store the value; then a comma and the next member, or the end of one or more containers.
     for (;;) {
       skipWhitespace();
-      const depth = inObject.length;
-      if (depth === 0) {
+      const top = open[open.length - 1];
+      if (top === undefined) {
         if (pos < len) fail('end of input after the JSON value');
-        return;
+        return value;
       }
       const next = src.charCodeAt(pos);
-      if (inObject[depth - 1]) {
+      if (top instanceof JsonObject) {
+        top.set(pendingKeys[pendingKeys.length - 1]!, value);
         if (next === COMMA) {
           pos++;
-          readKey(`a double-quoted property name after ','`);
+          pendingKeys[pendingKeys.length - 1] = readKey(`a double-quoted property name after ','`);
           want = 'a property value';
           break;
         }
         if (next !== CLOSE_BRACE) fail(`',' or '}' after a property value`);
-        pos++;
-        inObject.pop();
-        sink.endObject();
       } else {
+        top.push(value);
         if (next === COMMA) {
           pos++;
           want = `a JSON value after ','`;
           break;
         }
         if (next !== CLOSE_BRACKET) fail(`',' or ']' after an array element`);
-        pos++;
-        inObject.pop();
-        sink.endArray();
       }
+      pos++;
+      open.pop();
+      pendingKeys.pop();
+      value = top;
     }
   }
 }

@@ -1,6 +1,5 @@
 // Where a syntax error is and what stands there, in terms a person reading the text uses:
 // lines and columns of characters (code points), not UTF-16 offsets.
-import { isDigit, isWordChar } from './chars';
 
 export interface LineColumn {
   line: number;
@@ -31,7 +30,9 @@ export function lineColumn(text: string, offset: number): LineColumn {
 }
 
 const MAX_WORD = 20;
-const hex4 = (c: number) => `U+${c.toString(16).toUpperCase().padStart(4, '0')}`;
+const isDigit = (c: number) => c >= 48 && c <= 57;
+const isWordChar = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || isDigit(c) || c === 95 || c === 36;
+const unicodeName = (c: number) => `U+${c.toString(16).toUpperCase().padStart(4, '0')}`;
 
 /**
  * What the parser found at `offset`, for "… but found X": a whole word (`'None'`, `'NaN'`) unless
@@ -52,10 +53,10 @@ export function describeAt(text: string, offset: number, inString = false): stri
   if (c === 39 /* ' */) return `"'"`;
   if (c === 9) return 'a tab character';
   if (c === 10 || c === 13) return 'a line break';
-  if (c < 0x20 || (c >= 0x7f && c <= 0x9f)) return `control character ${hex4(c)}`;
-  if (c === 0xfeff) return `a byte order mark (U+FEFF)`;
-  if (c >= 0xd800 && c <= 0xdfff) return `a lone surrogate ${hex4(c)}`;
+  if (c < 0x20 || (c >= 0x7f && c <= 0x9f)) return `control character ${unicodeName(c)}`;
+  if (c === 0xfeff) return 'a byte order mark (U+FEFF)';
+  if (c >= 0xd800 && c <= 0xdfff) return `a lone surrogate ${unicodeName(c)}`;
   // ECMAScript defines \s exactly (no locale), so this is the same on every engine.
-  if (/\s/.test(String.fromCodePoint(c))) return `whitespace character ${hex4(c)} (JSON allows only space, tab and line breaks)`;
+  if (/\s/.test(String.fromCodePoint(c))) return `whitespace character ${unicodeName(c)} (JSON allows only space, tab and line breaks)`;
   return `'${String.fromCodePoint(c)}'`;
 }

@@ -28,11 +28,15 @@ export const Output = z.object({
   output: z
     .string()
     .describe('The formatted JSON: numbers exactly as written, keys in input order (unless sorted). Empty when invalid.'),
-  valid: z.boolean().describe('False when the input is not valid JSON (and could not be repaired, if `repair` was asked).'),
+  valid: z
+    .boolean()
+    .describe(
+      'False when the input is not valid JSON (and could not be repaired, if `repair` was asked), or in the rare case that its formatted form would be too large.',
+    ),
   error: z
     .string()
     .optional()
-    .describe('What was expected and what was found, with line and column. Present when `valid` is false.'),
+    .describe('Present when `valid` is false: what was expected and what was found, with line and column.'),
   error_line: z.number().int().min(1).optional().describe('1-based line of the syntax error.'),
   error_column: z
     .number()

@@ -1,4 +1,5 @@
 import { jsonrepair } from 'jsonrepair';
+import type { z } from 'zod';
 import { defineTool } from '../define';
 import { formatJson } from './format';
 import { JsonSyntaxError } from './parse';
@@ -6,10 +7,25 @@ import { lineColumn } from './position';
 import { Input, Output } from './schema';
 import { MAX_OUTPUT_CHARS, OutputTooLargeError, type Layout } from './writer';
 
+type Result = z.input<typeof Output>;
+
+/** Formats `json`; on a syntax error, repairs it when asked (CONTRACT.md §4 json-formatter). */
+function formatOrRepair(json: string, layout: Layout, sortKeys: boolean, repair: boolean): Result {
+  try {
+    return { output: formatJson(json, layout, sortKeys), valid: true };
+  } catch (error) {
+    if (!(error instanceof JsonSyntaxError)) throw error;
+    const output = repair ? formatRepaired(json, layout, sortKeys) : undefined;
+    if (output !== undefined) return { output, valid: true, repaired: true };
+    const { line, column } = lineColumn(json, error.offset);
+    return { output: '', valid: false, error: `${error.message} at line ${line}, column ${column}.`, error_line: line, error_column: column };
+  }
+}
+
 /**
  * Formats the repaired text, or returns undefined when repair is impossible. Any failure of
- * jsonrepair means "cannot repair" (CONTRACT.md: the original error is then reported), including
- * a RangeError from its recursion on very deeply nested input.
+ * jsonrepair means "cannot repair" (the original error is then reported), including a
+ * RangeError from its recursion on very deeply nested input.
  */
 function formatRepaired(json: string, layout: Layout, sortKeys: boolean): string | undefined {
   let repaired: string;
@@ -44,18 +60,11 @@ export default defineTool({
     // JSON.stringify's 0, which minifies): the mode decides the layout, indent only its width.
     const layout: Layout = mode === 'minify' ? null : indent === 'tab' ? { char: 9, width: 1 } : { char: 32, width: indent };
     try {
-      try {
-        return { output: formatJson(json, layout, sort_keys), valid: true };
-      } catch (error) {
-        if (!(error instanceof JsonSyntaxError)) throw error;
-        const output = repair ? formatRepaired(json, layout, sort_keys) : undefined;
-        if (output !== undefined) return { output, valid: true, repaired: true as const };
-        const { line, column } = lineColumn(json, error.offset);
-        return { output: '', valid: false, error: `${error.message} at line ${line}, column ${column}.`, error_line: line, error_column: column };
-      }
+      return formatOrRepair(json, layout, sort_keys, repair);
     } catch (error) {
       if (!(error instanceof OutputTooLargeError)) throw error;
-      // Valid JSON, but too large to format (typically extreme nesting): no syntax position to give.
+      // Valid JSON whose formatted form is too large (typically extreme nesting): not a syntax
+      // error, so there is no line or column to give.
       return {
         output: '',
         valid: false,

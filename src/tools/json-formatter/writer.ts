@@ -38,16 +38,14 @@ export function growBuffer(buf: Uint16Array, used: number, needed: number): Uint
 export const initialBuffer = (inputLength: number) =>
   new Uint16Array(Math.min(MAX_OUTPUT_CHARS, inputLength + (inputLength >> 1) + 64));
 
+/** A growable output buffer for the general path, which checks every write against the limit. */
 export class OutputWriter {
   private buf: Uint16Array;
   private length = 0;
-  readonly layout: Layout;
-  /** `: ` or `:` between a property name and its value. */
-  private readonly colonWidth: number;
+  private readonly layout: Layout;
 
   constructor(layout: Layout, inputLength: number) {
     this.layout = layout;
-    this.colonWidth = layout ? 2 : 1;
     this.buf = initialBuffer(inputLength);
   }
 
@@ -63,23 +61,18 @@ export class OutputWriter {
     this.buf[this.length++] = c;
   }
 
-  /** Copies text[start, end). */
-  range(text: string, start: number, end: number): void {
-    this.reserve(end - start);
+  text(text: string): void {
+    this.reserve(text.length);
     const buf = this.buf;
     let o = this.length;
-    for (let i = start; i < end; i++) buf[o++] = text.charCodeAt(i);
+    for (let i = 0; i < text.length; i++) buf[o++] = text.charCodeAt(i);
     this.length = o;
   }
 
-  text(text: string): void {
-    this.range(text, 0, text.length);
-  }
-
+  /** `: ` between a property name and its value, `:` when minifying. */
   colon(): void {
-    this.reserve(2);
-    this.buf[this.length++] = 58; // :
-    if (this.colonWidth === 2) this.buf[this.length++] = 32;
+    this.char(58);
+    if (this.layout !== null) this.char(32);
   }
 
   /** Starts a line at nesting `depth` (nothing when minifying). */

@@ -59,32 +59,32 @@ export function jsonToCsv(input: string, delimiter: Delimiter, flatten: boolean)
   return convert(parsed.value, false, input, start, delimiter, flatten);
 }
 
-function convert(document: unknown, fast: boolean, input: string, start: number, delimiter: Delimiter, flatten: boolean): ConversionResult {
-  if (!Array.isArray(document)) {
+function convert(parsed: unknown, fast: boolean, input: string, start: number, delimiter: Delimiter, flatten: boolean): ConversionResult {
+  if (!Array.isArray(parsed)) {
     let at = start;
     while (at < input.length && ' \t\r\n'.includes(input[at]!)) at++;
     return {
       ok: false,
-      error: `Invalid input: expected a JSON array of objects, found ${kind(document)} at ${lineColumn(input, at)}.`,
+      error: `Invalid input: expected a JSON array of objects, found ${kind(parsed)} at ${lineColumn(input, at)}.`,
     };
   }
   const table = new TableBuilder(fast, fieldQuoter(delimiter), flatten);
   try {
-    for (const element of document) table.addRow(element);
+    for (const element of parsed) table.addRow(element);
   } catch (error) {
     if (!(error instanceof TooManyColumns)) throw error;
     return { ok: false, error: `Output too large: ${error.message}.` };
   }
   const { columns } = table;
   if (columns.length === 0) return { ok: true, output: '', columns, rowCount: 0 };
-  if (columns.length * document.length > MAX_CELLS) {
+  if (columns.length * parsed.length > MAX_CELLS) {
     return {
       ok: false,
-      error: `Output too large: ${document.length} rows × ${columns.length} columns exceed the limit of ${MAX_CELLS} cells.`,
+      error: `Output too large: ${parsed.length} rows × ${columns.length} columns exceed the limit of ${MAX_CELLS} cells.`,
     };
   }
   const header = columns.map(table.quote);
-  return { ok: true, output: writeCsv(header, table.cells, delimiter), columns, rowCount: document.length };
+  return { ok: true, output: writeCsv(header, table.cells, delimiter), columns, rowCount: parsed.length };
 }
 
 function kind(value: unknown): string {

@@ -18,12 +18,15 @@ export const CoverageRecord = z
   })
   .describe(
     'Line, function and branch coverage: counts and percentages rounded to one decimal, half away from zero. As `summary`, the coverage of all files from their summed counts.',
-  );
+  )
+  .meta({ id: 'CoverageRecord' });
 
 /** A coverage record for one source file (all records naming the same path merged). */
 export const FileCoverageRecord = CoverageRecord.extend({
   path: z.string().describe('Source file path as written on its SF line.'),
-}).describe('Coverage of one source file; records that name the same path are merged as `lcov -a` merges them.');
+})
+  .describe('Coverage of one source file; records that name the same path are merged as `lcov -a` merges them.')
+  .meta({ id: 'FileCoverageRecord' });
 
 export const Input = z.object({
   lcov: z

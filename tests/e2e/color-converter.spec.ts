@@ -1,0 +1,110 @@
+// Expected answers from CSS Color 4 (tomato = rgb(255 99 71), rebeccapurple = #663399 =
+// hsl(270 50% 40%), hsl(120 100% 25%) = green #008000, navy = #000080) and worked by hand:
+// tomato: max 255, min 71, d 184 → L = 326/510 = 63.9% → 64, S = 184/184 = 100%,
+// H = 60 × 28/184 = 9.1° → 9; HSV S = 184/255 = 72.2% → 72, V = 100%.
+import { clipboardText, expect, test } from './fixtures';
+
+test.describe('color-converter page', () => {
+  test('converts as the user types, shows a swatch, and copies each form', async ({ page }) => {
+    await page.goto('/color-converter');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Color Converter');
+    await page.getByLabel('Colour', { exact: true }).fill('#FF6347');
+    await expect(page.getByTestId('hex')).toHaveText('#ff6347');
+    await expect(page.getByTestId('rgb')).toHaveText('rgb(255, 99, 71)');
+    await expect(page.getByTestId('hsl')).toHaveText('hsl(9, 100%, 64%)');
+    await expect(page.getByTestId('hsv')).toHaveText('hsv(9, 72%, 100%)');
+    await expect(page.getByTestId('alpha')).toHaveCount(0);
+    await expect(page.getByRole('img', { name: 'Swatch of #ff6347' })).toBeVisible();
+    await expect(page.getByTestId('picker')).toHaveValue('#ff6347');
+
+    await page.getByRole('button', { name: /copy hex/i }).click();
+    expect(await clipboardText(page)).toBe('#ff6347');
+    await page.getByRole('button', { name: /copy rgb/i }).click();
+    expect(await clipboardText(page)).toBe('rgb(255, 99, 71)');
+    await page.getByRole('button', { name: /copy hsl/i }).click();
+    expect(await clipboardText(page)).toBe('hsl(9, 100%, 64%)');
+    await page.getByRole('button', { name: /copy hsv/i }).click();
+    expect(await clipboardText(page)).toBe('hsv(9, 72%, 100%)');
+  });
+
+  test('reads CSS names, hsl() and hsv()', async ({ page }) => {
+    await page.goto('/color-converter');
+    const input = page.getByTestId('input');
+    await input.fill('RebeccaPurple');
+    await expect(page.getByTestId('hex')).toHaveText('#663399');
+    await expect(page.getByTestId('rgb')).toHaveText('rgb(102, 51, 153)');
+    await expect(page.getByTestId('hsl')).toHaveText('hsl(270, 50%, 40%)');
+
+    // G = 0.5 × 255 = 127.5 rounds half up to 128 = 0x80.
+    await input.fill('hsl(120, 100%, 25%)');
+    await expect(page.getByTestId('hex')).toHaveText('#008000');
+    await expect(page.getByTestId('hsv')).toHaveText('hsv(120, 100%, 50%)');
+
+    await input.fill('hsv(240, 100%, 50%)');
+    await expect(page.getByTestId('hex')).toHaveText('#000080');
+    await expect(page.getByTestId('hsl')).toHaveText('hsl(240, 100%, 25%)');
+  });
+
+  test('shows the alpha of a translucent colour on the swatch', async ({ page }) => {
+    await page.goto('/color-converter');
+    await page.getByTestId('input').fill('rgb(255 0 0 / 50%)');
+    await expect(page.getByTestId('hex')).toHaveText('#ff0000');
+    await expect(page.getByTestId('alpha')).toHaveText('0.5');
+    await expect(page.getByRole('img', { name: 'Swatch of #ff0000 at 50% opacity' })).toBeVisible();
+    await page.getByTestId('input').fill('#ff0000');
+    await expect(page.getByRole('img', { name: 'Swatch of #ff0000' })).toBeVisible();
+    await expect(page.getByTestId('alpha')).toHaveCount(0);
+  });
+
+  test('names the bad channel and shows no result for an invalid colour', async ({ page }) => {
+    await page.goto('/color-converter');
+    const input = page.getByTestId('input');
+    await input.fill('rgb(256, 0, 0)');
+    await expect(page.getByTestId('error')).toContainText('red');
+    await expect(page.getByTestId('error')).toContainText('256');
+    await expect(page.getByTestId('hex')).toHaveCount(0);
+    await expect(page.getByTestId('swatch')).toHaveCount(0);
+
+    await input.fill('not-a-color');
+    await expect(page.getByTestId('error')).toContainText('not-a-color');
+    await input.fill('#abc');
+    await expect(page.getByTestId('error')).toHaveCount(0);
+    await expect(page.getByTestId('hex')).toHaveText('#aabbcc');
+  });
+
+  test('the native picker fills in the colour', async ({ page }) => {
+    await page.goto('/color-converter');
+    await page.getByLabel('Pick').fill('#00ff00');
+    await expect(page.getByTestId('input')).toHaveValue('#00ff00');
+    await expect(page.getByTestId('rgb')).toHaveText('rgb(0, 255, 0)');
+    await expect(page.getByTestId('hsl')).toHaveText('hsl(120, 100%, 50%)');
+    await expect(page.getByTestId('hsv')).toHaveText('hsv(120, 100%, 100%)');
+  });
+
+  test('works from the keyboard: type, tab past the picker to copy', async ({ page }) => {
+    await page.goto('/color-converter');
+    await page.getByTestId('input').focus();
+    await page.keyboard.type('0,0,255');
+    await expect(page.getByTestId('hex')).toHaveText('#0000ff');
+    await page.keyboard.press('Tab');
+    await expect(page.getByTestId('picker')).toBeFocused();
+    await page.keyboard.press('Tab');
+    const copyHex = page.getByRole('button', { name: /copy hex/i });
+    await expect(copyHex).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(copyHex).toHaveAccessibleName(/copied/);
+    expect(await clipboardText(page)).toBe('#0000ff');
+  });
+
+  test('keeps the colour in the URL fragment and restores it from a shared link', async ({ page }) => {
+    await page.goto('/color-converter');
+    await page.getByTestId('input').fill('hsl(9, 100%, 64%)');
+    await expect(page.getByTestId('hex')).toHaveText('#ff6347');
+    await expect(page).toHaveURL(/#.*hsl/);
+    const url = page.url();
+    await page.goto('about:blank');
+    await page.goto(url);
+    await expect(page.getByTestId('input')).toHaveValue('hsl(9, 100%, 64%)');
+    await expect(page.getByTestId('hex')).toHaveText('#ff6347');
+  });
+});

@@ -1,0 +1,177 @@
+import { readFile } from 'node:fs/promises';
+import { clipboardText, expect, test } from './fixtures';
+
+// Expected outputs are written out by hand from the JSON grammar (RFC 8259) and the contract
+// (numbers exactly as written, keys in input order unless sorted), never taken from the tool.
+
+test.describe('json-formatter page', () => {
+  test('pretty-prints as the user types, losslessly, and copies the result', async ({ page }) => {
+    await page.goto('/json-formatter');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('JSON Formatter');
+    await page.getByLabel('JSON', { exact: true }).fill('{"name":"Ada","langs":["en","fr"],"born":1815,"big":12345678901234567890,"ratio":1.0}');
+    const expected = '{\n  "name": "Ada",\n  "langs": [\n    "en",\n    "fr"\n  ],\n  "born": 1815,\n  "big": 12345678901234567890,\n  "ratio": 1.0\n}';
+    await expect(page.getByTestId('output')).toHaveValue(expected);
+    await expect(page.getByTestId('status')).toHaveText(/Valid JSON\s*· 10 lines/);
+
+    await page.getByRole('button', { name: /copy formatted json/i }).click();
+    expect(await clipboardText(page)).toBe(expected);
+  });
+
+  test('indentation, minify and sort keys, partly from the keyboard', async ({ page }) => {
+    await page.goto('/json-formatter');
+    await page.getByTestId('input').fill('{"b":{"y":1,"x":2},"a":[1]}');
+    await expect(page.getByTestId('output')).toHaveValue('{\n  "b": {\n    "y": 1,\n    "x": 2\n  },\n  "a": [\n    1\n  ]\n}');
+
+    await page.getByLabel('Indentation').selectOption({ label: 'Tab' });
+    await expect(page.getByTestId('output')).toHaveValue('{\n\t"b": {\n\t\t"y": 1,\n\t\t"x": 2\n\t},\n\t"a": [\n\t\t1\n\t]\n}');
+    await page.getByLabel('Indentation').selectOption({ label: 'None (one value per line)' });
+    await expect(page.getByTestId('output')).toHaveValue('{\n"b": {\n"y": 1,\n"x": 2\n},\n"a": [\n1\n]\n}');
+    await page.getByLabel('Indentation').selectOption({ label: '4 spaces' });
+    await expect(page.getByTestId('output')).toHaveValue('{\n    "b": {\n        "y": 1,\n        "x": 2\n    },\n    "a": [\n        1\n    ]\n}');
+
+    // Keyboard: Space toggles the checkboxes.
+    await page.getByLabel('Sort keys').focus();
+    await page.keyboard.press('Space');
+    await expect(page.getByTestId('output')).toHaveValue('{\n    "a": [\n        1\n    ],\n    "b": {\n        "x": 2,\n        "y": 1\n    }\n}');
+    await page.keyboard.press('Shift+Tab');
+    await expect(page.getByLabel('Minify (one line)')).toBeFocused();
+    await page.keyboard.press('Space');
+    await expect(page.getByTestId('output')).toHaveValue('{"a":[1],"b":{"x":2,"y":1}}');
+    await expect(page.getByLabel('Indentation')).toBeDisabled();
+    await expect(page.getByRole('button', { name: /copy minified json/i })).toBeVisible();
+
+    // Whitespace of every kind goes; number spellings stay.
+    await page.getByTestId('input').fill('{\r\n\t"b" : 2 ,\n  "a": [1, 2.50, 1e3, -0]\n}');
+    await expect(page.getByTestId('output')).toHaveValue('{"a":[1,2.50,1e3,-0],"b":2}');
+  });
+
+  test('shows a syntax error with its line and a caret under the column, and jumps to it', async ({ page }) => {
+    await page.goto('/json-formatter');
+    const input = page.getByTestId('input');
+    await input.fill('{"a": 1,\n "b" 2}');
+    const error = page.getByTestId('error');
+    await expect(error).toContainText('line 2, column 6');
+    await expect(page.getByTestId('output')).toHaveValue('');
+
+    const context = page.getByTestId('error-context');
+    await expect(context).toContainText('Line 2, column 6');
+    // The line before, for context, then the offending line and the caret under the '2'.
+    await expect(context.locator('mark')).toHaveText('2');
+    expect(await context.locator('pre').textContent()).toBe('1 │ {"a": 1,\n2 │  "b" 2}\n  │      ^');
+    const line = await page.getByTestId('error-line').textContent();
+    const caret = await page.getByTestId('error-caret').textContent();
+    expect(line![caret!.indexOf('^')]).toBe('2');
+
+    // Keyboard: Enter on "Show in input" puts the cursor on the offending character.
+    await page.getByTestId('go-to-error').focus();
+    await page.keyboard.press('Enter');
+    await expect(input).toBeFocused();
+    const selection = await input.evaluate((area: HTMLTextAreaElement) => [area.selectionStart, area.selectionEnd]);
+    expect(selection).toEqual([14, 15]); // '{"a": 1,\n' is 9 characters, then ' "b" ' is 5.
+
+    // Fixing the input clears the error.
+    await input.fill('{"a": 1,\n "b": 2}');
+    await expect(page.getByTestId('error')).toHaveCount(0);
+    await expect(page.getByTestId('error-context')).toHaveCount(0);
+    await expect(page.getByTestId('output')).toHaveValue('{\n  "a": 1,\n  "b": 2\n}');
+  });
+
+  test('points just past the last character for truncated input, counting code points', async ({ page }) => {
+    await page.goto('/json-formatter');
+    // 9 characters, 10 UTF-16 units ('😀' is a surrogate pair): the end of input is column 10.
+    await page.getByTestId('input').fill('{"e":"😀",');
+    await expect(page.getByTestId('error')).toContainText('line 1, column 10');
+    await expect(page.getByTestId('error-context')).toContainText('(end of input)');
+    expect(await page.getByTestId('error-caret').textContent()).toBe(`  │ ${' '.repeat(9)}^`);
+  });
+
+  test('repairs malformed JSON when asked and says so', async ({ page }) => {
+    await page.goto('/json-formatter');
+    await page.getByTestId('input').fill("{name: 'Ada', tags: ['math',], // comment\n}");
+    await expect(page.getByTestId('error')).toBeVisible();
+    await expect(page.getByTestId('repaired')).toHaveCount(0);
+
+    await page.getByLabel('Repair malformed JSON').check();
+    await expect(page.getByTestId('output')).toHaveValue('{\n  "name": "Ada",\n  "tags": [\n    "math"\n  ]\n}');
+    await expect(page.getByTestId('repaired')).toContainText('Repaired');
+    await expect(page.getByTestId('status')).toContainText('Repaired JSON');
+    await expect(page.getByTestId('error')).toHaveCount(0);
+
+    // Python literals.
+    await page.getByTestId('input').fill('[True, False, None]');
+    await expect(page.getByTestId('output')).toHaveValue('[\n  true,\n  false,\n  null\n]');
+
+    // Valid JSON is not "repaired".
+    await page.getByTestId('input').fill('[1,2]');
+    await expect(page.getByTestId('output')).toHaveValue('[\n  1,\n  2\n]');
+    await expect(page.getByTestId('repaired')).toHaveCount(0);
+    await expect(page.getByTestId('status')).toContainText('Valid JSON');
+  });
+
+  test('keeps input and options in the URL fragment and restores them from a shared link', async ({ page }) => {
+    await page.goto('/json-formatter');
+    await page.getByLabel('Indentation').selectOption({ label: '4 spaces' });
+    await page.getByLabel('Sort keys').check();
+    await page.getByTestId('input').fill('{"z":1,"a":true}');
+    await expect(page).toHaveURL(/#.*sort_keys/);
+    const url = page.url();
+    await page.goto('about:blank');
+    await page.goto(url);
+    await expect(page.getByTestId('input')).toHaveValue('{"z":1,"a":true}');
+    await expect(page.getByLabel('Indentation')).toHaveValue('4');
+    await expect(page.getByLabel('Sort keys')).toBeChecked();
+    await expect(page.getByTestId('output')).toHaveValue('{\n    "a": true,\n    "z": 1\n}');
+  });
+
+  test('reads a picked file and downloads the formatted JSON under its name', async ({ page }) => {
+    await page.goto('/json-formatter');
+    await page.getByTestId('file-input').setInputFiles({ name: 'data.json', mimeType: 'application/json', buffer: Buffer.from('[{"id":1},{"id":2}]') });
+    const expected = '[\n  {\n    "id": 1\n  },\n  {\n    "id": 2\n  }\n]';
+    await expect(page.getByTestId('output')).toHaveValue(expected);
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download' }).click()]);
+    expect(download.suggestedFilename()).toBe('data.formatted.json');
+    expect(await readFile((await download.path())!, 'utf8')).toBe(expected);
+
+    await page.getByLabel('Minify (one line)').check();
+    await expect(page.getByTestId('output')).toHaveValue('[{"id":1},{"id":2}]');
+    const [minified] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download' }).click()]);
+    expect(minified.suggestedFilename()).toBe('data.min.json');
+  });
+
+  test('stays usable with a document of several MB', async ({ page }) => {
+    await page.goto('/json-formatter');
+    const count = 50_000;
+    const items = Array.from({ length: count }, (_, i) => `{"id":${i},"name":"item ${i}","tags":["a","b"]}`);
+    const big = `[${items.join(',')}]`;
+    expect(big.length).toBeGreaterThan(2_000_000);
+    await page.getByTestId('file-input').setInputFiles({ name: 'big.json', mimeType: 'application/json', buffer: Buffer.from(big) });
+
+    // Each item prints as 8 lines ({, id, name, tags: [, "a", "b", ], }), plus the brackets.
+    await expect(page.getByTestId('status')).toContainText(`Valid JSON · ${(count * 8 + 2).toLocaleString('en-US')} lines`, { timeout: 30_000 });
+    const tail = await page.getByTestId('output').evaluate((area: HTMLTextAreaElement) => area.value.slice(-100));
+    expect(tail.endsWith('  {\n    "id": 49999,\n    "name": "item 49999",\n    "tags": [\n      "a",\n      "b"\n    ]\n  }\n]')).toBe(true);
+    // A document this large is not put into the URL (nor the whole request into the snippet).
+    expect(page.url().length).toBeLessThan(20_000);
+
+    // Truncated at the end: the error line is shown clipped around the error, not whole.
+    await page.getByTestId('file-input').setInputFiles({ name: 'cut.json', mimeType: 'application/json', buffer: Buffer.from(big.slice(0, -2)) });
+    await expect(page.getByTestId('error')).toContainText(`line 1, column ${big.length - 1}`, { timeout: 30_000 });
+    const line = (await page.getByTestId('error-line').textContent())!;
+    expect(line.length).toBeLessThan(200);
+    expect(line.startsWith('1 │ …')).toBe(true);
+    expect(line).toContain('"tags":["a","b"]');
+  });
+
+  test('shows the request as curl, fetch and MCP', async ({ page }) => {
+    await page.goto('/json-formatter');
+    await page.getByTestId('input').fill('[1]');
+    await page.getByLabel('Minify (one line)').check();
+    await page.getByText('Use this as an API request').click();
+    await expect(page.getByTestId('snippet')).toContainText('/api/json-formatter');
+    await expect(page.getByTestId('snippet')).toContainText('"json":"[1]"');
+    await expect(page.getByTestId('snippet')).toContainText('"mode":"minify"');
+    await page.getByRole('tab', { name: 'MCP tools/call' }).click();
+    await expect(page.getByTestId('snippet')).toContainText('"name": "json-formatter"');
+  });
+});

@@ -1,0 +1,177 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { clipboardText, expect, test, type Page } from './fixtures';
+
+// Fixtures shaped as c8 (tests/fixtures/lcov/c8.info) and lcov 1.x geninfo (geninfo.info) write
+// them. Every expected figure below was counted by hand from those files:
+//
+// c8.info (common directory /home/runner/work/shop/shop/src/)
+//   cart.js          lines 3/10 = 30.0 (low)   functions 1/2 = 50.0 (medium)  branches 1/4 = 25.0 (low)
+//   price.js         lines 7/8  = 87.5 (high)  functions 2/3 = 66.7 (medium)  branches 0/0 (none found)
+//   utils/format.js  lines 5/7  = 71.4 (med.)  functions 1/1 = 100  (high)    branches 3/4 = 75.0 (medium)
+//   index.js         lines 2/2  = 100  (high)  functions 0/0 (none found)     branches 0/0 (none found)
+//   summary          lines 17/27 = 62.96 → 63.0, functions 4/6 = 66.7, branches 4/8 = 50.0
+//
+// geninfo.info (common directory /build/project/src/; BRDA '-' = block never ran, not taken)
+//   parse.c  lines 5/8 = 62.5, functions 1/2 = 50, branches 2/4 = 50
+//   main.c   lines 5/6 = 83.3, functions 1/1 = 100, branches 1/2 = 50
+//   summary  lines 10/14 = 71.43 → 71.4, functions 2/3 = 66.7, branches 3/6 = 50.0
+const FIXTURES = fileURLToPath(new URL('../fixtures/lcov/', import.meta.url));
+const C8 = `${FIXTURES}c8.info`;
+const GENINFO = `${FIXTURES}geninfo.info`;
+
+const rowNames = (page: Page) => page.getByTestId('file-row').locator('th').allTextContents();
+const column = (page: Page, category: string) => page.getByTestId(`cell-${category}`).locator('.pct').allTextContents();
+
+test.describe('lcov-viewer page', () => {
+  test('reads a picked c8 lcov.info: summary cards, rated file table, copy', async ({ page }) => {
+    await page.goto('/lcov-viewer');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('LCOV Coverage Viewer');
+    await page.getByTestId('file-input').setInputFiles(C8);
+
+    await expect(page.getByTestId('loaded')).toContainText('Loaded c8.info');
+    await expect(page.getByTestId('summary-lines-percent')).toHaveText('63.0 %');
+    await expect(page.getByTestId('summary-lines-counts')).toHaveText('17 of 27 lines hit');
+    await expect(page.getByTestId('summary-functions-percent')).toHaveText('66.7 %');
+    await expect(page.getByTestId('summary-functions-counts')).toHaveText('4 of 6 functions hit');
+    await expect(page.getByTestId('summary-branches-percent')).toHaveText('50.0 %');
+    await expect(page.getByTestId('summary-branches-counts')).toHaveText('4 of 8 branches hit');
+    await expect(page.getByTestId('summary-lines')).toContainText('medium');
+    await expect(page.getByRole('heading', { name: /Summary of 4 files/ })).toBeVisible();
+
+    // Paths relative to the directory they share, in order of first appearance.
+    await expect(page.getByTestId('files').locator('caption')).toContainText('paths relative to /home/runner/work/shop/shop/src/');
+    expect(await rowNames(page)).toEqual(['cart.js', 'price.js', 'utils/format.js', 'index.js']);
+    await expect(page.getByTestId('file-row').first().locator('th')).toHaveAttribute('title', '/home/runner/work/shop/shop/src/cart.js');
+
+    // Ratings are spelled out, not shown by colour only.
+    const cart = page.getByTestId('file-row').nth(0);
+    await expect(cart.getByTestId('cell-lines')).toHaveText(/30\.0 %\s*3\/10\s*low/);
+    await expect(cart.getByTestId('cell-functions')).toHaveText(/50\.0 %\s*1\/2\s*medium/);
+    await expect(cart.getByTestId('cell-branches')).toHaveText(/25\.0 %\s*1\/4\s*low/);
+    const price = page.getByTestId('file-row').nth(1);
+    await expect(price.getByTestId('cell-lines')).toHaveText(/87\.5 %\s*7\/8\s*high/);
+    await expect(price.getByTestId('cell-branches')).toHaveText(/—\s*0\/0\s*none found/);
+    const format = page.getByTestId('file-row').nth(2);
+    await expect(format.getByTestId('cell-lines')).toHaveText(/71\.4 %\s*5\/7\s*medium/);
+    await expect(format.getByTestId('cell-functions')).toHaveText(/100\.0 %\s*1\/1\s*high/);
+
+    await page.getByRole('button', { name: 'Copy summary' }).click();
+    await expect.poll(() => clipboardText(page)).toBe('Lines: 63.0 % (17/27)\nFunctions: 66.7 % (4/6)\nBranches: 50.0 % (4/8)');
+  });
+
+  test('sorts the files by clicking column headers and with the keyboard', async ({ page }) => {
+    await page.goto('/lcov-viewer');
+    await page.getByTestId('file-input').setInputFiles(C8);
+    await expect(page.getByTestId('file-row')).toHaveCount(4);
+
+    const linesHeader = page.getByRole('columnheader', { name: 'Lines', exact: true });
+    await expect(linesHeader).not.toHaveAttribute('aria-sort', /.*/);
+    await page.getByRole('button', { name: 'Lines', exact: true }).click();
+    await expect(linesHeader).toHaveAttribute('aria-sort', 'ascending');
+    expect(await rowNames(page)).toEqual(['cart.js', 'utils/format.js', 'price.js', 'index.js']);
+    expect(await column(page, 'lines')).toEqual(['30.0 %', '71.4 %', '87.5 %', '100.0 %']);
+
+    await page.getByRole('button', { name: 'Lines', exact: true }).click();
+    await expect(linesHeader).toHaveAttribute('aria-sort', 'descending');
+    expect(await rowNames(page)).toEqual(['index.js', 'price.js', 'utils/format.js', 'cart.js']);
+
+    // Keyboard only: from the filter field, Tab to the header buttons, Enter and Space sort.
+    await page.getByTestId('filter').focus();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'File', exact: true })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('columnheader', { name: 'File', exact: true })).toHaveAttribute('aria-sort', 'ascending');
+    await expect(linesHeader).not.toHaveAttribute('aria-sort', /.*/);
+    expect(await rowNames(page)).toEqual(['cart.js', 'index.js', 'price.js', 'utils/format.js']);
+
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Branches', exact: true })).toBeFocused();
+    await page.keyboard.press(' ');
+    await expect(page.getByRole('columnheader', { name: 'Branches', exact: true })).toHaveAttribute('aria-sort', 'ascending');
+    expect(await column(page, 'branches')).toEqual(['25.0 %', '75.0 %', '—', '—']);
+    expect((await rowNames(page)).slice(0, 2)).toEqual(['cart.js', 'utils/format.js']);
+
+    // The filter narrows the table; the sort stays.
+    await page.getByTestId('filter').fill('utils');
+    expect(await rowNames(page)).toEqual(['utils/format.js']);
+    await expect(page.getByTestId('files').locator('caption')).toContainText('1 of 4 files');
+    await page.getByTestId('filter').fill('nothing-like-this');
+    await expect(page.getByTestId('no-match')).toBeVisible();
+  });
+
+  test('reads a dropped geninfo tracefile and exports the table as CSV', async ({ page }) => {
+    await page.goto('/lcov-viewer');
+    const text = readFileSync(GENINFO, 'utf8');
+    const dataTransfer = await page.evaluateHandle((content) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([content], 'coverage.info', { type: '' }));
+      return transfer;
+    }, text);
+    await page.getByRole('button', { name: 'Drop an .info file here or choose one' }).dispatchEvent('drop', { dataTransfer });
+
+    await expect(page.getByTestId('input')).toHaveValue(text);
+    await expect(page.getByTestId('loaded')).toContainText('Loaded coverage.info');
+    await expect(page.getByTestId('summary-lines-percent')).toHaveText('71.4 %');
+    await expect(page.getByTestId('summary-lines-counts')).toHaveText('10 of 14 lines hit');
+    await expect(page.getByTestId('summary-functions-percent')).toHaveText('66.7 %');
+    await expect(page.getByTestId('summary-branches-percent')).toHaveText('50.0 %');
+    await expect(page.getByTestId('summary-branches-counts')).toHaveText('3 of 6 branches hit');
+    expect(await rowNames(page)).toEqual(['parse.c', 'main.c']);
+    await expect(page.getByTestId('file-row').nth(1).getByTestId('cell-lines')).toHaveText(/83\.3 %\s*5\/6\s*high/);
+
+    await page.getByRole('button', { name: 'Copy table as CSV' }).click();
+    await expect.poll(() => clipboardText(page)).toBe(
+      [
+        'path,lines_percent,lines_hit,lines_found,functions_percent,functions_hit,functions_found,branches_percent,branches_hit,branches_found',
+        '/build/project/src/parse.c,62.5,5,8,50,1,2,50,2,4',
+        '/build/project/src/main.c,83.3,5,6,100,1,1,50,1,2',
+        '',
+      ].join('\r\n'),
+    );
+
+    const download = page.waitForEvent('download');
+    await page.getByTestId('download-csv').click();
+    expect((await download).suggestedFilename()).toBe('coverage.csv');
+
+    // Editing the text by hand: it is no longer "the file".
+    await page.getByTestId('input').press('End');
+    await page.getByTestId('input').pressSequentially('x');
+    await expect(page.getByTestId('loaded')).toHaveCount(0);
+  });
+
+  test('shows the tool error for text that is not LCOV and for a malformed line', async ({ page }) => {
+    await page.goto('/lcov-viewer');
+    await page.getByTestId('input').fill('this is not a coverage report');
+    await expect(page.getByTestId('error')).toContainText('No LCOV records found');
+    await expect(page.getByTestId('files')).toHaveCount(0);
+
+    await page.getByTestId('input').fill('TN:\nSF:src/a.js\nDA:1,1\nDA:two,0\nend_of_record\n');
+    await expect(page.getByTestId('error')).toContainText('Line 4');
+    await expect(page.getByTestId('error')).toContainText('DA');
+
+    await page.getByTestId('input').fill('TN:\nSF:src/a.js\nDA:1,1\nDA:2,0\nend_of_record\n');
+    await expect(page.getByTestId('error')).toHaveCount(0);
+    await expect(page.getByTestId('summary-lines-percent')).toHaveText('50.0 %');
+  });
+
+  test('keeps a pasted tracefile in the URL fragment and restores it from a shared link', async ({ page }) => {
+    await page.goto('/lcov-viewer');
+    // 2 of 3 lines hit: 66.7 %; one function, not called: 0 %.
+    const lcov = 'SF:lib/a.py\nFN:1,main\nFNDA:0,main\nDA:1,1\nDA:2,0\nDA:3,1\nend_of_record\n';
+    await page.getByTestId('input').fill(lcov);
+    await expect(page.getByTestId('summary-lines-percent')).toHaveText('66.7 %');
+    await expect(page).toHaveURL(/#.*lib%2Fa\.py/);
+    const url = page.url();
+    await page.goto('about:blank');
+    await page.goto(url);
+    await expect(page.getByTestId('input')).toHaveValue(lcov);
+    await expect(page.getByTestId('summary-lines-percent')).toHaveText('66.7 %');
+    await expect(page.getByTestId('summary-functions-percent')).toHaveText('0.0 %');
+    await expect(page.getByTestId('summary-functions')).toContainText('low');
+    // A single file: its path in full.
+    expect(await rowNames(page)).toEqual(['lib/a.py']);
+  });
+});
