@@ -25,7 +25,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node dist-server/main.js',
+    command: `node ${process.env.SERVER_ENTRY ?? 'dist-server/main.js'}`,
     env: { PORT: String(PORT), HOST: '127.0.0.1', RATE_LIMIT: 'off', ...(process.env.STATIC_DIR ? { STATIC_DIR: process.env.STATIC_DIR } : {}) },
     url: `http://localhost:${PORT}/api`,
     reuseExistingServer: false,

@@ -66,6 +66,11 @@ export interface ToolDefinition<I extends z.ZodType = z.ZodType, O extends z.Zod
   tag: Tag;
   input: I;
   output: O;
+  /**
+   * CPU-heavy (images, background removal): the Node server runs it in a worker-thread pool so
+   * light requests never wait behind it; the service worker may relay it to a page's worker.
+   */
+  heavy?: boolean;
   /** At least one; the first is the canonical example. */
   examples: [ToolExample, ...ToolExample[]];
   /** Runs the tool. Throws ToolInputError for bad input; any other throw is a bug (500). */

@@ -10,7 +10,8 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-export const SERVER_ENTRY = resolve(import.meta.dirname, '../../dist-server/main.js');
+/** The built server; SERVER_ENTRY points at another build (parallel work in one checkout). */
+export const SERVER_ENTRY = resolve(process.env.SERVER_ENTRY ?? resolve(import.meta.dirname, '../../dist-server/main.js'));
 
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   if (!existsSync(SERVER_ENTRY)) throw new Error('dist-server/main.js is missing: run `npm run build` first');
