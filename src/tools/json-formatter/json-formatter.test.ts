@@ -7,19 +7,10 @@ import { lineColumn } from './position';
 import tool from './tool';
 import { compareCodePoints } from './print';
 import { MAX_OUTPUT_CHARS, type Layout } from './writer';
+import { prng } from '../../../tests/support/prng';
 
 // --- a seeded generator of documents and of their many valid spellings ----------------------
 
-function prng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0; // mulberry32
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 type Rand = () => number;
 const pick = <T>(rand: Rand, items: readonly T[]): T => items[Math.floor(rand() * items.length)]!;
 
