@@ -15,10 +15,18 @@ export function readFragment(): Record<string, unknown> {
   }
 }
 
+/**
+ * Writes the shareable fields. Fields too long to share (checked on the raw text first, so a
+ * multi-MB input costs nothing) are left out, and the options still make it into the link.
+ */
 export function writeFragment(state: Record<string, unknown>, secrets: readonly string[] = []): void {
-  const shared = Object.fromEntries(Object.entries(state).filter(([key, value]) => !secrets.includes(key) && value !== undefined && value !== ''));
-  const encoded = Object.keys(shared).length ? encodeURIComponent(JSON.stringify(shared)) : '';
-  const hash = encoded.length <= MAX_FRAGMENT ? encoded : '';
-  const url = location.pathname + location.search + (hash ? '#' + hash : '');
+  const shared = Object.fromEntries(
+    Object.entries(state).filter(
+      ([key, value]) => !secrets.includes(key) && value !== undefined && value !== '' && !(typeof value === 'string' && value.length > MAX_FRAGMENT),
+    ),
+  );
+  let encoded = Object.keys(shared).length ? encodeURIComponent(JSON.stringify(shared)) : '';
+  if (encoded.length > MAX_FRAGMENT) encoded = ''; // many medium fields: share nothing rather than a broken link
+  const url = location.pathname + location.search + (encoded ? '#' + encoded : '');
   if (url !== location.pathname + location.search + location.hash) history.replaceState(history.state, '', url);
 }

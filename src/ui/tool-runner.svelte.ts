@@ -8,6 +8,7 @@ import { readFragment, writeFragment } from './fragment';
 export interface RunnerOptions {
   /** Run on every change (cheap tools) or only when `run()` is called. */
   live?: boolean;
+  /** Pause after the last change before a live run; by default it grows with the input's size. */
   debounceMs?: number;
   /** Input fields never written to the URL. */
   secrets?: readonly string[];
@@ -31,7 +32,7 @@ export class ToolRunner<I extends object> {
 
   constructor(slug: string, defaults: I, options: RunnerOptions = {}) {
     this.slug = slug;
-    this.#options = { live: true, debounceMs: 150, secrets: [], unshared: [], ...options };
+    this.#options = { live: true, debounceMs: 0, secrets: [], unshared: [], ...options };
     const fromUrl = readFragment();
     const known = Object.fromEntries(Object.entries(fromUrl).filter(([key]) => key in defaults));
     this.input = { ...defaults, ...known } as I;
@@ -67,7 +68,7 @@ export class ToolRunner<I extends object> {
 
   #schedule(body: Record<string, unknown>): void {
     clearTimeout(this.#timer);
-    this.#timer = setTimeout(() => void this.#execute(this.#clean(body)), this.#options.debounceMs);
+    this.#timer = setTimeout(() => void this.#execute(this.#clean(body)), this.#options.debounceMs || pauseFor(body));
   }
 
   #clean(body: Record<string, unknown>): Record<string, unknown> {
@@ -102,4 +103,11 @@ export class ToolRunner<I extends object> {
       if (this.#controller === controller) this.running = false;
     }
   }
+}
+
+/** Typing into megabytes of input should not start a run per keystroke: wait longer for more. */
+function pauseFor(body: Record<string, unknown>): number {
+  let size = 0;
+  for (const value of Object.values(body)) if (typeof value === 'string') size += value.length;
+  return size < 50_000 ? 150 : size < 1_000_000 ? 400 : 1000;
 }

@@ -7,16 +7,8 @@ import { fromRgb, hslToHsv, hslToRgb, hsvToHsl, hsvToRgb, type Triple } from './
 import { NAMED_COLORS } from './named';
 import { Output } from './schema';
 import tool from './tool';
+import { prng } from '../../../tests/support/prng';
 
-/** Small deterministic PRNG (mulberry32). */
-function prng(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Answer {
   hex: string;

@@ -5,16 +5,8 @@ import { digestText } from './digest';
 import { ALGORITHMS, type Algorithm } from './schema';
 import tool from './tool';
 import { characterPosition, encodeUtf8, findLoneSurrogate } from './utf8';
+import { prng } from '../../../tests/support/prng';
 
-/** mulberry32: a small seeded PRNG so that every run checks the same inputs. */
-function prng(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Random well-formed text mixing ASCII, controls, Latin-1, CJK, astral emoji, NUL and U+FFFD. */
 function randomText(random: () => number, length: number): string {

@@ -10,16 +10,8 @@ import { MAX_CELLS } from './to-csv';
 import { cellJson } from './to-json';
 import tool from './tool';
 import { Output } from './schema';
+import { prng } from '../../../tests/support/prng';
 
-/** Small deterministic PRNG (mulberry32), so every run sees the same "random" inputs. */
-function prng(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 type Rand = ReturnType<typeof prng>;
 const pick = <T>(rand: Rand, items: readonly T[]): T => items[Math.floor(rand() * items.length)]!;
 const int = (rand: Rand, n: number) => Math.floor(rand() * n);

@@ -23,6 +23,7 @@ import { ALGORITHMS, type Algorithm } from './schema';
 import { MAX_DEPTH } from './token';
 import tool from './tool';
 import * as v from './vectors';
+import { prng } from '../../../tests/support/prng';
 
 
 /** Test-only keys of the certificates in vectors.ts (openssl req -x509 -nodes). */
@@ -144,17 +145,6 @@ const otherPairs: Record<string, { publicKey: KeyObject; privateKey: KeyObject }
   EdDSA: generateKeyPairSync('ed25519'),
 };
 
-/** Deterministic PRNG (mulberry32) for property-style loops. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // ---------------------------------------------------------------------------------------------
 

@@ -2,16 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { invokeTool } from '../../core/invoke';
 import { digitsToBigInt } from './bigint';
 import tool from './tool';
+import { prng } from '../../../tests/support/prng';
 
-/** A small seeded PRNG (mulberry32), so failures reproduce. */
-function prng(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A random non-negative BigInt with up to `bits` bits. */
 function randomBigInt(random: () => number, bits: number): bigint {

@@ -4,18 +4,10 @@ import { TARGETS, convert, type Target } from './convert';
 import { detectCase } from './detect';
 import tool from './tool';
 import { splitWords } from './scan';
+import { prng } from '../../../tests/support/prng';
 
 const run = async (input: string, to: Target) => invokeTool(tool, { input, to });
 
-/** Mulberry32: a small seeded PRNG so that the property tests are reproducible. */
-function prng(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const pick = <T>(rand: () => number, list: readonly T[]) => list[Math.floor(rand() * list.length)]!;
 
 /**

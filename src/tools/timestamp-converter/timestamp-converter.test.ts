@@ -7,20 +7,12 @@ import { parseNumeric } from './numeric';
 import { parseRfc2822 } from './rfc2822';
 import { relativeTime } from './relative';
 import tool from './tool';
+import { prng } from '../../../tests/support/prng';
 
 const NOW = Date.UTC(2024, 0, 15, 12, 0, 0); // fixed clock for exact `relative` answers
 const ctx: ToolContext = { now: () => NOW, randomBytes: (b) => b.fill(7) };
 const run = async (body: Record<string, unknown>) => (await invokeTool(tool, body, ctx)) as { status: number; body: Record<string, unknown> };
 
-/** Mulberry32: a small seeded PRNG so that the property tests are reproducible. */
-function prng(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const int = (rand: () => number, lo: number, hi: number) => lo + Math.floor(rand() * (hi - lo + 1));
 const p2 = (n: number) => String(n).padStart(2, '0');
 

@@ -3,16 +3,8 @@ import { invokeTool } from '../../core/invoke';
 import { COMPONENT_KEEP, FULL_KEEP, percentDecode, percentEncode } from './percent';
 import tool from './tool';
 import { StringWriter } from './writer';
+import { prng } from '../../../tests/support/prng';
 
-/** mulberry32: a small seeded PRNG so that every run checks the same inputs. */
-function prng(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Well-formed text: every ASCII character, Latin-1, CJK, emoji, NUL and U+FFFD. */
 function randomText(random: () => number, length: number): string {
