@@ -1,5 +1,6 @@
 // RFC 4648 Base64 over bytes, the same on every engine (no Buffer, no atob/btoa, whose
 // Latin-1 semantics and lenience differ). Decoding reports the first problem with its position.
+import { characterPosition as position } from '../text-position';
 
 const STANDARD = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 const URL_SAFE = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
@@ -48,20 +49,6 @@ function describeChar(text: string, index: number): string {
   const cp = text.codePointAt(index)!;
   if (cp < 0x20 || cp === 0x7f) return `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`;
   return `'${String.fromCodePoint(cp)}'`;
-}
-
-/** 1-based position in characters (code points) of UTF-16 index `index`. */
-function position(text: string, index: number): number {
-  let n = 0;
-  for (let i = 0; i < index; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdbff && i + 1 < index) {
-      const d = text.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) i++;
-    }
-    n++;
-  }
-  return n + 1;
 }
 
 /**

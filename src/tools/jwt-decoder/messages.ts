@@ -15,17 +15,3 @@ export function describeChar(text: string, index: number): string {
   return `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`;
 }
 
-/** 1-based position in code points of the UTF-16 index `index` of `text`. */
-export function position(text: string, index: number): number {
-  let n = 1;
-  for (let i = 0; i < index; i++) {
-    const c = text.charCodeAt(i);
-    // A surrogate pair is one character; a lone surrogate counts as one on its own.
-    if (c >= 0xd800 && c <= 0xdbff && i + 1 < index) {
-      const d = text.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) i++;
-    }
-    n++;
-  }
-  return n;
-}

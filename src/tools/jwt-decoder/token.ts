@@ -3,7 +3,8 @@
 // The signature's alphabet is not part of well-formedness (the contract does not list it); it is
 // checked here too and reported as a verification problem instead.
 import { decodeBase64url, type Base64urlResult } from './base64url';
-import { describeChar, position, quote } from './messages';
+import { characterPosition as position } from '../text-position';
+import { describeChar, quote } from './messages';
 
 /**
  * Deepest nesting accepted in the header or payload. The decoded value is serialized again by

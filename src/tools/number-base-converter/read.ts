@@ -9,6 +9,7 @@
 //   refused, as is `+` (only `-` is a sign).
 // - `-0` is zero: the converted values carry no sign; `input_normalized` keeps the `-` as read.
 import { ToolInputError } from '../define';
+import { characterPosition as position } from '../text-position';
 
 export const MAX_DIGITS = 1_000_000;
 
@@ -89,15 +90,3 @@ function describeChar(text: string, index: number): string {
   return invisible ? `U+${cp.toString(16).toUpperCase().padStart(4, '0')}` : `'${String.fromCodePoint(cp)}'`;
 }
 
-/** 1-based position in characters (code points) of UTF-16 index `index`. */
-function position(text: string, index: number): number {
-  let n = 1;
-  for (let i = 0; i < index; i++, n++) {
-    const c = text.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdbff && i + 1 < index) {
-      const d = text.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) i++;
-    }
-  }
-  return n;
-}

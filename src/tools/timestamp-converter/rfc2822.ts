@@ -15,7 +15,8 @@
 // - A day-of-week that contradicts the date is an error naming both: such a date is corrupt,
 //   and guessing which half is right would hide it.
 import { MONTHS, MONTH_NAMES, MS_PER_DAY, WEEKDAYS, WEEKDAY_NAMES, daysFromCivil, daysInMonth, isoWeekday } from './civil';
-import { digitRunEnd, fixedDigits, found, isAsciiLetter, position, type Parsed } from './scan';
+import { digitRunEnd, fixedDigits, found, isAsciiLetter, type Parsed } from './scan';
+import { characterPosition as position } from '../text-position';
 import { checkClock, checkOffset, type ClockField } from './time-of-day';
 
 /** Offsets in minutes of the zone names RFC 2822 §4.3 defines, plus UTC. */

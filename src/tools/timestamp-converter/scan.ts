@@ -1,5 +1,6 @@
 // Small helpers the parsers share: reading fixed-width digits and describing a place in the
 // input for error messages (1-based character positions, CONTRACT.md §1).
+import { characterPosition as position } from '../text-position';
 
 /** Result of a parser: epoch milliseconds (possibly out of range), or a readable problem. */
 export type Parsed = { ok: true; ms: number } | { ok: false; error: string };
@@ -22,20 +23,6 @@ export function fixedDigits(text: string, i: number, count: number): number {
 export function digitRunEnd(text: string, i: number, end: number): number {
   while (i < end && isDigit(text.charCodeAt(i))) i++;
   return i;
-}
-
-/** 1-based position in characters (code points, so an emoji counts once) of UTF-16 index `index`. */
-export function position(text: string, index: number): number {
-  let n = 1;
-  for (let i = 0; i < index; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdbff && i + 1 < index) {
-      const d = text.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) i++;
-    }
-    n++;
-  }
-  return n;
 }
 
 /** `'x' at position 7`, or `the end of the input`, naming invisible characters by code point. */

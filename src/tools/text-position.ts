@@ -1,4 +1,7 @@
-/** 1-based position in characters (code points) of UTF-16 index `index`, for error messages. */
+// Positions in error messages are 1-based and count characters as a person sees them
+// (CONTRACT.md §1): a surrogate pair (an emoji) is one character, a lone surrogate also one.
+
+/** 1-based position in code points of the UTF-16 index `index` of `text`. */
 export function characterPosition(text: string, index: number): number {
   let position = 1;
   for (let i = 0; i < index; i++) {
