@@ -1,13 +1,18 @@
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { modelFiles, modelManifest } from './src/build/model-assets';
 import { toolbox } from './src/build/toolbox-plugin';
+import { wasmUrlsNotInlined } from './src/build/wasm-urls';
 
 export default defineConfig({
   publicDir: 'static',
   plugins: [
     svelte(),
     toolbox(),
+    // The background-removal model and its WASM in dist/models/ (src/build/model-assets.ts).
+    modelManifest(),
+    modelFiles(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src/sw',
@@ -20,6 +25,10 @@ export default defineConfig({
         rollupFormat: 'iife',
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,json,txt,wasm,woff2,ttf}'],
         maximumFileSizeToCacheInBytes: 16 * 1024 * 1024,
+        // The model (84 MiB) is downloaded on first use or on request, never on every install.
+        globIgnores: ['**/node_modules/**/*', 'sw.js', 'workbox-*.js', 'models/**'],
+        // The image codecs are bundled into sw.js, their WASM stays in precached files.
+        buildPlugins: { vite: [wasmUrlsNotInlined()] },
       },
       manifest: {
         id: '/',
@@ -41,5 +50,6 @@ export default defineConfig({
     }),
   ],
   build: { target: 'es2022', outDir: 'dist', emptyOutDir: true },
-  worker: { format: 'es' },
+  // Workers are bundled with their own plugins: the model manifest is read in the tool worker.
+  worker: { format: 'es', plugins: () => [modelManifest()] },
 });

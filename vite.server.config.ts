@@ -1,15 +1,23 @@
 // The Node server as one self-contained ES module (Node 20 cannot run .ts; STACK.md).
 import { defineConfig } from 'vite';
+import { serverAssets } from './src/build/server-assets';
 
 export default defineConfig({
   publicDir: false,
+  // The codecs' WASM and font beside main.js (src/platform/node.ts reads them from there).
+  plugins: [serverAssets()],
   build: {
-    ssr: 'src/server/main.ts',
+    // Two commands: the HTTP server and the MCP server over stdio (package.json `bin`); and the
+    // heavy-tool worker thread the HTTP server starts (src/server/worker-pool.ts).
+    ssr: true,
     outDir: 'dist-server',
     emptyOutDir: true,
     target: 'node20',
     minify: false,
-    rollupOptions: { output: { entryFileNames: 'main.js', format: 'es' } },
+    rollupOptions: {
+      input: { main: 'src/server/main.ts', 'mcp-stdio': 'src/server/mcp-stdio.ts', 'tool-worker': 'src/server/tool-worker.ts' },
+      output: { entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js', format: 'es' },
+    },
   },
   ssr: { noExternal: true, target: 'node' },
 });

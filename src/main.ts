@@ -1,5 +1,8 @@
 import { mount } from 'svelte';
 import App from './App.svelte';
 import './ui/theme.css';
+import { hostRelayedTools } from './workers/relay-host';
 
 mount(App, { target: document.getElementById('app')! });
+// Every open page runs the tools the service worker hands over (background removal offline).
+hostRelayedTools();

@@ -3,7 +3,16 @@
 // tools' names and summaries without their code, so the home page stays small.
 import type { Plugin } from 'vite';
 import { llmsText, openApiDocument } from '../core/describe';
+import { nodeImages } from '../platform/node';
+import { nodeSegmentation } from '../platform/segmentation-node';
+import { provideImages, provideSegmentation } from '../tools/define';
 import { tools } from '../tools/index';
+
+// The documents carry each example's real answer; the build runs the image examples on the
+// Node codecs, which give the same bytes as the browser's, and the background remover's on the
+// Node model, as the Node server does.
+provideImages(nodeImages);
+provideSegmentation(nodeSegmentation);
 
 const CATALOG_ID = 'virtual:catalog';
 

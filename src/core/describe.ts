@@ -1,7 +1,7 @@
 // Machine-readable descriptions generated from the registry: OpenAPI 3.1 (CONTRACT.md §3),
 // `GET /api/<slug>` and llms.txt. Everything here is derived; nothing is written by hand twice.
 import { z } from 'zod';
-import { TAG_DESCRIPTIONS, type ToolContext, type ToolDefinition } from '../tools/define';
+import { TAG_DESCRIPTIONS, systemContext, type ToolContext, type ToolDefinition } from '../tools/define';
 import { findTool, tools } from '../tools/index';
 import { invokeTool } from './invoke';
 
@@ -11,6 +11,13 @@ type JsonSchema = Record<string, unknown>;
 const EXAMPLE_CONTEXT: ToolContext = {
   now: () => Date.UTC(2026, 0, 1),
   randomBytes: (bytes) => bytes.map((_, i) => (i * 37 + 11) & 255),
+  // The image examples run on the codecs of whichever door renders them.
+  get images() {
+    return systemContext.images;
+  },
+  get segmentation() {
+    return systemContext.segmentation;
+  },
 };
 
 const pascal = (slug: string) => slug.replace(/(^|-)([a-z0-9])/g, (_, __, c: string) => c.toUpperCase());
@@ -86,12 +93,21 @@ export interface ExampleExchange {
 }
 
 const examples = new Map<string, Promise<ExampleExchange[]>>();
+const presets = new Map<string, () => Promise<ExampleExchange[]>>();
+
+/**
+ * For a door that cannot run a tool's examples (the service worker has no model): the answers
+ * the build computed, so its documents stay identical to every other door's.
+ */
+export function presetExamples(slug: string, load: () => Promise<ExampleExchange[]>): void {
+  presets.set(slug, load);
+}
 
 /** Each documented example with the answer the tool really gives (computed once). */
 export function toolExamples(tool: ToolDefinition): Promise<ExampleExchange[]> {
   let result = examples.get(tool.slug);
   if (!result) {
-    result = Promise.all(
+    result = presets.get(tool.slug)?.() ?? Promise.all(
       tool.examples.map(async (example) => {
         const reply = await invokeTool(tool, example.input, EXAMPLE_CONTEXT);
         return { summary: example.summary, request: example.input, response: { status: reply.status, body: reply.body } };
@@ -221,6 +237,7 @@ export function llmsText(): string {
     '',
     '- OpenAPI 3.1: /openapi.json',
     '- A tool\'s own description with JSON Schemas and examples: GET /api/<tool>',
+    '- MCP (Model Context Protocol): Streamable HTTP at POST /mcp, or stdio with the `devtoolbox-mcp` command (node dist-server/mcp-stdio.js). Tool name = the slug below; arguments and results are the JSON of POST /api/<tool>.',
     '',
     '## Tools',
     '',

@@ -59,7 +59,10 @@ function parseBody(bytes: Uint8Array): unknown {
   }
 }
 
-export async function respond(request: ApiRequest): Promise<ApiResponse> {
+/** Answers a tool call; a door may hand in its own (the Node server runs heavy tools in a pool). */
+export type Invoker = (slug: string, body: unknown) => Promise<Reply>;
+
+export async function respond(request: ApiRequest, run: Invoker = invoke): Promise<ApiResponse> {
   const { method, pathname } = request;
   if (pathname === '/openapi.json') {
     return method === 'GET' || method === 'HEAD'
@@ -108,7 +111,7 @@ export async function respond(request: ApiRequest): Promise<ApiResponse> {
   }
   const body = parseBody(bytes);
   if (body === undefined) return jsonResponse(400, { error: 'Invalid JSON body' });
-  return fromReply(await invoke(slug, body));
+  return fromReply(await run(slug, body));
 }
 
 function methodNotAllowed(allow: string): ApiResponse {
@@ -141,15 +144,18 @@ export async function readCapped(stream: ReadableStream<Uint8Array> | null, limi
   return bytes;
 }
 
-/** The Request → Response door used by the service worker and tests. */
-export async function handle(request: Request, limit = MAX_BODY_BYTES): Promise<Response> {
+/** The Request → Response door used by the service worker (which relays some tools: `run`) and tests. */
+export async function handle(request: Request, limit = MAX_BODY_BYTES, run: Invoker = invoke): Promise<Response> {
   const url = new URL(request.url);
   const declared = Number(request.headers.get('content-length') ?? 0);
-  const reply = await respond({
-    method: request.method,
-    pathname: url.pathname,
-    body: () => (declared > limit ? Promise.reject(new BodyTooLargeError(limit)) : readCapped(request.body, limit)),
-  });
+  const reply = await respond(
+    {
+      method: request.method,
+      pathname: url.pathname,
+      body: () => (declared > limit ? Promise.reject(new BodyTooLargeError(limit)) : readCapped(request.body, limit)),
+    },
+    run,
+  );
   const empty = reply.status === 204 || request.method === 'HEAD';
   return new Response(empty ? null : reply.body, { status: reply.status, headers: reply.headers });
 }

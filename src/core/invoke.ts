@@ -1,7 +1,7 @@
 // validate → run → reply: the one error model every door shares (CONTRACT.md §1). It takes the
 // tool itself rather than a slug, so a page worker can load one tool without the registry.
 import type { z } from 'zod';
-import { ToolInputError, systemContext, type ToolContext, type ToolDefinition } from '../tools/define';
+import { ToolInputError, ToolUnavailableError, systemContext, type ToolContext, type ToolDefinition } from '../tools/define';
 
 export interface Issue {
   path: (string | number)[];
@@ -41,6 +41,7 @@ export async function invokeTool(tool: ToolDefinition, body: unknown, context: T
     return { status: 200, body: output as Record<string, unknown> };
   } catch (error) {
     if (error instanceof ToolInputError) return { status: 400, body: { error: error.message } };
+    if (error instanceof ToolUnavailableError) return { status: 503, body: { error: error.message } };
     logFault(tool.slug, error);
     return { status: 500, body: { error: 'Internal error' } };
   }

@@ -1,85 +1,181 @@
 // The Node door (ARCHITECTURE.md): node:http ⇄ the core's `respond`, plus the built app from
-// disk. Configuration comes from the environment; see README "Configuration".
+// disk, MCP at /mcp, the rate limiter (CONTRACT.md §2), the heavy-tool worker pool, security
+// headers, an access log and a graceful shutdown. Configuration comes from the environment;
+// see README "Configuration".
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BodyTooLargeError, MAX_BODY_BYTES, isApiPath, jsonResponse, respond, type ApiResponse } from '../core/http';
+import { isApiPath, jsonResponse, respond } from '../core/http';
+import type { Reply } from '../core/invoke';
+import { nodeImages } from '../platform/node';
+import { nodeSegmentation } from '../platform/segmentation-node';
+import { provideImages, provideSegmentation } from '../tools/define';
+import { findTool } from '../tools/index';
+import { logAccess } from './access-log';
+import { ApiKeys, presentedKey } from './api-keys';
+import { readBody, send } from './body';
+import { addressBucket, createClientResolver } from './client-address';
+import { ConfigError, loadConfig, type ServerConfig } from './config';
+import { createDispatch, isHeavy, replyingDispatch } from './dispatch';
+import { handleMcp } from './mcp';
+import { MemoryStore, RateLimiter, tooManyRequests, type WindowStore } from './rate-limit';
+import { FallbackStore, RedisStore } from './redis-store';
+import { API_HEADERS, PAGE_HEADERS } from './security-headers';
 import { createStaticHandler } from './static-files';
+import type { ToolTask } from './tool-worker';
+import { QueueFullError, TaskAbortedError, WorkerPool } from './worker-pool';
+
+let config: ServerConfig;
+let keys: ApiKeys;
+let resolveClient: ReturnType<typeof createClientResolver>;
+try {
+  config = loadConfig();
+  keys = new ApiKeys(config.apiKeys, config.apiKeysFile);
+  resolveClient = createClientResolver(config.trustProxy);
+  const unknown = config.heavyTools.filter((slug) => !findTool(slug));
+  if (unknown.length) throw new ConfigError(`HEAVY_TOOLS names no tool: ${unknown.join(', ')}`);
+} catch (error) {
+  // Configuration mistakes stop the server with one line, not a stack.
+  console.error(`configuration error: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
+
+// Heavy tools run in tool-worker.js, which wires its own codecs; this thread needs them too for
+// the worked examples of `GET /api/<slug>` (src/core/describe.ts runs each example once).
+provideImages(nodeImages);
+provideSegmentation(nodeSegmentation);
 
 const here = dirname(fileURLToPath(import.meta.url));
-const port = Number(process.env.PORT ?? 8787);
-const host = process.env.HOST || undefined; // all interfaces unless told otherwise
-const staticRoot = resolve(process.env.STATIC_DIR ?? resolve(here, '../dist'));
-const bodyLimit = Number(process.env.MAX_BODY_BYTES ?? MAX_BODY_BYTES);
-const rateLimitOn = (process.env.RATE_LIMIT ?? 'on').toLowerCase() !== 'off';
-
+const staticRoot = resolve(config.staticDir ?? resolve(here, '../dist'));
 const serveStatic = createStaticHandler(staticRoot);
 
-/** Reads the request body, refusing it as soon as it passes the cap (CONTRACT.md §1: 413). */
-function readBody(req: IncomingMessage): Promise<Uint8Array> {
-  const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > bodyLimit) return Promise.reject(new BodyTooLargeError(bodyLimit));
-  return new Promise((resolveBody, reject) => {
-    const chunks: Buffer[] = [];
-    let total = 0;
-    const onData = (chunk: Buffer) => {
-      total += chunk.length;
-      if (total > bodyLimit) {
-        req.off('data', onData);
-        reject(new BodyTooLargeError(bodyLimit));
-        return;
-      }
-      chunks.push(chunk);
-    };
-    req.on('data', onData);
-    req.on('end', () => resolveBody(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total)));
-    req.on('error', reject);
-  });
-}
+const store: WindowStore = config.redisUrl ? new FallbackStore(await RedisStore.connect(config.redisUrl)) : new MemoryStore();
+const limiter = config.rateLimit ? new RateLimiter(store, keys) : undefined;
 
-function send(req: IncomingMessage, res: ServerResponse, reply: ApiResponse): void {
-  if (reply.status === 413) {
-    // Let the client finish sending and read the answer instead of a connection reset.
-    req.resume();
-    res.setHeader('Connection', 'close');
-  }
-  if (reply.status === 204) {
-    res.writeHead(204, reply.headers).end(); // no Content-Length on a 204 (RFC 9110 §8.6)
-    return;
-  }
-  res.writeHead(reply.status, { ...reply.headers, 'Content-Length': Buffer.byteLength(reply.body) });
-  res.end(req.method === 'HEAD' ? undefined : reply.body);
-}
+const pool =
+  config.heavyWorkers > 0
+    ? new WorkerPool<ToolTask, Reply>({
+        script: resolve(here, 'tool-worker.js'),
+        size: config.heavyWorkers,
+        maxQueue: config.heavyQueue,
+        taskTimeoutMs: config.toolTimeoutMs,
+        log: (message) => console.error(message),
+      })
+    : undefined;
+const dispatch = createDispatch(pool, (slug) => isHeavy(slug, config.heavyTools));
+const mcpInvoke = replyingDispatch(dispatch);
 
-async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+/** Paths the limiter counts (CONTRACT.md §2). Pages, assets, /openapi.json and /llms.txt are
+ * static documents, identical to files any CDN could serve, so they are not limited. */
+const EXPOSED_HEADERS = 'RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After';
+const isLimited = (pathname: string) => pathname === '/mcp' || pathname === '/api' || pathname.startsWith('/api/');
+
+async function route(req: IncomingMessage, res: ServerResponse, client: string, signal: AbortSignal): Promise<void> {
   const url = req.url ?? '/';
   const query = url.indexOf('?');
   const pathname = query < 0 ? url : url.slice(0, query);
+  const api = isApiPath(pathname) || pathname === '/mcp';
+  for (const [name, value] of Object.entries(api ? API_HEADERS : PAGE_HEADERS)) res.setHeader(name, value);
+
+  if (limiter && isLimited(pathname)) {
+    // Preflights are sent by browsers on their own and never carry a key: they are not counted.
+    const decision = await limiter.decide(addressBucket(client), presentedKey(req.headers), req.method !== 'OPTIONS');
+    for (const [name, value] of Object.entries(decision.headers)) res.setHeader(name, value);
+    // Cross-origin callers (CORS) may read these only when exposed.
+    res.setHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS);
+    if (decision.refusal) {
+      send(req, res, jsonResponse(decision.refusal.status, decision.refusal.body, decision.refusal.headers));
+      return;
+    }
+  }
   if (isApiPath(pathname)) {
-    send(req, res, await respond({ method: req.method ?? 'GET', pathname, body: () => readBody(req) }));
+    const request = { method: req.method ?? 'GET', pathname, body: () => readBody(req, config.bodyLimit) };
+    send(req, res, await respond(request, (slug, body) => dispatch(slug, body, signal)));
+    return;
+  }
+  if (pathname === '/mcp') {
+    await handleMcp(req, res, () => readBody(req, config.bodyLimit), { invoke: mcpInvoke }); // MCP over Streamable HTTP (CONTRACT.md §3)
     return;
   }
   await serveStatic(req, res, pathname);
 }
 
-const server = createServer({ keepAliveTimeout: 5_000 }, (req, res) => {
-  route(req, res).catch((error: unknown) => {
-    console.error('internal error:', error);
-    if (!res.headersSent) send(req, res, jsonResponse(500, { error: 'Internal error' }));
-    else res.destroy();
-  });
-});
+// ---- connections: timeouts against slow clients, and a record of what is in flight
 
-server.listen(port, host, () => {
+let draining = false;
+const inFlight = new Set<ServerResponse>();
+
+const server = createServer(
+  {
+    keepAliveTimeout: config.keepAliveTimeoutMs,
+    // A client must send all its headers within headersTimeout and its whole request within
+    // requestTimeout (408, connection closed): a slowloris cannot hold a connection open.
+    headersTimeout: config.headersTimeoutMs,
+    requestTimeout: config.requestTimeoutMs,
+    // Node checks those limits on this interval (default 30 s, far coarser than the limits).
+    connectionsCheckingInterval: Math.min(1_000, Math.ceil(config.headersTimeoutMs / 2)),
+  },
+  (req, res) => {
+    const client = resolveClient(req.socket.remoteAddress, config.trustProxy ? req.headers['x-forwarded-for'] : undefined);
+    if (config.accessLog) logAccess(req, res, client);
+    inFlight.add(res);
+    const controller = new AbortController();
+    res.once('close', () => {
+      inFlight.delete(res);
+      if (!res.writableFinished) controller.abort(); // the client left: drop its queued work
+    });
+    if (draining) res.setHeader('Connection', 'close');
+    route(req, res, client, controller.signal).catch((error: unknown) => {
+      if (error instanceof TaskAbortedError) return;
+      if (error instanceof QueueFullError && !res.headersSent) {
+        const seconds = error.retryAfterSeconds;
+        send(req, res, jsonResponse(429, { error: tooManyRequests(seconds) }, { 'Retry-After': String(seconds) }));
+        return;
+      }
+      console.error('internal error:', error);
+      if (!res.headersSent) send(req, res, jsonResponse(500, { error: 'Internal error' }));
+      else res.destroy();
+    });
+  },
+);
+
+// A bug in a callback outside any request must not take every other request down with it.
+process.on('unhandledRejection', (reason) => console.error('internal error (unhandled rejection):', reason));
+
+server.listen(config.port, config.host, () => {
   const address = server.address();
-  const actualPort = typeof address === 'object' && address ? address.port : port;
-  console.log(`listening on http://localhost:${actualPort} (rate limit ${rateLimitOn ? 'on' : 'off'}, static ${staticRoot})`);
+  const actualPort = typeof address === 'object' && address ? address.port : config.port;
+  const limit = limiter ? `on, ${config.redisUrl ? 'redis' : 'in-process'} store, ${keys.size} API keys` : 'off';
+  console.log(`listening on http://localhost:${actualPort} (rate limit ${limit}; ${config.heavyWorkers} heavy workers; static ${staticRoot})`);
 });
 
-function shutdown(): void {
-  server.close(() => process.exit(0));
+// ---- signals: SIGTERM/SIGINT finish what is in flight, refuse new connections, exit 0;
+// SIGHUP re-reads API_KEYS_FILE.
+
+function shutdown(signal: string): void {
+  if (draining) return;
+  draining = true;
+  console.log(`shutting down on ${signal}: finishing ${inFlight.size} request(s)`);
+  // Answers still to come close their connection, so keep-alive clients do not linger.
+  for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
+  server.close(() => {
+    void Promise.allSettled([pool?.close(), store.close()]).then(() => {
+      console.log('shut down cleanly');
+      process.exit(0);
+    });
+  });
   server.closeIdleConnections();
-  setTimeout(() => process.exit(0), 10_000).unref();
+  setTimeout(() => {
+    console.error(`shutdown: ${inFlight.size} request(s) still running after ${config.shutdownTimeoutMs} ms; exiting`);
+    process.exit(1);
+  }, config.shutdownTimeoutMs).unref();
 }
-process.on('SIGTERM', shutdown);
-process.on('SIGINT', shutdown);
+process.on('SIGTERM', () => shutdown('SIGTERM'));
+process.on('SIGINT', () => shutdown('SIGINT'));
+process.on('SIGHUP', () => {
+  try {
+    console.log(`reloaded API keys: ${keys.reload()} key(s)`);
+  } catch (error) {
+    console.error(`could not reload API keys, keeping the previous ones: ${(error as Error).message}`);
+  }
+});

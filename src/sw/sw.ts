@@ -2,19 +2,95 @@
 // server (so fetch('/api/…') works offline), then serves the precached app.
 /// <reference lib="webworker" />
 import { clientsClaim } from 'workbox-core';
-import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { addPlugins, cleanupOutdatedCaches, createHandlerBoundToURL, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { handle, isApiPath } from '../core/http';
+import { presetExamples, type ExampleExchange } from '../core/describe';
+import { invoke } from '../core/dispatch';
+import { handle, isApiPath, MAX_BODY_BYTES } from '../core/http';
+import { assetUrlsFromManifest, createBrowserImages } from '../platform/browser';
+import { MODEL_CACHE, MODELS_PATH } from '../platform/model';
+import { unavailableSegmentation } from '../platform/segmentation';
+import { provideImages, provideSegmentation } from '../tools/define';
+import { findTool } from '../tools/index';
+import { relayToPage } from './relay';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
+
+// The image codecs are bundled into this script (a service worker cannot import() them) and
+// run here; their WASM and font come from the precache, because a service worker's own
+// fetch() bypasses its routes and would fail offline.
+const manifest = self.__WB_MANIFEST; // Workbox replaces exactly one occurrence with the list
+provideImages(createBrowserImages(assetUrlsFromManifest(manifest), async (url) => (await matchPrecache(url)) ?? fetch(url)));
+
+// Background removal cannot run here (onnxruntime-web needs import() and workers): it is relayed
+// to an open page of the app (relay.ts). With no page open, the tool still runs here up to the
+// model, so bad input gets its 400, and then answers 503 with what to do.
+const RELAYED = new Set(['background-remover']);
+provideSegmentation(
+  unavailableSegmentation(
+    `Background removal runs in a page of this app: open ${self.location.origin}/background-remover in a browser tab (it works offline once the model is downloaded) and send the request again.`,
+  ),
+);
+
+// Its documented examples need the model too: they come from the build's openapi.json, whose
+// answers the Node model computed, so /openapi.json and GET /api/<slug> match the server's.
+// (A development build has no such document: the examples then run here and answer 503.)
+// Read on first use, once the precache is filled (never during install).
+for (const slug of RELAYED) presetExamples(slug, () => examplesFromBuild(slug).catch(() => examplesRunHere(slug)));
+
+function examplesRunHere(slug: string): Promise<ExampleExchange[]> {
+  return Promise.all(
+    (findTool(slug)?.examples ?? []).map(async ({ summary, input }) => {
+      const reply = await invoke(slug, input);
+      return { summary, request: input, response: { status: reply.status, body: reply.body } };
+    }),
+  );
+}
+
+async function examplesFromBuild(slug: string): Promise<ExampleExchange[]> {
+  type Examples = Record<string, { summary: string; value: Record<string, unknown> }>;
+  const document = (await (await matchPrecache('/openapi.json'))?.json()) as
+    | { paths: Record<string, { post: { requestBody: { content: Record<string, { examples: Examples }> }; responses: Record<string, { content?: Record<string, { examples?: Examples }> }> } }> }
+    | undefined;
+  const operation = document?.paths[`/api/${slug}`]?.post;
+  const requests = Object.values(operation?.requestBody.content['application/json']?.examples ?? {});
+  const answers = Object.values(operation?.responses['200']?.content?.['application/json']?.examples ?? {});
+  // The document lists successful answers only; every example of these tools succeeds at build.
+  if (requests.length === 0 || answers.length !== requests.length) throw new Error(`openapi.json has no answers to the examples of ${slug}`);
+  return requests.map((request, i) => ({ summary: request.summary, request: request.value, response: { status: 200, body: answers[i]!.value } }));
+}
 
 // Registered before Workbox's routes, so the API is answered here first.
 self.addEventListener('fetch', (event) => {
   const url = new URL(event.request.url);
-  if (url.origin === self.location.origin && isApiPath(url.pathname)) event.respondWith(handle(event.request));
+  if (url.origin !== self.location.origin) return;
+  if (isApiPath(url.pathname)) {
+    const requester = event.clientId || event.resultingClientId;
+    event.respondWith(
+      handle(event.request, MAX_BODY_BYTES, async (slug, body) => (RELAYED.has(slug) && (await relayToPage(self.clients, requester, slug, body))) || invoke(slug, body)),
+    );
+  } else if (url.pathname.startsWith(MODELS_PATH) && event.request.method === 'GET') {
+    // The background-removal files, once downloaded (src/platform/model-cache.ts), offline too.
+    event.respondWith(caches.open(MODEL_CACHE).then(async (cache) => (await cache.match(event.request)) ?? fetch(event.request)));
+  }
 });
 
-precacheAndRoute(self.__WB_MANIFEST);
+// Cross-origin isolation (COOP + COEP) lets pages use SharedArrayBuffer, so the model runs on
+// threads. The Node server sends the headers; pages served from here get them too, also when
+// the app is hosted by a static server that sends none.
+const ISOLATION: Readonly<Record<string, string>> = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' };
+addPlugins([
+  {
+    handlerWillRespond: async ({ response }) => {
+      if (response.type === 'opaque' || Object.keys(ISOLATION).every((name) => response.headers.has(name))) return response;
+      const headers = new Headers(response.headers);
+      for (const [name, value] of Object.entries(ISOLATION)) headers.set(name, value);
+      return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+    },
+  },
+]);
+
+precacheAndRoute(manifest);
 // Take control of open pages on first install, so their fetch('/api/…') works at once. An update
 // still waits for the user's go-ahead (SKIP_WAITING below) before it activates.
 clientsClaim();

@@ -1,6 +1,8 @@
 // The shape of a tool: metadata, zod schemas and a pure `run`. Everything else (HTTP, OpenAPI,
 // MCP, pages, tests) is derived from these definitions, so a tool is written exactly once.
 import type { z } from 'zod';
+import type { SegmentationPlatform } from '../platform/segmentation';
+import type { ImagePlatform } from '../platform/types';
 
 /** Tags of spec §1, one per tool. */
 export const TAGS = [
@@ -35,6 +37,15 @@ export class ToolInputError extends Error {
 }
 
 /**
+ * The door cannot run the tool right now, through no fault of the input and not a bug: the
+ * background-removal model is not on this device and the network is off, or the service worker
+ * has no open page to run the model in. Becomes a 503 `{error}` whose sentence says what to do.
+ */
+export class ToolUnavailableError extends Error {
+  override name = 'ToolUnavailableError';
+}
+
+/**
  * Everything a tool may read beyond its input. The clock and randomness are injected so that
  * tests are exact (CONTRACT.md ground rules); nothing else in a tool may depend on the machine.
  */
@@ -43,11 +54,38 @@ export interface ToolContext {
   now(): number;
   /** Fills `bytes` with cryptographically strong random values and returns it. */
   randomBytes(bytes: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer>;
+  /**
+   * The door's image codecs (src/platform): WASM codecs differ in how each runtime loads
+   * them, so every door provides its own at start-up (`provideImages`). Absent where no door
+   * wired them; the image tools then fail as a fault.
+   */
+  readonly images?: ImagePlatform;
+  /** The door's background-removal model (src/platform/segmentation.ts), wired like `images`. */
+  readonly segmentation?: SegmentationPlatform;
+}
+
+let doorImages: ImagePlatform | undefined;
+let doorSegmentation: SegmentationPlatform | undefined;
+
+/** Called once by each door (Node server, page worker, service worker, test setup). */
+export function provideImages(images: ImagePlatform): void {
+  doorImages = images;
+}
+
+/** Called once by each door that can run (or must refuse) the background-removal model. */
+export function provideSegmentation(segmentation: SegmentationPlatform): void {
+  doorSegmentation = segmentation;
 }
 
 export const systemContext: ToolContext = {
   now: () => Date.now(),
   randomBytes: (bytes) => crypto.getRandomValues(bytes),
+  get images() {
+    return doorImages;
+  },
+  get segmentation() {
+    return doorSegmentation;
+  },
 };
 
 /** A documented request: shown in OpenAPI, `GET /api/<slug>`, llms.txt, MCP and the pages. */

@@ -2,9 +2,23 @@
 // tool's code is loaded on first use, so a page only pays for its own tool.
 /// <reference lib="webworker" />
 import { invokeTool, notFound } from '../core/invoke';
-import type { ToolDefinition } from '../tools/define';
+import { lazySegmentation } from '../platform/segmentation';
+import { lazyPlatform } from '../platform/types';
+import { provideImages, provideSegmentation, type ToolDefinition } from '../tools/define';
 import { toolLoaders } from '../tools/loaders';
 import type { ReplyMessage, RunMessage } from './protocol';
+
+// The image tools' codecs, fetched from the app's origin on first use only, so pages of the
+// text tools never download them.
+provideImages(
+  lazyPlatform(async () => {
+    const [{ createBrowserImages }, { ASSET_URLS }] = await Promise.all([import('../platform/browser'), import('../platform/asset-urls')]);
+    return createBrowserImages(ASSET_URLS);
+  }),
+);
+
+// Background removal's model runtime (onnxruntime-web) and model, likewise on first use only.
+provideSegmentation(lazySegmentation(async () => (await import('../platform/segmentation-browser')).createBrowserSegmentation()));
 
 const loaded = new Map<string, Promise<ToolDefinition>>();
 

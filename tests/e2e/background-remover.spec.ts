@@ -1,27 +1,133 @@
-import { expect, test } from './fixtures';
+// The background remover as a person uses it, in a cross-origin isolated page: the model is
+// downloaded from this origin with progress in MB and kept; then, with the network off, the
+// page cuts out a picked image and fetch('/api/background-remover') is answered by the service
+// worker (relayed to the page's worker). The results are read with sharp, an independent
+// decoder: the background's corners transparent, the object opaque.
+import { readFile } from 'node:fs/promises';
+import sharp from 'sharp';
+import { expect, test, waitForServiceWorker, type Page } from './fixtures';
 
-test.describe('background-remover page (coming soon)', () => {
-  test('is reached from the home page and says what is coming', async ({ page }) => {
+/** A 256×256 PNG: a blue disc on white, the "object on a plain contrasting background". */
+async function discOnWhite(): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256"><rect width="256" height="256" fill="#ffffff"/><circle cx="128" cy="128" r="70" fill="#1f4fb4"/></svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+/** A 240×180 JPEG: a yellow card on dark grey. */
+async function cardOnGrey(): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="180"><rect width="240" height="180" fill="#303030"/><rect x="70" y="40" width="100" height="100" rx="16" fill="#f0d040"/></svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer();
+}
+
+/** Checks a cut-out: PNG of the given size, all four corners alpha 0, the given points alpha 255. */
+async function expectCutout(png: Uint8Array, width: number, height: number, inside: [number, number][]) {
+  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  expect((await sharp(png).metadata()).format).toBe('png');
+  expect([info.width, info.height]).toEqual([width, height]);
+  const alpha = (x: number, y: number) => data[(y * width + x) * 4 + 3];
+  expect([alpha(0, 0), alpha(width - 1, 0), alpha(0, height - 1), alpha(width - 1, height - 1)], 'corners').toEqual([0, 0, 0, 0]);
+  expect(inside.map(([x, y]) => alpha(x, y)), 'object').toEqual(inside.map(() => 255));
+}
+
+/** Every text the model status showed while downloading (Svelte updates it per progress event). */
+async function recordProgress(page: Page): Promise<() => Promise<string[]>> {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { progressTexts: string[] }).progressTexts = seen;
+    const status = document.querySelector('[data-testid="model-status"]')!;
+    new MutationObserver(() => {
+      const text = status.textContent ?? '';
+      if (text.includes('Downloading') && seen.at(-1) !== text) seen.push(text.trim());
+    }).observe(status, { subtree: true, childList: true, characterData: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { progressTexts: string[] }).progressTexts);
+}
+
+test.describe('background-remover page', () => {
+  test('downloads the model with progress, then works offline: the page and fetch("/api/background-remover")', async ({ page, context }) => {
+    test.setTimeout(300_000); // two model runs on a shared 2-core machine, in WebAssembly
     await page.goto('/');
     await page.getByRole('link', { name: /^Background Remover/ }).click();
-    await expect(page).toHaveURL(/\/background-remover$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Background Remover');
-    const soon = page.getByTestId('coming-soon');
-    await expect(soon.getByRole('heading', { name: 'Coming soon' })).toBeVisible();
-    await expect(soon).toContainText('remove the background');
-    await expect(soon).toContainText('Background removal is not available yet');
+    // COOP + COEP from the server: SharedArrayBuffer, so the model runs on threads.
+    expect(await page.evaluate(() => self.crossOriginIsolated)).toBe(true);
+    await waitForServiceWorker(page);
+
+    // Not on this device yet: "Make available offline" downloads it, with progress in MB.
+    const status = page.getByTestId('model-status');
+    await expect(status).toContainText('Not on this device yet');
+    const progressTexts = await recordProgress(page);
+    await page.getByTestId('make-offline').click();
+    await expect(status).toContainText(/On this device \(\d+\.\d MB\): works offline/, { timeout: 60_000 });
+    const texts = await progressTexts();
+    const steps = texts.map((text) => /Downloading the model: (\d+\.\d) MB of (\d+\.\d) MB/.exec(text)).filter((m) => m !== null);
+    expect(steps.length, texts.join('\n')).toBeGreaterThan(2);
+    const total = Number(steps[0]![2]);
+    expect(total).toBeGreaterThan(80); // the model (84 MB) and one WASM build (10 MB)
+    const loaded = steps.map((m) => Number(m[1]));
+    expect(loaded).toEqual([...loaded].sort((a, b) => a - b));
+    expect(loaded.at(-1)).toBeLessThanOrEqual(total);
+    // Kept in Cache Storage, not in the service worker's precache.
+    const cached = await page.evaluate(async () => (await (await caches.open('background-removal-model')).keys()).length);
+    expect(cached).toBeGreaterThan(20);
+
+    // Offline from here on: the page reloads from the service worker, still isolated.
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Background Remover');
+    expect(await page.evaluate(() => self.crossOriginIsolated)).toBe(true);
+    await expect(status).toContainText('On this device');
+
+    // The page: pick an image, see before/after (the cut-out on a checkerboard), download it.
+    await page.getByTestId('file-input').setInputFiles({ name: 'disc.png', mimeType: 'image/png', buffer: await discOnWhite() });
+    await expect(page.getByTestId('before').locator('img')).toBeVisible();
+    const after = page.getByTestId('after');
+    await expect(after.locator('img')).toBeVisible({ timeout: 240_000 });
+    expect(await after.evaluate((frame) => getComputedStyle(frame).backgroundImage)).toContain('conic-gradient');
+    await expect(page.getByTestId('result-info')).toContainText('256 × 256 px');
+    const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download').click()]);
+    expect(file.suggestedFilename()).toBe('disc-no-background.png');
+    await expectCutout(await readFile((await file.path())!), 256, 256, [[128, 128], [90, 128], [128, 170]]);
+
+    // The API, answered by the service worker with the network off.
+    const jpeg = await cardOnGrey();
+    const answer = await page.evaluate(async (image) => {
+      const response = await fetch('/api/background-remover', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ image }) });
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    }, jpeg.toString('base64'));
+    expect(answer.status, JSON.stringify(answer.body).slice(0, 300)).toBe(200);
+    expect(Object.keys(answer.body).sort()).toEqual(['height', 'image', 'size_bytes', 'width']);
+    expect([answer.body.width, answer.body.height]).toEqual([240, 180]);
+    const png = Buffer.from(answer.body.image as string, 'base64');
+    expect(answer.body.size_bytes).toBe(png.length);
+    await expectCutout(png, 240, 180, [[120, 90], [80, 50], [160, 130]]);
+    await context.setOffline(false);
   });
 
-  test('the API says the same, and the page links back to all tools', async ({ page }) => {
+  test('offline without the model: a 503 that says what to do, and bad input still gets its 400', async ({ page, context }) => {
     await page.goto('/background-remover');
-    const reply = await page.evaluate(async () => {
-      const response = await fetch('/api/background-remover', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"image":"AAAA"}' });
-      return { status: response.status, body: (await response.json()) as { error: string } };
-    });
-    expect(reply.status).toBe(400);
-    expect(reply.body.error).toContain('Background removal is not available yet');
-    await page.getByTestId('coming-soon').getByRole('link', { name: /all tools/i }).click();
-    await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Developer Toolbox');
+    await waitForServiceWorker(page);
+    await context.setOffline(true);
+    const ask = (body: unknown) =>
+      page.evaluate(async (text) => {
+        const response = await fetch('/api/background-remover', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: text });
+        return { status: response.status, body: (await response.json()) as { error: string } };
+      }, JSON.stringify(body));
+    const unavailable = await ask({ image: (await discOnWhite()).toString('base64') });
+    expect(unavailable.status).toBe(503);
+    expect(unavailable.body.error).toMatch(/model \(\d+\.\d MB\) is not on this device yet .*Make available offline/);
+    expect(await ask({ image: 'SGVsbG8sIFdvcmxkIQ==' })).toEqual({ status: 400, body: { error: "'image' is not an image in a supported format (PNG, JPEG, WebP, AVIF, TIFF, GIF or SVG)." } });
+
+    // The page says the same when an image is dropped.
+    await page.getByTestId('file-input').setInputFiles({ name: 'disc.png', mimeType: 'image/png', buffer: await discOnWhite() });
+    await expect(page.getByTestId('error')).toContainText('not on this device yet');
+    await context.setOffline(false);
+  });
+
+  test('refuses a file over 10 MB before reading it', async ({ page }) => {
+    await page.goto('/background-remover');
+    await page.getByTestId('file-input').setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: Buffer.alloc(10 * 1048576 + 1) });
+    await expect(page.getByTestId('error')).toHaveText('Input image is 10.0 MB — maximum is 10 MB.');
+    await expect(page.getByTestId('model-status')).toContainText('Not on this device yet');
   });
 });

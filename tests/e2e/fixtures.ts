@@ -2,7 +2,20 @@
 // leaves the app's origin (privacy: nothing the user types is sent anywhere).
 import { test as base, expect, type Page } from '@playwright/test';
 
-export const test = base.extend<{ offOrigin: string[] }>({
+export const test = base.extend<{ offOrigin: string[]; policyErrors: string[] }>({
+  // The server's Content-Security-Policy and Permissions-Policy (src/server/security-headers.ts)
+  // must not block anything the app does: Chromium reports every refusal on the console.
+  policyErrors: [
+    async ({ context }, use) => {
+      const seen: string[] = [];
+      context.on('console', (message) => {
+        if (/Content Security Policy|Permissions-Policy/i.test(message.text())) seen.push(message.text());
+      });
+      await use(seen);
+      expect(seen, 'Content-Security-Policy or Permissions-Policy errors').toEqual([]);
+    },
+    { auto: true },
+  ],
   offOrigin: [
     async ({ context, baseURL }, use) => {
       const origin = new URL(baseURL!).origin;

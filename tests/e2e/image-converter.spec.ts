@@ -1,27 +1,205 @@
-import { expect, test } from './fixtures';
+// The image converter as a person uses it: pick or drop real image files, watch them convert,
+// download the results, and check the downloaded bytes with an independent decoder (sharp).
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { unzipSync } from 'fflate';
+import sharp from 'sharp';
+import { expect, test, type Page } from './fixtures';
+import type { Locator } from '@playwright/test';
 
-test.describe('image-converter page (coming soon)', () => {
-  test('is reached from the home page and says what is coming', async ({ page }) => {
+const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/images/${name}`, import.meta.url));
+
+/** The four-quadrant fixture (40×24): red, lime / blue, yellow. */
+const RED = [255, 0, 0];
+const LIME = [0, 255, 0];
+const BLUE = [0, 0, 255];
+const YELLOW = [255, 255, 0];
+
+async function download(page: Page, trigger: Locator): Promise<{ name: string; bytes: Buffer }> {
+  const [file] = await Promise.all([page.waitForEvent('download'), trigger.click()]);
+  return { name: file.suggestedFilename(), bytes: await readFile((await file.path())!) };
+}
+
+/** RGBA of one pixel, decoded by sharp. */
+async function pixel(bytes: Uint8Array, x: number, y: number): Promise<number[]> {
+  const { data, info } = await sharp(bytes).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const at = (y * info.width + x) * 4;
+  return [...data.subarray(at, at + 4)];
+}
+
+function expectColour(actual: number[], rgb: number[], tolerance = 24) {
+  const far = rgb.some((value, i) => Math.abs(value - actual[i]!) > tolerance);
+  expect(far, `pixel ${actual.join(',')} should be close to ${rgb.join(',')}`).toBe(false);
+}
+
+test.describe('image-converter page', () => {
+  test('converts a picked PNG to WebP: before/after sizes, % saved, a download of the right format', async ({ page }) => {
     await page.goto('/');
     await page.getByRole('link', { name: /^Image Converter/ }).click();
-    await expect(page).toHaveURL(/\/image-converter$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Image Converter');
-    const soon = page.getByTestId('coming-soon');
-    await expect(soon.getByRole('heading', { name: 'Coming soon' })).toBeVisible();
-    await expect(soon).toContainText('convert an image');
-    await expect(soon).toContainText('Image conversion is not available yet');
+    await expect(page.getByTestId('to')).toHaveValue('webp');
+
+    await page.getByTestId('file-input').setInputFiles(fixture('quadrants.png'));
+    const item = page.getByTestId('item');
+    await expect(item.getByTestId('status')).toHaveText('Done');
+    await expect(item.getByTestId('before')).toHaveText('Original: PNG · 40 × 24 px · 140 bytes');
+    await expect(item.getByTestId('after')).toContainText(/^WebP · 40 × 24 px · \d+ bytes/);
+    await expect(item.getByTestId('saved')).toHaveText(/^\d+\.\d % (saved|larger)$/);
+    await expect(page.getByTestId('summary')).toContainText('1 of 1 converted to WebP');
+    await expect(item.getByRole('img', { name: 'Converted: quadrants.webp' })).toBeVisible();
+
+    const { name, bytes } = await download(page, item.getByTestId('download'));
+    expect(name).toBe('quadrants.webp');
+    const meta = await sharp(bytes).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 40, 24]);
+    // The size shown is the size of the file downloaded.
+    await expect(item.getByTestId('after')).toContainText(`${bytes.length} bytes`);
+    expectColour(await pixel(bytes, 5, 5), RED);
+    expectColour(await pixel(bytes, 34, 5), LIME);
+    expectColour(await pixel(bytes, 5, 18), BLUE);
+    expectColour(await pixel(bytes, 34, 18), YELLOW);
+
+    // The image never goes to the URL, and the request snippet shows a placeholder for it.
+    expect(page.url()).not.toContain('iVBOR');
+    await page.getByText('Use this as an API request').click();
+    await expect(page.getByTestId('snippet')).toContainText('"image":"<base64 of quadrants.png>"');
+    await expect(page.getByTestId('snippet')).toContainText('"from":"png","to":"webp","quality":80');
   });
 
-  test('the API says the same, and the page links back to all tools', async ({ page }) => {
+  test('PNG to JPEG with the quality slider moved by keyboard; smaller at quality 1 than at 100', async ({ page }) => {
     await page.goto('/image-converter');
-    const reply = await page.evaluate(async () => {
-      const response = await fetch('/api/image-converter', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"image":"AAAA", "from":"png","to":"webp"}' });
-      return { status: response.status, body: (await response.json()) as { error: string } };
-    });
-    expect(reply.status).toBe(400);
-    expect(reply.body.error).toContain('Image conversion is not available yet');
-    await page.getByTestId('coming-soon').getByRole('link', { name: /all tools/i }).click();
-    await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Developer Toolbox');
+    await page.getByTestId('to').selectOption('jpeg');
+    await page.getByTestId('file-input').setInputFiles(fixture('alpha.png'));
+    const item = page.getByTestId('item');
+    await expect(item.getByTestId('status')).toHaveText('Done');
+
+    const slider = page.getByRole('slider', { name: /Quality/ });
+    await slider.focus();
+    await page.keyboard.press('End');
+    await expect(page.getByTestId('quality-value')).toHaveText('100');
+    await expect(item.getByTestId('status')).toHaveText('Done');
+    const best = await download(page, item.getByTestId('download'));
+
+    await slider.focus();
+    await page.keyboard.press('Home');
+    await expect(page.getByTestId('quality-value')).toHaveText('1');
+    await expect(item).toHaveAttribute('data-status', 'done');
+    await expect(item.getByTestId('status')).toHaveText('Done');
+    const worst = await download(page, item.getByTestId('download'));
+
+    expect(best.name).toBe('alpha.jpg');
+    expect(worst.name).toBe('alpha.jpg');
+    for (const { bytes } of [best, worst]) {
+      const meta = await sharp(bytes).metadata();
+      expect([meta.format, meta.width, meta.height, meta.hasAlpha]).toEqual(['jpeg', 32, 32, false]);
+    }
+    expect(worst.bytes.length).toBeLessThan(best.bytes.length);
+    // JPEG has no alpha: the transparent right half becomes white, the left half stays red.
+    expectColour(await pixel(best.bytes, 24, 8), [255, 255, 255]);
+    expectColour(await pixel(best.bytes, 6, 8), RED);
+
+    // PNG output has no quality setting: the slider goes away and a note says why.
+    await page.getByTestId('to').selectOption('png');
+    await expect(page.getByRole('slider')).toHaveCount(0);
+    await expect(page.getByTestId('lossless-note')).toContainText('PNG has no quality setting');
+  });
+
+  test('a batch of three becomes a ZIP of three converted images, with per-file status', async ({ page }) => {
+    await page.goto('/image-converter');
+    await page.getByTestId('file-input').setInputFiles([fixture('quadrants.png'), fixture('quadrants.tiff'), fixture('exif-6.jpeg')]);
+    await expect(page.getByTestId('summary')).toContainText('3 of 3 converted to WebP');
+    await expect(page.getByTestId('status')).toHaveText(['Done', 'Done', 'Done']);
+    await expect(page.getByRole('progressbar', { name: 'Images converted' })).toHaveAttribute('value', '3');
+    // Browsers do not draw TIFF: the page says so instead of a broken image.
+    await expect(page.getByTestId('item').nth(1)).toContainText('Browsers do not display TIFF');
+    // The EXIF-rotated JPEG is shown upright, as the tool converts it.
+    await expect(page.getByTestId('item').nth(2).getByTestId('before')).toContainText('JPEG · 24 × 40 px');
+
+    const { name, bytes } = await download(page, page.getByRole('button', { name: 'Download all as ZIP' }));
+    expect(name).toBe('converted-webp.zip');
+    const entries = unzipSync(new Uint8Array(bytes));
+    expect(Object.keys(entries)).toEqual(['quadrants.webp', 'quadrants-2.webp', 'exif-6.webp']);
+    const sizes = await Promise.all(Object.values(entries).map(async (entry) => {
+      const meta = await sharp(entry).metadata();
+      return [meta.format, meta.width, meta.height];
+    }));
+    expect(sizes).toEqual([['webp', 40, 24], ['webp', 40, 24], ['webp', 24, 40]]);
+    expectColour(await pixel(entries['quadrants-2.webp']!, 34, 18), YELLOW);
+    // exif-6 holds the quadrants stored sideways; upright, its top-left is red again.
+    const upright = entries['exif-6.webp']!;
+    expectColour(await pixel(upright, 3, 3), (await pixel(await sharp(await readFile(fixture('exif-6.jpeg'))).rotate().png().toBuffer(), 3, 3)).slice(0, 3));
+
+    // Removing a file keeps the others; clearing empties the list.
+    await page.getByRole('button', { name: 'Remove quadrants.tiff' }).click();
+    await expect(page.getByTestId('item')).toHaveCount(2);
+    await page.getByRole('button', { name: 'Clear all' }).click();
+    await expect(page.getByTestId('item')).toHaveCount(0);
+  });
+
+  test('a new target format converts the whole batch again', async ({ page }) => {
+    await page.goto('/image-converter');
+    await page.getByTestId('file-input').setInputFiles([fixture('quadrants.gif'), fixture('quadrants.svg')]);
+    await expect(page.getByTestId('summary')).toContainText('2 of 2 converted to WebP');
+    await page.getByTestId('to').selectOption('avif');
+    await expect(page.getByTestId('summary')).toContainText('2 of 2 converted to AVIF');
+    const gif = await download(page, page.getByTestId('item').nth(0).getByTestId('download'));
+    const svg = await download(page, page.getByTestId('item').nth(1).getByTestId('download'));
+    expect([gif.name, svg.name]).toEqual(['quadrants.avif', 'quadrants.avif']);
+    for (const { bytes } of [gif, svg]) {
+      const meta = await sharp(bytes).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(['heif', 40, 24]);
+    }
+  });
+
+  test('oversized and undecodable files get the tool’s sentence; the rest of the batch still converts', async ({ page }) => {
+    await page.goto('/image-converter');
+    const big = Buffer.alloc(Math.round(3.5 * 1048576));
+    big.set(await readFile(fixture('quadrants.png')));
+    const file = async (name: string, mimeType: string) => ({ name, mimeType, buffer: await readFile(fixture(name)) });
+    await page.getByTestId('file-input').setInputFiles([
+      await file('bomb-30000.png', 'image/png'),
+      await file('truncated-quadrants.png', 'image/png'),
+      { name: 'huge.png', mimeType: 'image/png', buffer: big },
+      { name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('just some text') },
+      await file('quadrants.jpeg', 'image/jpeg'),
+    ]);
+    await expect(page.getByTestId('summary')).toContainText('1 of 5 converted to WebP · 4 failed');
+    const items = page.getByTestId('item');
+    await expect(items.getByTestId('status')).toHaveText(['Failed', 'Failed', 'Failed', 'Failed', 'Done']);
+    await expect(items.nth(0).getByTestId('error')).toHaveText('The image is 30000×30000 pixels; each side may be at most 16,384 pixels.');
+    await expect(items.nth(1).getByTestId('error')).toContainText(/PNG/);
+    await expect(items.nth(2).getByTestId('error')).toHaveText('Input image is 3.5 MB — maximum is 3 MB.');
+    await expect(items.nth(3).getByTestId('error')).toContainText('is not a PNG image');
+    await expect(items.nth(4).getByTestId('download')).toHaveText('Download quadrants.webp');
+    await expect(items.nth(0).getByTestId('download')).toHaveCount(0);
+  });
+
+  test('works from the keyboard, and a shared link restores the settings but never the image', async ({ page }) => {
+    await page.goto('/image-converter');
+    await page.getByTestId('to').focus();
+    await page.getByTestId('to').selectOption('avif');
+    await page.getByRole('slider', { name: /Quality/ }).focus();
+    for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowLeft');
+    await expect(page.getByTestId('quality-value')).toHaveText('75');
+
+    // The drop zone is a button: Tab reaches it, Enter opens the file chooser.
+    const chosen = page.waitForEvent('filechooser');
+    await page.getByTestId('drop').focus();
+    await expect(page.getByTestId('drop')).toBeFocused();
+    await page.keyboard.press('Enter');
+    const chooser = await chosen;
+    expect(chooser.isMultiple()).toBe(true);
+    await chooser.setFiles(fixture('quadrants.webp'));
+    await expect(page.getByTestId('status')).toHaveText('Done');
+    await expect(page.getByTestId('after')).toContainText('AVIF · 40 × 24 px');
+
+    await expect(page).toHaveURL(/#.*avif/);
+    const url = page.url();
+    expect(JSON.parse(decodeURIComponent(new URL(url).hash.slice(1)))).toEqual({ to: 'avif', quality: 75 });
+    await page.goto('about:blank');
+    await page.goto(url);
+    await expect(page.getByTestId('to')).toHaveValue('avif');
+    await expect(page.getByTestId('quality-value')).toHaveText('75');
+    await expect(page.getByTestId('item')).toHaveCount(0);
   });
 });

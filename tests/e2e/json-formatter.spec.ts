@@ -148,11 +148,24 @@ test.describe('json-formatter page', () => {
     await page.getByTestId('file-input').setInputFiles({ name: 'big.json', mimeType: 'application/json', buffer: Buffer.from(big) });
 
     // Each item prints as 8 lines ({, id, name, tags: [, "a", "b", ], }), plus the brackets.
+    const pretty = (i: number) => `  {\n    "id": ${i},\n    "name": "item ${i}",\n    "tags": [\n      "a",\n      "b"\n    ]\n  }`;
+    const expected = `[\n${Array.from({ length: count }, (_, i) => pretty(i)).join(',\n')}\n]`;
     await expect(page.getByTestId('status')).toContainText(`Valid JSON · ${(count * 8 + 2).toLocaleString('en-US')} lines`, { timeout: 30_000 });
-    const tail = await page.getByTestId('output').evaluate((area: HTMLTextAreaElement) => area.value.slice(-100));
-    expect(tail.endsWith('  {\n    "id": 49999,\n    "name": "item 49999",\n    "tags": [\n      "a",\n      "b"\n    ]\n  }\n]')).toBe(true);
-    // A document this large is not put into the URL (nor the whole request into the snippet).
+
+    // The text box holds a bounded preview that ends at a line end; copy gives the whole document.
+    await expect(page.getByTestId('preview-note')).toHaveText(/Showing the first [\d,]+ of 400,002 lines/);
+    const shown = await page.getByTestId('output').inputValue();
+    expect(shown.length).toBeGreaterThan(1000);
+    expect(shown.length).toBeLessThanOrEqual(256 * 1024);
+    expect(expected.startsWith(shown)).toBe(true);
+    expect(expected[shown.length]).toBe('\n');
+    await page.getByRole('button', { name: /copy formatted json/i }).click();
+    expect(await clipboardText(page)).toBe(expected);
+
+    // A document this large is not put into the URL, nor into the request snippet.
     expect(page.url().length).toBeLessThan(20_000);
+    await page.getByText('Use this as an API request').click();
+    await expect(page.getByTestId('snippet')).toContainText('"json":"…"');
 
     // Truncated at the end: the error line is shown clipped around the error, not whole.
     await page.getByTestId('file-input').setInputFiles({ name: 'cut.json', mimeType: 'application/json', buffer: Buffer.from(big.slice(0, -2)) });

@@ -32,6 +32,14 @@ test('offline after one visit: 15/15 pages render and /api answers like the serv
       const response = await fetch(`/api/${slug}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
       return { status: response.status, body: await response.json() };
     }, { slug: tool.slug, body: JSON.stringify(tool.examples[0].input) });
+    if (tool.slug === 'background-remover') {
+      // Its model is downloaded on first use or on request, never with the app: not yet here, so
+      // a 503 that says what to do. With the model cached it works offline too
+      // (tests/e2e/background-remover.spec.ts).
+      expect(answer.status, tool.slug).toBe(503);
+      expect(answer.body.error).toMatch(/not on this device yet/);
+      continue;
+    }
     expect({ status: answer.status, body: comparable(answer.body) }, tool.slug).toEqual(expected.get(tool.slug));
   }
 

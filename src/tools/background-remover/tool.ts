@@ -1,6 +1,35 @@
-import { defineTool } from '../define';
-import { TINY_PNG, notAvailableYet } from '../pending';
+// Background removal (CONTRACT.md §4 background-remover): decode any supported image to upright
+// RGBA, scale it to the model's square, let the door's model (ToolContext.segmentation) find
+// the foreground, and return the image at its own size with the background's alpha at 0.
+import { MODEL_SIDE, ModelUnavailableError } from '../../platform/segmentation';
+import { decodeBase64 } from '../base64/codec';
+import { ToolInputError, ToolUnavailableError, defineTool, type ToolContext } from '../define';
+import { imagesOf, loadImage } from '../images/load';
+import { encodeImage } from '../images/output';
+import { applyMask, maskToAlpha, toModelInput } from './cutout';
+import { EXAMPLE_DISC_PNG } from './example';
+import { tooLarge } from './limits';
 import { Input, Output } from './schema';
+
+/** The bytes of the `image` field: Base64, whitespace and a `data:…;base64,` prefix tolerated. */
+export function imageBytes(field: string): Uint8Array {
+  const decoded = decodeBase64(field.replace(/^\s*data:[^,]*;base64,/i, ''));
+  if (!decoded.ok) throw new ToolInputError(`'image' is not valid Base64: ${decoded.error}`);
+  const refusal = tooLarge(decoded.bytes.length);
+  if (refusal) throw new ToolInputError(refusal);
+  if (decoded.bytes.length === 0) throw new ToolInputError("'image' is empty.");
+  return decoded.bytes;
+}
+
+async function foregroundAlpha(ctx: ToolContext, input: Float32Array): Promise<Uint8Array> {
+  if (!ctx.segmentation) throw new Error('No segmentation model: the door must call provideSegmentation() at start-up');
+  try {
+    return maskToAlpha(await ctx.segmentation.segment(input));
+  } catch (error) {
+    if (error instanceof ModelUnavailableError) throw new ToolUnavailableError(error.message);
+    throw error;
+  }
+}
 
 export default defineTool({
   slug: 'background-remover',
@@ -9,6 +38,14 @@ export default defineTool({
   tag: 'conversion',
   input: Input,
   output: Output,
-  examples: [{ summary: 'Cut out the foreground', input: { image: TINY_PNG } }],
-  run: () => notAvailableYet('Background removal'),
+  heavy: true,
+  examples: [{ summary: 'Cut out the foreground', input: { image: EXAMPLE_DISC_PNG } }],
+  async run({ image }, ctx) {
+    // Bad input is refused before the model is touched (or downloaded).
+    const { bitmap } = await loadImage(ctx, imageBytes(image));
+    const square = await imagesOf(ctx).resize(bitmap, MODEL_SIDE, MODEL_SIDE);
+    const alpha = await foregroundAlpha(ctx, toModelInput(square));
+    const out = await encodeImage(ctx, applyMask(bitmap, alpha), 'png', 100);
+    return { image: out.base64, width: out.width, height: out.height, size_bytes: out.sizeBytes };
+  },
 });

@@ -1,5 +1,7 @@
 import { defineTool } from '../define';
-import { TINY_PNG, notAvailableYet } from '../pending';
+import { loadImage, imageBytes } from '../images/load';
+import { encodeImage } from '../images/output';
+import { EXAMPLE_PNG } from '../images/example';
 import { Input, Output } from './schema';
 
 export default defineTool({
@@ -9,6 +11,15 @@ export default defineTool({
   tag: 'conversion',
   input: Input,
   output: Output,
-  examples: [{ summary: 'PNG to WebP', input: { image: TINY_PNG, from: 'png', to: 'webp' } }],
-  run: () => notAvailableYet('Image conversion'),
+  heavy: true,
+  examples: [
+    { summary: 'PNG to WebP', input: { image: EXAMPLE_PNG, from: 'png', to: 'webp' } },
+    { summary: 'PNG to JPEG at quality 90 (transparency becomes white)', input: { image: EXAMPLE_PNG, from: 'png', to: 'jpeg', quality: 90 } },
+  ],
+  async run({ image, from, to, quality }, ctx) {
+    const { bitmap } = await loadImage(ctx, imageBytes(image), from);
+    const out = await encodeImage(ctx, bitmap, to, quality);
+    // CONTRACT.md: `format` echoes `to`; size fields describe the output.
+    return { image: out.base64, format: to, width: out.width, height: out.height, size_bytes: out.sizeBytes };
+  },
 });

@@ -1,24 +1,61 @@
+// Golden vectors: every door must answer these the same (tests/contract). The source is the
+// 40×24 four-quadrant image unless a case says otherwise.
 import type { ToolCase } from '../define';
-import { TINY_PNG } from '../pending';
+import * as S from '../images/samples';
+
+const image = S.QUADRANTS_PNG;
+const size = (width: number, height: number, format = 'png') => ({ format, width, height, originalWidth: 40, originalHeight: 24 });
 
 const cases: ToolCase[] = [
+  { name: 'width only: the height follows', body: { image, width: 20 }, status: 200, match: { ...size(20, 12), image: /^iVBORw0KGgo/ } },
+  { name: 'height only: the width follows', body: { image, height: 48 }, status: 200, match: size(80, 48) },
+  { name: 'width 0 means not set', body: { image, width: 0, height: 12 }, status: 200, match: size(20, 12) },
+  { name: 'no size: unchanged', body: { image }, status: 200, match: size(40, 24) },
+  { name: 'fit inside (default)', body: { image, width: 30, height: 30 }, status: 200, match: size(30, 18) },
+  { name: 'fit contain pads to the box', body: { image, width: 30, height: 30, fit: 'contain' }, status: 200, match: size(30, 30) },
+  { name: 'fit cover fills and crops', body: { image, width: 30, height: 30, fit: 'cover' }, status: 200, match: size(30, 30) },
+  { name: 'fit fill stretches', body: { image, width: 30, height: 30, fit: 'fill' }, status: 200, match: size(30, 30) },
+  { name: 'fit outside covers without cropping', body: { image, width: 30, height: 30, fit: 'outside' }, status: 200, match: size(50, 30) },
+  { name: 'crop the top-left quadrant', body: { image, cropWidth: 20, cropHeight: 12 }, status: 200, match: size(20, 12) },
+  { name: 'crop from an offset to the edge', body: { image, cropX: 10, cropY: 4 }, status: 200, match: size(30, 20) },
+  { name: 'rotate 90 swaps the sides', body: { image, rotate: 90 }, status: 200, match: size(24, 40) },
+  { name: 'rotate -90 and 450 are multiples of 90 too', body: { image, rotate: -90, width: 12 }, status: 200, match: size(12, 20) },
+  { name: 'rotate 450', body: { image, rotate: 450 }, status: 200, match: size(24, 40) },
+  { name: 'crop, rotate, flip and resize together, as WebP', body: { image, cropX: 20, cropWidth: 20, rotate: 270, flipHorizontal: true, flipVertical: true, height: 10, format: 'webp' }, status: 200, match: { ...size(12, 10, 'webp'), image: /^UklGR/ } },
+  { name: 'JPEG output', body: { image: S.ALPHA_PNG, width: 16, format: 'jpeg', quality: 60 }, status: 200, match: { format: 'jpeg', width: 16, height: 16, image: /^\/9j\// } },
+  { name: 'EXIF orientation first: the original size is the upright one', body: { image: S.EXIF_6_JPEG, width: 12 }, status: 200, match: { width: 12, height: 20, originalWidth: 24, originalHeight: 40 } },
+  { name: 'SVG input', body: { image: S.QUADRANTS_SVG, width: 80, format: 'webp' }, status: 200, match: size(80, 48, 'webp') },
+  { name: 'GIF input', body: { image: S.QUADRANTS_GIF, width: 10 }, status: 200, match: size(10, 6) },
   {
-    name: 'answers a clear 400 until the image issue lands',
-    body: { image: TINY_PNG, width: 10 },
+    name: 'a crop area that leaves the image',
+    body: { image, cropX: 30, cropWidth: 20 },
     status: 400,
-    expect: { error: 'Image resizing is not available yet in this version of the service.' },
+    expect: { error: 'Crop area 20×24 at (30, 0) exceeds the image bounds (40×24).' },
   },
   {
-    name: 'negative width is refused',
-    body: { image: TINY_PNG, width: -1 },
+    name: 'an empty crop area',
+    body: { image, cropHeight: 0 },
     status: 400,
-    match: { error: /'width' must be at least 0/ },
+    expect: { error: 'Crop area 40×0 at (0, 0) is empty; it needs a width and height of at least 1 pixel within the image bounds (40×24).' },
+  },
+  { name: 'rotation by 45 degrees', body: { image, rotate: 45 }, status: 400, expect: { error: "'rotate' must be a multiple of 90 degrees (got 45)." } },
+  {
+    name: 'an output side over 16,384 px',
+    body: { image, width: 20000 },
+    status: 400,
+    expect: { error: 'The resized image is 20000×12000 pixels; each side may be at most 16,384 pixels.' },
   },
   {
-    name: 'fractional crop offset is refused',
-    body: { image: TINY_PNG, cropX: 1.5 },
+    name: 'an output over 40 megapixels',
+    body: { image, width: 10000, height: 10000, fit: 'fill' },
     status: 400,
-    match: { error: /'cropX' must be an integer/ },
+    expect: { error: 'The resized image is 10000×10000 pixels (100.0 megapixels); the maximum is 40 megapixels.' },
   },
+  { name: 'the PNG header bomb', body: { image: S.BOMB_PNG, width: 10 }, status: 400, expect: { error: 'The image is 30000×30000 pixels; each side may be at most 16,384 pixels.' } },
+  { name: 'bytes that are no image', body: { image: 'SGVsbG8sIFdvcmxkIQ==' }, status: 400, expect: { error: "'image' is not an image in a supported format (PNG, JPEG, WebP, AVIF, TIFF, GIF or SVG)." } },
+  { name: 'negative width is refused', body: { image, width: -1 }, status: 400, match: { error: /'width' must be at least 0/ } },
+  { name: 'fractional crop offset is refused', body: { image, cropX: 1.5 }, status: 400, match: { error: /'cropX' must be an integer/ } },
+  { name: 'output format is PNG, JPEG or WebP', body: { image, format: 'gif' }, status: 400, match: { error: /'format' must be one of "png", "jpeg", "webp"/ } },
+  { name: 'unknown fit', body: { image, width: 10, height: 10, fit: 'stretch' }, status: 400, match: { error: /'fit' must be one of/ } },
 ];
 export default cases;

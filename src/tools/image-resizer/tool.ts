@@ -1,6 +1,13 @@
-import { defineTool } from '../define';
-import { TINY_PNG, notAvailableYet } from '../pending';
+import { ToolInputError, defineTool } from '../define';
+import { imagesOf, imageBytes, loadImage } from '../images/load';
+import { encodeImage } from '../images/output';
+import { EXAMPLE_PNG } from '../images/example';
+import { checkDimensions } from '../images/limits';
+import { planFit } from '../images/fit';
+import { crop, pad, transform, type Transform } from '../images/pixels';
 import { Input, Output } from './schema';
+
+const ROTATIONS: Record<number, Transform> = { 0: 'identity', 90: 'rotate90', 180: 'rotate180', 270: 'rotate270' };
 
 export default defineTool({
   slug: 'image-resizer',
@@ -9,6 +16,52 @@ export default defineTool({
   tag: 'conversion',
   input: Input,
   output: Output,
-  examples: [{ summary: 'Scale to 64 px wide', input: { image: TINY_PNG, width: 64 } }],
-  run: () => notAvailableYet('Image resizing'),
+  heavy: true,
+  examples: [
+    { summary: 'Scale to 32 px wide', input: { image: EXAMPLE_PNG, width: 32 } },
+    { summary: 'Crop the top-left quarter, rotate it a quarter turn and save as WebP', input: { image: EXAMPLE_PNG, cropWidth: 8, cropHeight: 8, rotate: 90, format: 'webp' } },
+    { summary: 'Cover a 20×10 box as JPEG', input: { image: EXAMPLE_PNG, width: 20, height: 10, fit: 'cover', format: 'jpeg' } },
+  ],
+  async run(input, ctx) {
+    // Checked before decoding: a bad request should not cost a decode.
+    const degrees = input.rotate ?? 0;
+    const turn = ((degrees % 360) + 360) % 360;
+    const rotation = ROTATIONS[turn];
+    if (!rotation) throw new ToolInputError(`'rotate' must be a multiple of 90 degrees (got ${degrees}).`);
+
+    // CONTRACT.md order: EXIF orientation (in loadImage), crop, rotate, flip, resize.
+    let { bitmap } = await loadImage(ctx, imageBytes(input.image));
+    const originalWidth = bitmap.width;
+    const originalHeight = bitmap.height;
+
+    const { cropX, cropY, cropWidth, cropHeight } = input;
+    if (cropX !== undefined || cropY !== undefined || cropWidth !== undefined || cropHeight !== undefined) {
+      const x = cropX ?? 0;
+      const y = cropY ?? 0;
+      const w = cropWidth ?? bitmap.width - x;
+      const h = cropHeight ?? bitmap.height - y;
+      const area = `Crop area ${w}×${h} at (${x}, ${y})`;
+      const bounds = `the image bounds (${bitmap.width}×${bitmap.height})`;
+      if (x >= bitmap.width || y >= bitmap.height || x + w > bitmap.width || y + h > bitmap.height) throw new ToolInputError(`${area} exceeds ${bounds}.`);
+      if (w <= 0 || h <= 0) throw new ToolInputError(`${area} is empty; it needs a width and height of at least 1 pixel within ${bounds}.`);
+      bitmap = crop(bitmap, x, y, w, h);
+    }
+
+    bitmap = transform(bitmap, rotation);
+    if (input.flipHorizontal) bitmap = transform(bitmap, 'flipH');
+    if (input.flipVertical) bitmap = transform(bitmap, 'flipV');
+
+    const plan = planFit(bitmap.width, bitmap.height, input.width, input.height, input.fit);
+    checkDimensions(plan.width, plan.height, 'The resized image');
+    if (plan.box) checkDimensions(plan.box.width, plan.box.height, 'The output');
+    bitmap = await imagesOf(ctx).resize(bitmap, plan.width, plan.height);
+    if (plan.box?.mode === 'pad') bitmap = pad(bitmap, plan.box.width, plan.box.height);
+    if (plan.box?.mode === 'crop') {
+      const { width, height } = plan.box;
+      bitmap = crop(bitmap, Math.floor((bitmap.width - width) / 2), Math.floor((bitmap.height - height) / 2), width, height);
+    }
+
+    const out = await encodeImage(ctx, bitmap, input.format, input.quality);
+    return { image: out.base64, format: input.format, width: out.width, height: out.height, originalWidth, originalHeight, sizeBytes: out.sizeBytes };
+  },
 });

@@ -1,0 +1,353 @@
+// Background removal: which model precision gives the best quality per second on this machine,
+// and what one 1-megapixel image costs through the real doors. Prints times and their ratios.
+//
+//   node bench/background-remover.mjs [precision|doors|all]     (default: all)
+//   SERVER_ENTRY=/tmp/dist-server-N/main.js STATIC_DIR=/tmp/dist-N node bench/background-remover.mjs doors
+//
+// precision: ISNet from @imgly/background-removal-data as shipped, "small" (8-bit dynamic
+//   quantisation, 42 MiB) and "medium" (fp16 weights, 84 MiB), plus "fp32", the medium weights
+//   widened to fp32 here (the package has no fp32 model), on
+//   - onnxruntime-node (each in its own process: seconds per run, peak RSS), and
+//   - onnxruntime-web in Chromium, 1 thread and all cores (cross-origin isolated page);
+//   and how far each mask is from the fp16 one (mean |Δ| and IoU at 0.5) on a synthetic photo.
+// doors: a 1 MP JPEG (1155×866) through the built Node server (POST /api/background-remover,
+//   the server's peak RSS) and through the built app's service worker in Chromium (cross-origin
+//   isolated, the model on threads in the page's worker).
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { chromium } from '@playwright/test';
+import sharp from 'sharp';
+
+const require = createRequire(import.meta.url);
+const RUNS = Number(process.env.RUNS ?? 3);
+const CHROMIUM = { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking'] };
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const fmt = (seconds) => `${seconds.toFixed(2)} s`;
+
+// ---- inputs ---------------------------------------------------------------------------------
+
+/** A photo-like scene: a shaded vase and a shadow on a textured wall, any size. */
+async function scene(width, height) {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 320 240">
+    <defs><radialGradient id="v" cx="0.38" cy="0.3" r="0.75"><stop offset="0" stop-color="#f4c37f"/><stop offset="1" stop-color="#7a3210"/></radialGradient>
+    <linearGradient id="w" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#dfe4ea"/><stop offset="1" stop-color="#b9c0c9"/></linearGradient>
+    <filter id="n"><feTurbulence baseFrequency="0.9" numOctaves="2" seed="7"/><feColorMatrix values="0 0 0 0 0.5 0 0 0 0 0.5 0 0 0 0 0.5 0 0 0 0.12 0"/></filter></defs>
+    <rect width="320" height="240" fill="url(#w)"/><rect width="320" height="240" filter="url(#n)"/>
+    <ellipse cx="178" cy="206" rx="70" ry="12" fill="#000" opacity="0.18"/>
+    <path d="M150 40 h30 v20 q42 30 40 90 q-4 50 -55 56 q-51 -6 -55 -56 q-2 -60 40 -90 z" fill="url(#v)"/></svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 88 }).toBuffer();
+}
+
+/** ISNet's input for an image: 1024² RGB (sharp's Lanczos), (v − 128) / 256, planar. */
+async function tensorOf(jpeg) {
+  const rgb = await sharp(jpeg).removeAlpha().resize(1024, 1024, { fit: 'fill' }).raw().toBuffer();
+  const plane = 1024 * 1024;
+  const input = new Float32Array(3 * plane);
+  for (let p = 0; p < plane; p++) for (let c = 0; c < 3; c++) input[p + c * plane] = (rgb[p * 3 + c] - 128) / 256;
+  return input;
+}
+
+// ---- models ---------------------------------------------------------------------------------
+
+const dataDist = dirname(require.resolve('@imgly/background-removal-data/dist/resources.json'));
+
+function assemble(resource) {
+  const entry = JSON.parse(readFileSync(join(dataDist, 'resources.json'), 'utf8'))[resource];
+  return Buffer.concat(
+    entry.chunks.map(({ hash }) => {
+      const chunk = readFileSync(join(dataDist, hash));
+      if (createHash('sha256').update(chunk).digest('hex') !== hash) throw new Error(`damaged chunk ${hash}`);
+      return chunk;
+    }),
+  );
+}
+
+/** The fp16 model with every fp16 tensor, Cast target and value type widened to fp32. */
+function widenToFp32(model) {
+  const FLOAT = 1;
+  const FLOAT16 = 10;
+  const varint = (buf, p) => {
+    let value = 0;
+    let scale = 1;
+    let byte;
+    do {
+      byte = buf[p++];
+      value += (byte & 0x7f) * scale;
+      scale *= 128;
+    } while (byte & 0x80);
+    return [value, p];
+  };
+  const parse = (buf) => {
+    const fields = [];
+    for (let p = 0; p < buf.length; ) {
+      let key;
+      [key, p] = varint(buf, p);
+      const f = Math.floor(key / 8);
+      const w = key & 7;
+      let v;
+      if (w === 0) [v, p] = varint(buf, p);
+      else if (w === 2) {
+        let length;
+        [length, p] = varint(buf, p);
+        v = buf.subarray(p, p + length);
+        p += length;
+      } else if (w === 5) (v = buf.subarray(p, p + 4)), (p += 4);
+      else if (w === 1) (v = buf.subarray(p, p + 8)), (p += 8);
+      else throw new Error(`wire type ${w}`);
+      fields.push({ f, w, v });
+    }
+    return fields;
+  };
+  const encodeVarint = (n) => {
+    const bytes = [];
+    do {
+      let byte = n % 128;
+      n = Math.floor(n / 128);
+      if (n) byte |= 0x80;
+      bytes.push(byte);
+    } while (n);
+    return Buffer.from(bytes);
+  };
+  const serialise = (fields) =>
+    Buffer.concat(fields.flatMap(({ f, w, v }) => [encodeVarint(f * 8 + w), ...(w === 0 ? [encodeVarint(v)] : w === 2 ? [encodeVarint(v.length), v] : [v])]));
+  const half = (h) => {
+    const sign = h & 0x8000 ? -1 : 1;
+    const e = (h >> 10) & 0x1f;
+    const m = h & 0x3ff;
+    if (e === 0) return sign * m * 2 ** -24;
+    if (e === 31) return m ? NaN : sign * Infinity;
+    return sign * (1 + m / 1024) * 2 ** (e - 15);
+  };
+  const edit = (buf, rules) => {
+    const fields = parse(buf);
+    for (const field of fields) rules(field, fields);
+    return serialise(fields);
+  };
+  const tensor = (buf) =>
+    parse(buf).find((x) => x.f === 2)?.v !== FLOAT16
+      ? buf
+      : edit(buf, (x) => {
+          if (x.f === 2) x.v = FLOAT;
+          if (x.f === 9) {
+            const out = Buffer.alloc(x.v.length * 2);
+            for (let i = 0; i < x.v.length / 2; i++) out.writeFloatLE(half(x.v.readUInt16LE(i * 2)), i * 4);
+            x.v = out;
+          }
+        });
+  const typeProto = (buf) => edit(buf, (x) => x.f === 1 && x.w === 2 && (x.v = edit(x.v, (y) => y.f === 1 && y.w === 0 && y.v === FLOAT16 && (y.v = FLOAT))));
+  const attribute = (buf) => {
+    const name = parse(buf).find((x) => x.f === 1)?.v.toString();
+    return edit(buf, (x) => {
+      if (x.f === 5 && x.w === 2) x.v = tensor(x.v);
+      if (name === 'to' && x.f === 3 && x.v === FLOAT16) x.v = FLOAT;
+    });
+  };
+  const graph = (buf) =>
+    edit(buf, (x) => {
+      if (x.f === 1) x.v = edit(x.v, (y) => y.f === 5 && y.w === 2 && (y.v = attribute(y.v)));
+      if (x.f === 5) x.v = tensor(x.v);
+      if ((x.f === 11 || x.f === 12 || x.f === 13) && x.w === 2) x.v = edit(x.v, (y) => y.f === 2 && y.w === 2 && (y.v = typeProto(y.v)));
+    });
+  return edit(model, (x) => x.f === 7 && (x.v = graph(x.v)));
+}
+
+// ---- precision: onnxruntime-node, one process per model -------------------------------------
+
+const CHILD = `
+import ort from 'onnxruntime-node';
+import { readFileSync, writeFileSync } from 'node:fs';
+const [model, inputFile, outFile, runs] = process.argv.slice(1);
+const input = new Float32Array(readFileSync(inputFile).buffer.slice(0));
+let t = performance.now();
+const session = await ort.InferenceSession.create(model, { graphOptimizationLevel: 'all', enableCpuMemArena: false, enableMemPattern: false });
+const load = (performance.now() - t) / 1000;
+const times = [];
+let output;
+for (let i = 0; i < Number(runs); i++) {
+  t = performance.now();
+  output = (await session.run({ input: new ort.Tensor('float32', input, [1, 3, 1024, 1024]) }, ['output'])).output.data;
+  times.push((performance.now() - t) / 1000);
+}
+writeFileSync(outFile, Buffer.from(output.buffer, output.byteOffset, output.byteLength));
+const peak = Number(/VmHWM:\\s+(\\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))[1]) / 1024;
+console.log(JSON.stringify({ load, times, peak }));
+`;
+
+function compare(mask, reference) {
+  let diff = 0;
+  let both = 0;
+  let either = 0;
+  for (let i = 0; i < mask.length; i++) {
+    diff += Math.abs(mask[i] - reference[i]);
+    if (mask[i] > 0.5 && reference[i] > 0.5) both++;
+    if (mask[i] > 0.5 || reference[i] > 0.5) either++;
+  }
+  return { meanDiff: diff / mask.length, iou: either ? both / either : 1 };
+}
+
+async function precision() {
+  const scratch = mkdtempSync(join(tmpdir(), 'bgr-bench-'));
+  try {
+    const medium = assemble('/models/medium');
+    const models = { small: assemble('/models/small'), medium, fp32: widenToFp32(medium) };
+    const input = await tensorOf(await scene(1024, 768));
+    writeFileSync(join(scratch, 'input.f32'), Buffer.from(input.buffer));
+    writeFileSync(join(scratch, 'child.mjs'), CHILD);
+    const results = {};
+    console.log(`\nonnxruntime-node ${require('onnxruntime-node/package.json').version}, ${RUNS} runs each, own process each`);
+    for (const [name, bytes] of Object.entries(models)) {
+      const file = join(scratch, `${name}.onnx`);
+      writeFileSync(file, bytes);
+      const run = spawnSync(process.execPath, ['--input-type=module', '-e', CHILD, file, join(scratch, 'input.f32'), join(scratch, `${name}.mask`), String(RUNS)], { cwd: resolve('.'), encoding: 'utf8' });
+      if (run.status !== 0) throw new Error(run.stderr);
+      results[name] = { ...JSON.parse(run.stdout), mask: new Float32Array(readFileSync(join(scratch, `${name}.mask`)).buffer.slice(0)), size: bytes.length };
+    }
+    const base = median(results.medium.times);
+    for (const [name, r] of Object.entries(results)) {
+      const { meanDiff, iou } = compare(r.mask, results.medium.mask);
+      console.log(
+        `  ${name.padEnd(6)} ${(r.size / 1048576).toFixed(0).padStart(4)} MiB  load ${fmt(r.load)}  run median ${fmt(median(r.times))} (min ${fmt(Math.min(...r.times))}, ×${(median(r.times) / base).toFixed(2)} of fp16)  peak RSS ${r.peak.toFixed(0)} MiB  vs fp16: mean |Δ| ${meanDiff.toFixed(4)}, IoU ${iou.toFixed(4)}`,
+      );
+    }
+    await browserPrecision(models, input, scratch);
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+// ---- precision: onnxruntime-web in Chromium --------------------------------------------------
+
+async function browserPrecision(models, input, scratch) {
+  const ortDist = dirname(require.resolve('onnxruntime-web'));
+  const files = { '/input.f32': Buffer.from(input.buffer) };
+  const worker = `import * as ort from '/ort/esm/ort.wasm.min.js';
+onmessage = async ({ data: { model, threads, runs } }) => {
+  ort.env.wasm.numThreads = threads; ort.env.wasm.proxy = false; ort.env.wasm.wasmPaths = '/ort/';
+  const input = new Float32Array(await (await fetch('/input.f32')).arrayBuffer());
+  const session = await ort.InferenceSession.create(await (await fetch('/models/' + model)).arrayBuffer(), { executionProviders: ['wasm'], graphOptimizationLevel: 'all' });
+  const times = [];
+  for (let i = 0; i < runs; i++) { const t = performance.now(); await session.run({ input: new ort.Tensor('float32', input, [1, 3, 1024, 1024]) }, ['output']); times.push((performance.now() - t) / 1000); }
+  postMessage({ times, isolated: self.crossOriginIsolated });
+};`;
+  const server = createServer((req, res) => {
+    const url = req.url.split('?')[0];
+    const headers = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' };
+    let body;
+    let type = 'application/octet-stream';
+    if (url === '/') (body = '<!doctype html><title>bench</title>'), (type = 'text/html');
+    else if (url === '/worker.js') (body = worker), (type = 'text/javascript');
+    else if (url.startsWith('/ort/')) (body = readFileSync(join(ortDist, url.slice(5)))), (type = url.endsWith('.wasm') ? 'application/wasm' : 'text/javascript');
+    else if (url.startsWith('/models/')) body = models[url.slice(8)];
+    else body = files[url];
+    if (!body) return res.writeHead(404).end();
+    res.writeHead(200, { ...headers, 'Content-Type': type }).end(body);
+  }).listen(0, '127.0.0.1');
+  await new Promise((done) => server.once('listening', done));
+  const browser = await chromium.launch(CHROMIUM);
+  try {
+    const page = await browser.newPage();
+    await page.goto(`http://127.0.0.1:${server.address().port}/`);
+    const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+    console.log(`\nonnxruntime-web ${JSON.parse(readFileSync(join(ortDist, '../package.json'), 'utf8')).version} in Chromium (cross-origin isolated), ${RUNS} runs each`);
+    const rows = [];
+    for (const model of ['medium', 'small']) {
+      for (const threads of [1, cores]) {
+        const result = await page.evaluate(
+          (options) => new Promise((done) => Object.assign(new Worker('/worker.js', { type: 'module' }), { onmessage: (event) => done(event.data) }).postMessage(options)),
+          { model, threads, runs: RUNS },
+        );
+        rows.push({ model, threads, seconds: median(result.times) });
+      }
+    }
+    const base = rows.find((row) => row.model === 'medium' && row.threads === cores).seconds;
+    for (const row of rows) console.log(`  ${row.model.padEnd(6)} ${String(row.threads).padStart(2)} thread(s)  run median ${fmt(row.seconds)}  ×${(row.seconds / base).toFixed(2)} of fp16 on ${cores} threads`);
+  } finally {
+    await browser.close();
+    server.close();
+  }
+}
+
+// ---- doors: a 1 MP image through the built server and the built app ------------------------
+
+async function startServer() {
+  const entry = resolve(process.env.SERVER_ENTRY ?? 'dist-server/main.js');
+  const env = { ...process.env, PORT: '0', HOST: '127.0.0.1', RATE_LIMIT: 'off', ACCESS_LOG: 'off' };
+  const child = spawn(process.execPath, [entry], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise((done, fail) => {
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      const match = /listening on (http:\/\/\S+)/.exec(out);
+      if (match) done(match[1].replace('localhost', '127.0.0.1'));
+    });
+    child.once('exit', (code) => fail(new Error(`server exited with ${code}`)));
+  });
+  return { url, child };
+}
+
+const peakOf = (pid) => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
+
+async function doors() {
+  const jpeg = await scene(1155, 866); // 1.0 MP
+  const body = JSON.stringify({ image: jpeg.toString('base64') });
+  const { url, child } = await startServer();
+  try {
+    const times = [];
+    for (let i = 0; i <= RUNS; i++) {
+      const t = performance.now();
+      const response = await fetch(`${url}/api/background-remover`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+      if (response.status !== 200) throw new Error(`server answered ${response.status}: ${await response.text()}`);
+      await response.arrayBuffer();
+      times.push((performance.now() - t) / 1000);
+    }
+    const [first, ...warm] = times;
+    const node = median(warm);
+    console.log(`\n1 MP JPEG (1155×866) → transparent PNG`);
+    console.log(`  Node server (onnxruntime-node, worker pool): first ${fmt(first)} (model load included), then median ${fmt(node)}; server peak RSS ${peakOf(child.pid).toFixed(0)} MiB`);
+
+    const browser = await chromium.launch(CHROMIUM);
+    try {
+      const page = await browser.newPage();
+      await page.goto(`${url}/background-remover`);
+      await page.evaluate(async () => {
+        await navigator.serviceWorker.ready;
+        if (!navigator.serviceWorker.controller) await new Promise((done) => navigator.serviceWorker.addEventListener('controllerchange', done, { once: true }));
+      });
+      await page.getByTestId('make-offline').click();
+      await page.getByText('On this device').waitFor({ timeout: 120_000 });
+      const result = await page.evaluate(
+        async ({ body, runs }) => {
+          const times = [];
+          for (let i = 0; i <= runs; i++) {
+            const t = performance.now();
+            const response = await fetch('/api/background-remover', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+            if (response.status !== 200) throw new Error(await response.text());
+            await response.arrayBuffer();
+            times.push((performance.now() - t) / 1000);
+          }
+          return { times, isolated: self.crossOriginIsolated, threads: navigator.hardwareConcurrency };
+        },
+        { body, runs: RUNS },
+      );
+      const [firstWeb, ...warmWeb] = result.times;
+      const web = median(warmWeb);
+      console.log(
+        `  Browser (service worker → page worker, onnxruntime-web, isolated: ${result.isolated}, ${result.threads} threads): first ${fmt(firstWeb)} (runtime start included), then median ${fmt(web)}  (×${(web / node).toFixed(2)} of Node)`,
+      );
+    } finally {
+      await browser.close();
+    }
+  } finally {
+    child.kill();
+  }
+}
+
+const what = process.argv[2] ?? 'all';
+console.log(`${process.env.HOSTNAME ?? 'this machine'}: load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
+if (what === 'precision' || what === 'all') await precision();
+if (what === 'doors' || what === 'all') await doors();

@@ -1,0 +1,107 @@
+// Image tools against sharp (libvips, native; a dev dependency used only here and in tests):
+// conversion and resize of a 2 MP photo-like image, end to end from the request's Base64 to
+// the response's Base64, and the resampler alone. Prints each operation's time and the ratio
+// ours ÷ sharp; the goal (issue 4) is no ratio above 3.
+//
+//   node bench/images.mjs           (RUNS=5 for more repetitions, ONLY=jpeg for a subset)
+//
+// Our side is the real tool core (invoke() with the Node image platform), loaded from the
+// TypeScript sources through Vite's module runner, so no build is needed.
+import sharp from 'sharp';
+import { createServer } from 'vite';
+
+const RUNS = Number(process.env.RUNS ?? 3);
+const ONLY = process.env.ONLY ? new RegExp(process.env.ONLY, 'i') : undefined; // e.g. ONLY=tiff
+sharp.concurrency(1); // the WASM codecs are single-threaded: compare one core with one core
+sharp.cache(false);
+
+/** 1920×1080 (2.07 MP): gradients, soft colour blobs and noise, deterministic. */
+function photoPixels(noise = 24, width = 1920, height = 1080) {
+  let seed = 7;
+  const random = () => (seed = (seed * 1664525 + 1013904223) >>> 0) / 4294967296;
+  const blobs = Array.from({ length: 24 }, () => ({ x: random() * width, y: random() * height, r: (0.05 + random() * 0.2) * width, c: [random() * 255, random() * 255, random() * 255] }));
+  const data = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      let r = 40 + (150 * x) / width;
+      let g = 60 + (120 * y) / height;
+      let b = 120 + 80 * Math.sin(x / 97 + y / 61);
+      for (const o of blobs) {
+        const d = Math.hypot(x - o.x, y - o.y);
+        if (d < o.r) {
+          const a = 0.6 * (1 - d / o.r);
+          r += (o.c[0] - r) * a;
+          g += (o.c[1] - g) * a;
+          b += (o.c[2] - b) * a;
+        }
+      }
+      const n = (random() - 0.5) * noise;
+      const i = (y * width + x) * 3;
+      data[i] = Math.max(0, Math.min(255, r + n));
+      data[i + 1] = Math.max(0, Math.min(255, g + n));
+      data[i + 2] = Math.max(0, Math.min(255, b + n));
+    }
+  }
+  return sharp(data, { raw: { width, height, channels: 3 } });
+}
+
+const vite = await createServer({ server: { middlewareMode: true, hmr: false }, appType: 'custom', logLevel: 'error', optimizeDeps: { noDiscovery: true, include: [] } });
+const { invoke } = await vite.ssrLoadModule('/src/core/dispatch.ts');
+const { provideImages } = await vite.ssrLoadModule('/src/tools/define.ts');
+const { nodeImages } = await vite.ssrLoadModule('/src/platform/node.ts');
+provideImages(nodeImages);
+
+const jpeg = await photoPixels().jpeg({ quality: 90 }).toBuffer();
+// As PNG the noisy photo is 5 MB, over the tools' 3 MB input cap: a smoother one for PNG input.
+const png = await photoPixels(0).png().toBuffer();
+const source = { jpeg: jpeg.toString('base64'), png: png.toString('base64') };
+console.log(`source: 1920×1080 photo-like image, JPEG ${(jpeg.length / 1048576).toFixed(2)} MB, PNG ${(png.length / 1048576).toFixed(2)} MB; ${RUNS} runs each, median`);
+
+async function median(run, runs) {
+  await run(); // warm-up: codec start-up is paid once per process, not per request
+  const times = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    await run();
+    times.push(performance.now() - start);
+  }
+  return times.sort((a, b) => a - b)[Math.floor(times.length / 2)];
+}
+
+/** Our tool end to end vs sharp doing the same job from and to Base64. */
+const operations = [
+  ['JPEG → PNG', 'image-converter', { image: source.jpeg, from: 'jpeg', to: 'png' }, (s) => s.png()],
+  ['JPEG → JPEG q80', 'image-converter', { image: source.jpeg, from: 'jpeg', to: 'jpeg' }, (s) => s.jpeg({ quality: 80 })],
+  ['JPEG → WebP q80', 'image-converter', { image: source.jpeg, from: 'jpeg', to: 'webp' }, (s) => s.webp({ quality: 80 })],
+  ['JPEG → AVIF q80', 'image-converter', { image: source.jpeg, from: 'jpeg', to: 'avif' }, (s) => s.avif({ quality: 80 }), 1],
+  ['JPEG → TIFF (lossless, Deflate)', 'image-converter', { image: source.jpeg, from: 'jpeg', to: 'tiff' }, (s) => s.tiff({ compression: 'deflate', predictor: 'horizontal' })],
+  ['JPEG → GIF (256 colours)', 'image-converter', { image: source.jpeg, from: 'jpeg', to: 'gif' }, (s) => s.gif(), 1],
+  ['PNG → JPEG q80', 'image-converter', { image: source.png, from: 'png', to: 'jpeg' }, (s) => s.jpeg({ quality: 80 })],
+  ['PNG → WebP q80', 'image-converter', { image: source.png, from: 'png', to: 'webp' }, (s) => s.webp({ quality: 80 })],
+  ['resize JPEG → 800 px JPEG q85', 'image-resizer', { image: source.jpeg, width: 800, format: 'jpeg' }, (s) => s.resize({ width: 800 }).jpeg({ quality: 85 })],
+  ['resize PNG → 800 px PNG', 'image-resizer', { image: source.png, width: 800 }, (s) => s.resize({ width: 800 }).png()],
+  ['resize JPEG → 640×640 cover WebP', 'image-resizer', { image: source.jpeg, width: 640, height: 640, fit: 'cover', format: 'webp' }, (s) => s.resize({ width: 640, height: 640, fit: 'cover' }).webp({ quality: 85 })],
+];
+
+const rows = [];
+for (const [label, slug, body, viaSharp, runs = RUNS] of operations.filter(([label]) => !ONLY || ONLY.test(label))) {
+  const ours = await median(async () => {
+    const reply = await invoke(slug, body);
+    if (reply.status !== 200) throw new Error(`${label}: ${JSON.stringify(reply.body)}`);
+  }, runs);
+  const theirs = await median(async () => (await viaSharp(sharp(Buffer.from(body.image, 'base64'))).toBuffer()).toString('base64'), runs);
+  rows.push([label, ours, theirs]);
+  console.log(`${label.padEnd(36)} ours ${ours.toFixed(0).padStart(6)} ms   sharp ${theirs.toFixed(0).padStart(6)} ms   ratio ${(ours / theirs).toFixed(2)}`);
+}
+
+// The resampler alone, decoded pixels to decoded pixels (Lanczos3 on both sides).
+const raw = await photoPixels().ensureAlpha().raw().toBuffer();
+const bitmap = { width: 1920, height: 1080, data: new Uint8Array(raw.buffer, raw.byteOffset, raw.length) };
+const resampleOurs = await median(() => nodeImages.resize(bitmap, 800, 450), RUNS);
+const resampleSharp = await median(() => sharp(raw, { raw: { width: 1920, height: 1080, channels: 4 } }).resize(800, 450, { kernel: 'lanczos3' }).raw().toBuffer(), RUNS);
+rows.push(['resample pixels 1920×1080 → 800×450', resampleOurs, resampleSharp]);
+console.log(`${'resample pixels → 800×450'.padEnd(36)} ours ${resampleOurs.toFixed(0).padStart(6)} ms   sharp ${resampleSharp.toFixed(0).padStart(6)} ms   ratio ${(resampleOurs / resampleSharp).toFixed(2)}`);
+
+const worst = rows.reduce((a, b) => (b[1] / b[2] > a[1] / a[2] ? b : a));
+console.log(`worst ratio: ${(worst[1] / worst[2]).toFixed(2)} (${worst[0]}); goal: at most 3`);
+await vite.close();

@@ -1,0 +1,25 @@
+// Server build: copies every file the image codecs load (src/platform/assets.ts) into
+// `assets/` beside the bundle, where src/platform/node.ts looks first, so the built server
+// runs from any directory without node_modules.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { resolve } from 'node:path';
+import type { Plugin } from 'vite';
+import { ASSET_SOURCES, type AssetName } from '../platform/assets';
+
+export function serverAssets(): Plugin {
+  let root = process.cwd();
+  return {
+    name: 'server-assets',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    generateBundle() {
+      const require = createRequire(resolve(root, 'package.json'));
+      for (const [name, source] of Object.entries(ASSET_SOURCES) as [AssetName, string][]) {
+        this.emitFile({ type: 'asset', fileName: `assets/${name}`, source: readFileSync(require.resolve(source)) });
+      }
+    },
+  };
+}

@@ -1,0 +1,16 @@
+// Service-worker build: the codecs' Emscripten/wasm-bindgen glue names its default .wasm with
+// `new URL('x.wasm', import.meta.url)`, which Vite's one-file (lib) build would inline as
+// Base64 (megabytes in sw.js). The codecs never use that URL (each door hands them a compiled
+// module), so it is pointed at the origin instead and Vite leaves it alone.
+import type { Plugin } from 'vite';
+
+export function wasmUrlsNotInlined(): Plugin {
+  return {
+    name: 'wasm-urls-not-inlined',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/node_modules[\\/](@jsquash|@resvg)[\\/]/.test(id) || !code.includes('import.meta.url')) return undefined;
+      return { code: code.replace(/new URL\((["'`])([^"'`]+\.wasm)\1,\s*import\.meta\.url\)/g, 'new URL($1$2$1, self.location.href)'), map: null };
+    },
+  };
+}

@@ -1,0 +1,26 @@
+// The codecs' files as build assets of the page worker: Vite copies each into dist/assets with
+// a content hash and hands back its URL. (Not for the service worker: its one-file build
+// would inline them as Base64; it finds the same files in its precache manifest instead.)
+import pngWasm from '@jsquash/png/codec/pkg/squoosh_png_bg.wasm?url';
+import jpegDecWasm from '@jsquash/jpeg/codec/dec/mozjpeg_dec.wasm?url';
+import webpDecWasm from '@jsquash/webp/codec/dec/webp_dec.wasm?url';
+import webpEncWasm from '@jsquash/webp/codec/enc/webp_enc.wasm?url';
+import webpEncSimdWasm from '@jsquash/webp/codec/enc/webp_enc_simd.wasm?url';
+import avifDecWasm from '@jsquash/avif/codec/dec/avif_dec.wasm?url';
+import avifEncWasm from '@jsquash/avif/codec/enc/avif_enc.wasm?url';
+import resvgWasm from '@resvg/resvg-wasm/index_bg.wasm?url';
+import fontTtf from 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf?url';
+import type { AssetName } from './assets';
+
+/** Same names as ASSET_SOURCES: the type checker insists on every one. */
+export const ASSET_URLS: Record<AssetName, string> = {
+  'png.wasm': pngWasm,
+  'jpeg-dec.wasm': jpegDecWasm,
+  'webp-dec.wasm': webpDecWasm,
+  'webp-enc.wasm': webpEncWasm,
+  'webp-enc-simd.wasm': webpEncSimdWasm,
+  'avif-dec.wasm': avifDecWasm,
+  'avif-enc.wasm': avifEncWasm,
+  'resvg.wasm': resvgWasm,
+  'font.ttf': fontTtf,
+};

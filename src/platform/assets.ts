@@ -1,0 +1,27 @@
+// Every binary file the image codecs load at run time, by a stable name. The browser fetches
+// them from the app's own origin (Vite `?url` imports in browser.ts, precached by the service
+// worker); the Node server reads them from `assets/` beside its bundle (copied there by
+// src/build/server-assets.ts) or, unbundled (tests), from the installed packages.
+
+/** Where each asset comes from: a file of an installed package. */
+export const ASSET_SOURCES = {
+  'png.wasm': '@jsquash/png/codec/pkg/squoosh_png_bg.wasm',
+  'jpeg-dec.wasm': '@jsquash/jpeg/codec/dec/mozjpeg_dec.wasm',
+  'webp-dec.wasm': '@jsquash/webp/codec/dec/webp_dec.wasm',
+  'webp-enc.wasm': '@jsquash/webp/codec/enc/webp_enc.wasm',
+  'webp-enc-simd.wasm': '@jsquash/webp/codec/enc/webp_enc_simd.wasm',
+  'avif-dec.wasm': '@jsquash/avif/codec/dec/avif_dec.wasm',
+  'avif-enc.wasm': '@jsquash/avif/codec/enc/avif_enc.wasm',
+  'resvg.wasm': '@resvg/resvg-wasm/index_bg.wasm',
+  // DejaVu Sans (Bitstream Vera licence, from the dejavu-fonts-ttf package): SVG text is
+  // silently dropped without a font, and no system font is ever consulted.
+  'font.ttf': 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf',
+} as const;
+
+export type AssetName = keyof typeof ASSET_SOURCES;
+
+/** How a door hands the codecs their files. Each is asked for at most once per process. */
+export interface AssetLoader {
+  wasm(name: AssetName): Promise<WebAssembly.Module>;
+  bytes(name: AssetName): Promise<Uint8Array>;
+}

@@ -1,0 +1,44 @@
+// The image port implemented once over the WASM and JS codecs; a door supplies only the way
+// its files are loaded (browser.ts: from the app's origin; node.ts: from disk).
+import type { AssetLoader } from '../assets';
+import type { Bitmap, ImagePlatform, RasterFormat } from '../types';
+import { avifCodec } from './avif';
+import { decodeGif, encodeGif } from './gif';
+import { jpegCodec } from './jpeg';
+import { pngCodec } from './png';
+import { resizeBitmap } from './resize';
+import { svgRenderer } from './svg';
+import { decodeTiff, encodeTiff } from './tiff';
+import { webpCodec } from './webp';
+
+export function createImagePlatform(assets: AssetLoader): ImagePlatform {
+  const png = pngCodec(assets);
+  const jpeg = jpegCodec(assets);
+  const webp = webpCodec(assets);
+  const avif = avifCodec(assets);
+  const renderSvg = svgRenderer(assets);
+
+  const decoders: Record<RasterFormat, (bytes: Uint8Array) => Bitmap | Promise<Bitmap>> = {
+    png: png.decode,
+    jpeg: jpeg.decode,
+    webp: webp.decode,
+    avif: avif.decode,
+    tiff: decodeTiff,
+    gif: decodeGif,
+  };
+  const encoders: Record<RasterFormat, (image: Bitmap, quality: number) => Uint8Array | Promise<Uint8Array>> = {
+    png: png.encode,
+    jpeg: jpeg.encode,
+    webp: webp.encode,
+    avif: avif.encode,
+    tiff: encodeTiff,
+    gif: encodeGif,
+  };
+
+  return {
+    decode: async (bytes, format) => decoders[format](bytes),
+    renderSvg,
+    encode: async (image, format, { quality }) => encoders[format](image, quality),
+    resize: resizeBitmap,
+  };
+}

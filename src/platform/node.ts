@@ -1,0 +1,38 @@
+// The image port in Node: the same codecs as the browser (codecs/index.ts), with each file read
+// from `assets/` beside the server bundle (src/build/server-assets.ts copies them there, so
+// the bundle runs from anywhere), else from the installed packages (tests, unbundled runs).
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { ASSET_SOURCES, type AssetLoader, type AssetName } from './assets';
+import { createImagePlatform } from './codecs/index';
+import type { ImagePlatform } from './types';
+
+// The PNG codec builds its result with `new ImageData`, which Node lacks.
+globalThis.ImageData ??= class ImageData {
+  constructor(
+    readonly data: Uint8ClampedArray,
+    readonly width: number,
+    readonly height: number,
+  ) {}
+} as unknown as typeof globalThis.ImageData;
+
+const here = import.meta.url;
+
+export function assetPath(name: AssetName): string {
+  // Bundled, this module is main.js itself or a file in chunks/ beside it.
+  for (const dir of ['assets/', '../assets/']) {
+    const bundled = fileURLToPath(new URL(dir + name, here));
+    if (existsSync(bundled)) return bundled;
+  }
+  return createRequire(here).resolve(ASSET_SOURCES[name]);
+}
+
+const nodeAssets: AssetLoader = {
+  wasm: async (name) => new WebAssembly.Module(await readFile(assetPath(name))),
+  bytes: async (name) => new Uint8Array(await readFile(assetPath(name))),
+};
+
+/** The Node door's image codecs; each codec loads on its first use. */
+export const nodeImages: ImagePlatform = createImagePlatform(nodeAssets);

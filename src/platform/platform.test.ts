@@ -1,0 +1,162 @@
+// The Node image platform's codecs against sharp (libvips) as the independent decoder and
+// encoder: lossless formats pixel for pixel, our own JPEG and TIFF writers read back by libvips.
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { decode, fixture, meanDifference } from '../../tests/support/image-fixtures';
+import { HUFFMAN_TABLES, encodeJpeg } from './codecs/jpeg-encoder';
+import { nodeImages } from './node';
+import { ImageDataError, type Bitmap } from './types';
+
+/** A deterministic photo-like RGBA image with soft gradients and noise. */
+function photo(width: number, height: number, alpha = false): Bitmap {
+  let seed = 3;
+  const random = () => (seed = (seed * 1664525 + 1013904223) >>> 0) / 4294967296;
+  const data = new Uint8Array(width * height * 4);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * 4;
+      const n = (random() - 0.5) * 16;
+      data[i] = Math.max(0, Math.min(255, (255 * x) / width + n));
+      data[i + 1] = Math.max(0, Math.min(255, (255 * y) / height + n));
+      data[i + 2] = Math.max(0, Math.min(255, 128 + 100 * Math.sin(x / 9) * Math.cos(y / 7)));
+      data[i + 3] = alpha ? Math.round((255 * x) / (width - 1)) : 255;
+    }
+  }
+  return { width, height, data };
+}
+const asSharp = (image: Bitmap) => sharp(Buffer.from(image.data), { raw: { width: image.width, height: image.height, channels: 4 } });
+const rawOf = async (image: Bitmap) => decode(await asSharp(image).png().toBuffer());
+
+describe('decoders agree with libvips', () => {
+  it.each(['quadrants.png', 'alpha.png', 'quadrants.webp', 'alpha.webp', 'quadrants.tiff', 'quadrants-deflate.tiff', 'alpha.tiff', 'quadrants.gif', 'alpha.gif'])('%s: identical pixels', async (name) => {
+    const format = name.slice(name.lastIndexOf('.') + 1) as 'png';
+    const ours = await nodeImages.decode(fixture(name), format);
+    const theirs = await decode(fixture(name));
+    expect([ours.width, ours.height]).toEqual([theirs.width, theirs.height]);
+    // Fully transparent pixels may carry any colour: compare alpha there, everything elsewhere.
+    for (let i = 0; i < theirs.data.length; i += 4) {
+      if (theirs.data[i + 3] === 0) expect(ours.data[i + 3]).toBe(0);
+      else expect([...ours.data.subarray(i, i + 4)], `${name} byte ${i}`).toEqual([...theirs.data.subarray(i, i + 4)]);
+    }
+  });
+
+  it.each(['quadrants.jpeg', 'quadrants.avif', 'alpha.avif', 'quadrants-jpeg.tiff'])('%s: within rounding of libvips', async (name) => {
+    const format = (name.endsWith('jpeg.tiff') ? 'tiff' : name.slice(name.lastIndexOf('.') + 1)) as 'jpeg';
+    const ours = await nodeImages.decode(fixture(name), format);
+    expect(meanDifference({ format, width: ours.width, height: ours.height, data: Buffer.from(ours.data) }, await decode(fixture(name)))).toBeLessThan(1.5);
+  });
+
+  it('a photo-sized JPEG from libvips', async () => {
+    const image = photo(640, 480);
+    const jpeg = await asSharp(image).jpeg({ quality: 90 }).toBuffer();
+    const ours = await nodeImages.decode(jpeg, 'jpeg');
+    expect(meanDifference({ format: 'jpeg', width: 640, height: 480, data: Buffer.from(ours.data) }, await decode(jpeg))).toBeLessThan(1);
+  });
+
+  it('garbage is an ImageDataError, and the codec still works afterwards', async () => {
+    for (const format of ['png', 'jpeg', 'webp', 'avif', 'tiff', 'gif'] as const) {
+      const bytes = fixture(`quadrants.${format}`);
+      const broken = new Uint8Array(bytes);
+      broken.fill(0x55, Math.min(40, bytes.length >> 1));
+      // Some decoders fill damaged data with grey (libjpeg); none may fail any other way.
+      const outcome = await nodeImages.decode(broken.subarray(0, Math.max(60, bytes.length >> 1)), format).then(() => 'decoded', (error: unknown) => error);
+      expect(outcome === 'decoded' || outcome instanceof ImageDataError, `${format}: ${String(outcome)}`).toBe(true);
+      expect((await nodeImages.decode(bytes, format)).width, format).toBe(40);
+    }
+  });
+});
+
+describe('our JPEG encoder', () => {
+  it('writes the standard Huffman tables, as libjpeg does without optimised coding', async () => {
+    const reference = await asSharp(photo(64, 64)).jpeg({ quality: 80, optimiseCoding: false }).toBuffer();
+    // Collect every DHT segment's tables from libjpeg-turbo's file.
+    const tables: { cls: number; bits: number[]; symbols: number[] }[] = [];
+    for (let at = 2; at < reference.length; ) {
+      const marker = reference[at + 1]!;
+      const length = reference.readUInt16BE(at + 2);
+      if (marker === 0xc4) {
+        for (let p = at + 4; p < at + 2 + length; ) {
+          const bits = [...reference.subarray(p + 1, p + 17)];
+          const count = bits.reduce((a, b) => a + b, 0);
+          tables.push({ cls: reference[p]!, bits, symbols: [...reference.subarray(p + 17, p + 17 + count)] });
+          p += 17 + count;
+        }
+      }
+      if (marker === 0xda) break;
+      at += 2 + length;
+    }
+    const { DC_LUMA, AC_LUMA, DC_CHROMA, AC_CHROMA } = HUFFMAN_TABLES;
+    expect(tables).toEqual([
+      { cls: 0x00, ...DC_LUMA },
+      { cls: 0x10, ...AC_LUMA },
+      { cls: 0x01, ...DC_CHROMA },
+      { cls: 0x11, ...AC_CHROMA },
+    ]);
+  });
+
+  it.each([[1], [25], [50], [80], [95], [100]])('quality %i: libvips reads it, as close to the source as libjpeg-turbo', async (quality) => {
+    const image = photo(250, 130); // not a multiple of the 16-pixel MCU
+    const ours = encodeJpeg(image, quality);
+    const decoded = await decode(Buffer.from(ours));
+    const meta = await sharp(Buffer.from(ours)).metadata();
+    expect([meta.format, meta.width, meta.height, meta.chromaSubsampling, meta.isProgressive]).toEqual(['jpeg', 250, 130, '4:2:0', false]);
+    const source = await rawOf(image);
+    const libjpeg = await decode(await asSharp(image).jpeg({ quality, chromaSubsampling: '4:2:0' }).toBuffer());
+    expect(meanDifference(decoded, source)).toBeLessThanOrEqual(meanDifference(libjpeg, source) * 1.1 + 0.2);
+  });
+
+  it('1×1 and very wide images', async () => {
+    for (const [width, height] of [[1, 1], [2000, 3], [3, 40]] as const) {
+      const meta = await sharp(Buffer.from(encodeJpeg(photo(width, height), 85))).metadata();
+      expect([meta.width, meta.height]).toEqual([width, height]);
+    }
+  });
+});
+
+describe('encoders round-trip through libvips', () => {
+  it('TIFF: lossless, alpha unassociated', async () => {
+    for (const alpha of [false, true]) {
+      const image = photo(101, 37, alpha);
+      const tiff = await nodeImages.encode(image, 'tiff', { quality: 80 });
+      const meta = await sharp(Buffer.from(tiff)).metadata();
+      expect([meta.format, meta.hasAlpha]).toEqual(['tiff', alpha]);
+      const ifd = Buffer.from(tiff).readUInt32LE(4);
+      expect(Buffer.from(tiff).readUInt16LE(ifd + 2 + 3 * 12 + 8), 'Compression tag: Deflate').toBe(8);
+      expect((await decode(Buffer.from(tiff))).data.equals((await rawOf(image)).data)).toBe(true);
+    }
+  });
+
+  it('PNG and lossless formats keep every pixel', async () => {
+    const image = photo(64, 48, true);
+    expect((await decode(Buffer.from(await nodeImages.encode(image, 'png', { quality: 80 })))).data.equals((await rawOf(image)).data)).toBe(true);
+  });
+
+  it('GIF: at most 256 colours, close to the source', async () => {
+    const image = photo(64, 48);
+    const gif = await decode(Buffer.from(await nodeImages.encode(image, 'gif', { quality: 80 })));
+    const colours = new Set<number>();
+    for (let i = 0; i < gif.data.length; i += 4) colours.add(gif.data.readUInt32LE(i));
+    expect(colours.size).toBeLessThanOrEqual(256);
+    expect(meanDifference(gif, await rawOf(image))).toBeLessThan(8);
+  });
+
+  it('WebP and AVIF at quality 80 stay close to the source', async () => {
+    const image = photo(96, 64, true);
+    for (const format of ['webp', 'avif'] as const) {
+      const decoded = await decode(Buffer.from(await nodeImages.encode(image, format, { quality: 80 })));
+      expect(meanDifference(decoded, await rawOf(image)), format).toBeLessThan(6);
+    }
+  });
+});
+
+describe('SVG', () => {
+  it('renders at the stated size with straight (not premultiplied) alpha', async () => {
+    const rendered = await nodeImages.renderSvg('<svg xmlns="http://www.w3.org/2000/svg" width="4" height="2"><rect width="4" height="2" fill="#ff8000" fill-opacity="0.5"/></svg>');
+    expect([rendered.width, rendered.height]).toEqual([4, 2]);
+    expect([...rendered.data.subarray(0, 4)]).toEqual([255, 128, 0, 128]);
+  });
+
+  it('markup it cannot parse is an ImageDataError', async () => {
+    await expect(nodeImages.renderSvg('<svg')).rejects.toBeInstanceOf(ImageDataError);
+  });
+});

@@ -1,0 +1,62 @@
+// The image port (ARCHITECTURE.md principle 4): what tools may ask of the runtime's image
+// codecs. The browser (src/platform/browser.ts) and Node (src/platform/node.ts) implement it
+// with the same WASM codecs, so every door gives the same bytes. Tools reach it through
+// `ToolContext.images`; header checks, limits, orientation and geometry stay in the pure tool
+// code (src/tools/images), so the port only turns bytes into pixels and back.
+
+/** Formats the port can decode and encode. SVG is rendered, not decoded (`renderSvg`). */
+export const RASTER_FORMATS = ['png', 'jpeg', 'webp', 'avif', 'tiff', 'gif'] as const;
+export type RasterFormat = (typeof RASTER_FORMATS)[number];
+
+/** Straight (not premultiplied) RGBA, 8 bits per channel, rows top to bottom, no padding. */
+export interface Bitmap {
+  width: number;
+  height: number;
+  data: Uint8Array;
+}
+
+export interface EncodeOptions {
+  /** 1–100, used by JPEG, WebP and AVIF; PNG, TIFF and GIF ignore it. */
+  quality: number;
+}
+
+export interface ImagePlatform {
+  /**
+   * Decodes one image (the first frame of an animation) to RGBA. The caller has already read
+   * the header and enforced the size limits. Throws ImageDataError when the bytes are not a
+   * decodable image of `format`; anything else it throws is a fault.
+   */
+  decode(bytes: Uint8Array, format: RasterFormat): Promise<Bitmap>;
+  /**
+   * Rasterises SVG markup at the size its root element states, text in the bundled font.
+   * Never fetches anything. Throws ImageDataError for markup it cannot parse.
+   */
+  renderSvg(svg: string): Promise<Bitmap>;
+  /** Encodes RGBA; JPEG has no alpha, so callers flatten first. */
+  encode(image: Bitmap, format: RasterFormat, options: EncodeOptions): Promise<Uint8Array>;
+  /** High-quality resampling (Lanczos-class) to exactly width × height. */
+  resize(image: Bitmap, width: number, height: number): Promise<Bitmap>;
+}
+
+/** The bytes are not a decodable image (damaged, truncated, unsupported variant): a 400. */
+export class ImageDataError extends Error {
+  override name = 'ImageDataError';
+}
+
+/**
+ * A platform whose real implementation is loaded on first use, so pages that never touch an
+ * image never download the codecs (the page worker imports the browser platform lazily).
+ */
+export function lazyPlatform(load: () => Promise<ImagePlatform>): ImagePlatform {
+  let loading: Promise<ImagePlatform> | undefined;
+  const get = () => (loading ??= load().catch((error: unknown) => {
+    loading = undefined; // a failed download may be retried by the next request
+    throw error;
+  }));
+  return {
+    decode: async (bytes, format) => (await get()).decode(bytes, format),
+    renderSvg: async (svg) => (await get()).renderSvg(svg),
+    encode: async (image, format, options) => (await get()).encode(image, format, options),
+    resize: async (image, width, height) => (await get()).resize(image, width, height),
+  };
+}

@@ -1,0 +1,26 @@
+// Types for the few untyped modules the image port imports.
+declare module '*?url' {
+  const url: string;
+  export default url;
+}
+
+declare module 'omggif' {
+  export class GifReader {
+    constructor(bytes: Uint8Array);
+    width: number;
+    height: number;
+    numFrames(): number;
+    decodeAndBlitFrameRGBA(frame: number, pixels: Uint8Array): void;
+  }
+}
+
+declare module 'gifenc' {
+  export type Palette = number[][];
+  export function quantize(rgba: Uint8Array | Uint8ClampedArray, maxColors: number, options?: Record<string, unknown>): Palette;
+  export function applyPalette(rgba: Uint8Array | Uint8ClampedArray, palette: Palette, format?: string): Uint8Array;
+  export function GIFEncoder(): {
+    writeFrame(index: Uint8Array, width: number, height: number, options?: { palette?: Palette; transparent?: boolean; transparentIndex?: number; repeat?: number }): void;
+    finish(): void;
+    bytes(): Uint8Array;
+  };
+}

@@ -1,0 +1,82 @@
+// The Node server's configuration, read once from the environment (README "Configuration").
+// A bad value stops the server at start-up with a message naming the variable, rather than
+// running with a silently different limit.
+import { availableParallelism } from 'node:os';
+import { MAX_BODY_BYTES } from '../core/http';
+
+export interface ServerConfig {
+  port: number;
+  host: string | undefined;
+  staticDir: string | undefined;
+  bodyLimit: number;
+  rateLimit: boolean;
+  apiKeys: string | undefined;
+  apiKeysFile: string | undefined;
+  trustProxy: string | undefined;
+  redisUrl: string | undefined;
+  /** Worker threads for heavy tools (0: none, heavy tools run on the event loop). */
+  heavyWorkers: number;
+  /** Heavy requests that may wait for a worker; beyond it they get a 429. */
+  heavyQueue: number;
+  /** Running time a heavy request may take in its worker. */
+  toolTimeoutMs: number;
+  /** Slugs run in the pool besides those marked `heavy` in the registry. */
+  heavyTools: string[];
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+  shutdownTimeoutMs: number;
+  accessLog: boolean;
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+function integer(env: Env, name: string, fallback: number, min: number): number {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || !Number.isSafeInteger(Number(raw))) {
+    throw new ConfigError(`${name} must be an integer of at least ${min} (got ${JSON.stringify(raw)})`);
+  }
+  return Number(raw);
+}
+
+function onOff(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return fallback;
+  if (['on', 'true', '1', 'yes'].includes(raw)) return true;
+  if (['off', 'false', '0', 'no'].includes(raw)) return false;
+  throw new ConfigError(`${name} must be "on" or "off" (got ${JSON.stringify(raw)})`);
+}
+
+const optional = (value: string | undefined) => (value?.trim() ? value.trim() : undefined);
+
+export function loadConfig(env: Env = process.env): ServerConfig {
+  const cores = Math.max(1, availableParallelism());
+  // 0 runs heavy tools on the event loop: only for measuring what the pool buys (bench/isolation.mjs).
+  const heavyWorkers = integer(env, 'HEAVY_WORKERS', cores, 0);
+  const headersTimeoutMs = integer(env, 'HEADERS_TIMEOUT_MS', 10_000, 100);
+  const requestTimeoutMs = integer(env, 'REQUEST_TIMEOUT_MS', 60_000, 100);
+  if (requestTimeoutMs < headersTimeoutMs) throw new ConfigError('REQUEST_TIMEOUT_MS must not be shorter than HEADERS_TIMEOUT_MS');
+  return {
+    port: integer(env, 'PORT', 8787, 0),
+    host: optional(env.HOST),
+    staticDir: optional(env.STATIC_DIR),
+    bodyLimit: integer(env, 'MAX_BODY_BYTES', MAX_BODY_BYTES, 1),
+    rateLimit: onOff(env, 'RATE_LIMIT', true),
+    apiKeys: optional(env.API_KEYS),
+    apiKeysFile: optional(env.API_KEYS_FILE),
+    trustProxy: optional(env.TRUST_PROXY),
+    redisUrl: optional(env.REDIS_URL),
+    heavyWorkers,
+    heavyQueue: integer(env, 'HEAVY_QUEUE', 4 * Math.max(1, heavyWorkers), 0),
+    toolTimeoutMs: integer(env, 'TOOL_TIMEOUT_MS', 60_000, 10),
+    heavyTools: (env.HEAVY_TOOLS ?? '').split(',').map((slug) => slug.trim()).filter(Boolean),
+    headersTimeoutMs,
+    requestTimeoutMs,
+    keepAliveTimeoutMs: integer(env, 'KEEP_ALIVE_TIMEOUT_MS', 5_000, 0),
+    shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 30_000, 0),
+    accessLog: onOff(env, 'ACCESS_LOG', true),
+  };
+}

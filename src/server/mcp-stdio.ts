@@ -1,0 +1,54 @@
+#!/usr/bin/env node
+// The MCP server over stdio (CONTRACT.md §3), the `devtoolbox-mcp` command of package.json.
+// Tool calls go through the same dispatch as the HTTP server's (heavy tools in the worker pool,
+// with its time limit), so answers equal POST /api/<slug>. stdout carries JSON-RPC only:
+// anything this process reports goes to stderr.
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import type { Reply } from '../core/invoke';
+import { nodeImages } from '../platform/node';
+import { nodeSegmentation } from '../platform/segmentation-node';
+import { provideImages, provideSegmentation } from '../tools/define';
+import { ConfigError, loadConfig, type ServerConfig } from './config';
+import { createDispatch, isHeavy, replyingDispatch } from './dispatch';
+import { createMcpServer } from './mcp';
+import type { ToolTask } from './tool-worker';
+import { WorkerPool } from './worker-pool';
+
+// A stray console.log (from this code or a library) would corrupt the protocol stream.
+console.log = console.info = console.debug = console.error;
+
+let config: ServerConfig;
+try {
+  config = loadConfig();
+} catch (error) {
+  console.error(`configuration error: ${error instanceof ConfigError || error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
+
+// Tools that run on this thread get the image codecs too (HEAVY_TOOLS may move tools around).
+provideImages(nodeImages);
+provideSegmentation(nodeSegmentation);
+
+const pool = new WorkerPool<ToolTask, Reply>({
+  script: resolve(dirname(fileURLToPath(import.meta.url)), 'tool-worker.js'),
+  size: config.heavyWorkers,
+  maxQueue: config.heavyQueue,
+  taskTimeoutMs: config.toolTimeoutMs,
+  log: (message) => console.error(message),
+});
+const invoke = replyingDispatch(createDispatch(pool, (slug) => isHeavy(slug, config.heavyTools)));
+
+const server = createMcpServer({ invoke });
+// Unparseable lines and transport faults are reported, not answered (there is no id to answer).
+server.onerror = (error) => console.error('mcp:', error.message);
+// One message is one line: allow what the HTTP door accepts as a body (the SDK's default,
+// 10 MB, is less than a background-removal request may need).
+await server.connect(new StdioServerTransport(process.stdin, process.stdout, { maxBufferSize: config.bodyLimit }));
+console.error('devtoolbox MCP server ready on stdio');
+
+// The host closing stdin ends the session; idle pool workers must not keep the process alive.
+process.stdin.once('end', () => {
+  void Promise.allSettled([server.close(), pool.close()]).then(() => process.exit(0));
+});

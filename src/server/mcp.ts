@@ -1,0 +1,181 @@
+// The MCP door (CONTRACT.md §3): every tool of the registry as an MCP tool, answered by the same
+// dispatcher as `POST /api/<slug>`, so an agent gets exactly the REST answer. No per-tool code:
+// names, descriptions and JSON Schemas all come from src/tools/index.ts and src/core/describe.ts.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  type CallToolResult,
+  type Tool as McpTool,
+} from '@modelcontextprotocol/sdk/types.js';
+import { name as packageName, version as packageVersion } from '../../package.json';
+import { toolJsonSchemas } from '../core/describe';
+import { invoke as dispatch } from '../core/dispatch';
+import { BodyTooLargeError } from '../core/http';
+import type { Reply } from '../core/invoke';
+import { findTool, tools } from '../tools/index';
+
+/** How a tool call is answered; a door may hand in its own (e.g. one with a worker pool). */
+export type Invoker = (slug: string, body: unknown) => Promise<Reply>;
+
+export interface McpOptions {
+  invoke?: Invoker;
+}
+
+let toolList: McpTool[] | undefined;
+
+/** The `tools/list` answer, derived once from the registry. */
+export function mcpTools(): McpTool[] {
+  toolList ??= tools.map((tool) => {
+    const schemas = toolJsonSchemas(tool.slug);
+    return {
+      name: tool.slug,
+      title: tool.name,
+      description: tool.summary,
+      inputSchema: schemas.input as McpTool['inputSchema'],
+      outputSchema: schemas.output as McpTool['outputSchema'],
+      // True of every tool here: pure functions of their input, nothing stored, nothing fetched.
+      annotations: { title: tool.name, readOnlyHint: true, destructiveHint: false, openWorldHint: false },
+    };
+  });
+  return toolList;
+}
+
+const MIME_BY_FORMAT: Readonly<Record<string, string>> = {
+  png: 'image/png',
+  jpeg: 'image/jpeg',
+  jpg: 'image/jpeg',
+  webp: 'image/webp',
+  avif: 'image/avif',
+  gif: 'image/gif',
+  tiff: 'image/tiff',
+};
+
+/**
+ * The MIME type of a base64 image, from its first bytes (the background remover's answer has
+ * no `format` field), else from the answer's `format`. Undefined when it is neither.
+ */
+export function imageMimeType(base64: string, format: unknown): string | undefined {
+  const head = Buffer.from(base64.slice(0, 32), 'base64');
+  const ascii = (from: number, to: number) => head.subarray(from, to).toString('latin1');
+  if (head[0] === 0x89 && ascii(1, 4) === 'PNG') return 'image/png';
+  if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'image/jpeg';
+  if (ascii(0, 4) === 'GIF8') return 'image/gif';
+  if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'image/webp';
+  if (ascii(4, 8) === 'ftyp' && /^avi[fs]$/.test(ascii(8, 12))) return 'image/avif';
+  if (ascii(0, 4) === 'II*\0' || ascii(0, 4) === 'MM\0*') return 'image/tiff';
+  return typeof format === 'string' ? MIME_BY_FORMAT[format.toLowerCase()] : undefined;
+}
+
+/** A dispatcher reply as an MCP tool result (CONTRACT.md §3). */
+export function toCallToolResult(reply: Reply): CallToolResult {
+  const text = { type: 'text' as const, text: JSON.stringify(reply.body) };
+  if (reply.status !== 200) {
+    // 400-class errors (and the opaque 500) reach the model as a tool error with the REST text.
+    return { isError: true, content: [{ type: 'text', text: String(reply.body.error) }] };
+  }
+  const content: CallToolResult['content'] = [text];
+  const { image, format } = reply.body;
+  if (typeof image === 'string' && image.length > 0) {
+    const mimeType = imageMimeType(image, format);
+    if (mimeType) content.push({ type: 'image', data: image, mimeType });
+  }
+  return { content, structuredContent: reply.body };
+}
+
+/** A JSON-RPC error with a given code: the SDK sends `code` and `message` as they are. */
+class ProtocolError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A fresh MCP server (no transport yet) exposing every tool of the registry. */
+export function createMcpServer(options: McpOptions = {}): Server {
+  const invoke = options.invoke ?? ((slug, body) => dispatch(slug, body));
+  const server = new Server(
+    { name: packageName, title: 'Developer Toolbox', version: packageVersion },
+    {
+      capabilities: { tools: { listChanged: false } },
+      instructions:
+        'Fifteen deterministic developer utilities (JWT, JSON, Base64, hashes, URLs, timestamps, UUIDs, text case, CSV, colours, number bases, images). Each tool takes the same JSON object as POST /api/<tool> and returns the same answer.',
+    },
+  );
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: mcpTools() }));
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    const { name, arguments: args } = request.params;
+    // An unknown tool is a protocol error (MCP: invalid params), not a tool result; the message is
+    // REST's 404 text (McpError would prefix it, and the client prefixes it once more).
+    if (!findTool(name)) throw new ProtocolError(ErrorCode.InvalidParams, `Tool '${name}' not found`);
+    return toCallToolResult(await invoke(name, args ?? {}));
+  });
+  return server;
+}
+
+// ---- Streamable HTTP at /mcp (stateless: a server and transport per request, as the SDK advises)
+
+const CORS = { 'Access-Control-Allow-Origin': '*' } as const;
+const PREFLIGHT = {
+  ...CORS,
+  'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
+  // CONTRACT.md §1's headers, plus the ones MCP clients send after `initialize`.
+  'Access-Control-Allow-Headers': 'Content-Type, Authorization, X-API-Key, Accept, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID',
+  'Access-Control-Max-Age': '86400',
+} as const;
+
+function rpcError(res: ServerResponse, status: number, code: number, message: string, headers: Record<string, string> = {}): void {
+  const body = JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null });
+  res.writeHead(status, { ...CORS, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), ...headers });
+  res.end(body);
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * Answers one HTTP request to `/mcp`. `readBody` is the door's own capped body reader, so the
+ * body cap and its 413 behave as on `/api` (CONTRACT.md §1).
+ */
+export async function handleMcp(req: IncomingMessage, res: ServerResponse, readBody: () => Promise<Uint8Array>, options: McpOptions = {}): Promise<void> {
+  // Headers set here are merged into whatever the transport writes later.
+  for (const [key, value] of Object.entries(CORS)) res.setHeader(key, value);
+  if (req.method === 'OPTIONS') {
+    res.writeHead(204, PREFLIGHT).end();
+    return;
+  }
+  if (req.method !== 'POST') {
+    // Stateless mode has no standalone SSE stream (GET) and no session to end (DELETE).
+    rpcError(res, 405, ErrorCode.ConnectionClosed, 'Method not allowed.', { Allow: 'POST, OPTIONS' });
+    return;
+  }
+  let bytes: Uint8Array;
+  try {
+    bytes = await readBody();
+  } catch (error) {
+    if (!(error instanceof BodyTooLargeError)) throw error;
+    req.resume(); // let the client finish sending and read the answer
+    rpcError(res, 413, ErrorCode.InvalidRequest, error.message, { Connection: 'close' });
+    return;
+  }
+  let message: unknown;
+  try {
+    message = JSON.parse(utf8.decode(bytes));
+  } catch {
+    rpcError(res, 400, ErrorCode.ParseError, 'Parse error: Invalid JSON');
+    return;
+  }
+  const server = createMcpServer(options);
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  try {
+    await server.connect(transport);
+    await transport.handleRequest(req, res, message);
+  } finally {
+    await transport.close();
+    await server.close();
+  }
+}

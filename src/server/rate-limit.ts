@@ -1,0 +1,148 @@
+// The limiter of CONTRACT.md §2: 30 requests per rolling 60 s per client address, 300 per key.
+//
+// Algorithm: a sliding-window LOG. Each bucket keeps the times of the requests it admitted in
+// the last 60 s; a request is admitted while fewer than `limit` remain. This is exact: at any
+// instant, no 60 s interval holds more than `limit` admitted requests, with none of the
+// boundary bursts of fixed windows (2× the limit across a minute boundary) or the estimates of
+// sliding counters. Memory is at most `limit` timestamps per active bucket. Refused requests are
+// not logged, so a client that keeps knocking is let in again as soon as its oldest request ages
+// out. `RateLimit-Reset` and `Retry-After` are the time until that oldest entry leaves.
+import type { PresentedKey } from './api-keys';
+
+export const WINDOW_MS = 60_000;
+export const ANONYMOUS_LIMIT = 30;
+export const KEY_LIMIT = 300;
+
+/** The 429 sentence of CONTRACT.md §1. */
+export const tooManyRequests = (seconds: number) => `Too many requests. Retry after ${seconds} seconds.`;
+
+/** A bucket's state after one hit. */
+export interface WindowState {
+  /** Whether this hit was admitted (always true for a peek). */
+  allowed: boolean;
+  /** Requests in the window after this hit. */
+  count: number;
+  /** Milliseconds until the oldest request in the window leaves it; 0 when the window is empty. */
+  resetMs: number;
+  /** The store's clock, in ms since the epoch (Redis's clock for the Redis store). */
+  now: number;
+}
+
+export interface WindowStore {
+  /** Records a request in `bucket` if fewer than `limit` are in the window (`cost` 0 only looks). */
+  hit(bucket: string, limit: number, windowMs: number, cost: 0 | 1): Promise<WindowState>;
+  close(): Promise<void>;
+}
+
+/** The in-process store: one sorted array of admission times per bucket. */
+export class MemoryStore implements WindowStore {
+  private readonly buckets = new Map<string, number[]>();
+  private readonly sweeper: ReturnType<typeof setInterval>;
+
+  constructor(private readonly clock: () => number = Date.now) {
+    // Buckets of clients that went away would otherwise stay forever.
+    this.sweeper = setInterval(() => this.sweep(), WINDOW_MS);
+    this.sweeper.unref();
+  }
+
+  async hit(bucket: string, limit: number, windowMs: number, cost: 0 | 1): Promise<WindowState> {
+    return this.hitNow(bucket, limit, windowMs, cost);
+  }
+
+  /** Synchronous, so the check and the record cannot interleave with another request. */
+  hitNow(bucket: string, limit: number, windowMs: number, cost: 0 | 1): WindowState {
+    const now = this.clock();
+    const times = this.buckets.get(bucket) ?? [];
+    let expired = 0;
+    while (expired < times.length && times[expired]! + windowMs <= now) expired++;
+    if (expired) times.splice(0, expired);
+    const allowed = cost === 0 || times.length < limit;
+    if (cost === 1 && allowed) times.push(now);
+    if (times.length) this.buckets.set(bucket, times);
+    else this.buckets.delete(bucket);
+    return { allowed, count: times.length, resetMs: times.length ? times[0]! + windowMs - now : 0, now };
+  }
+
+  /** Drops buckets whose every entry has aged out (each bucket is at most WINDOW_MS long). */
+  sweep(windowMs = WINDOW_MS): void {
+    const now = this.clock();
+    for (const [bucket, times] of this.buckets) if (times[times.length - 1]! + windowMs <= now) this.buckets.delete(bucket);
+  }
+
+  get size(): number {
+    return this.buckets.size;
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.sweeper);
+  }
+}
+
+export interface LimitDecision {
+  /** Headers every /api/* and /mcp answer carries (CONTRACT.md §2). */
+  headers: Record<string, string>;
+  /** Set when the request must be refused: 401 (unknown key) or 429 (over the limit). */
+  refusal?: { status: 401 | 429; body: { error: string }; headers: Record<string, string> };
+}
+
+export interface LimiterOptions {
+  anonymousLimit?: number;
+  keyLimit?: number;
+  windowMs?: number;
+}
+
+export interface KeyDirectory {
+  bucketOf(key: string): string | undefined;
+}
+
+export class RateLimiter {
+  readonly anonymousLimit: number;
+  readonly keyLimit: number;
+  readonly windowMs: number;
+
+  constructor(
+    private readonly store: WindowStore,
+    private readonly keys: KeyDirectory,
+    options: LimiterOptions = {},
+  ) {
+    this.anonymousLimit = options.anonymousLimit ?? ANONYMOUS_LIMIT;
+    this.keyLimit = options.keyLimit ?? KEY_LIMIT;
+    this.windowMs = options.windowMs ?? WINDOW_MS;
+  }
+
+  /**
+   * Counts one request. `countIt` false (CORS preflights: browsers send them on their own, and
+   * without the key headers) only reports the anonymous bucket's state.
+   *
+   * An unknown key costs the client's ANONYMOUS budget before its 401: otherwise guessing keys
+   * would be free and unlimited. Once that budget is spent the answer is a 429.
+   */
+  async decide(clientBucket: string, key: PresentedKey, countIt = true): Promise<LimitDecision> {
+    const cost = countIt ? 1 : 0;
+    if (key.kind === 'none' || !countIt) return this.verdict(`ip:${clientBucket}`, this.anonymousLimit, cost);
+    const keyBucket = key.kind === 'key' ? this.keys.bucketOf(key.key) : undefined;
+    if (keyBucket) return this.verdict(keyBucket, this.keyLimit, cost);
+    const decision = await this.verdict(`ip:${clientBucket}`, this.anonymousLimit, cost);
+    decision.refusal ??= { status: 401, body: { error: 'Invalid API key' }, headers: {} };
+    return decision;
+  }
+
+  private async verdict(bucket: string, limit: number, cost: 0 | 1): Promise<LimitDecision> {
+    const state = await this.store.hit(bucket, limit, this.windowMs, cost);
+    const resetSeconds = Math.ceil(state.resetMs / 1000);
+    const headers = {
+      'RateLimit-Limit': String(limit),
+      'RateLimit-Remaining': String(Math.max(0, limit - state.count)),
+      'RateLimit-Reset': String(resetSeconds),
+      'X-RateLimit-Limit': String(limit),
+      'X-RateLimit-Remaining': String(Math.max(0, limit - state.count)),
+      'X-RateLimit-Reset': String(Math.ceil((state.now + state.resetMs) / 1000)),
+    };
+    if (state.allowed) return { headers };
+    const retryAfter = Math.max(1, resetSeconds);
+    return {
+      headers,
+      refusal: { status: 429, body: { error: tooManyRequests(retryAfter) }, headers: { 'Retry-After': String(retryAfter) } },
+    };
+  }
+}

@@ -1,0 +1,77 @@
+// Everything around the model, identical in every door: the image as ISNet's input tensor, and
+// the model's answer as the image's alpha. The model itself is the door's (ToolContext.segmentation).
+//
+// ISNet as IMG.LY trained and ships it: RGB resized to 1024 × 1024 (aspect ratio not kept),
+// each channel normalised as (v − 128) / 256, planar; out comes one foreground probability per
+// pixel of that square, which is scaled back to the image's own size.
+import { MODEL_SIDE } from '../../platform/segmentation';
+import type { Bitmap } from '../../platform/types';
+
+/** The model's input from an RGBA bitmap of MODEL_SIDE × MODEL_SIDE (alpha is not seen). */
+export function toModelInput(square: Bitmap): Float32Array {
+  if (square.width !== MODEL_SIDE || square.height !== MODEL_SIDE) throw new Error(`toModelInput: expected ${MODEL_SIDE}², got ${square.width}×${square.height}`);
+  const plane = MODEL_SIDE * MODEL_SIDE;
+  const input = new Float32Array(3 * plane);
+  const { data } = square;
+  for (let p = 0, i = 0; p < plane; p++, i += 4) {
+    input[p] = (data[i]! - 128) / 256;
+    input[p + plane] = (data[i + 1]! - 128) / 256;
+    input[p + 2 * plane] = (data[i + 2]! - 128) / 256;
+  }
+  return input;
+}
+
+/** Below this probability a pixel is background (alpha 0); above 1 − it, foreground (255). */
+export const CERTAIN = 0.02;
+
+/**
+ * Probabilities as 8-bit alpha. The model calls confident background 0.001–0.01, which plain
+ * rounding would leave as a faint veil (alpha 1–3) over the whole background, and CONTRACT.md
+ * wants the background at alpha 0; so the ends are clamped and the soft edge in between is
+ * stretched linearly over the full 0–255.
+ */
+export function maskToAlpha(mask: Float32Array): Uint8Array {
+  const alpha = new Uint8Array(mask.length);
+  const scale = 255 / (1 - 2 * CERTAIN);
+  for (let i = 0; i < mask.length; i++) {
+    const v = mask[i]!;
+    // `!(v > CERTAIN)` also sends NaN (never seen, but a broken runtime must not make pixels opaque) to 0.
+    alpha[i] = !(v > CERTAIN) ? 0 : v >= 1 - CERTAIN ? 255 : Math.round((v - CERTAIN) * scale);
+  }
+  return alpha;
+}
+
+/**
+ * The cut-out: the image with its alpha multiplied by the mask, the mask scaled from its
+ * `side` × `side` square to the image's size bilinearly, sample centres aligned (the mask is
+ * smooth, so bilinear neither rings nor blurs what the model drew). The colour channels are
+ * kept as they are, so an edge pixel that is half foreground keeps its true colour.
+ */
+export function applyMask(image: Bitmap, alpha: Uint8Array, side = MODEL_SIDE): Bitmap {
+  const { width, height, data } = image;
+  const out = new Uint8Array(data);
+  // For each output column: the two source columns and the weight of the second, computed once.
+  const x0 = new Int32Array(width);
+  const x1 = new Int32Array(width);
+  const fx = new Float32Array(width);
+  for (let x = 0; x < width; x++) {
+    const sx = Math.min(Math.max(((x + 0.5) * side) / width - 0.5, 0), side - 1);
+    x0[x] = Math.floor(sx);
+    x1[x] = Math.min(x0[x]! + 1, side - 1);
+    fx[x] = sx - x0[x]!;
+  }
+  for (let y = 0; y < height; y++) {
+    const sy = Math.min(Math.max(((y + 0.5) * side) / height - 0.5, 0), side - 1);
+    const row0 = Math.floor(sy) * side;
+    const row1 = Math.min(Math.floor(sy) + 1, side - 1) * side;
+    const fy = sy - Math.floor(sy);
+    let o = y * width * 4 + 3;
+    for (let x = 0; x < width; x++, o += 4) {
+      const top = alpha[row0 + x0[x]!]! + (alpha[row0 + x1[x]!]! - alpha[row0 + x0[x]!]!) * fx[x]!;
+      const bottom = alpha[row1 + x0[x]!]! + (alpha[row1 + x1[x]!]! - alpha[row1 + x0[x]!]!) * fx[x]!;
+      const m = top + (bottom - top) * fy;
+      out[o] = Math.round((m * data[o]!) / 255);
+    }
+  }
+  return { width, height, data: out };
+}

@@ -1,0 +1,271 @@
+// The converter through invoke() with real files of every format, each output decoded again by
+// sharp (libvips) as the independent reference: format, size and pixels.
+import { describe, expect, it } from 'vitest';
+import { invoke } from '../../core/dispatch';
+import { invokeTool } from '../../core/invoke';
+import { systemContext, type ToolContext } from '../define';
+import type { ImagePlatform } from '../../platform/types';
+import { QUADRANT_COLOURS, decode, distance, fixture, fixture64, pixel, quadrantCentres } from '../../../tests/support/image-fixtures';
+import tool from './tool';
+import { Output } from './schema';
+
+const INPUTS = ['png', 'jpeg', 'webp', 'avif', 'tiff', 'gif', 'svg'] as const;
+const OUTPUTS = ['png', 'jpeg', 'webp', 'avif', 'tiff', 'gif'] as const;
+const SHARP_FORMAT = { png: 'png', jpeg: 'jpeg', webp: 'webp', avif: 'heif', tiff: 'tiff', gif: 'gif' };
+const LOSSY = new Set(['jpeg', 'webp', 'avif']);
+
+async function convert(body: Record<string, unknown>) {
+  const reply = await invoke('image-converter', body);
+  if (reply.status !== 200) throw new Error(`${reply.status} ${JSON.stringify(reply.body)}`);
+  expect(Output.safeParse(reply.body).success).toBe(true);
+  return reply.body as { image: string; format: string; width: number; height: number; size_bytes: number };
+}
+
+describe('every input format to every output format', () => {
+  for (const from of INPUTS) {
+    for (const to of OUTPUTS) {
+      it(`${from} → ${to}`, async () => {
+        const out = await convert({ image: fixture64(`quadrants.${from}`), from, to });
+        const decoded = await decode(out.image);
+        expect(out.format).toBe(to);
+        expect(decoded.format).toBe(SHARP_FORMAT[to]);
+        expect([out.width, out.height]).toEqual([40, 24]);
+        expect([decoded.width, decoded.height]).toEqual([40, 24]);
+        expect(out.size_bytes).toBe(Buffer.from(out.image, 'base64').length);
+        // Lossless paths keep the colours exactly (GIF: they are among its 256); lossy ones closely.
+        const tolerance = LOSSY.has(from) || LOSSY.has(to) ? 40 : 0;
+        quadrantCentres(decoded).forEach((colour, i) => expect(distance(colour, QUADRANT_COLOURS[i]!), `quadrant ${i}: ${colour}`).toBeLessThanOrEqual(tolerance));
+      });
+    }
+  }
+});
+
+describe('alpha', () => {
+  const transparentInputs = ['png', 'webp', 'avif', 'tiff'] as const;
+  for (const from of transparentInputs) {
+    for (const to of ['png', 'webp', 'avif', 'tiff'] as const) {
+      it(`${from} → ${to} keeps transparency`, async () => {
+        const decoded = await decode((await convert({ image: fixture64(`alpha.${from}`), from, to })).image);
+        const tolerance = from === 'avif' || to === 'avif' || to === 'webp' ? 12 : 0;
+        expect(distance(pixel(decoded, 4, 4), [255, 0, 0, 255])).toBeLessThanOrEqual(tolerance);
+        expect(pixel(decoded, 28, 4)[3]).toBe(0);
+        expect(Math.abs(pixel(decoded, 8, 28)[3]! - 128)).toBeLessThanOrEqual(tolerance + 1);
+      });
+    }
+  }
+
+  it('GIF output keeps transparency as its transparent index', async () => {
+    const decoded = await decode((await convert({ image: fixture64('alpha.png'), from: 'png', to: 'gif' })).image);
+    expect(pixel(decoded, 4, 4)).toEqual([255, 0, 0, 255]);
+    expect(pixel(decoded, 28, 4)[3]).toBe(0);
+    // 1-bit alpha: the half-transparent band (alpha 128) is shown.
+    expect(pixel(decoded, 8, 28)).toEqual([0, 0, 255, 255]);
+  });
+
+  it('GIF input keeps its transparency', async () => {
+    const decoded = await decode((await convert({ image: fixture64('alpha.gif'), from: 'gif', to: 'png' })).image);
+    expect(pixel(decoded, 4, 4)).toEqual([255, 0, 0, 255]);
+    expect(pixel(decoded, 28, 4)[3]).toBe(0);
+  });
+
+  it('JPEG output flattens onto white', async () => {
+    const decoded = await decode((await convert({ image: fixture64('alpha.png'), from: 'png', to: 'jpeg', quality: 95 })).image);
+    expect(distance(pixel(decoded, 4, 4), [255, 0, 0, 255])).toBeLessThanOrEqual(8);
+    expect(distance(pixel(decoded, 28, 4), [255, 255, 255, 255])).toBeLessThanOrEqual(8);
+    // Blue at alpha 128 over white: (127, 127, 255).
+    expect(distance(pixel(decoded, 8, 28), [127, 127, 255, 255])).toBeLessThanOrEqual(8);
+  });
+});
+
+describe('quality', () => {
+  for (const to of ['jpeg', 'webp', 'avif'] as const) {
+    it(`${to}: a lower quality gives a smaller file`, async () => {
+      const image = fixture64('text.svg');
+      const low = await convert({ image, from: 'svg', to, quality: 10 });
+      const high = await convert({ image, from: 'svg', to, quality: 95 });
+      expect(low.size_bytes).toBeLessThan(high.size_bytes);
+    });
+  }
+
+  it('defaults to 80', async () => {
+    const image = fixture64('text.svg');
+    expect((await convert({ image, from: 'svg', to: 'jpeg' })).image).toBe((await convert({ image, from: 'svg', to: 'jpeg', quality: 80 })).image);
+  });
+
+  it('gives the same bytes every time', async () => {
+    for (const to of OUTPUTS) {
+      const body = { image: fixture64('quadrants.jpeg'), from: 'jpeg', to };
+      expect((await convert(body)).image, to).toBe((await convert(body)).image);
+    }
+  });
+});
+
+describe('EXIF orientation', () => {
+  for (let orientation = 1; orientation <= 8; orientation++) {
+    it(`orientation ${orientation} is shown upright, as sharp's autoOrient shows it`, async () => {
+      const upright = await decode(await (await import('sharp')).default(fixture(`exif-${orientation}.jpeg`)).rotate().png().toBuffer());
+      const ours = await decode((await convert({ image: fixture64(`exif-${orientation}.jpeg`), from: 'jpeg', to: 'png' })).image);
+      expect([ours.width, ours.height]).toEqual([upright.width, upright.height]);
+      quadrantCentres(ours).forEach((colour, i) => expect(distance(colour, quadrantCentres(upright)[i]!)).toBeLessThanOrEqual(4));
+    });
+  }
+});
+
+describe('animations: the first frame', () => {
+  for (const name of ['animated.gif', 'animated.webp', 'animated-lossy.webp']) {
+    it(name, async () => {
+      const decoded = await decode((await convert({ image: fixture64(name), from: name.endsWith('gif') ? 'gif' : 'webp', to: 'png' })).image);
+      expect([decoded.width, decoded.height]).toEqual([6, 4]);
+      expect(distance(pixel(decoded, 3, 2), [255, 0, 0, 255])).toBeLessThanOrEqual(4);
+    });
+  }
+});
+
+describe('SVG', () => {
+  const darkPixels = (image: { data: Buffer }) => {
+    let n = 0;
+    for (let i = 0; i < image.data.length; i += 4) if (image.data[i]! < 128 && image.data[i + 3]! > 128) n++;
+    return n;
+  };
+
+  it('renders text with the bundled font (text is silently dropped without one)', async () => {
+    const decoded = await decode((await convert({ image: fixture64('text.svg'), from: 'svg', to: 'png' })).image);
+    expect([decoded.width, decoded.height]).toEqual([120, 40]);
+    // "Hello" at 24 px covers a few hundred pixels; librsvg (through sharp, with a system font) agrees roughly.
+    const reference = await decode(fixture('text.svg'));
+    expect(darkPixels(decoded)).toBeGreaterThan(150);
+    expect(darkPixels(decoded)).toBeGreaterThan(darkPixels(reference) / 2);
+  });
+
+  it('sizes by the viewBox, else 300×150', async () => {
+    expect(await convert({ image: fixture64('viewbox.svg'), from: 'svg', to: 'png' })).toMatchObject({ width: 40, height: 24 });
+    const unsized = await decode((await convert({ image: fixture64('unsized.svg'), from: 'svg', to: 'png' })).image);
+    expect([unsized.width, unsized.height]).toEqual([300, 150]);
+    expect(pixel(unsized, 150, 75)).toEqual([0, 255, 0, 255]);
+  });
+
+  it('draws a remote image reference as nothing, and the rest as usual', async () => {
+    const decoded = await decode((await convert({ image: fixture64('remote.svg'), from: 'svg', to: 'png' })).image);
+    expect(pixel(decoded, 2, 2)).toEqual([255, 0, 0, 255]);
+    expect(pixel(decoded, 8, 8)[3]).toBe(0);
+  });
+
+  it('units, one side and a viewBox', async () => {
+    const svg = (root: string) => Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" ${root}><rect width="100%" height="100%" fill="red"/></svg>`).toString('base64');
+    const size = async (root: string) => {
+      const out = await convert({ image: svg(root), from: 'svg', to: 'png' });
+      return [out.width, out.height];
+    };
+    expect(await size('width="1in" height="0.5in"')).toEqual([96, 48]);
+    expect(await size('width="30" viewBox="0 0 10 20"')).toEqual([30, 60]);
+    expect(await size('width="100%" height="50%" viewBox="0 0 40 20"')).toEqual([40, 20]);
+    expect(await size('height="10"')).toEqual([300, 10]);
+  });
+
+  it('an SVG claiming a huge canvas is refused before rendering', async () => {
+    const image = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="30000" height="100"/>').toString('base64');
+    expect(await invoke('image-converter', { image, from: 'svg', to: 'png' })).toEqual({ status: 400, body: { error: 'The image is 30000×100 pixels; each side may be at most 16,384 pixels.' } });
+  });
+
+  it('an SVG embedding a PNG bomb is refused', async () => {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><image width="10" height="10" href="data:image/png;base64,${fixture64('bomb-30000.png')}"/></svg>`;
+    const reply = await invoke('image-converter', { image: Buffer.from(svg).toString('base64'), from: 'svg', to: 'png' });
+    expect(reply).toEqual({ status: 400, body: { error: 'An image embedded in the SVG is 30000×30000 pixels; each side may be at most 16,384 pixels.' } });
+  });
+
+  it('entity expansion and deep nesting are refused by the parser, not followed', async () => {
+    const entities = ['<!ENTITY a0 "lollollollol">'];
+    for (let i = 1; i < 10; i++) entities.push(`<!ENTITY a${i} "${`&a${i - 1};`.repeat(10)}">`);
+    const laughs = `<?xml version="1.0"?><!DOCTYPE svg [${entities.join('')}]><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><text>&a9;</text></svg>`;
+    const deep = `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">${'<g>'.repeat(100000)}${'</g>'.repeat(100000)}</svg>`;
+    for (const svg of [laughs, deep]) {
+      const reply = await invoke('image-converter', { image: Buffer.from(svg).toString('base64'), from: 'svg', to: 'png' });
+      expect(reply).toEqual({ status: 400, body: { error: "'image' could not be decoded as SVG: the data is damaged, truncated or uses an unsupported variant." } });
+    }
+  });
+
+  it('markup that is not SVG', async () => {
+    const reply = await invoke('image-converter', { image: Buffer.from('<svg><g></svg>').toString('base64'), from: 'svg', to: 'png' });
+    expect(reply.status).toBe(400);
+    expect(reply.body.error).toMatch(/could not be decoded as SVG/);
+  });
+});
+
+describe('limits', () => {
+  /** A platform that records whether anything was decoded. */
+  function watched(): { ctx: ToolContext; calls: string[] } {
+    const calls: string[] = [];
+    const real = systemContext.images!;
+    const images: ImagePlatform = {
+      decode: (bytes, format) => (calls.push(`decode ${format}`), real.decode(bytes, format)),
+      renderSvg: (svg) => (calls.push('renderSvg'), real.renderSvg(svg)),
+      encode: (image, format, options) => real.encode(image, format, options),
+      resize: (image, width, height) => real.resize(image, width, height),
+    };
+    return { ctx: { ...systemContext, images }, calls };
+  }
+
+  for (const [name, from, error] of [
+    ['bomb-30000.png', 'png', 'The image is 30000×30000 pixels; each side may be at most 16,384 pixels.'],
+    ['bomb-16384.webp', 'webp', 'The image is 16384×16384 pixels (268.4 megapixels); the maximum is 40 megapixels.'],
+    ['bomb-frame.gif', 'gif', 'The image is 20000×20000 pixels; each side may be at most 16,384 pixels.'],
+  ] as const) {
+    it(`${name} is refused from its header, without decoding`, async () => {
+      const { ctx, calls } = watched();
+      expect(await invokeTool(tool, { image: fixture64(name), from, to: 'png' }, ctx)).toEqual({ status: 400, body: { error } });
+      expect(calls).toEqual([]);
+    });
+  }
+
+  it('a normal image is decoded once', async () => {
+    const { ctx, calls } = watched();
+    expect((await invokeTool(tool, { image: fixture64('quadrants.png'), from: 'png', to: 'png' }, ctx)).status).toBe(200);
+    expect(calls).toEqual(['decode png']);
+  });
+
+  it('40 megapixels pass the header check, one more pixel row does not', async () => {
+    const { ctx, calls } = watched();
+    const header = (width: number, height: number) => {
+      const png = Buffer.from(fixture('bomb-30000.png'));
+      png.writeUInt32BE(width, 16);
+      png.writeUInt32BE(height, 20);
+      return png.toString('base64'); // the CRC no longer matches: the decoder refuses it later
+    };
+    const over = await invokeTool(tool, { image: header(5000, 8001), from: 'png', to: 'png' }, ctx);
+    expect(over.body.error).toBe('The image is 5000×8001 pixels (40.0 megapixels); the maximum is 40 megapixels.');
+    expect(calls).toEqual([]);
+    const at = await invokeTool(tool, { image: header(5000, 8000), from: 'png', to: 'png' }, ctx);
+    expect(calls).toEqual(['decode png']);
+    expect(at.body.error).toMatch(/could not be decoded as PNG/);
+  });
+
+  it('3 MB of decoded input is accepted, one byte more is not', async () => {
+    const exactly = Buffer.alloc(3 * 1048576);
+    fixture('quadrants.png').copy(exactly); // a PNG followed by padding: accepted
+    expect((await invoke('image-converter', { image: exactly.toString('base64'), from: 'png', to: 'png' })).status).toBe(200);
+    const over = Buffer.alloc(3 * 1048576 + 1);
+    expect(await invoke('image-converter', { image: over.toString('base64'), from: 'png', to: 'png' })).toEqual({
+      status: 400,
+      body: { error: 'Input image is 3.0 MB — maximum is 3 MB.' },
+    });
+    expect((await invoke('image-converter', { image: Buffer.alloc(4 * 1048576).toString('base64'), from: 'png', to: 'png' })).body).toEqual({
+      error: 'Input image is 4.0 MB — maximum is 3 MB.',
+    });
+  });
+
+  it('truncated files of every raster format get a 400 naming the format', async () => {
+    for (const [name, format] of [['png', 'PNG'], ['jpeg', 'JPEG'], ['webp', 'WebP'], ['gif', 'GIF'], ['avif', 'AVIF']]) {
+      const reply = await invoke('image-converter', { image: fixture64(`truncated-quadrants.${name}`), from: name, to: 'png' });
+      expect(reply.status, name).toBe(400);
+      expect(reply.body.error, name).toMatch(new RegExp(`^'image' (could not be decoded as|is not a readable) ${format}`));
+    }
+  });
+
+  it('TIFF compressions: LZW, Deflate and JPEG are read, others refused', async () => {
+    for (const name of ['quadrants.tiff', 'quadrants-deflate.tiff', 'quadrants-jpeg.tiff']) {
+      const decoded = await decode((await convert({ image: fixture64(name), from: 'tiff', to: 'png' })).image);
+      quadrantCentres(decoded).forEach((colour, i) => expect(distance(colour, QUADRANT_COLOURS[i]!), name).toBeLessThanOrEqual(8));
+    }
+    expect((await invoke('image-converter', { image: fixture64('webp-compressed.tiff'), from: 'tiff', to: 'png' })).status).toBe(400);
+  });
+});

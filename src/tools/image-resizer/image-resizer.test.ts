@@ -1,0 +1,161 @@
+// The resizer through invoke(), checked against sharp (libvips) as the independent reference:
+// the fit table's sizes, and pixels after crop, rotate and flip (lossless PNG, so exactly).
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { invoke } from '../../core/dispatch';
+import { decode, distance, fixture, fixture64, meanDifference, pixel, quadrantCentres } from '../../../tests/support/image-fixtures';
+import { Output } from './schema';
+
+async function resize(body: Record<string, unknown>) {
+  const reply = await invoke('image-resizer', body);
+  if (reply.status !== 200) throw new Error(`${reply.status} ${JSON.stringify(reply.body)}`);
+  expect(Output.safeParse(reply.body).success).toBe(true);
+  return reply.body as { image: string; format: string; width: number; height: number; originalWidth: number; originalHeight: number; sizeBytes: number };
+}
+
+const QUADS = fixture('quadrants.png');
+
+describe('the fit table agrees with sharp', () => {
+  const boxes: [number | undefined, number | undefined][] = [
+    [20, undefined], [undefined, 12], [100, undefined], [undefined, 7], [30, 30], [100, 30], [30, 100], [13, 17], [64, 64], [1, 1], [3, 200],
+  ];
+  for (const fit of ['inside', 'contain', 'cover', 'fill', 'outside'] as const) {
+    for (const [width, height] of boxes) {
+      it(`${fit} ${width ?? '-'}×${height ?? '-'}`, async () => {
+        const ours = await resize({ image: QUADS.toString('base64'), width, height, fit });
+        // CONTRACT.md: with one side set the other follows the aspect ratio whatever the fit
+        // (sharp's `fill` would keep the unset side instead).
+        const theirs = await sharp(QUADS).resize({ width, height, fit: width && height ? fit : 'inside' }).png().toBuffer({ resolveWithObject: true });
+        expect([ours.width, ours.height]).toEqual([theirs.info.width, theirs.info.height]);
+        const decoded = await decode(ours.image);
+        expect([decoded.width, decoded.height]).toEqual([ours.width, ours.height]);
+        expect(ours.sizeBytes).toBe(Buffer.from(ours.image, 'base64').length);
+      });
+    }
+  }
+});
+
+describe('pixels', () => {
+  it('contain pads with transparency (PNG, WebP) or white (JPEG), centred', async () => {
+    const png = await decode((await resize({ image: QUADS.toString('base64'), width: 40, height: 40, fit: 'contain' })).image);
+    expect(pixel(png, 20, 2)[3]).toBe(0); // padding above the 40×24 picture (8 rows each side)
+    expect(pixel(png, 20, 37)[3]).toBe(0);
+    expect(pixel(png, 5, 12)).toEqual([255, 0, 0, 255]);
+    const jpeg = await decode((await resize({ image: QUADS.toString('base64'), width: 40, height: 40, fit: 'contain', format: 'jpeg', quality: 95 })).image);
+    expect(distance(pixel(jpeg, 20, 2), [255, 255, 255, 255])).toBeLessThanOrEqual(6);
+  });
+
+  it('cover keeps the centre', async () => {
+    const out = await decode((await resize({ image: QUADS.toString('base64'), width: 24, height: 24, fit: 'cover' })).image);
+    expect(distance(pixel(out, 2, 2), [255, 0, 0, 255])).toBeLessThanOrEqual(2);
+    expect(distance(pixel(out, 21, 21), [255, 255, 0, 255])).toBeLessThanOrEqual(2);
+  });
+
+  it('resampling is as good as sharp’s Lanczos3', async () => {
+    const photo = await sharp({ create: { width: 160, height: 96, channels: 3, background: '#808080' } })
+      .composite([{ input: fixture('text.svg'), left: 0, top: 0 }, { input: QUADS, left: 110, top: 60 }])
+      .png()
+      .toBuffer();
+    for (const [width, height] of [[80, 48], [67, 40], [300, 180]]) {
+      const ours = await decode((await resize({ image: photo.toString('base64'), width, height, fit: 'fill' })).image);
+      const theirs = await decode(await sharp(photo).resize({ width, height, fit: 'fill', kernel: 'lanczos3' }).png().toBuffer());
+      expect(meanDifference(ours, theirs), `${width}×${height}`).toBeLessThan(3);
+    }
+  });
+
+  describe('crop, rotate, flip in the contract’s order, exactly as sharp does each step', () => {
+    // Our order is crop → rotate → flip; sharp flips before rotating, so the reference runs
+    // each step as its own sharp pass.
+    async function reference(crop: { left: number; top: number; width: number; height: number } | undefined, rotate: number, flipH: boolean, flipV: boolean) {
+      let bytes: Buffer = QUADS;
+      if (crop) bytes = await sharp(bytes).extract(crop).png().toBuffer();
+      if (rotate) bytes = await sharp(bytes).rotate(rotate).png().toBuffer();
+      if (flipH) bytes = await sharp(bytes).flop().png().toBuffer();
+      if (flipV) bytes = await sharp(bytes).flip().png().toBuffer();
+      return decode(bytes);
+    }
+    const crops = [undefined, { left: 5, top: 3, width: 30, height: 14 }, { left: 0, top: 12, width: 20, height: 12 }];
+    for (const crop of crops) {
+      for (const rotate of [0, 90, 180, 270, -90, 720]) {
+        for (const [flipH, flipV] of [[false, false], [true, false], [false, true], [true, true]] as const) {
+          it(`crop ${crop ? Object.values(crop).join(',') : 'none'}, rotate ${rotate}, flipH ${flipH}, flipV ${flipV}`, async () => {
+            const body = { image: QUADS.toString('base64'), rotate, flipHorizontal: flipH, flipVertical: flipV, ...(crop ? { cropX: crop.left, cropY: crop.top, cropWidth: crop.width, cropHeight: crop.height } : {}) };
+            const ours = await decode((await resize(body)).image);
+            const theirs = await reference(crop, ((rotate % 360) + 360) % 360, flipH, flipV);
+            expect([ours.width, ours.height]).toEqual([theirs.width, theirs.height]);
+            expect(ours.data.equals(theirs.data)).toBe(true);
+          });
+        }
+      }
+    }
+  });
+
+  it('EXIF orientation comes first and crop coordinates are the upright image’s', async () => {
+    for (let orientation = 1; orientation <= 8; orientation++) {
+      const file = fixture(`exif-${orientation}.jpeg`);
+      const upright = await sharp(file).rotate().png().toBuffer({ resolveWithObject: true });
+      const out = await resize({ image: file.toString('base64'), cropX: 2, cropY: 3, cropWidth: 10, cropHeight: 15 });
+      expect([out.originalWidth, out.originalHeight]).toEqual([upright.info.width, upright.info.height]);
+      const theirs = await decode(await sharp(upright.data).extract({ left: 2, top: 3, width: 10, height: 15 }).png().toBuffer());
+      const ours = await decode(out.image);
+      quadrantCentres(ours).forEach((colour, i) => expect(distance(colour, quadrantCentres(theirs)[i]!), `orientation ${orientation}`).toBeLessThanOrEqual(4));
+    }
+  });
+
+  it('resize applies to the rotated result', async () => {
+    const out = await resize({ image: QUADS.toString('base64'), rotate: 90, width: 12 });
+    expect([out.width, out.height]).toEqual([12, 20]);
+  });
+});
+
+describe('formats', () => {
+  for (const format of ['png', 'jpeg', 'webp'] as const) {
+    it(`outputs ${format}`, async () => {
+      const out = await resize({ image: fixture64('quadrants.avif'), width: 20, format });
+      expect((await decode(out.image)).format).toBe(format);
+      expect(out.format).toBe(format);
+    });
+  }
+
+  it('quality applies to JPEG and WebP (default 85)', async () => {
+    const image = fixture64('text.svg');
+    const size = async (format: string, quality?: number) => (await resize({ image, format, quality })).sizeBytes;
+    expect(await size('jpeg', 20)).toBeLessThan(await size('jpeg', 95));
+    expect(await size('webp', 20)).toBeLessThan(await size('webp', 95));
+    expect(await size('jpeg')).toBe(await size('jpeg', 85));
+  });
+
+  it('reads every input format', async () => {
+    for (const name of ['quadrants.png', 'quadrants.jpeg', 'quadrants.webp', 'quadrants.avif', 'quadrants.tiff', 'quadrants.gif', 'quadrants.svg']) {
+      const out = await resize({ image: fixture64(name), width: 20 });
+      expect([out.width, out.height, out.originalWidth, out.originalHeight], name).toEqual([20, 12, 40, 24]);
+    }
+  });
+});
+
+describe('bad input', () => {
+  const image = QUADS.toString('base64');
+  const error = async (body: Record<string, unknown>) => {
+    const reply = await invoke('image-resizer', { image, ...body });
+    expect(reply.status).toBe(400);
+    return reply.body.error;
+  };
+
+  it('crop areas outside the image or empty', async () => {
+    expect(await error({ cropX: 40 })).toBe('Crop area 0×24 at (40, 0) exceeds the image bounds (40×24).');
+    expect(await error({ cropY: 10, cropHeight: 15 })).toBe('Crop area 40×15 at (0, 10) exceeds the image bounds (40×24).');
+    expect(await error({ cropWidth: 0, cropHeight: 5 })).toBe('Crop area 0×5 at (0, 0) is empty; it needs a width and height of at least 1 pixel within the image bounds (40×24).');
+    expect((await invoke('image-resizer', { image, cropX: 39, cropY: 23 })).status).toBe(200); // the last pixel
+  });
+
+  it('rotations that are not multiples of 90', async () => {
+    expect(await error({ rotate: 45 })).toBe("'rotate' must be a multiple of 90 degrees (got 45).");
+    expect(await error({ rotate: 90.5 })).toBe("'rotate' must be a multiple of 90 degrees (got 90.5).");
+    expect(await error({ rotate: '90' })).toMatch(/'rotate' must be a number/);
+  });
+
+  it('outputs too large', async () => {
+    expect(await error({ height: 16385 })).toBe('The resized image is 27308×16385 pixels; each side may be at most 16,384 pixels.');
+    expect(await error({ width: 8000, height: 8000, fit: 'contain' })).toBe('The output is 8000×8000 pixels (64.0 megapixels); the maximum is 40 megapixels.');
+  });
+});

@@ -1,0 +1,123 @@
+// The pure image helpers: sniffing and header probes against sharp's reading of real files,
+// the fit plan, Base64, and the golden vectors' samples against the fixture files.
+import sharp from 'sharp';
+import { readdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { fixture } from '../../../tests/support/image-fixtures';
+import { fromBase64, toBase64 } from './base64';
+import { planFit } from './fit';
+import { sniffFormat } from './formats';
+import { probe } from './probe';
+import * as samples from './samples';
+import { svgSize, withSize } from './svg';
+
+const FIXTURES = readdirSync(resolve(import.meta.dirname, '../../../tests/fixtures/images')).filter((name) => !name.endsWith('.mjs'));
+const EXPECTED_FORMAT: Record<string, string> = { png: 'png', jpeg: 'jpeg', webp: 'webp', avif: 'avif', tiff: 'tiff', gif: 'gif', svg: 'svg' };
+
+describe('sniffFormat', () => {
+  it.each(FIXTURES)('%s', (name) => {
+    expect(sniffFormat(fixture(name))).toBe(EXPECTED_FORMAT[name.slice(name.lastIndexOf('.') + 1)]);
+  });
+
+  it('is not fooled by text or short input', () => {
+    expect(sniffFormat(new TextEncoder().encode('Hello, World!'))).toBeUndefined();
+    expect(sniffFormat(new Uint8Array([0x89, 0x50]))).toBeUndefined();
+    expect(sniffFormat(new TextEncoder().encode('<html><svg></svg></html>'))).toBeUndefined();
+    expect(sniffFormat(new TextEncoder().encode('\uFEFF<?xml version="1.0"?><!-- x --><!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd"><svg/>'))).toBe('svg');
+  });
+});
+
+describe('probe reads the size sharp reads, without decoding', () => {
+  const raster = FIXTURES.filter((name) => !/svg$|^bomb|^truncated|cmyk|webp-compressed|animated-lossy/.test(name));
+  it.each(raster)('%s', async (name) => {
+    const bytes = fixture(name);
+    const meta = await sharp(bytes).metadata();
+    const header = probe(bytes, sniffFormat(bytes) as never);
+    expect([header.width, header.height]).toEqual([meta.width, meta.pageHeight ?? meta.height]);
+    expect(header.orientation).toBe(meta.orientation ?? 1);
+  });
+
+  it('reports the hostile headers as they claim', () => {
+    expect(probe(fixture('bomb-30000.png'), 'png')).toMatchObject({ width: 30000, height: 30000 });
+    expect(probe(fixture('bomb-16384.webp'), 'webp')).toMatchObject({ width: 16384, height: 16384 });
+    expect(probe(fixture('bomb-frame.gif'), 'gif')).toMatchObject({ width: 20000, height: 20000 });
+  });
+
+  it('marks animated WebP', () => {
+    expect(probe(fixture('animated.webp'), 'webp')).toMatchObject({ width: 6, height: 4, animated: true });
+    expect(probe(fixture('quadrants.webp'), 'webp').animated).toBe(false);
+  });
+
+  it('a header cut short is a clear 400', () => {
+    expect(() => probe(fixture('quadrants.png').subarray(0, 20), 'png')).toThrow("'image' is not a readable PNG image: the header ends early.");
+    expect(() => probe(fixture('quadrants.jpeg').subarray(0, 30), 'jpeg')).toThrow(/^'image' is not a readable JPEG image/);
+  });
+});
+
+describe('planFit', () => {
+  it.each([
+    // source 400×300
+    [undefined, undefined, 'inside', { width: 400, height: 300 }],
+    [200, undefined, 'fill', { width: 200, height: 150 }],
+    [undefined, 100, 'cover', { width: 133, height: 100 }],
+    [200, 200, 'inside', { width: 200, height: 150 }],
+    [200, 200, 'outside', { width: 267, height: 200 }],
+    [200, 200, 'fill', { width: 200, height: 200 }],
+    [200, 200, 'contain', { width: 200, height: 150, box: { width: 200, height: 200, mode: 'pad' } }],
+    [200, 200, 'cover', { width: 267, height: 200, box: { width: 200, height: 200, mode: 'crop' } }],
+    [1, 1000, 'inside', { width: 1, height: 1 }],
+    [0, 0, 'cover', { width: 400, height: 300 }],
+  ] as const)('%s×%s %s', (width, height, fit, plan) => {
+    expect(planFit(400, 300, width, height, fit)).toEqual(plan);
+  });
+});
+
+describe('SVG size', () => {
+  it.each([
+    ['width="10" height="20"', [10, 20]],
+    ['width="10.6px" height="2pt"', [11, 3]],
+    ['viewBox="0 0 50 25"', [50, 25]],
+    ['viewBox="0,0,50,25" height="50"', [100, 50]],
+    ['width="auto" height="50%"', [300, 150]],
+    ['', [300, 150]],
+  ] as const)('<svg %s>', (attributes, size) => {
+    expect(Object.values(svgSize(`<svg xmlns="http://www.w3.org/2000/svg" ${attributes}/>`))).toEqual(size);
+  });
+
+  it('writes the size into the root only', () => {
+    const svg = '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width=\'5cm\' viewBox="0 0 1 1"><svg width="3" height="3"/></svg>';
+    expect(withSize(svg, 189, 189)).toBe('<?xml version="1.0"?><svg width="189" height="189" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><svg width="3" height="3"/></svg>');
+  });
+});
+
+describe('Base64', () => {
+  it('encodes as Node does, every length', () => {
+    for (let n = 0; n < 40; n++) {
+      const bytes = new Uint8Array(n).map((_, i) => (i * 97 + n) & 255);
+      expect(toBase64(bytes)).toBe(Buffer.from(bytes).toString('base64'));
+      const decoded = fromBase64(Buffer.from(bytes).toString('base64'));
+      expect(decoded.ok && Buffer.from(decoded.bytes).equals(Buffer.from(bytes))).toBe(true);
+    }
+  });
+
+  it('decodes with whitespace, without padding, and in the URL-safe alphabet', () => {
+    const bytes = Buffer.from([251, 255, 191, 0, 1]);
+    for (const text of ['+/+/AAE=', '+/+/\nAAE', '-_-_AAE', ' +/+/ AA E= ']) {
+      const decoded = fromBase64(text);
+      expect(decoded.ok && Buffer.from(decoded.bytes).equals(bytes), text).toBe(true);
+    }
+  });
+
+  it('reports the first bad character with its position', () => {
+    expect(fromBase64('AAAA$AAA')).toEqual({ ok: false, error: expect.stringMatching(/^Invalid character '\$' at position 5/) });
+    expect(fromBase64('AA=A')).toEqual({ ok: false, error: expect.stringMatching(/Padding/) });
+    expect(fromBase64('AAAAA').ok).toBe(false);
+  });
+});
+
+describe('golden-vector samples', () => {
+  it.each(Object.entries(samples.SAMPLE_FILES))('%s is tests/fixtures/images/%s', (name, file) => {
+    expect((samples as unknown as Record<string, string>)[name]).toBe(fixture(file).toString('base64'));
+  });
+});

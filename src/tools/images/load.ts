@@ -1,0 +1,88 @@
+// From the request's `image` field to upright RGBA: Base64, the 3 MB cap, format sniffing,
+// the header probe and pixel limits (before decoding), decoding through the door's image
+// platform, the post-decode check, and EXIF orientation. Shared by the image tools.
+import { ToolInputError, type ToolContext } from '../define';
+import { fromBase64 } from './base64';
+import { ImageDataError, type Bitmap, type ImagePlatform } from '../../platform/types';
+import { FORMAT_NAMES, sniffFormat, type InputFormat } from './formats';
+import { checkDimensions, checkInputBytes } from './limits';
+import { ORIENTATION_TRANSFORMS, transform } from './pixels';
+import { probe } from './probe';
+import { checkEmbeddedImages, svgSize, withSize } from './svg';
+import { firstWebpFrame, onCanvas } from './webp-frame';
+
+/** The door's codecs; a door that forgot to wire them is a fault (500), not bad input. */
+export function imagesOf(ctx: ToolContext): ImagePlatform {
+  if (!ctx.images) throw new Error('No image platform: the door must call provideImages() at start-up');
+  return ctx.images;
+}
+
+/** The bytes of the `image` field: Base64, whitespace and a `data:…;base64,` prefix tolerated. */
+export function imageBytes(field: string): Uint8Array {
+  const text = field.replace(/^\s*data:[^,]*;base64,/i, '');
+  const decoded = fromBase64(text);
+  if (!decoded.ok) throw new ToolInputError(`'image' is not valid Base64: ${decoded.error}`);
+  checkInputBytes(decoded.bytes.length);
+  if (decoded.bytes.length === 0) throw new ToolInputError("'image' is empty.");
+  return decoded.bytes;
+}
+
+export interface LoadedImage {
+  bitmap: Bitmap;
+  /** The format the bytes really are. */
+  format: InputFormat;
+}
+
+const SUPPORTED = 'PNG, JPEG, WebP, AVIF, TIFF, GIF or SVG';
+
+/** Decodes to upright RGBA. `expected` (the converter's `from`) only shapes the error message. */
+export async function loadImage(ctx: ToolContext, bytes: Uint8Array, expected?: InputFormat): Promise<LoadedImage> {
+  const images = imagesOf(ctx);
+  const format = sniffFormat(bytes);
+  if (!format) {
+    throw new ToolInputError(
+      expected
+        ? `'image' is not a ${FORMAT_NAMES[expected]} image: its bytes are not an image in any supported format (${SUPPORTED}).`
+        : `'image' is not an image in a supported format (${SUPPORTED}).`,
+    );
+  }
+  const undecodable = () =>
+    new ToolInputError(`'image' could not be decoded as ${FORMAT_NAMES[format]}: the data is damaged, truncated or uses an unsupported variant.`);
+
+  if (format === 'svg') {
+    const text = new TextDecoder().decode(bytes);
+    const { width, height } = svgSize(text);
+    checkDimensions(width, height);
+    checkEmbeddedImages(text);
+    try {
+      return { bitmap: checked(await images.renderSvg(withSize(text, width, height))), format };
+    } catch (error) {
+      if (error instanceof ImageDataError) throw undecodable();
+      throw error;
+    }
+  }
+
+  const header = probe(bytes, format);
+  checkDimensions(header.width, header.height);
+  let bitmap: Bitmap;
+  try {
+    if (header.animated) {
+      const frame = firstWebpFrame(bytes);
+      if (!frame) throw undecodable();
+      bitmap = onCanvas(checked(await images.decode(frame.still, 'webp')), frame);
+    } else {
+      bitmap = checked(await images.decode(bytes, format));
+    }
+  } catch (error) {
+    if (error instanceof ImageDataError) throw undecodable();
+    throw error;
+  }
+  return { bitmap: transform(bitmap, ORIENTATION_TRANSFORMS[header.orientation] ?? 'identity'), format };
+}
+
+/** The decoder's output, held to the limits again (a header can understate). */
+function checked(bitmap: Bitmap): Bitmap {
+  checkDimensions(bitmap.width, bitmap.height, 'The decoded image');
+  if (bitmap.data.length !== bitmap.width * bitmap.height * 4) throw new ImageDataError('wrong pixel buffer length');
+  return bitmap;
+}

@@ -1,0 +1,90 @@
+// Geometry and compositing on straight RGBA bitmaps: orientation, crop, the eight right-angle
+// rotations and flips, padding and flattening. Exact integer work, the same on every engine.
+import type { Bitmap } from '../../platform/types';
+
+/** The eight rotations/flips of a rectangle (the dihedral group), as EXIF numbers them. */
+export type Transform = 'identity' | 'flipH' | 'rotate180' | 'flipV' | 'transpose' | 'rotate90' | 'transverse' | 'rotate270';
+
+/** EXIF orientation → the transform that shows the image upright. */
+export const ORIENTATION_TRANSFORMS: readonly Transform[] = ['identity', 'identity', 'flipH', 'rotate180', 'flipV', 'transpose', 'rotate90', 'transverse', 'rotate270'];
+
+/** 32-bit view of the pixels (one element per pixel), copying only if misaligned. */
+function words(image: Bitmap): Uint32Array {
+  const { data } = image;
+  const aligned = data.byteOffset % 4 === 0 ? data : data.slice();
+  return new Uint32Array(aligned.buffer, aligned.byteOffset, image.width * image.height);
+}
+
+/** Applies one of the eight transforms (rotations are clockwise). */
+export function transform(image: Bitmap, op: Transform): Bitmap {
+  if (op === 'identity') return image;
+  const { width: w, height: h } = image;
+  const swap = op === 'transpose' || op === 'rotate90' || op === 'transverse' || op === 'rotate270';
+  const outW = swap ? h : w;
+  const outH = swap ? w : h;
+  const src = words(image);
+  const out = new Uint8Array(w * h * 4);
+  const dst = new Uint32Array(out.buffer);
+  // For each output pixel (x, y): the source column and row, as start + x·dx + y·dy.
+  let start: number, dx: number, dy: number;
+  switch (op) {
+    case 'flipH': [start, dx, dy] = [w - 1, -1, w]; break;
+    case 'flipV': [start, dx, dy] = [(h - 1) * w, 1, -w]; break;
+    case 'rotate180': [start, dx, dy] = [h * w - 1, -1, -w]; break;
+    case 'transpose': [start, dx, dy] = [0, w, 1]; break; // out(x, y) = in(y, x)
+    case 'rotate90': [start, dx, dy] = [(h - 1) * w, -w, 1]; break; // out(x, y) = in(y, h-1-x)
+    case 'transverse': [start, dx, dy] = [h * w - 1, -w, -1]; break; // out(x, y) = in(w-1-y, h-1-x)
+    case 'rotate270': [start, dx, dy] = [w - 1, w, -1]; break; // out(x, y) = in(w-1-y, x)
+  }
+  let o = 0;
+  for (let y = 0; y < outH; y++) {
+    let s = start + y * dy;
+    for (let x = 0; x < outW; x++, s += dx) dst[o++] = src[s]!;
+  }
+  return { width: outW, height: outH, data: out };
+}
+
+export function crop(image: Bitmap, x: number, y: number, width: number, height: number): Bitmap {
+  if (x === 0 && y === 0 && width === image.width && height === image.height) return image;
+  const out = new Uint8Array(width * height * 4);
+  for (let row = 0; row < height; row++) {
+    const from = ((y + row) * image.width + x) * 4;
+    out.set(image.data.subarray(from, from + width * 4), row * width * 4);
+  }
+  return { width, height, data: out };
+}
+
+/** The image centred on a transparent canvas (offsets round down, as sharp/libvips do). */
+export function pad(image: Bitmap, width: number, height: number): Bitmap {
+  if (width === image.width && height === image.height) return image;
+  const out = new Uint8Array(width * height * 4);
+  const left = Math.floor((width - image.width) / 2);
+  const top = Math.floor((height - image.height) / 2);
+  for (let row = 0; row < image.height; row++) {
+    const from = row * image.width * 4;
+    out.set(image.data.subarray(from, from + image.width * 4), ((top + row) * width + left) * 4);
+  }
+  return { width, height, data: out };
+}
+
+export function hasAlpha(image: Bitmap): boolean {
+  const { data } = image;
+  for (let i = 3; i < data.length; i += 4) if (data[i] !== 255) return true;
+  return false;
+}
+
+/** Composites onto opaque white (JPEG has no alpha; CONTRACT.md). */
+export function flattenOnWhite(image: Bitmap): Bitmap {
+  if (!hasAlpha(image)) return image;
+  const { data } = image;
+  const out = new Uint8Array(data.length);
+  for (let i = 0; i < data.length; i += 4) {
+    const a = data[i + 3]!;
+    const white = 255 * (255 - a) + 127;
+    out[i] = ((data[i]! * a + white) / 255) | 0;
+    out[i + 1] = ((data[i + 1]! * a + white) / 255) | 0;
+    out[i + 2] = ((data[i + 2]! * a + white) / 255) | 0;
+    out[i + 3] = 255;
+  }
+  return { width: image.width, height: image.height, data: out };
+}

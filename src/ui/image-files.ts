@@ -1,0 +1,109 @@
+// Page-side helpers of the image pages (converter and resizer): files in, base64 for the tool,
+// blobs out, names, sizes. No pixels are touched here: decoding is the tool's job.
+import { fromBase64 } from '../tools/images/base64';
+import { FORMAT_NAMES, INPUT_FORMATS, sniffFormat, type InputFormat } from '../tools/images/formats';
+import { checkInputBytes } from '../tools/images/limits';
+
+export { FORMAT_NAMES, type InputFormat };
+
+export const MIME: Record<InputFormat, string> = {
+  png: 'image/png',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+  avif: 'image/avif',
+  tiff: 'image/tiff',
+  gif: 'image/gif',
+  svg: 'image/svg+xml',
+};
+
+const EXTENSION: Record<InputFormat, string> = { png: 'png', jpeg: 'jpg', webp: 'webp', avif: 'avif', tiff: 'tiff', gif: 'gif', svg: 'svg' };
+
+/** What the file pickers offer: the input formats by type and by extension. */
+export const ACCEPT = [...Object.values(MIME), '.png', '.jpg', '.jpeg', '.jfif', '.webp', '.avif', '.tif', '.tiff', '.gif', '.svg'].join(',');
+
+/** Formats Chromium, Firefox and Safari draw in an <img>; TIFF needs the tool to be seen. */
+export const BROWSER_DRAWS = new Set<InputFormat>(['png', 'jpeg', 'webp', 'avif', 'gif', 'svg']);
+
+function byName(name: string, type: string): InputFormat | undefined {
+  const ext = /\.([a-z0-9]+)$/i.exec(name)?.[1]?.toLowerCase();
+  const fromExt = ext === 'jpg' || ext === 'jfif' ? 'jpeg' : ext === 'tif' ? 'tiff' : ext;
+  if (fromExt && (INPUT_FORMATS as readonly string[]).includes(fromExt)) return fromExt as InputFormat;
+  return (Object.keys(MIME) as InputFormat[]).find((format) => MIME[format] === type);
+}
+
+/** The format of a file: its bytes first (as the tool sniffs them), else its name or type. */
+export async function detectFormat(file: File): Promise<InputFormat | undefined> {
+  const head = new Uint8Array(await file.slice(0, 4096).arrayBuffer());
+  return sniffFormat(head) ?? byName(file.name, file.type);
+}
+
+/**
+ * The file's bytes as base64, encoded by the browser (FileReader), so no string is built up in
+ * JavaScript. A file over the tools' 3 MB limit is refused here with the tool's own sentence,
+ * before it is read at all.
+ */
+export async function readBase64(file: Blob): Promise<string> {
+  checkInputBytes(file.size);
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => {
+      const url = String(reader.result);
+      resolve(url.slice(url.indexOf(',') + 1));
+    };
+    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read.'));
+    reader.readAsDataURL(file);
+  });
+}
+
+/** The tool's base64 answer as a typed Blob (for previews, downloads and the ZIP). */
+export function base64Blob(base64: string, format: string): Blob {
+  const decoded = fromBase64(base64);
+  if (!decoded.ok) throw new Error(`The answer is not valid base64: ${decoded.error}`);
+  return new Blob([decoded.bytes as Uint8Array<ArrayBuffer>], { type: MIME[format as InputFormat] ?? 'application/octet-stream' });
+}
+
+/** `holiday photo.PNG` → `holiday photo` (+ suffix) `.webp`; JPEG files get `.jpg`. */
+export function outputName(inputName: string, format: string, suffix = ''): string {
+  const stem = inputName.replace(/\.[^./\\]*$/, '').replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_') || 'image';
+  return `${stem}${suffix}.${EXTENSION[format as InputFormat] ?? format}`;
+}
+
+/** Names unique within a ZIP: a second `photo.webp` becomes `photo-2.webp`. */
+export function uniqueNames(names: readonly string[]): string[] {
+  const seen = new Set<string>();
+  return names.map((name) => {
+    let candidate = name;
+    for (let n = 2; seen.has(candidate.toLowerCase()); n++) candidate = name.replace(/(\.[^.]*)?$/, (ext) => `-${n}${ext}`);
+    seen.add(candidate.toLowerCase());
+    return candidate;
+  });
+}
+
+const grouped = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
+/** 1,254 bytes · 12.3 KB · 2.45 MB (binary units, as the tools' 3 MB limit counts them). */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${grouped(bytes)} byte${bytes === 1 ? '' : 's'}`;
+  if (bytes < 1048576) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1048576).toFixed(2)} MB`;
+}
+
+/** How the output compares with the input: "52.9 % smaller", "12.0 % larger", "same size". */
+export function sizeChange(before: number, after: number): { text: string; saved: boolean } {
+  if (before <= 0 || after === before) return { text: 'same size', saved: false };
+  const percent = (Math.abs(before - after) / before) * 100;
+  return after < before ? { text: `${percent.toFixed(1)} % saved`, saved: true } : { text: `${percent.toFixed(1)} % larger`, saved: false };
+}
+
+/** Saves a Blob under a name (for generated files such as the ZIP). */
+export function saveBlob(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = Object.assign(document.createElement('a'), { href: url, download: name });
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** Image files of a paste (screenshots, copied images); none for a paste of text. */
+export function pastedImages(event: ClipboardEvent): File[] {
+  return [...(event.clipboardData?.files ?? [])].filter((file) => file.type.startsWith('image/'));
+}

@@ -1,0 +1,37 @@
+// The page's side of the service worker's relay (src/sw/relay.ts): tools the service worker
+// cannot run (background removal) are run here, in this page's tool worker, and answered on the
+// channel the service worker sent. Every page of the app hosts it (src/main.ts), so
+// fetch('/api/background-remover') works offline from any open tab.
+import type { Reply } from '../core/invoke';
+import { runTool } from './bridge';
+import { HEARTBEAT_MS, type RelayAnswer, type RelayMessage } from './relay-protocol';
+
+function answer(port: MessagePort, message: RelayAnswer): void {
+  port.postMessage(message);
+}
+
+export function hostRelayedTools(): void {
+  if (!('serviceWorker' in navigator)) return;
+  navigator.serviceWorker.addEventListener('message', (event: MessageEvent<RelayMessage>) => {
+    const port = event.ports[0];
+    if (event.data?.type !== 'relay-tool' || !port) return;
+    answer(port, { type: 'accepted' });
+    const beat = setInterval(() => answer(port, { type: 'working' }), HEARTBEAT_MS);
+    runTool(event.data.slug, event.data.body)
+      .catch(
+        (error: unknown): Reply => ({
+          // The worker crashed or ran out of time: not the input's fault and not a bug of the
+          // contract, and another try (a smaller image, a fresh tab) may succeed.
+          status: 503,
+          body: { error: `This tab could not finish the request: ${error instanceof Error ? error.message : String(error)}` },
+        }),
+      )
+      .then((reply) => answer(port, { type: 'reply', reply }))
+      .finally(() => {
+        clearInterval(beat);
+        port.close();
+      });
+  });
+  // Messages from the service worker wait until the page says it listens.
+  navigator.serviceWorker.startMessages();
+}
