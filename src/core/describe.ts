@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { TAG_DESCRIPTIONS, systemContext, type ToolContext, type ToolDefinition } from '../tools/define';
 import { findTool, tools } from '../tools/index';
-import { invokeTool } from './invoke';
+import { invokeTool, type Reply } from './invoke';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -96,23 +96,29 @@ const examples = new Map<string, Promise<ExampleExchange[]>>();
 const presets = new Map<string, () => Promise<ExampleExchange[]>>();
 
 /**
- * For a door that cannot run a tool's examples (the service worker has no model): the answers
- * the build computed, so its documents stay identical to every other door's.
+ * How a door computes a tool's examples when the default (run here, now) does not fit: the
+ * service worker has no model and takes the build's answers; the Node server runs heavy tools'
+ * examples in its worker pool, never on the thread that answers requests.
  */
 export function presetExamples(slug: string, load: () => Promise<ExampleExchange[]>): void {
   presets.set(slug, load);
+}
+
+/** Runs a tool's documented examples with `run` and pairs each request with its answer. */
+export function runExamples(tool: ToolDefinition, run: (input: Record<string, unknown>) => Promise<Reply>): Promise<ExampleExchange[]> {
+  return Promise.all(
+    tool.examples.map(async ({ summary, input }) => {
+      const reply = await run(input);
+      return { summary, request: input, response: { status: reply.status, body: reply.body } };
+    }),
+  );
 }
 
 /** Each documented example with the answer the tool really gives (computed once). */
 export function toolExamples(tool: ToolDefinition): Promise<ExampleExchange[]> {
   let result = examples.get(tool.slug);
   if (!result) {
-    result = presets.get(tool.slug)?.() ?? Promise.all(
-      tool.examples.map(async (example) => {
-        const reply = await invokeTool(tool, example.input, EXAMPLE_CONTEXT);
-        return { summary: example.summary, request: example.input, response: { status: reply.status, body: reply.body } };
-      }),
-    );
+    result = presets.get(tool.slug)?.() ?? runExamples(tool, (input) => invokeTool(tool, input, EXAMPLE_CONTEXT));
     examples.set(tool.slug, result);
   }
   return result;

@@ -5,12 +5,13 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { presetExamples, runExamples } from '../core/describe';
 import { isApiPath, jsonResponse, respond } from '../core/http';
 import type { Reply } from '../core/invoke';
 import { nodeImages } from '../platform/node';
 import { nodeSegmentation } from '../platform/segmentation-node';
 import { provideImages, provideSegmentation } from '../tools/define';
-import { findTool } from '../tools/index';
+import { findTool, tools } from '../tools/index';
 import { logAccess } from './access-log';
 import { ApiKeys, presentedKey } from './api-keys';
 import { readBody, send } from './body';
@@ -40,8 +41,8 @@ try {
   process.exit(1);
 }
 
-// Heavy tools run in tool-worker.js, which wires its own codecs; this thread needs them too for
-// the worked examples of `GET /api/<slug>` (src/core/describe.ts runs each example once).
+// Heavy tools run in tool-worker.js, which wires its own codecs; this thread needs them too when
+// HEAVY_WORKERS=0 runs heavy tools here.
 provideImages(nodeImages);
 provideSegmentation(nodeSegmentation);
 
@@ -63,6 +64,11 @@ const pool =
       })
     : undefined;
 const dispatch = createDispatch(pool, (slug) => isHeavy(slug, config.heavyTools));
+// The worked examples of heavy tools (GET /api/<slug>, /openapi.json) run in the pool like any
+// heavy request: a background removal must never hold up this thread.
+for (const tool of tools) {
+  if (isHeavy(tool.slug, config.heavyTools)) presetExamples(tool.slug, () => runExamples(tool, (input) => dispatch(tool.slug, input)));
+}
 const mcpInvoke = replyingDispatch(dispatch);
 
 /** Paths the limiter counts (CONTRACT.md §2). Pages, assets, /openapi.json and /llms.txt are

@@ -4,7 +4,7 @@
 import { clientsClaim } from 'workbox-core';
 import { addPlugins, cleanupOutdatedCaches, createHandlerBoundToURL, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { presetExamples, type ExampleExchange } from '../core/describe';
+import { presetExamples, runExamples, type ExampleExchange } from '../core/describe';
 import { invoke } from '../core/dispatch';
 import { handle, isApiPath, MAX_BODY_BYTES } from '../core/http';
 import { assetUrlsFromManifest, createBrowserImages } from '../platform/browser';
@@ -39,12 +39,7 @@ provideSegmentation(
 for (const slug of RELAYED) presetExamples(slug, () => examplesFromBuild(slug).catch(() => examplesRunHere(slug)));
 
 function examplesRunHere(slug: string): Promise<ExampleExchange[]> {
-  return Promise.all(
-    (findTool(slug)?.examples ?? []).map(async ({ summary, input }) => {
-      const reply = await invoke(slug, input);
-      return { summary, request: input, response: { status: reply.status, body: reply.body } };
-    }),
-  );
+  return runExamples(findTool(slug)!, (input) => invoke(slug, input));
 }
 
 async function examplesFromBuild(slug: string): Promise<ExampleExchange[]> {

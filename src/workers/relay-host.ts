@@ -17,7 +17,8 @@ export function hostRelayedTools(): void {
     if (event.data?.type !== 'relay-tool' || !port) return;
     answer(port, { type: 'accepted' });
     const beat = setInterval(() => answer(port, { type: 'working' }), HEARTBEAT_MS);
-    runTool(event.data.slug, event.data.body)
+    // No clock of its own: the caller of fetch() decides how long to wait (heavy tools on a busy device take long).
+    runTool(event.data.slug, event.data.body, { timeoutMs: 30 * 60_000 })
       .catch(
         (error: unknown): Reply => ({
           // The worker crashed or ran out of time: not the input's fault and not a bug of the
