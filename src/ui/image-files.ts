@@ -44,6 +44,11 @@ export async function detectFormat(file: File): Promise<InputFormat | undefined>
  */
 export async function readBase64(file: Blob): Promise<string> {
   checkInputBytes(file.size);
+  return readAsBase64(file);
+}
+
+/** A file's bytes as base64, read by the browser (no string built up in JavaScript). */
+export function readAsBase64(file: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () => {
