@@ -94,6 +94,7 @@ test.describe('hash-generator page', () => {
     // Open the picker from the keyboard: Tab reaches the drop zone, Enter opens the chooser.
     await page.getByTestId('input').focus();
     await page.keyboard.press('Tab');
+    await expect(page.locator('div.drop[role="button"]')).toBeFocused();
     const chooser = page.waitForEvent('filechooser');
     await page.keyboard.press('Enter');
     await (await chooser).setFiles({ name: 'fox.txt', mimeType: 'text/plain', buffer: Buffer.from('The quick brown fox jumps over the lazy dog') });

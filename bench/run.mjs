@@ -1,0 +1,49 @@
+// `npm run bench`: every speed goal of issue 8, one script after another (never in parallel:
+// they would measure each other), then a closing note with each figure against its goal.
+// Needs a build (`npm run build`) for the server, service-worker, isolation and size figures;
+// SERVER_ENTRY and STATIC_DIR point them at another build. ONLY=regex runs a subset.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const ONLY = process.env.ONLY ? new RegExp(process.env.ONLY, 'i') : undefined;
+
+// [script, goal text, which of its lines are figures for the closing note]
+const BENCHES = [
+  ['server-throughput.mjs', '1. Node server throughput ≥ 0.9× bare node:http', /ratio/],
+  ['service-worker.mjs', '2. service worker /api round trip ≤ 1.15× constant service worker', /ratio/],
+  ['text-tools.mjs', '3–4. json-formatter, json-to-csv, hash-generator ≤ 2× baseline', /ratio/],
+  ['images.mjs', '5. image conversion and resize vs sharp ≤ 3×', /^worst ratio/],
+  ['isolation.mjs', '6. light p99 under image flood ≤ 2× idle', /^ratio p99|^worker pool/],
+  ['bundle-size.mjs', '7. home page JS (gzip), largest page chunk', /gzip/],
+];
+
+function run(script, pick) {
+  return new Promise((done) => {
+    const child = spawn(process.execPath, [`${here}${script}`], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const figures = [];
+    let rest = '';
+    child.stdout.on('data', (chunk) => {
+      process.stdout.write(chunk);
+      const lines = (rest + chunk).split('\n');
+      rest = lines.pop();
+      figures.push(...lines.filter((line) => pick.test(line)));
+    });
+    child.on('exit', (code) => {
+      if (rest && pick.test(rest)) figures.push(rest);
+      done({ code, figures });
+    });
+  });
+}
+
+const note = [];
+let failed = 0;
+for (const [script, goal, pick] of BENCHES) {
+  if (ONLY && !ONLY.test(script)) continue;
+  console.log(`\n== ${script} — ${goal}`);
+  const { code, figures } = await run(script, pick);
+  if (code !== 0) failed++;
+  note.push(`${goal}${code === 0 ? '' : `  [${script} FAILED, exit ${code}]`}`, ...figures.map((line) => `    ${line}`));
+}
+console.log(`\n== Closing note (each figure against its goal; medians, one run)\n${note.join('\n')}`);
+if (failed) process.exitCode = 1;
