@@ -1,36 +1,11 @@
 // The image converter as a person uses it: pick or drop real image files, watch them convert,
 // download the results, and check the downloaded bytes with an independent decoder (sharp).
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import { unzipSync } from 'fflate';
 import sharp from 'sharp';
-import { expect, test, type Page } from './fixtures';
+import { expect, test } from './fixtures';
+import { BLUE, LIME, RED, YELLOW, download, expectColour, fixture, pixel } from './image-helpers';
 import type { Locator } from '@playwright/test';
-
-const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/images/${name}`, import.meta.url));
-
-/** The four-quadrant fixture (40×24): red, lime / blue, yellow. */
-const RED = [255, 0, 0];
-const LIME = [0, 255, 0];
-const BLUE = [0, 0, 255];
-const YELLOW = [255, 255, 0];
-
-async function download(page: Page, trigger: Locator): Promise<{ name: string; bytes: Buffer }> {
-  const [file] = await Promise.all([page.waitForEvent('download'), trigger.click()]);
-  return { name: file.suggestedFilename(), bytes: await readFile((await file.path())!) };
-}
-
-/** RGBA of one pixel, decoded by sharp. */
-async function pixel(bytes: Uint8Array, x: number, y: number): Promise<number[]> {
-  const { data, info } = await sharp(bytes).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  const at = (y * info.width + x) * 4;
-  return [...data.subarray(at, at + 4)];
-}
-
-function expectColour(actual: number[], rgb: number[], tolerance = 24) {
-  const far = rgb.some((value, i) => Math.abs(value - actual[i]!) > tolerance);
-  expect(far, `pixel ${actual.join(',')} should be close to ${rgb.join(',')}`).toBe(false);
-}
 
 test.describe('image-converter page', () => {
   test('converts a picked PNG to WebP: before/after sizes, % saved, a download of the right format', async ({ page }) => {
