@@ -46,3 +46,27 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
 export function clipboardText(page: Page): Promise<string> {
   return page.evaluate(() => navigator.clipboard.readText());
 }
+
+/**
+ * Presses `key` on the focused element and waits until that opens a file picker. The native
+ * dialog itself is suppressed: Chromium shows one chooser at a time, so two tests opening one
+ * at once in parallel workers would block each other. The test then sets the files directly.
+ */
+export async function keyOpensFilePicker(page: Page, key = 'Enter'): Promise<void> {
+  await page.evaluate(() => {
+    const flag = window as unknown as { filePickerOpened?: boolean };
+    flag.filePickerOpened = false;
+    document.addEventListener(
+      'click',
+      (event) => {
+        if (event.target instanceof HTMLInputElement && event.target.type === 'file') {
+          flag.filePickerOpened = true;
+          event.preventDefault();
+        }
+      },
+      { capture: true },
+    );
+  });
+  await page.keyboard.press(key);
+  await page.waitForFunction(() => (window as unknown as { filePickerOpened?: boolean }).filePickerOpened === true);
+}

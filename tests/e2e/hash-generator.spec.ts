@@ -1,4 +1,4 @@
-import { clipboardText, expect, test } from './fixtures';
+import { clipboardText, expect, test, keyOpensFilePicker } from './fixtures';
 
 // Known answers: FIPS 180 / FIPS 202 "abc" vectors, RFC 1321 (MD5 "abc"), the CRC-32 check value
 // of "123456789", RFC 4231 test case 2 (HMAC key "Jefe"), the "quick brown fox" SHA-256, and
@@ -95,9 +95,8 @@ test.describe('hash-generator page', () => {
     await page.getByTestId('input').focus();
     await page.keyboard.press('Tab');
     await expect(page.locator('div.drop[role="button"]')).toBeFocused();
-    const chooser = page.waitForEvent('filechooser');
-    await page.keyboard.press('Enter');
-    await (await chooser).setFiles({ name: 'fox.txt', mimeType: 'text/plain', buffer: Buffer.from('The quick brown fox jumps over the lazy dog') });
+    await keyOpensFilePicker(page, 'Enter');
+    await page.getByTestId('file-input').setInputFiles({ name: 'fox.txt', mimeType: 'text/plain', buffer: Buffer.from('The quick brown fox jumps over the lazy dog') });
     await expect(page.getByTestId('output')).toHaveValue(SHA256_FOX);
     await expect(page.getByTestId('file')).toContainText('fox.txt');
     await expect(page.getByTestId('file')).toContainText('43 bytes');
