@@ -16,12 +16,8 @@ export interface Reply {
 
 export const notFound = (slug: string): Reply => ({ status: 404, body: { error: `Tool '${slug}' not found` } });
 
-/** Faults that are bugs are reported here and never shown to the caller. */
-export type FaultLogger = (slug: string, error: unknown) => void;
-let logFault: FaultLogger = (slug, error) => console.error(`[${slug}] internal error:`, error);
-export function setFaultLogger(logger: FaultLogger): void {
-  logFault = logger;
-}
+/** Faults that are bugs are logged here and never shown to the caller. */
+const logFault = (slug: string, error: unknown) => console.error(`[${slug}] internal error:`, error);
 
 export async function invokeTool(tool: ToolDefinition, body: unknown, context: ToolContext = systemContext): Promise<Reply> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
