@@ -22,6 +22,24 @@ export async function medianMs(run, runs = 5) {
   return median(times);
 }
 
+/**
+ * Medians of `ours` and `baseline` measured in alternating rounds (after one warm-up of each), so
+ * that load from other processes on a shared machine falls on both sides alike.
+ */
+export async function alternatingMedians(ours, baseline, runs = 5) {
+  await ours();
+  await baseline();
+  const times = { ours: [], baseline: [] };
+  for (let i = 0; i < runs; i++) {
+    for (const [side, run] of [['ours', ours], ['baseline', baseline]]) {
+      const started = performance.now();
+      await run();
+      times[side].push(performance.now() - started);
+    }
+  }
+  return { ours: median(times.ours), baseline: median(times.baseline) };
+}
+
 export function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];

@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import Papa from 'papaparse';
 import { createServer } from 'vite';
-import { medianMs, report } from './report.mjs';
+import { alternatingMedians, medianMs, report } from './report.mjs';
 
 const RUNS = Number(process.env.RUNS ?? 5);
 
@@ -22,7 +22,11 @@ async function ours(slug, body) {
   return reply.body;
 }
 
-/** A deterministic JSON document of about `bytes` bytes: nested records, strings, numbers. */
+/**
+ * A deterministic JSON document of about `bytes` bytes, shaped like real API data: nested
+ * records, integers, decimals and exponents, strings with escapes (`\"`, `\\`, `\n`, `\t`) and
+ * non-ASCII text (accents, symbols, an emoji's surrogate pair) in some of them.
+ */
 function document(bytes) {
   let seed = 11;
   const random = () => (seed = (seed * 1664525 + 1013904223) >>> 0) / 4294967296;
@@ -33,9 +37,14 @@ function document(bytes) {
       id: i,
       name: `item ${i} ${random().toString(36).slice(2)}`,
       price: Math.round(random() * 1e6) / 100,
+      ratio: random() * 1e-7,
       active: random() > 0.5,
       tags: ['alpha', 'beta', 'gamma'].slice(0, 1 + Math.floor(random() * 3)),
-      owner: { id: Math.floor(random() * 1e6), email: `user${i}@example.com`, note: null },
+      owner: {
+        id: Math.floor(random() * 1e6),
+        email: `user${i}@example.com`,
+        note: i % 4 === 0 ? `Said "hi" from São Paulo — ✓ ${i}\n\tsee C:\\data\\${i}.json${i % 16 === 0 ? ' 😀' : ''}` : null,
+      },
     };
     size += JSON.stringify(item).length + 1;
     items.push(item);
@@ -44,10 +53,23 @@ function document(bytes) {
 }
 
 const json = document(2.9e6);
-console.log(`text tools: JSON document ${(json.length / 1e6).toFixed(2)} MB; ${RUNS} runs each, median`);
-const pretty = await medianMs(() => ours('json-formatter', { json, mode: 'pretty', indent: 2 }), RUNS);
-const prettyBase = await medianMs(() => JSON.stringify(JSON.parse(json), null, 2), RUNS);
-report('json-formatter pretty 2.9 MB vs JSON.parse+stringify', pretty, prettyBase, 2);
+const jsonPretty = JSON.stringify(JSON.parse(json), null, 2);
+console.log(`text tools: JSON document ${(json.length / 1e6).toFixed(2)} MB minified, ${(jsonPretty.length / 1e6).toFixed(2)} MB pretty; ${RUNS} alternating rounds each, median`);
+for (const [shape, input, goal] of [['minified', json, 2], ['pretty', jsonPretty, 2]]) {
+  const { ours: mine, baseline } = await alternatingMedians(
+    () => ours('json-formatter', { json: input, mode: 'pretty', indent: 2 }),
+    () => JSON.stringify(JSON.parse(input), null, 2),
+    RUNS,
+  );
+  report(`json-formatter pretty 2.9 MB (${shape} input) vs JSON.parse+stringify`, mine, baseline, goal);
+}
+// sort_keys takes the general path (a tree); JSON.parse+stringify does not sort, so no goal.
+const sorted = await alternatingMedians(
+  () => ours('json-formatter', { json, mode: 'pretty', indent: 2, sort_keys: true }),
+  () => JSON.stringify(JSON.parse(json), null, 2),
+  RUNS,
+);
+report('json-formatter pretty sort_keys 2.9 MB vs JSON.parse+stringify (unsorted)', sorted.ours, sorted.baseline, undefined);
 
 const rows = Array.from({ length: 50_000 }, (_, i) => ({ id: i, name: `row ${i}`, city: i % 3 ? 'Paris' : 'São Paulo, "SP"', amount: (i * 7.31) % 1000, ok: i % 2 === 0 }));
 const rowsJson = JSON.stringify(rows);

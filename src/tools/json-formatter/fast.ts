@@ -1,16 +1,18 @@
 // The fast path: validates and formats in one pass, copying characters straight from the input
-// into the output buffer, with no token objects, strings or calls per token. It handles what
-// real documents contain and gives up (returns undefined) on everything else: any syntax error
-// (the general path then reports it precisely), a duplicate key (or two keys with the same
-// 32-bit hash), a lone surrogate, a surrogate pair with one half escaped, nesting deeper than
-// MAX_DEPTH, or output that could pass MAX_OUTPUT_CHARS. Its answers must equal the
-// general path's; the unit tests compare both on many generated and mutated documents.
-import { MAX_OUTPUT_CHARS, bufferToString, growBuffer, initialBuffer, type Layout } from './writer';
+// into the output buffer (as UTF-8), with no token objects, strings or calls per token. It
+// handles what real documents contain and gives up (returns undefined) on everything else: any
+// syntax error (the general path then reports it precisely), a duplicate key (or two keys with
+// the same 32-bit hash), a lone surrogate, a surrogate pair with one half escaped, nesting deeper
+// than MAX_DEPTH, or output that could pass MAX_OUTPUT_CHARS. Its answers must equal the general
+// path's; the unit tests compare both on many generated and mutated documents.
+import { MAX_OUTPUT_CHARS, bufferToString, growBuffer, initialBuffer, putUtf8, type Layout } from './writer';
 
 // Everything the hot loops touch is module-local: under a dev or test module runner (vitest),
 // every read of an imported binding is a getter call, which made this path 3–4 times slower.
+// The output is UTF-8, so a byte count at or under this limit also keeps the characters under it.
 const MAX_OUTPUT = MAX_OUTPUT_CHARS;
 const grow = growBuffer;
+const put = putUtf8;
 
 const TAB = 9;
 const LINE_FEED = 10;
@@ -49,11 +51,18 @@ function hexValue(c: number): number {
 const CANONICAL_ESCAPES = new Uint8Array(128);
 for (const c of '"\\bfnrt') CANONICAL_ESCAPES[c.charCodeAt(0)] = 1;
 
-/** Where the input (`pos`) and the output (`out`) stand; helpers move both. */
+/**
+ * Where the input (`pos`) and the output (`out`, in bytes of `buf`) stand; helpers move both.
+ * Between writes, `buf` always has room for the rest of the input plus SLACK bytes (see newLine).
+ */
 interface Cursor {
   pos: number;
   out: number;
+  buf: Uint8Array;
 }
+
+/** Bytes beyond the rest of the input that `buf` always has room for: the space after a ':'. */
+const SLACK = 2;
 
 /** JSON.stringify's spelling of the characters it escapes (controls, `"` and `\`), by code. */
 const ESCAPED = Array.from({ length: 0x5d }, (_, c) =>
@@ -88,16 +97,18 @@ function hex4(src: string, i: number): number {
 }
 
 /**
- * Copies the string literal at cur.pos, re-spelled the way JSON.stringify writes its value (never
- * longer than the source). False when it is invalid or holds a lone surrogate.
+ * Copies the string literal at cur.pos, re-spelled the way JSON.stringify writes its value, in
+ * UTF-8. False when it is invalid or holds a lone surrogate, or when its UTF-8 could pass
+ * MAX_OUTPUT_CHARS.
  */
-function copyString(src: string, buf: Uint16Array, cur: Cursor): boolean {
+function copyString(src: string, cur: Cursor): boolean {
+  let buf = cur.buf;
   let i = cur.pos + 1;
   let o = cur.out;
   buf[o++] = QUOTE;
   for (;;) {
     const c = src.charCodeAt(i);
-    if (c >= 0x20 && c < 0xd800 && c !== QUOTE && c !== BACKSLASH) {
+    if (c >= 0x20 && c < 0x80 && c !== QUOTE && c !== BACKSLASH) {
       buf[o++] = c;
       i++;
     } else if (c === QUOTE) {
@@ -115,31 +126,42 @@ function copyString(src: string, buf: Uint16Array, cur: Cursor): boolean {
         const code = hex4(src, i + 2);
         if (code < 0) return false;
         if (code >= 0xd800 && code <= 0xdfff) {
-          // Only an escaped pair (`\ud83d\ude00`) is taken here; it becomes the character itself.
+          // Only an escaped pair (`\ud83d\ude00`) is taken here; it becomes the character itself
+          // (4 bytes for 12 characters).
           if (code > 0xdbff || src.charCodeAt(i + 6) !== BACKSLASH || src.charCodeAt(i + 7) !== LOWER_U) return false;
           const low = hex4(src, i + 8);
           if (low < 0xdc00 || low > 0xdfff) return false;
-          buf[o++] = code;
-          buf[o++] = low;
+          o = put(buf, o, 0x10000 + ((code - 0xd800) << 10) + (low - 0xdc00));
           i += 12;
         } else {
+          // At most 6 bytes for 6 characters: JSON.stringify's escape, or the character's UTF-8.
           const escaped = code < ESCAPED.length ? ESCAPED[code]! : '';
-          if (escaped === '') buf[o++] = code;
+          if (escaped === '') o = put(buf, o, code);
           else for (let k = 0; k < escaped.length; k++) buf[o++] = escaped.charCodeAt(k);
           i += 6;
         }
       } else {
         return false;
       }
-    } else if (c > 0xdfff) {
-      buf[o++] = c;
-      i++;
-    } else if (c <= 0xdbff && c >= 0xd800 && src.charCodeAt(i + 1) >= 0xdc00 && src.charCodeAt(i + 1) <= 0xdfff) {
-      buf[o++] = c;
-      buf[o++] = src.charCodeAt(i + 1);
-      i += 2;
+    } else if (c >= 0x80) {
+      // A character beyond ASCII takes up to 3 bytes (a pair 4 for 2): more than its share of
+      // the room kept for the rest of the input, so make sure of the room first.
+      const needed = o + 4 + (src.length - i) + SLACK;
+      if (needed > buf.length) {
+        if (needed > MAX_OUTPUT) return false;
+        buf = cur.buf = grow(buf, o, needed);
+      }
+      if (c < 0xd800 || c > 0xdfff) {
+        o = put(buf, o, c);
+        i++;
+      } else {
+        const low = src.charCodeAt(i + 1);
+        if (c > 0xdbff || low < 0xdc00 || low > 0xdfff) return false; // a lone surrogate
+        o = put(buf, o, 0x10000 + ((c - 0xd800) << 10) + (low - 0xdc00));
+        i += 2;
+      }
     } else {
-      return false; // a control character, a lone surrogate or the end of input
+      return false; // a control character or the end of input
     }
   }
   buf[o++] = QUOTE;
@@ -149,7 +171,7 @@ function copyString(src: string, buf: Uint16Array, cur: Cursor): boolean {
 }
 
 /** Copies the number at cur.pos as written. False when it breaks the JSON number grammar. */
-function copyNumber(src: string, buf: Uint16Array, cur: Cursor): boolean {
+function copyNumber(src: string, cur: Cursor): boolean {
   const start = cur.pos;
   let i = start;
   if (src.charCodeAt(i) === MINUS) i++;
@@ -172,6 +194,7 @@ function copyNumber(src: string, buf: Uint16Array, cur: Cursor): boolean {
     if (!isDigit(src.charCodeAt(i))) return false;
     while (isDigit(src.charCodeAt(++i)));
   }
+  const buf = cur.buf;
   let o = cur.out;
   for (let k = start; k < i; k++) buf[o++] = src.charCodeAt(k);
   cur.pos = i;
@@ -180,10 +203,11 @@ function copyNumber(src: string, buf: Uint16Array, cur: Cursor): boolean {
 }
 
 /** Copies `true`, `false` or `null` at cur.pos. (A letter right after it fails in the caller.) */
-function copyLiteral(src: string, buf: Uint16Array, cur: Cursor): boolean {
+function copyLiteral(src: string, cur: Cursor): boolean {
   const c = src.charCodeAt(cur.pos);
   const word = c === 116 ? 'true' : c === 102 ? 'false' : c === 110 ? 'null' : '';
   if (word === '' || !src.startsWith(word, cur.pos)) return false;
+  const buf = cur.buf;
   let o = cur.out;
   for (let k = 0; k < word.length; k++) buf[o++] = word.charCodeAt(k);
   cur.pos += word.length;
@@ -192,7 +216,7 @@ function copyLiteral(src: string, buf: Uint16Array, cur: Cursor): boolean {
 }
 
 /** 32-bit hash of buf[start, end), to detect duplicate keys without making strings. */
-function hashRange(buf: Uint16Array, start: number, end: number): number {
+function hashRange(buf: Uint8Array, start: number, end: number): number {
   let h = 0;
   for (let k = start; k < end; k++) h = (Math.imul(h, 31) + buf[k]!) | 0;
   return h;
@@ -200,7 +224,7 @@ function hashRange(buf: Uint16Array, start: number, end: number): number {
 
 /** Formats `src` in `layout`, or returns undefined for the general path to handle. */
 export function formatFast(src: string, layout: Layout): string | undefined {
-  // The buffer must hold the whole input (see newLine); beyond that, leave it to the general path.
+  // The buffer must hold the whole input (see Cursor); beyond that, leave it to the general path.
   if (src.length + 64 > MAX_OUTPUT) return undefined;
   return new FastFormatter(src, layout).run();
 }
@@ -208,7 +232,7 @@ export function formatFast(src: string, layout: Layout): string | undefined {
 class FastFormatter implements Cursor {
   pos = 0;
   out = 0;
-  private buf: Uint16Array;
+  buf: Uint8Array;
   private readonly src: string;
   private readonly pretty: boolean;
   private readonly indentChar: number;
@@ -256,10 +280,10 @@ class FastFormatter implements Cursor {
           continue;
         }
       } else if (c === QUOTE) {
-        if (!copyString(src, this.buf, this)) return undefined;
+        if (!copyString(src, this)) return undefined;
       } else if (c === MINUS || isDigit(c)) {
-        if (!copyNumber(src, this.buf, this)) return undefined;
-      } else if (!copyLiteral(src, this.buf, this)) {
+        if (!copyNumber(src, this)) return undefined;
+      } else if (!copyLiteral(src, this)) {
         return undefined;
       }
 
@@ -295,15 +319,16 @@ class FastFormatter implements Cursor {
 
   /**
    * Starts a line at `depth` when pretty. The output never outruns the input except by line
-   * breaks, indentation and the space after ':', so this is the one place the buffer grows: for
-   * this line plus all the input left (which makes every other write safe). False when that
-   * could pass MAX_OUTPUT_CHARS: the general path then decides exactly.
+   * breaks, indentation, the space after ':' and characters beyond ASCII (which copyString makes
+   * room for), so this is where the buffer grows: for this line plus all the input left plus
+   * SLACK (which makes every other write safe). False when that could pass MAX_OUTPUT_CHARS: the
+   * general path then decides exactly.
    */
   private newLine(depth: number): boolean {
     if (!this.pretty) return true;
     const width = this.indentWidth * depth;
     let o = this.out;
-    const needed = o + width + 3 + (this.src.length - this.pos);
+    const needed = o + 1 + width + (this.src.length - this.pos) + SLACK;
     if (needed > MAX_OUTPUT) return false;
     const buf = (this.buf = grow(this.buf, o, needed));
     buf[o++] = LINE_FEED;
@@ -319,7 +344,7 @@ class FastFormatter implements Cursor {
     const src = this.src;
     this.pos = skipWhitespace(src, this.pos);
     const start = this.out;
-    if (src.charCodeAt(this.pos) !== QUOTE || !copyString(src, this.buf, this)) return false;
+    if (src.charCodeAt(this.pos) !== QUOTE || !copyString(src, this)) return false;
     if (!this.isNewKey(hashRange(this.buf, start + 1, this.out - 1))) return false;
     this.pos = skipWhitespace(src, this.pos);
     if (src.charCodeAt(this.pos) !== COLON) return false;

@@ -161,6 +161,25 @@ describe('agrees with JSON.parse + JSON.stringify where they are lossless', () =
       }
     }
   });
+
+  // The output buffer is UTF-8 and sized from the input's length: text beyond ASCII takes up to
+  // 3 bytes per character (a pair 4 for 2), so long runs of it must grow the buffer mid-string.
+  it('formats long runs of characters beyond ASCII, raw and escaped, on both paths', () => {
+    const texts = [
+      JSON.stringify('€'.repeat(50_000)),
+      JSON.stringify(['é'.repeat(30_000), '😀'.repeat(20_000), { ключ: '中文'.repeat(20_000) }]),
+      `["${'\\u20ac'.repeat(10_000)}", "${'\\ud83d\\ude00'.repeat(5_000)}", "${'\\u00e9\\n'.repeat(5_000)}"]`,
+    ];
+    const layouts: Layout[] = [null, { char: 32, width: 2 }, { char: 9, width: 1 }];
+    for (const text of texts) {
+      for (const layout of layouts) {
+        const expected = JSON.stringify(JSON.parse(text), null, layout === null ? undefined : layout.char === 9 ? '\t' : 2);
+        expect(formatFast(text, layout)).toBe(expected);
+        expect(formatGeneral(text, layout, false)).toBe(expected);
+        expect(formatGeneral(text, layout, true)).toBe(expected);
+      }
+    }
+  });
 });
 
 // --- strictness: mutated documents -------------------------------------------------------------
