@@ -4,12 +4,15 @@
 // module), so it is pointed at the origin instead and Vite leaves it alone.
 import type { Plugin } from 'vite';
 
+/** The packages' glue, and our own libjpeg-turbo build (linked in, so its real path is vendor/). */
+const CODEC_GLUE = /(node_modules[\\/](@jsquash|@resvg)|vendor[\\/]libjpeg-turbo-wasm)[\\/]/;
+
 export function wasmUrlsNotInlined(): Plugin {
   return {
     name: 'wasm-urls-not-inlined',
     enforce: 'pre',
     transform(code, id) {
-      if (!/node_modules[\\/](@jsquash|@resvg)[\\/]/.test(id) || !code.includes('import.meta.url')) return undefined;
+      if (!CODEC_GLUE.test(id) || !code.includes('import.meta.url')) return undefined;
       return { code: code.replace(/new URL\((["'`])([^"'`]+\.wasm)\1,\s*import\.meta\.url\)/g, 'new URL($1$2$1, self.location.href)'), map: null };
     },
   };

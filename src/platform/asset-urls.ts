@@ -2,7 +2,7 @@
 // a content hash and hands back its URL. (Not for the service worker: its one-file build
 // would inline them as Base64; it finds the same files in its precache manifest instead.)
 import pngWasm from '@jsquash/png/codec/pkg/squoosh_png_bg.wasm?url';
-import jpegDecWasm from '@jsquash/jpeg/codec/dec/mozjpeg_dec.wasm?url';
+import jpegDecWasm from '@devtoolbox/libjpeg-turbo-wasm/jpeg_dec.wasm?url';
 import webpDecWasm from '@jsquash/webp/codec/dec/webp_dec.wasm?url';
 import webpEncWasm from '@jsquash/webp/codec/enc/webp_enc.wasm?url';
 import webpEncSimdWasm from '@jsquash/webp/codec/enc/webp_enc_simd.wasm?url';

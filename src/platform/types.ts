@@ -20,13 +20,22 @@ export interface EncodeOptions {
   quality: number;
 }
 
+export interface DecodeOptions {
+  /**
+   * The image will be shrunk by at least this factor (2, 4 or 8) on each side: a codec that can
+   * decode straight to 1/shrink of the size does (JPEG's DCT scaling, libvips's shrink-on-load);
+   * the others ignore it. Either way the bitmap says its own size.
+   */
+  shrink?: number;
+}
+
 export interface ImagePlatform {
   /**
    * Decodes one image (the first frame of an animation) to RGBA. The caller has already read
    * the header and enforced the size limits. Throws ImageDataError when the bytes are not a
    * decodable image of `format`; anything else it throws is a fault.
    */
-  decode(bytes: Uint8Array, format: RasterFormat): Promise<Bitmap>;
+  decode(bytes: Uint8Array, format: RasterFormat, options?: DecodeOptions): Promise<Bitmap>;
   /**
    * Rasterises SVG markup at the size its root element states, text in the bundled font.
    * Never fetches anything. Throws ImageDataError for markup it cannot parse.
@@ -54,7 +63,7 @@ export function lazyPlatform(load: () => Promise<ImagePlatform>): ImagePlatform 
     throw error;
   }));
   return {
-    decode: async (bytes, format) => (await get()).decode(bytes, format),
+    decode: async (bytes, format, options) => (await get()).decode(bytes, format, options),
     renderSvg: async (svg) => (await get()).renderSvg(svg),
     encode: async (image, format, options) => (await get()).encode(image, format, options),
     resize: async (image, width, height) => (await get()).resize(image, width, height),

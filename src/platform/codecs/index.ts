@@ -1,7 +1,7 @@
 // The image port implemented once over the WASM and JS codecs; a door supplies only the way
 // its files are loaded (browser.ts: from the app's origin; node.ts: from disk).
 import type { AssetLoader } from '../assets';
-import type { Bitmap, ImagePlatform, RasterFormat } from '../types';
+import type { Bitmap, DecodeOptions, ImagePlatform, RasterFormat } from '../types';
 import { avifCodec } from './avif';
 import { decodeGif, encodeGif } from './gif';
 import { jpegCodec } from './jpeg';
@@ -18,7 +18,7 @@ export function createImagePlatform(assets: AssetLoader): ImagePlatform {
   const avif = avifCodec(assets);
   const renderSvg = svgRenderer(assets);
 
-  const decoders: Record<RasterFormat, (bytes: Uint8Array) => Bitmap | Promise<Bitmap>> = {
+  const decoders: Record<RasterFormat, (bytes: Uint8Array, options: DecodeOptions) => Bitmap | Promise<Bitmap>> = {
     png: png.decode,
     jpeg: jpeg.decode,
     webp: webp.decode,
@@ -36,7 +36,7 @@ export function createImagePlatform(assets: AssetLoader): ImagePlatform {
   };
 
   return {
-    decode: async (bytes, format) => decoders[format](bytes),
+    decode: async (bytes, format, options = {}) => decoders[format](bytes, options),
     renderSvg,
     encode: async (image, format, { quality }) => encoders[format](image, quality),
     resize: resizeBitmap,

@@ -17,7 +17,7 @@ export default defineTool({
     { summary: 'PNG to JPEG at quality 90 (transparency becomes white)', input: { image: EXAMPLE_PNG, from: 'png', to: 'jpeg', quality: 90 } },
   ],
   async run({ image, from, to, quality }, ctx) {
-    const { bitmap } = await loadImage(ctx, imageBytes(image), from);
+    const { bitmap } = await loadImage(ctx, imageBytes(image), { expected: from });
     const out = await encodeImage(ctx, bitmap, to, quality);
     // CONTRACT.md: `format` echoes `to`; size fields describe the output.
     return { image: out.base64, format: to, width: out.width, height: out.height, size_bytes: out.sizeBytes };

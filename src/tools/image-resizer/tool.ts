@@ -4,6 +4,7 @@ import { encodeImage } from '../images/output';
 import { EXAMPLE_PNG } from '../images/example';
 import { checkDimensions } from '../images/limits';
 import { planFit } from '../images/fit';
+import { shrinkFactor } from '../../platform/shrink';
 import { crop, pad, transform, type Transform } from '../images/pixels';
 import { Input, Output } from './schema';
 
@@ -30,12 +31,20 @@ export default defineTool({
     if (!rotation) throw new ToolInputError(`'rotate' must be a multiple of 90 degrees (got ${degrees}).`);
 
     // CONTRACT.md order: EXIF orientation (in loadImage), crop, rotate, flip, resize.
-    let { bitmap } = await loadImage(ctx, imageBytes(input.image));
-    const originalWidth = bitmap.width;
-    const originalHeight = bitmap.height;
-
     const { cropX, cropY, cropWidth, cropHeight } = input;
-    if (cropX !== undefined || cropY !== undefined || cropWidth !== undefined || cropHeight !== undefined) {
+    const cropping = cropX !== undefined || cropY !== undefined || cropWidth !== undefined || cropHeight !== undefined;
+    // Without a crop (whose coordinates are full-size pixels) the size to resample to is known
+    // from the header, so a JPEG can be decoded straight at 1/2, 1/4 or 1/8 of it.
+    const shrink = cropping ? undefined : (width: number, height: number) => {
+      const [w, h] = turn % 180 ? [height, width] : [width, height];
+      const plan = planFit(w, h, input.width, input.height, input.fit);
+      return shrinkFactor(w, h, plan.width, plan.height);
+    };
+    const loaded = await loadImage(ctx, imageBytes(input.image), { shrink });
+    let { bitmap } = loaded;
+    const { width: originalWidth, height: originalHeight } = loaded;
+
+    if (cropping) {
       const x = cropX ?? 0;
       const y = cropY ?? 0;
       const w = cropWidth ?? bitmap.width - x;
@@ -51,7 +60,9 @@ export default defineTool({
     if (input.flipHorizontal) bitmap = transform(bitmap, 'flipH');
     if (input.flipVertical) bitmap = transform(bitmap, 'flipV');
 
-    const plan = planFit(bitmap.width, bitmap.height, input.width, input.height, input.fit);
+    // Planned on the full size, so a shrunk decode cannot change the output's size by rounding.
+    const [fullWidth, fullHeight] = cropping ? [bitmap.width, bitmap.height] : turn % 180 ? [originalHeight, originalWidth] : [originalWidth, originalHeight];
+    const plan = planFit(fullWidth, fullHeight, input.width, input.height, input.fit);
     checkDimensions(plan.width, plan.height, 'The resized image');
     if (plan.box) checkDimensions(plan.box.width, plan.box.height, 'The output');
     bitmap = await imagesOf(ctx).resize(bitmap, plan.width, plan.height);

@@ -31,12 +31,25 @@ export interface LoadedImage {
   bitmap: Bitmap;
   /** The format the bytes really are. */
   format: InputFormat;
+  /** The upright image's full size (the bitmap is smaller when `shrink` allowed it). */
+  width: number;
+  height: number;
+}
+
+export interface LoadOptions {
+  /** The converter's `from`: only shapes the error message. */
+  expected?: InputFormat;
+  /**
+   * Given the upright size, by how much the caller will shrink the image anyway (shrinkFactor):
+   * decoders that can decode smaller for free do so (JPEG). Omitted: full size.
+   */
+  shrink?: (width: number, height: number) => number;
 }
 
 const SUPPORTED = 'PNG, JPEG, WebP, AVIF, TIFF, GIF or SVG';
 
-/** Decodes to upright RGBA. `expected` (the converter's `from`) only shapes the error message. */
-export async function loadImage(ctx: ToolContext, bytes: Uint8Array, expected?: InputFormat): Promise<LoadedImage> {
+/** Decodes to upright RGBA. */
+export async function loadImage(ctx: ToolContext, bytes: Uint8Array, { expected, shrink }: LoadOptions = {}): Promise<LoadedImage> {
   const images = imagesOf(ctx);
   const format = sniffFormat(bytes);
   if (!format) {
@@ -55,7 +68,8 @@ export async function loadImage(ctx: ToolContext, bytes: Uint8Array, expected?: 
     checkDimensions(width, height);
     checkEmbeddedImages(text);
     try {
-      return { bitmap: checked(await images.renderSvg(withSize(text, width, height))), format };
+      const bitmap = checked(await images.renderSvg(withSize(text, width, height)));
+      return { bitmap, format, width: bitmap.width, height: bitmap.height };
     } catch (error) {
       if (error instanceof ImageDataError) throw undecodable();
       throw error;
@@ -64,6 +78,9 @@ export async function loadImage(ctx: ToolContext, bytes: Uint8Array, expected?: 
 
   const header = probe(bytes, format);
   checkDimensions(header.width, header.height);
+  const orientation = ORIENTATION_TRANSFORMS[header.orientation] ?? 'identity';
+  const upright = header.orientation >= 5 /* EXIF 5–8 turn the image a quarter */ ? { width: header.height, height: header.width } : { width: header.width, height: header.height };
+  const factor = shrink?.(upright.width, upright.height) ?? 1;
   let bitmap: Bitmap;
   try {
     if (header.animated) {
@@ -71,13 +88,15 @@ export async function loadImage(ctx: ToolContext, bytes: Uint8Array, expected?: 
       if (!frame) throw undecodable();
       bitmap = onCanvas(checked(await images.decode(frame.still, 'webp')), frame);
     } else {
-      bitmap = checked(await images.decode(bytes, format));
+      bitmap = checked(await images.decode(bytes, format, { shrink: factor }));
     }
   } catch (error) {
     if (error instanceof ImageDataError) throw undecodable();
     throw error;
   }
-  return { bitmap: transform(bitmap, ORIENTATION_TRANSFORMS[header.orientation] ?? 'identity'), format };
+  bitmap = transform(bitmap, orientation);
+  // Unshrunk, the decoder's own size is the truth (it is checked against the header's above).
+  return factor > 1 ? { bitmap, format, ...upright } : { bitmap, format, width: bitmap.width, height: bitmap.height };
 }
 
 /** The decoder's output, held to the limits again (a header can understate). */

@@ -1,0 +1,148 @@
+// Our libjpeg-turbo WASM decoder (vendor/libjpeg-turbo-wasm) against two independent decoders:
+// @jsquash/jpeg's MozJPEG build (the same IDCT: pixel for pixel) and sharp/libvips, at full
+// size and decoded smaller (libvips's shrink-on-load), and through the resizer end to end.
+import mozjpegFactory from '@jsquash/jpeg/codec/dec/mozjpeg_dec.js';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { invoke } from '../../core/dispatch';
+import { decode, fixture, meanDifference } from '../../../tests/support/image-fixtures';
+import { nodeImages } from '../node';
+import { ImageDataError } from '../types';
+import { emscripten } from './common';
+
+/** A photo-like JPEG: gradients, a fine pattern and noise, 4:2:0 like most cameras'. */
+async function photoJpeg(width: number, height: number, options: sharp.JpegOptions = {}) {
+  let seed = 9;
+  const random = () => (seed = (seed * 1664525 + 1013904223) >>> 0) / 4294967296;
+  const data = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const n = (random() - 0.5) * 20;
+      data.set([(255 * x) / width + n, 128 + 100 * Math.sin(x / 7) * Math.cos(y / 11) + n, (255 * y) / height + n], (y * width + x) * 3);
+    }
+  }
+  return sharp(data, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90, ...options }).toBuffer();
+}
+
+interface MozJpeg {
+  decode(data: Uint8Array, preserveOrientation: boolean): { width: number; height: number; data: Uint8ClampedArray };
+}
+
+let mozjpeg: MozJpeg;
+beforeAll(async () => {
+  const wasm = createRequire(import.meta.url).resolve('@jsquash/jpeg/codec/dec/mozjpeg_dec.wasm');
+  mozjpeg = await emscripten(mozjpegFactory as never, new WebAssembly.Module(readFileSync(wasm)));
+});
+
+describe('full size', () => {
+  it.each([
+    ['4:2:0', {}],
+    ['4:4:4', { chromaSubsampling: '4:4:4' }],
+    ['progressive', { progressive: true }],
+    ['greyscale', {}],
+  ] as const)('%s: pixel for pixel what @jsquash/jpeg’s MozJPEG decoder gives', async (name, options) => {
+    let bytes = await photoJpeg(301, 203, options);
+    if (name === 'greyscale') bytes = await sharp(bytes).greyscale().jpeg().toBuffer();
+    const ours = await nodeImages.decode(bytes, 'jpeg');
+    const theirs = mozjpeg.decode(bytes, false);
+    expect([ours.width, ours.height]).toEqual([301, 203]);
+    expect(Buffer.from(ours.data).equals(Buffer.from(theirs.data.buffer, theirs.data.byteOffset, theirs.data.byteLength))).toBe(true);
+  });
+});
+
+describe('decoded smaller (shrink-on-load)', () => {
+  it.each([2, 4, 8])('1/%i: the size libjpeg gives (sides rounded up), each pixel about its block’s mean', async (shrink) => {
+    const bytes = await photoJpeg(1001, 667);
+    const ours = await nodeImages.decode(bytes, 'jpeg', { shrink });
+    const width = Math.ceil(1001 / shrink);
+    const height = Math.ceil(667 / shrink);
+    expect([ours.width, ours.height]).toEqual([width, height]);
+    // The DCT's lowest frequencies of each block are about its mean: compare with the block
+    // means of libvips's full-size decode (exactly the DC term at 1/8).
+    const full = await decode(bytes);
+    let total = 0;
+    for (let by = 0; by < height; by++) {
+      for (let bx = 0; bx < width; bx++) {
+        for (let c = 0; c < 3; c++) {
+          let sum = 0;
+          let count = 0;
+          for (let y = by * shrink; y < Math.min(667, (by + 1) * shrink); y++) {
+            for (let x = bx * shrink; x < Math.min(1001, (bx + 1) * shrink); x++, count++) sum += full.data[(y * 1001 + x) * 4 + c]!;
+          }
+          total += Math.abs(sum / count - ours.data[(by * width + bx) * 4 + c]!);
+        }
+      }
+    }
+    expect(total / (width * height * 3)).toBeLessThan(2);
+  });
+
+  it('other factors are ignored: full size', async () => {
+    const bytes = await photoJpeg(64, 48);
+    expect((await nodeImages.decode(bytes, 'jpeg', { shrink: 3 })).width).toBe(64);
+  });
+});
+
+describe('damaged input', () => {
+  it('bytes that are not a JPEG are an ImageDataError naming libjpeg’s reason, and the decoder still works', async () => {
+    await expect(nodeImages.decode(new TextEncoder().encode('not a jpeg at all'), 'jpeg')).rejects.toThrow(ImageDataError);
+    await expect(nodeImages.decode(new TextEncoder().encode('not a jpeg at all'), 'jpeg')).rejects.toThrow(/Not a JPEG file/);
+    expect((await nodeImages.decode(fixture('quadrants.jpeg'), 'jpeg')).width).toBeGreaterThan(0);
+  });
+
+  it('a file cut in its image data decodes what is there, as browsers and libvips do', async () => {
+    const bytes = await photoJpeg(200, 100);
+    const image = await nodeImages.decode(bytes.subarray(0, Math.floor(bytes.length * 0.6)), 'jpeg');
+    expect([image.width, image.height]).toEqual([200, 100]);
+  });
+
+  it('a file cut in its headers is an ImageDataError', async () => {
+    await expect(nodeImages.decode(fixture('truncated-quadrants.jpeg'), 'jpeg')).rejects.toThrow(ImageDataError);
+  });
+
+  it('CMYK is refused (no ICC transform to do it justice)', async () => {
+    await expect(nodeImages.decode(fixture('cmyk.jpeg'), 'jpeg')).rejects.toThrow(/CMYK JPEG images are not supported/);
+  });
+});
+
+describe('the resizer decodes JPEGs smaller when it can', () => {
+  it.each([
+    [3.5, 549, 1],
+    [10, 192, 1],
+  ])('a %f× reduction: as sharp, which decodes at 1/2 or 1/8 too', async (_factor, width, limit) => {
+    const bytes = await photoJpeg(1920, 1080);
+    const reply = await invoke('image-resizer', { image: bytes.toString('base64'), width, format: 'png' });
+    const body = reply.body as { image: string; width: number; originalWidth: number; originalHeight: number };
+    expect([body.width, body.originalWidth, body.originalHeight]).toEqual([width, 1920, 1080]);
+    const theirs = await decode(await sharp(bytes).resize({ width }).png().toBuffer());
+    expect(meanDifference(await decode(body.image), theirs)).toBeLessThan(limit);
+  });
+
+  it('2 MP → 800 px, where sharp decodes at full size: a 1/2 decode costs a little sharpness', async () => {
+    const bytes = await photoJpeg(1920, 1080);
+    const reply = await invoke('image-resizer', { image: bytes.toString('base64'), width: 800, format: 'png' });
+    const body = reply.body as { image: string; width: number; height: number };
+    expect([body.width, body.height]).toEqual([800, 450]);
+    const theirs = await decode(await sharp(bytes).resize({ width: 800 }).png().toBuffer());
+    expect(meanDifference(await decode(body.image), theirs)).toBeLessThan(1.5); // measured 1.2
+  });
+
+  it('EXIF orientation 6 (a quarter turn): the shrink is planned on the upright size', async () => {
+    const bytes = await sharp(await photoJpeg(1200, 800)).withMetadata({ orientation: 6 }).jpeg({ quality: 90 }).toBuffer();
+    const reply = await invoke('image-resizer', { image: bytes.toString('base64'), height: 300, rotate: 90, format: 'png' });
+    const body = reply.body as { image: string; width: number; height: number; originalWidth: number; originalHeight: number };
+    expect([body.width, body.height, body.originalWidth, body.originalHeight]).toEqual([450, 300, 800, 1200]);
+    const theirs = await decode(await sharp(bytes).rotate().rotate(90).resize({ height: 300 }).png().toBuffer());
+    expect(meanDifference(await decode(body.image), theirs)).toBeLessThan(1.5);
+  });
+
+  it('with a crop the full image is decoded: crop coordinates are full-size pixels', async () => {
+    const bytes = await photoJpeg(1000, 600);
+    const reply = await invoke('image-resizer', { image: bytes.toString('base64'), cropX: 500, cropY: 300, cropWidth: 500, cropHeight: 300, width: 100, format: 'png' });
+    const body = reply.body as { image: string; width: number; height: number };
+    expect([body.width, body.height]).toEqual([100, 60]);
+    const theirs = await decode(await sharp(bytes).extract({ left: 500, top: 300, width: 500, height: 300 }).resize({ width: 100 }).png().toBuffer());
+    expect(meanDifference(await decode(body.image), theirs)).toBeLessThan(1.5);
+  });
+});

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Rebuilds jpeg_dec.js + jpeg_dec.wasm from libjpeg-turbo's source with Emscripten. Not part of
+# install or CI: the two outputs are committed. Tested with Debian bookworm's packages:
+#   apt-get install emscripten cmake        (Emscripten 3.1.6)
+#   apt-get source --download-only libjpeg-turbo   (2.1.5; needs a deb-src line)
+# Usage: bash build.sh /path/to/libjpeg-turbo-2.1.5
+set -euo pipefail
+SOURCE=$(realpath "${1:?usage: build.sh <libjpeg-turbo source folder>}")
+HERE=$(cd "$(dirname "$0")" && pwd)
+WORK=$(mktemp -d)
+# Debian installs acorn (for emcc's JS optimiser) where only Debian's own node looks.
+export NODE_PATH=/usr/share/nodejs
+trap 'rm -rf "$WORK"' EXIT
+
+# The library, decoder and encoder alike (the linker keeps only what decode.c reaches).
+# No SIMD: libjpeg-turbo's SIMD is x86/Arm assembly. CMake's size_t probe misreads wasm32
+# (it wrote 9), so the header gets the true size.
+(cd "$WORK" && emcmake cmake "$SOURCE" -DCMAKE_BUILD_TYPE=Release -DENABLE_SHARED=0 -DWITH_SIMD=0 \
+  -DWITH_TURBOJPEG=0 -DWITH_JAVA=0 >/dev/null \
+  && sed -i 's/#define SIZEOF_SIZE_T .*/#define SIZEOF_SIZE_T  4/' jconfigint.h \
+  && emmake make -j2 jpeg-static >/dev/null)
+
+# One ES module exporting a factory (the same shape as @jsquash's codecs, so
+# src/platform/codecs/common.ts instantiates it from a compiled WebAssembly.Module in every door).
+emcc -O3 -I"$WORK" -I"$SOURCE" "$HERE/decode.c" "$WORK/libjpeg.a" -o "$HERE/jpeg_dec.js" \
+  -sMODULARIZE=1 -sEXPORT_ES6=1 -sEXPORT_NAME=createJpegDecoder -sENVIRONMENT=web,worker \
+  -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=16MB -sMAXIMUM_MEMORY=2GB -sFILESYSTEM=0 \
+  -sEXPORTED_FUNCTIONS=_decode_jpeg,_decoded_width,_decoded_height,_decode_error,_malloc,_free \
+  -sEXPORTED_RUNTIME_METHODS=UTF8ToString,HEAPU8 -sDYNAMIC_EXECUTION=0 -sTEXTDECODER=2
+echo "built $HERE/jpeg_dec.js and jpeg_dec.wasm"
