@@ -111,6 +111,41 @@ describe('our JPEG encoder', () => {
       expect([meta.width, meta.height]).toEqual([width, height]);
     }
   });
+
+  it.each([
+    [20, 50],
+    [80, 80],
+    [255, 100],
+  ])('noise ±%i, hard edges, quality %i: decodes like libjpeg-turbo’s file with the same tables, at about its size', async (amount, quality) => {
+    // Busy blocks give long runs of large coefficients, long codes and many 0xFF bytes in the
+    // coded data, each of which must be followed by a stuffed 0x00.
+    const [width, height] = [203, 157];
+    let seed = 11;
+    const random = () => (seed = (seed * 1664525 + 1013904223) >>> 0) / 4294967296;
+    const image: Bitmap = { width, height, data: new Uint8Array(width * height * 4) };
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const i = (y * width + x) * 4;
+        const edge = ((x >> 3) + (y >> 3)) % 5 === 0 ? 120 : 0;
+        for (let c = 0; c < 3; c++) image.data[i + c] = Math.max(0, Math.min(255, 60 + edge + (100 * ((x * (c + 1)) % width)) / width + (random() - 0.5) * amount));
+        image.data[i + 3] = 255;
+      }
+    }
+    const ours = Buffer.from(encodeJpeg(image, quality));
+    const libjpeg = await asSharp(image).jpeg({ quality, chromaSubsampling: '4:2:0', optimiseCoding: false }).toBuffer();
+    // Same quantisation and Huffman tables; only the DCT's and colour conversion's rounding differ.
+    expect(meanDifference(await decode(ours), await decode(libjpeg))).toBeLessThan(1.5);
+    expect(Math.abs(ours.length / libjpeg.length - 1)).toBeLessThan(0.03);
+    expect(ours.indexOf(Buffer.from([0xff, 0x00]))).toBeGreaterThan(0);
+  });
+
+  it('pixels in a view at an odd offset of a larger buffer (a Buffer from the pool)', async () => {
+    const image = photo(48, 40);
+    const backing = Buffer.alloc(image.data.length + 7, 0x55);
+    backing.set(image.data, 3);
+    const ours = encodeJpeg({ width: 48, height: 40, data: backing.subarray(3, 3 + image.data.length) }, 90);
+    expect(meanDifference(await decode(Buffer.from(ours)), await rawOf(image))).toBeLessThan(3);
+  });
 });
 
 describe('encoders round-trip through libvips', () => {

@@ -1,9 +1,12 @@
-// The image port implemented once over the WASM and JS codecs; a door supplies only the way
-// its files are loaded (browser.ts: from the app's origin; node.ts: from disk).
+// The image port implemented once over the WASM and JS codecs; a door supplies the way its
+// files are loaded (browser.ts: from the app's origin; node.ts: from disk) and, optionally, its
+// runtime's own zlib inflater (node.ts: node:zlib, several times cheaper there than the
+// web-standard `DecompressionStream`, which is the default).
 import type { AssetLoader } from '../assets';
 import type { Bitmap, DecodeOptions, ImagePlatform, RasterFormat } from '../types';
 import { avifCodec } from './avif';
 import { decodeGif, encodeGif } from './gif';
+import { type Inflate, streamInflate } from './inflate';
 import { jpegCodec } from './jpeg';
 import { pngCodec } from './png';
 import { resizeBitmap } from './resize';
@@ -11,8 +14,8 @@ import { svgRenderer } from './svg';
 import { decodeTiff, encodeTiff } from './tiff';
 import { webpCodec } from './webp';
 
-export function createImagePlatform(assets: AssetLoader): ImagePlatform {
-  const png = pngCodec(assets);
+export function createImagePlatform(assets: AssetLoader, inflate: Inflate = streamInflate): ImagePlatform {
+  const png = pngCodec(assets, inflate);
   const jpeg = jpegCodec(assets);
   const webp = webpCodec(assets);
   const avif = avifCodec(assets);

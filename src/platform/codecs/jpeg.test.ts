@@ -4,7 +4,7 @@
 import mozjpegFactory from '@jsquash/jpeg/codec/dec/mozjpeg_dec.js';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import sharp from 'sharp';
+import sharp, { type JpegOptions } from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { invoke } from '../../core/dispatch';
 import { decode, fixture, meanDifference } from '../../../tests/support/image-fixtures';
@@ -13,7 +13,7 @@ import { ImageDataError } from '../types';
 import { emscripten } from './common';
 
 /** A photo-like JPEG: gradients, a fine pattern and noise, 4:2:0 like most cameras'. */
-async function photoJpeg(width: number, height: number, options: sharp.JpegOptions = {}) {
+async function photoJpeg(width: number, height: number, options: JpegOptions = {}) {
   let seed = 9;
   const random = () => (seed = (seed * 1664525 + 1013904223) >>> 0) / 4294967296;
   const data = Buffer.alloc(width * height * 3);
