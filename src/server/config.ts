@@ -20,6 +20,8 @@ export interface ServerConfig {
   heavyQueue: number;
   /** Running time a heavy request may take in its worker. */
   toolTimeoutMs: number;
+  /** Nice value (0 … 19) of the worker threads: they yield the CPU to the event loop (Linux). */
+  heavyNice: number;
   /** Slugs run in the pool besides those marked `heavy` in the registry. */
   heavyTools: string[];
   headersTimeoutMs: number;
@@ -33,11 +35,12 @@ export class ConfigError extends Error {}
 
 type Env = Record<string, string | undefined>;
 
-function integer(env: Env, name: string, fallback: number, min: number): number {
+function integer(env: Env, name: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
   const raw = env[name]?.trim();
   if (raw === undefined || raw === '') return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) < min || !Number.isSafeInteger(Number(raw))) {
-    throw new ConfigError(`${name} must be an integer of at least ${min} (got ${JSON.stringify(raw)})`);
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max || !Number.isSafeInteger(Number(raw))) {
+    const range = max === Number.MAX_SAFE_INTEGER ? `of at least ${min}` : `from ${min} to ${max}`;
+    throw new ConfigError(`${name} must be an integer ${range} (got ${JSON.stringify(raw)})`);
   }
   return Number(raw);
 }
@@ -72,6 +75,14 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     heavyWorkers,
     heavyQueue: integer(env, 'HEAVY_QUEUE', 4 * Math.max(1, heavyWorkers), 0),
     toolTimeoutMs: integer(env, 'TOOL_TIMEOUT_MS', 60_000, 10),
+    // 19, the lowest priority: with every core converting images, a light request still gets the
+    // event loop's core at once (issue 8), and heavy work still has every core the event loop
+    // leaves idle. Where the kernel groups processes (autogroup per session, or a cgroup for the
+    // service), nice values only weigh threads within the group, so the workers yield to this
+    // server's own threads, not to unrelated programs; without grouping they yield to every
+    // nice-0 program too, and 0 (treat them as equals) is the way out. Negative values would
+    // need privileges: not offered.
+    heavyNice: integer(env, 'HEAVY_NICE', 19, 0, 19),
     heavyTools: (env.HEAVY_TOOLS ?? '').split(',').map((slug) => slug.trim()).filter(Boolean),
     headersTimeoutMs,
     requestTimeoutMs,

@@ -60,6 +60,7 @@ const pool =
         size: config.heavyWorkers,
         maxQueue: config.heavyQueue,
         taskTimeoutMs: config.toolTimeoutMs,
+        niceness: config.heavyNice,
         log: (message) => console.error(message),
       })
     : undefined;

@@ -36,6 +36,7 @@ const pool = new WorkerPool<ToolTask, Reply>({
   size: config.heavyWorkers,
   maxQueue: config.heavyQueue,
   taskTimeoutMs: config.toolTimeoutMs,
+  niceness: config.heavyNice,
   log: (message) => console.error(message),
 });
 const invoke = replyingDispatch(createDispatch(pool, (slug) => isHeavy(slug, config.heavyTools)));

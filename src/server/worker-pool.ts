@@ -8,12 +8,18 @@
 // - A task may run `taskTimeoutMs` in its worker (time spent queued does not count). Past it the
 //   worker is terminated, the only way to stop synchronous code or WASM, and replaced.
 // - A task whose caller gave up (AbortSignal) leaves the queue; a running one finishes.
+// - Workers may run at a lower OS priority (`niceness`, Linux): when the workers keep every
+//   core busy, the event loop still gets a core the moment a request arrives, instead of
+//   competing for it as an equal (light-request latency under a flood of heavy ones). Heavy work
+//   loses nothing while the machine has nothing else to run.
 //
 // Protocol: a worker posts `{ ready: true }` once its code is loaded (start-up is not charged to
 // a task's time limit); then the pool posts `{ id, task }` and the worker answers
 // `{ id, ok: true, result }` or `{ id, ok: false, error }` (a message; it logs the details).
-// `serveTasks` below is the worker's side.
-import { Worker, parentPort } from 'node:worker_threads';
+// `serveTasks` below is the worker's side; it reads the pool's settings (`niceness`) from
+// `workerData`.
+import { Worker, parentPort, workerData } from 'node:worker_threads';
+import { lowerThreadPriority } from './thread-priority';
 
 export class QueueFullError extends Error {
   constructor(readonly retryAfterSeconds: number) {
@@ -37,6 +43,9 @@ export interface PoolOptions {
   size: number;
   maxQueue: number;
   taskTimeoutMs: number;
+  /** Nice value (0 … 19) for each worker thread; 0 (default) leaves them at the process's own.
+   * Only `serveTasks` workers apply it, and only on Linux (thread-priority.ts). */
+  niceness?: number;
   /** For messages about workers that failed. */
   log?: (message: string) => void;
 }
@@ -53,6 +62,11 @@ interface Slot {
   worker: Worker;
   ready: boolean;
   busy?: { id: number; timer: ReturnType<typeof setTimeout>; pending: Pending<unknown, unknown> };
+}
+
+/** What a worker is told at start (`workerData`). */
+interface WorkerSettings {
+  niceness: number;
 }
 
 type WorkerReply = { id: number; ok: true; result: unknown } | { id: number; ok: false; error: string } | { ready: true; id?: undefined };
@@ -118,7 +132,8 @@ export class WorkerPool<In, Out> {
   }
 
   private spawn(): Slot {
-    const worker = new Worker(this.options.script);
+    const settings: WorkerSettings = { niceness: this.options.niceness ?? 0 };
+    const worker = new Worker(this.options.script, { workerData: settings });
     const slot: Slot = { worker, ready: false };
     this.slots.add(slot);
     worker.on('message', (reply: WorkerReply) => {
@@ -202,6 +217,8 @@ export class WorkerPool<In, Out> {
 export function serveTasks<In, Out>(handle: (task: In) => Out | Promise<Out>, onError: (error: unknown) => void = console.error): void {
   const port = parentPort;
   if (!port) throw new Error('this module runs inside a worker pool, not on its own');
+  // Before the first task, so every thread the task code starts inherits the lower priority.
+  lowerThreadPriority((workerData as Partial<WorkerSettings> | null)?.niceness ?? 0);
   port.on('message', async ({ id, task }: { id: number; task: In }) => {
     try {
       port.postMessage({ id, ok: true, result: await handle(task) });

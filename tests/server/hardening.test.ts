@@ -1,9 +1,10 @@
 // The Node server under hostile or careless clients, against the built server: security headers,
 // slow clients cut off by header/request timeouts, keep-alive limits, a graceful SIGTERM, the
 // access log, and heavy tools in the worker pool (time limit, bounded queue, light requests
-// answered while the pool is busy).
+// answered while the pool is busy, workers at a lower OS priority than the event loop).
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { getPriority } from 'node:os';
 import { connect, type Socket } from 'node:net';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -194,6 +195,7 @@ describe('configuration mistakes', () => {
     [{ TRUST_PROXY: '10.0.0.0/8, proxy.example' }, 'TRUST_PROXY: "proxy.example" is not an address'],
     [{ HEAVY_TOOLS: 'image-converter,nope' }, 'HEAVY_TOOLS names no tool: nope'],
     [{ HEAVY_WORKERS: '-1' }, 'HEAVY_WORKERS must be an integer of at least 0'],
+    [{ HEAVY_NICE: '20' }, 'HEAVY_NICE must be an integer from 0 to 19'],
     [{ API_KEYS_FILE: '/nonexistent/keys.txt' }, 'ENOENT'],
   ])('%j stops the server with one line naming it', async (env, message) => {
     const failure = await startServer(env).then(
@@ -236,6 +238,17 @@ describe('access log', () => {
   });
 });
 
+/** The nice value of each thread of a process, by thread id, as the kernel reports it (Linux). */
+function threadNiceness(pid: number): Map<number, number> {
+  const niceness = new Map<number, number>();
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+    // proc(5): after "pid (comm) " come the fields from `state` on; `nice` is field 19.
+    niceness.set(Number(tid), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19 - 3]));
+  }
+  return niceness;
+}
+
 describe('heavy tools in the worker pool', () => {
   const big = (algorithm: string, size = 12 * 1024 * 1024) => JSON.stringify({ input: 'x'.repeat(size), algorithm });
   const post = (server: RunningServer, slug: string, body: string) => fetch(`${server.url}/api/${slug}`, { method: 'POST', body, headers: { 'Content-Type': 'application/json' } });
@@ -273,6 +286,27 @@ describe('heavy tools in the worker pool', () => {
       }
       expect(await Promise.all(heavy)).toEqual([200, 200, 200]);
       expect(lightWhileBusy).toBeGreaterThan(3);
+    });
+
+    it.runIf(process.platform === 'linux')('runs its worker at nice 19 and the event loop at the priority it was started with', async () => {
+      expect((await post(server, 'hash-generator', '{"input":"a"}')).status).toBe(200); // the worker exists
+      const pid = server.process.pid!;
+      const niceness = threadNiceness(pid);
+      expect(niceness.get(pid)).toBe(getPriority()); // the main thread: as this process started it
+      expect([...niceness.values()].filter((nice) => nice === 19)).toHaveLength(getPriority() === 19 ? niceness.size : 1);
+    });
+  });
+
+  describe('HEAVY_NICE=0', () => {
+    let server: RunningServer;
+    beforeAll(async () => {
+      server = await startServer({ HEAVY_TOOLS: 'hash-generator', HEAVY_WORKERS: '1', HEAVY_NICE: '0' });
+    });
+    afterAll(() => server?.stop());
+
+    it.runIf(process.platform === 'linux')('leaves every thread at the priority the server was started with', async () => {
+      expect((await post(server, 'hash-generator', '{"input":"a"}')).status).toBe(200);
+      expect(new Set(threadNiceness(server.process.pid!).values())).toEqual(new Set([getPriority()]));
     });
   });
 
