@@ -4,7 +4,8 @@ import { systemContext, type ToolContext } from '../tools/define';
 import { findTool } from '../tools/index';
 import { invokeTool, notFound, type Reply } from './invoke';
 
-export async function invoke(slug: string, body: unknown, context: ToolContext = systemContext): Promise<Reply> {
+// Not async itself: invokeTool's promise is passed on as is rather than wrapped in another one.
+export function invoke(slug: string, body: unknown, context: ToolContext = systemContext): Promise<Reply> {
   const tool = findTool(slug);
-  return tool ? invokeTool(tool, body, context) : notFound(slug);
+  return tool ? invokeTool(tool, body, context) : Promise.resolve(notFound(slug));
 }

@@ -27,7 +27,7 @@ export interface ApiRequest {
 
 export interface ApiResponse {
   status: number;
-  headers: Record<string, string>;
+  headers: Readonly<Record<string, string>>;
   body: string;
 }
 
@@ -42,8 +42,11 @@ export function isApiPath(pathname: string): boolean {
   return pathname === '/api' || pathname.startsWith(API_PREFIX) || pathname === '/openapi.json' || pathname === '/llms.txt';
 }
 
-export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): ApiResponse {
-  return { status, headers: { 'Content-Type': JSON_TYPE, ...CORS_HEADERS, ...headers }, body: JSON.stringify(body) };
+/** The headers of nearly every answer, shared rather than rebuilt per answer (doors only read them). */
+const JSON_HEADERS: Readonly<Record<string, string>> = Object.freeze({ 'Content-Type': JSON_TYPE, ...CORS_HEADERS });
+
+export function jsonResponse(status: number, body: unknown, headers?: Record<string, string>): ApiResponse {
+  return { status, headers: headers ? { ...JSON_HEADERS, ...headers } : JSON_HEADERS, body: JSON.stringify(body) };
 }
 
 const fromReply = (reply: Reply) => jsonResponse(reply.status, reply.body);

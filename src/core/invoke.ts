@@ -27,13 +27,18 @@ export async function invokeTool(tool: ToolDefinition, body: unknown, context: T
       body: { error: 'Request body must be a JSON object', issues: [{ path: [], message: `Expected a JSON object, received ${got}` }] },
     };
   }
-  const parsed = tool.input.safeParse(body, { reportInput: true });
+  const parsed = tool.input.safeParse(body);
   if (!parsed.success) {
-    const issues = parsed.error.issues.map((issue) => ({ path: issue.path.map(pathKey), message: describeIssue(issue) }));
+    // The messages need each issue's input (a missing field reads "is required"), but asking zod
+    // for it makes every parse, passing ones included, some 20× slower: only a failure parses again with it.
+    const failed = tool.input.safeParse(body, { reportInput: true }).error ?? parsed.error;
+    const issues = failed.issues.map((issue) => ({ path: issue.path.map(pathKey), message: describeIssue(issue) }));
     return { status: 400, body: { error: sentence(issues), issues } };
   }
   try {
-    const output = await tool.run(parsed.data, context);
+    // Most tools answer synchronously: awaiting only a real promise saves a turn of the microtask queue.
+    const result = tool.run(parsed.data, context);
+    const output = result instanceof Promise ? await result : result;
     return { status: 200, body: output as Record<string, unknown> };
   } catch (error) {
     if (error instanceof ToolInputError) return { status: 400, body: { error: error.message } };

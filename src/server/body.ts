@@ -7,7 +7,9 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Uint8Arra
   const declared = Number(req.headers['content-length'] ?? 0);
   if (declared > limit) return Promise.reject(new BodyTooLargeError(limit));
   return new Promise((resolveBody, reject) => {
-    const chunks: Buffer[] = [];
+    // Small bodies (the common case) come in one chunk: keep it as is, copy only when there are more.
+    let first: Buffer | undefined;
+    let chunks: Buffer[] | undefined;
     let total = 0;
     const onData = (chunk: Buffer) => {
       total += chunk.length;
@@ -16,25 +18,50 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Uint8Arra
         reject(new BodyTooLargeError(limit));
         return;
       }
-      chunks.push(chunk);
+      if (first === undefined) first = chunk;
+      else (chunks ??= [first]).push(chunk);
     };
     req.on('data', onData);
-    req.on('end', () => resolveBody(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total)));
+    req.on('end', () => resolveBody(chunks ? Buffer.concat(chunks, total) : (first ?? EMPTY)));
     req.on('error', reject);
   });
 }
 
-export function send(req: IncomingMessage, res: ServerResponse, reply: ApiResponse): void {
-  if (!req.readableEnded) {
-    // Answered before (or instead of) reading the body (413, 401, 429): let the client finish
-    // sending and read the answer instead of a connection reset.
-    req.resume();
-    if (reply.status === 413) res.setHeader('Connection', 'close');
-  }
+const EMPTY = new Uint8Array(0);
+
+/** How much of a refused body is read and dropped before the client is cut off instead. */
+const MAX_DRAINED_BYTES = 64 * 1024 * 1024;
+
+/**
+ * For an answer given before the body was read (413, 401, 429) while the client is still
+ * sending: a connection closed under it turns the answer into a reset (EPIPE) on its side, so
+ * the connection stays open and the rest of the body is read and dropped (CONTRACT.md §1) — up
+ * to MAX_DRAINED_BYTES, past which the client is cut off.
+ */
+export function drainBody(req: IncomingMessage): void {
+  if (req.readableEnded) return;
+  let dropped = 0;
+  req.on('data', (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > MAX_DRAINED_BYTES) req.socket.destroy();
+  });
+  req.resume();
+}
+
+/**
+ * Answers with `reply`, preceded by `base` (the path's security headers, see security-headers.ts)
+ * in a single writeHead: when nothing was set with setHeader before, Node writes such a list
+ * straight into the head without building its header map (the hot path of every API call).
+ */
+export function send(req: IncomingMessage, res: ServerResponse, reply: ApiResponse, base: readonly string[] = []): void {
+  drainBody(req); // answered before (or instead of) reading the body: 413, 401, 429
+  const list = base.slice();
+  for (const name in reply.headers) list.push(name, reply.headers[name]!);
   if (reply.status === 204) {
-    res.writeHead(204, reply.headers).end(); // no Content-Length on a 204 (RFC 9110 §8.6)
+    res.writeHead(204, list).end(); // no Content-Length on a 204 (RFC 9110 §8.6)
     return;
   }
-  res.writeHead(reply.status, { ...reply.headers, 'Content-Length': Buffer.byteLength(reply.body) });
+  list.push('Content-Length', String(Buffer.byteLength(reply.body)));
+  res.writeHead(reply.status, list);
   res.end(req.method === 'HEAD' ? undefined : reply.body);
 }

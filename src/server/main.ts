@@ -21,7 +21,7 @@ import { createDispatch, isHeavy, replyingDispatch } from './dispatch';
 import { handleMcp } from './mcp';
 import { MemoryStore, RateLimiter, tooManyRequests, type WindowStore } from './rate-limit';
 import { FallbackStore, RedisStore } from './redis-store';
-import { API_HEADERS, PAGE_HEADERS } from './security-headers';
+import { API_HEADER_LIST, API_HEADERS, PAGE_HEADER_LIST, PAGE_HEADERS } from './security-headers';
 import { createStaticHandler } from './static-files';
 import type { ToolTask } from './tool-worker';
 import { QueueFullError, TaskAbortedError, WorkerPool } from './worker-pool';
@@ -77,27 +77,36 @@ const mcpInvoke = replyingDispatch(dispatch);
 const EXPOSED_HEADERS = 'RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After';
 const isLimited = (pathname: string) => pathname === '/mcp' || pathname === '/api' || pathname.startsWith('/api/');
 
-async function route(req: IncomingMessage, res: ServerResponse, client: string, signal: AbortSignal): Promise<void> {
+const pathOf = (req: IncomingMessage) => {
   const url = req.url ?? '/';
   const query = url.indexOf('?');
-  const pathname = query < 0 ? url : url.slice(0, query);
-  const api = isApiPath(pathname) || pathname === '/mcp';
-  for (const [name, value] of Object.entries(api ? API_HEADERS : PAGE_HEADERS)) res.setHeader(name, value);
+  return query < 0 ? url : url.slice(0, query);
+};
+/** The security headers of a path's answers, as a list for `send`. */
+const securityHeaders = (pathname: string) => (isApiPath(pathname) || pathname === '/mcp' ? API_HEADER_LIST : PAGE_HEADER_LIST);
+const clientOf = (req: IncomingMessage) => resolveClient(req.socket.remoteAddress, config.trustProxy ? req.headers['x-forwarded-for'] : undefined);
+
+async function route(req: IncomingMessage, res: ServerResponse, signal: () => AbortSignal): Promise<void> {
+  const pathname = pathOf(req);
+  const api = isApiPath(pathname);
+  // JSON answers get their security headers in send's single writeHead (the hot path); the
+  // rest (MCP, files) write their own heads and take them from here.
+  if (!api) for (const [name, value] of Object.entries(pathname === '/mcp' ? API_HEADERS : PAGE_HEADERS)) res.setHeader(name, value);
 
   if (limiter && isLimited(pathname)) {
     // Preflights are sent by browsers on their own and never carry a key: they are not counted.
-    const decision = await limiter.decide(addressBucket(client), presentedKey(req.headers), req.method !== 'OPTIONS');
+    const decision = await limiter.decide(addressBucket(clientOf(req)), presentedKey(req.headers), req.method !== 'OPTIONS');
     for (const [name, value] of Object.entries(decision.headers)) res.setHeader(name, value);
     // Cross-origin callers (CORS) may read these only when exposed.
     res.setHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS);
     if (decision.refusal) {
-      send(req, res, jsonResponse(decision.refusal.status, decision.refusal.body, decision.refusal.headers));
+      send(req, res, jsonResponse(decision.refusal.status, decision.refusal.body, decision.refusal.headers), securityHeaders(pathname));
       return;
     }
   }
-  if (isApiPath(pathname)) {
+  if (api) {
     const request = { method: req.method ?? 'GET', pathname, body: () => readBody(req, config.bodyLimit) };
-    send(req, res, await respond(request, (slug, body) => dispatch(slug, body, signal)));
+    send(req, res, await respond(request, (slug, body) => dispatch(slug, body, signal)), API_HEADER_LIST);
     return;
   }
   if (pathname === '/mcp') {
@@ -123,24 +132,24 @@ const server = createServer(
     connectionsCheckingInterval: Math.min(1_000, Math.ceil(config.headersTimeoutMs / 2)),
   },
   (req, res) => {
-    const client = resolveClient(req.socket.remoteAddress, config.trustProxy ? req.headers['x-forwarded-for'] : undefined);
-    if (config.accessLog) logAccess(req, res, client);
+    if (config.accessLog) logAccess(req, res, clientOf(req));
     inFlight.add(res);
-    const controller = new AbortController();
-    res.once('close', () => {
+    // Made only when a heavy tool asks for it or the client leaves: light calls never look.
+    let controller: AbortController | undefined;
+    res.on('close', () => {
       inFlight.delete(res);
-      if (!res.writableFinished) controller.abort(); // the client left: drop its queued work
+      if (!res.writableFinished) (controller ??= new AbortController()).abort(); // the client left: drop its queued work
     });
     if (draining) res.setHeader('Connection', 'close');
-    route(req, res, client, controller.signal).catch((error: unknown) => {
+    route(req, res, () => (controller ??= new AbortController()).signal).catch((error: unknown) => {
       if (error instanceof TaskAbortedError) return;
       if (error instanceof QueueFullError && !res.headersSent) {
         const seconds = error.retryAfterSeconds;
-        send(req, res, jsonResponse(429, { error: tooManyRequests(seconds) }, { 'Retry-After': String(seconds) }));
+        send(req, res, jsonResponse(429, { error: tooManyRequests(seconds) }, { 'Retry-After': String(seconds) }), securityHeaders(pathOf(req)));
         return;
       }
       console.error('internal error:', error);
-      if (!res.headersSent) send(req, res, jsonResponse(500, { error: 'Internal error' }));
+      if (!res.headersSent) send(req, res, jsonResponse(500, { error: 'Internal error' }), securityHeaders(pathOf(req)));
       else res.destroy();
     });
   },

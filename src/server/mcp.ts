@@ -15,6 +15,7 @@ import { name as packageName, version as packageVersion } from '../../package.js
 import { toolJsonSchemas } from '../core/describe';
 import { invoke as dispatch } from '../core/dispatch';
 import { BodyTooLargeError } from '../core/http';
+import { drainBody } from './body';
 import type { Reply } from '../core/invoke';
 import { findTool, tools } from '../tools/index';
 
@@ -158,8 +159,8 @@ export async function handleMcp(req: IncomingMessage, res: ServerResponse, readB
     bytes = await readBody();
   } catch (error) {
     if (!(error instanceof BodyTooLargeError)) throw error;
-    req.resume(); // let the client finish sending and read the answer
-    rpcError(res, 413, ErrorCode.InvalidRequest, error.message, { Connection: 'close' });
+    drainBody(req);
+    rpcError(res, 413, ErrorCode.InvalidRequest, error.message);
     return;
   }
   let message: unknown;

@@ -56,3 +56,7 @@ export const API_HEADERS: Readonly<Record<string, string>> = {
   ...COMMON,
   'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
 };
+
+/** The same headers as flat lists for writeHead, built once rather than on every answer. */
+export const API_HEADER_LIST: readonly string[] = Object.entries(API_HEADERS).flat();
+export const PAGE_HEADER_LIST: readonly string[] = Object.entries(PAGE_HEADERS).flat();

@@ -12,30 +12,36 @@ for (let i = 0; i < 64; i++) {
   VALUE[URL_SAFE.charCodeAt(i)] = i;
 }
 
+const STANDARD_CODES = new TextEncoder().encode(STANDARD);
+const URL_SAFE_CODES = new TextEncoder().encode(URL_SAFE);
+const ascii = new TextDecoder();
+
+/**
+ * Written into a byte buffer and turned into a string once, as in images/base64.ts: building the
+ * string by concatenation took ~0.6 s for 5 MB and was the larger part of a small request's time.
+ */
 export function encodeBase64(bytes: Uint8Array, urlSafe: boolean, padding: boolean): string {
-  const alphabet = urlSafe ? URL_SAFE : STANDARD;
-  const parts: string[] = [];
-  // Build in slices so that multi-megabyte inputs never create one huge intermediate array.
-  const SLICE = 3 * 16384;
-  for (let start = 0; start < bytes.length; start += SLICE) {
-    const end = Math.min(start + SLICE, bytes.length);
-    let out = '';
-    let i = start;
-    for (; i + 2 < end; i += 3) {
-      const n = (bytes[i]! << 16) | (bytes[i + 1]! << 8) | bytes[i + 2]!;
-      out += alphabet[n >>> 18]! + alphabet[(n >>> 12) & 63]! + alphabet[(n >>> 6) & 63]! + alphabet[n & 63]!;
-    }
-    const rest = end - i;
-    if (rest === 1) {
-      const n = bytes[i]! << 16;
-      out += alphabet[n >>> 18]! + alphabet[(n >>> 12) & 63]! + (padding ? '==' : '');
-    } else if (rest === 2) {
-      const n = (bytes[i]! << 16) | (bytes[i + 1]! << 8);
-      out += alphabet[n >>> 18]! + alphabet[(n >>> 12) & 63]! + alphabet[(n >>> 6) & 63]! + (padding ? '=' : '');
-    }
-    parts.push(out);
+  const alphabet = urlSafe ? URL_SAFE_CODES : STANDARD_CODES;
+  const whole = bytes.length - (bytes.length % 3);
+  const rest = bytes.length - whole;
+  const out = new Uint8Array((whole / 3) * 4 + (rest === 0 ? 0 : padding ? 4 : rest + 1));
+  let o = 0;
+  for (let i = 0; i < whole; i += 3) {
+    const n = (bytes[i]! << 16) | (bytes[i + 1]! << 8) | bytes[i + 2]!;
+    out[o] = alphabet[n >>> 18]!;
+    out[o + 1] = alphabet[(n >>> 12) & 63]!;
+    out[o + 2] = alphabet[(n >>> 6) & 63]!;
+    out[o + 3] = alphabet[n & 63]!;
+    o += 4;
   }
-  return parts.join('');
+  if (rest > 0) {
+    const n = (bytes[whole]! << 16) | (rest === 2 ? bytes[whole + 1]! << 8 : 0);
+    out[o++] = alphabet[n >>> 18]!;
+    out[o++] = alphabet[(n >>> 12) & 63]!;
+    if (rest === 2) out[o++] = alphabet[(n >>> 6) & 63]!;
+    while (o < out.length) out[o++] = 61; // '=' (only when padding: otherwise out ends here)
+  }
+  return ascii.decode(out);
 }
 
 export type DecodeResult =

@@ -2,6 +2,11 @@ import { defineTool } from '../define';
 import { decodeBase64, encodeBase64 } from './codec';
 import { Input, Output } from './schema';
 
+const utf8Encoder = new TextEncoder();
+/** Small inputs are encoded into this reused buffer: TextEncoder.encode allocates a new buffer
+ * per call, which cost more than the encoding itself. Safe because run() is synchronous. */
+const scratch = new Uint8Array(48 * 1024);
+const utf8 = (text: string) => (text.length * 3 > scratch.length ? utf8Encoder.encode(text) : scratch.subarray(0, utf8Encoder.encodeInto(text, scratch).written));
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 const lenientUtf8 = new TextDecoder('utf-8');
 
@@ -18,7 +23,7 @@ export default defineTool({
   ],
   run({ input, mode, charset, padding }) {
     if (mode === 'encode') {
-      const bytes = new TextEncoder().encode(input);
+      const bytes = utf8(input);
       return { output: encodeBase64(bytes, charset === 'url-safe', padding), valid: true, encoding: charset, byte_length: bytes.length };
     }
     const decoded = decodeBase64(input);
