@@ -2,28 +2,12 @@
 // encoder: lossless formats pixel for pixel, our own JPEG and TIFF writers read back by libvips.
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { decode, fixture, meanDifference } from '../../tests/support/image-fixtures';
+import { decode, fixture, meanDifference, photo as photoImage } from '../../tests/support/image-fixtures';
 import { HUFFMAN_TABLES, encodeJpeg } from './codecs/jpeg-encoder';
 import { nodeImages } from './node';
 import { ImageDataError, type Bitmap } from './types';
 
-/** A deterministic photo-like RGBA image with soft gradients and noise. */
-function photo(width: number, height: number, alpha = false): Bitmap {
-  let seed = 3;
-  const random = () => (seed = (seed * 1664525 + 1013904223) >>> 0) / 4294967296;
-  const data = new Uint8Array(width * height * 4);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const i = (y * width + x) * 4;
-      const n = (random() - 0.5) * 16;
-      data[i] = Math.max(0, Math.min(255, (255 * x) / width + n));
-      data[i + 1] = Math.max(0, Math.min(255, (255 * y) / height + n));
-      data[i + 2] = Math.max(0, Math.min(255, 128 + 100 * Math.sin(x / 9) * Math.cos(y / 7)));
-      data[i + 3] = alpha ? Math.round((255 * x) / (width - 1)) : 255;
-    }
-  }
-  return { width, height, data };
-}
+const photo = (width: number, height: number, alpha = false): Bitmap => photoImage(width, height, { alpha });
 const asSharp = (image: Bitmap) => sharp(Buffer.from(image.data), { raw: { width: image.width, height: image.height, channels: 4 } });
 const rawOf = async (image: Bitmap) => decode(await asSharp(image).png().toBuffer());
 

@@ -2,7 +2,8 @@
 // decoder that every image test checks our outputs with.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import sharp from 'sharp';
+import sharp, { type JpegOptions } from 'sharp';
+import { prng } from './prng';
 
 const DIR = resolve(import.meta.dirname, '../fixtures/images');
 
@@ -51,4 +52,30 @@ export function meanDifference(a: Decoded, b: Decoded): number {
   let sum = 0;
   for (let i = 0; i < a.data.length; i++) sum += Math.abs(a.data[i]! - b.data[i]!);
   return sum / a.data.length;
+}
+
+/**
+ * A deterministic photo-like RGBA image: horizontal and vertical gradients, a fine wave pattern
+ * and noise (±noise/2 on red and green). `alpha`: a left-to-right transparency ramp.
+ */
+export function photo(width: number, height: number, { alpha = false, noise = 16, seed = 3 } = {}): { width: number; height: number; data: Uint8Array } {
+  const random = prng(seed);
+  const data = new Uint8ClampedArray(width * height * 4); // clamps and rounds what it is given
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * 4;
+      const n = (random() - 0.5) * noise;
+      data[i] = (255 * x) / width + n;
+      data[i + 1] = (255 * y) / height + n;
+      data[i + 2] = 128 + 100 * Math.sin(x / 9) * Math.cos(y / 7);
+      data[i + 3] = alpha ? (255 * x) / Math.max(1, width - 1) : 255;
+    }
+  }
+  return { width, height, data: new Uint8Array(data.buffer) };
+}
+
+/** `photo` as a JPEG written by libvips (4:2:0 and quality 90 unless `options` say otherwise). */
+export function photoJpeg(width: number, height: number, options: JpegOptions = {}, noise = 16): Promise<Buffer> {
+  const { data } = photo(width, height, { noise });
+  return sharp(Buffer.from(data), { raw: { width, height, channels: 4 } }).removeAlpha().jpeg({ quality: 90, ...options }).toBuffer();
 }

@@ -8,7 +8,8 @@ import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import initPng, { decode as rustDecode } from '@jsquash/png/codec/pkg/squoosh_png.js';
-import { fixture } from '../../../tests/support/image-fixtures';
+import { fixture, photo } from '../../../tests/support/image-fixtures';
+import { prng } from '../../../tests/support/prng';
 import { nodeImages } from '../node';
 import { ImageDataError } from '../types';
 import { createImagePlatform } from './index';
@@ -180,13 +181,7 @@ describe('the fast path decodes exactly as the Rust decoder and libvips', () => 
   ] as const)('a photo-like image written by libvips: %s', async (_, options) => {
     const width = 301;
     const height = 203;
-    const pixels = Buffer.alloc(width * height * 4);
-    let seed = 9;
-    for (let i = 0; i < pixels.length; i++) {
-      seed = (seed * 1664525 + 1013904223) >>> 0;
-      pixels[i] = ((i % (width * 4)) / 5 + (i / (width * 40)) + (seed >>> 29)) & 255;
-      if (i % 4 === 3 && !('alpha' in options)) pixels[i] = 255;
-    }
+    const pixels = Buffer.from(photo(width, height, { alpha: 'alpha' in options, seed: 9 }).data);
     let image = sharp(pixels, { raw: { width, height, channels: 4 } });
     if ('grey' in options) image = image.toColourspace('b-w');
     if (!('alpha' in options)) image = image.removeAlpha();
@@ -275,8 +270,8 @@ describe('ancillary chunks: accepted and refused exactly where the Rust decoder 
 describe('damaged files: the same pixels or the same refusal as the Rust decoder', () => {
   it('150 files with a byte changed or the end cut off', async () => {
     const png = encode({ width: 19, height: 11, depth: 8, colour: 6, filter: (y) => y % 5, before: [chunk('gAMA', [0, 0, 177, 143]), chunk('tEXt', Buffer.from('a\0b'))] });
-    let seed = 5;
-    const random = (n: number) => (seed = (seed * 1664525 + 1013904223) >>> 0) % n;
+    const next = prng(5);
+    const random = (n: number) => Math.floor(next() * n);
     for (let round = 0; round < 150; round++) {
       const bytes = round % 3 === 0 ? png.slice(0, 8 + random(png.length - 8)) : new Uint8Array(png);
       if (round % 3 !== 0) bytes[8 + random(png.length - 8)] = random(256);
