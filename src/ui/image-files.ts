@@ -19,6 +19,9 @@ export const MIME: Record<InputFormat, string> = {
 const EXTENSION: Record<InputFormat, string> = { png: 'png', jpeg: 'jpg', webp: 'webp', avif: 'avif', tiff: 'tiff', gif: 'gif', svg: 'svg' };
 
 /** What the file pickers offer: the input formats by type and by extension. */
+/** What the image pages' drop areas say they take. */
+export const IMAGE_DROP_HINT = 'PNG, JPEG, WebP, AVIF, TIFF, GIF or SVG · up to 3 MB each · or paste an image';
+
 export const ACCEPT = [...Object.values(MIME), '.png', '.jpg', '.jpeg', '.jfif', '.webp', '.avif', '.tif', '.tiff', '.gif', '.svg'].join(',');
 
 /** Formats Chromium, Firefox and Safari draw in an <img>; TIFF needs the tool to be seen. */
