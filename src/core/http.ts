@@ -65,7 +65,13 @@ function parseBody(bytes: Uint8Array): unknown {
 /** Answers a tool call; a door may hand in its own (the Node server runs heavy tools in a pool). */
 export type Invoker = (slug: string, body: unknown) => Promise<Reply>;
 
-export async function respond(request: ApiRequest, run: Invoker = invoke): Promise<ApiResponse> {
+/**
+ * A door's way to answer a tool call's raw body somewhere else (the Node server's worker pool,
+ * which parses and answers it there); undefined answers it here.
+ */
+export type Offload = (slug: string, bytes: Uint8Array) => Promise<ApiResponse> | undefined;
+
+export async function respond(request: ApiRequest, run: Invoker = invoke, offload?: Offload): Promise<ApiResponse> {
   const { method, pathname } = request;
   if (pathname === '/openapi.json') {
     return method === 'GET' || method === 'HEAD'
@@ -112,6 +118,8 @@ export async function respond(request: ApiRequest, run: Invoker = invoke): Promi
     if (error instanceof BodyTooLargeError) return jsonResponse(413, { error: error.message });
     throw error;
   }
+  const elsewhere = offload?.(slug, bytes);
+  if (elsewhere) return elsewhere;
   const body = parseBody(bytes);
   if (body === undefined) return jsonResponse(400, { error: 'Invalid JSON body' });
   return fromReply(await run(slug, body));

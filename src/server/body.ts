@@ -1,29 +1,44 @@
 // Request bodies in, JSON answers out, for the Node door.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { BodyTooLargeError, type ApiResponse } from '../core/http';
+import { ServerBusyError, type Reservation } from './byte-budget';
 
-/** Reads the request body, refusing it as soon as it passes the cap (CONTRACT.md §1: 413). */
-export function readBody(req: IncomingMessage, limit: number): Promise<Uint8Array> {
+/** The client went away before its request body had arrived: nothing to answer, not a fault. */
+export class ClientGoneError extends Error {}
+
+/** Seconds a client refused for the byte budget is asked to wait: uploads in flight finish in about that long. */
+const BUSY_RETRY_SECONDS = 2;
+
+/**
+ * Reads the request body, refusing it as soon as it passes the cap (CONTRACT.md §1: 413), and
+ * counting it against the server's byte budget: a declared length up front, else as it arrives
+ * (ServerBusyError when the budget is spent).
+ */
+export function readBody(req: IncomingMessage, limit: number, budget?: Reservation): Promise<Uint8Array> {
   const declared = Number(req.headers['content-length'] ?? 0);
   if (declared > limit) return Promise.reject(new BodyTooLargeError(limit));
+  if (budget && declared > 0 && !budget.take(declared)) return Promise.reject(new ServerBusyError(BUSY_RETRY_SECONDS));
+  const counted = budget && !(declared > 0) ? budget : undefined;
   return new Promise((resolveBody, reject) => {
     // Small bodies (the common case) come in one chunk: keep it as is, copy only when there are more.
     let first: Buffer | undefined;
     let chunks: Buffer[] | undefined;
     let total = 0;
+    const stop = (error: Error) => {
+      req.off('data', onData);
+      reject(error);
+    };
     const onData = (chunk: Buffer) => {
       total += chunk.length;
-      if (total > limit) {
-        req.off('data', onData);
-        reject(new BodyTooLargeError(limit));
-        return;
-      }
+      if (total > limit) return stop(new BodyTooLargeError(limit));
+      if (counted && !counted.take(chunk.length)) return stop(new ServerBusyError(BUSY_RETRY_SECONDS));
       if (first === undefined) first = chunk;
       else (chunks ??= [first]).push(chunk);
     };
     req.on('data', onData);
     req.on('end', () => resolveBody(chunks ? Buffer.concat(chunks, total) : (first ?? EMPTY)));
-    req.on('error', reject);
+    req.on('error', () => reject(new ClientGoneError('the client left during the upload')));
+    req.on('close', () => req.readableEnded || reject(new ClientGoneError('the client left during the upload')));
   });
 }
 
@@ -33,7 +48,7 @@ const EMPTY = new Uint8Array(0);
 const MAX_DRAINED_BYTES = 64 * 1024 * 1024;
 
 /**
- * For an answer given before the body was read (413, 401, 429) while the client is still
+ * For an answer given before the body was read (413, 401, 429, 503) while the client is still
  * sending: a connection closed under it turns the answer into a reset (EPIPE) on its side, so
  * the connection stays open and the rest of the body is read and dropped (CONTRACT.md §1) — up
  * to MAX_DRAINED_BYTES, past which the client is cut off.
@@ -54,7 +69,7 @@ export function drainBody(req: IncomingMessage): void {
  * straight into the head without building its header map (the hot path of every API call).
  */
 export function send(req: IncomingMessage, res: ServerResponse, reply: ApiResponse, base: readonly string[] = []): void {
-  drainBody(req); // answered before (or instead of) reading the body: 413, 401, 429
+  drainBody(req); // answered before (or instead of) reading the body: 413, 401, 429, 503
   const list = base.slice();
   for (const name in reply.headers) list.push(name, reply.headers[name]!);
   if (reply.status === 204) {

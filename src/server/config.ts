@@ -24,6 +24,16 @@ export interface ServerConfig {
   heavyNice: number;
   /** Slugs run in the pool besides those marked `heavy` in the registry. */
   heavyTools: string[];
+  /** Requests larger than this run in the pool, whatever their tool (docs/limits.md). */
+  inlineBodyBytes: number;
+  /** Tasks one client (address or key) may have in the pool at once, running or waiting. */
+  heavyPerClient: number;
+  /** Cap on each pool worker's JavaScript heap, and on its WebAssembly memory after a task. */
+  workerMemoryMb: number;
+  /** Request bytes the server holds at once, across all requests; beyond it a 503. */
+  maxBufferedBytes: number;
+  /** An answer that makes no progress for this long (a client that does not read) is cut. */
+  writeTimeoutMs: number;
   headersTimeoutMs: number;
   requestTimeoutMs: number;
   keepAliveTimeoutMs: number;
@@ -84,6 +94,12 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     // need privileges: not offered.
     heavyNice: integer(env, 'HEAVY_NICE', 19, 0, 19),
     heavyTools: (env.HEAVY_TOOLS ?? '').split(',').map((slug) => slug.trim()).filter(Boolean),
+    // 64 KiB: every light tool answers such a request in a few milliseconds (docs/limits.md).
+    inlineBodyBytes: integer(env, 'INLINE_BODY_BYTES', 64 * 1024, 0),
+    heavyPerClient: integer(env, 'HEAVY_PER_CLIENT', 2, 0),
+    workerMemoryMb: integer(env, 'WORKER_MEMORY_MB', 1024, 64),
+    maxBufferedBytes: integer(env, 'MAX_BUFFERED_BYTES', 256 * 1024 * 1024, 1),
+    writeTimeoutMs: integer(env, 'WRITE_TIMEOUT_MS', 30_000, 100),
     headersTimeoutMs,
     requestTimeoutMs,
     keepAliveTimeoutMs: integer(env, 'KEEP_ALIVE_TIMEOUT_MS', 5_000, 0),

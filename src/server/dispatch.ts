@@ -1,53 +1,98 @@
-// How the Node door answers a tool call: light tools on the event loop, heavy ones (registry
-// `heavy: true`, plus HEAVY_TOOLS) in the worker pool. Pool outcomes become replies:
+// How the Node doors (HTTP server, MCP) answer a tool call: on the event loop when the call is
+// cheap for certain, else in the worker pool with its deadline. A call goes to the pool when its
+// tool is heavy (registry `heavy: true`, plus HEAVY_TOOLS) or its request is larger than
+// INLINE_BODY_BYTES: every light tool is fast on small input, and any of them can take seconds on
+// megabytes (docs/limits.md), which must never hold up the thread that answers everyone.
 //
-// - queue full → QueueFullError is rethrown: the door answers 429 + Retry-After (capacity is
-//   exhausted for now; CONTRACT.md's 429 is what clients already back off on).
-// - time limit → 400: the limit counts only running time on a worker of its own, so exceeding it
-//   is a property of the input (an image that is too expensive), and sending it again would
-//   fail again. The sentence says so. Not a 500 (CONTRACT.md: 500 means a bug).
+// Pool outcomes become replies:
+// - time limit or memory limit → 400: both count only the task's own running, on a worker of its
+//   own, so exceeding them is a property of the input and sending it again would fail again.
+//   Not a 500 (CONTRACT.md: 500 means a bug).
+// - queue full (QueueFullError → 503) and a client over its share (ClientBusyError → 429) are
+//   rethrown: the door answers them with their Retry-After; so is TaskAbortedError (the client left).
 // - worker crash → 500 `Internal error`, logged: that is a bug.
+import { jsonResponse, type ApiResponse } from '../core/http';
 import { invoke } from '../core/dispatch';
 import { invokeTool, type Reply } from '../core/invoke';
 import type { ToolDefinition } from '../tools/define';
 import { findTool } from '../tools/index';
 import type { ToolTask } from './tool-worker';
-import { tooManyRequests } from './rate-limit';
-import { QueueFullError, TaskAbortedError, TaskTimeoutError, type WorkerPool } from './worker-pool';
+import { ClientBusyError, QueueFullError, TaskTimeoutError, WorkerFailedError, WorkerOutOfMemoryError, type WorkerPool } from './worker-pool';
 
-/** `signal` is asked for only when the call goes to the pool: light calls, nearly all of them, need none. */
-export type Dispatch = (slug: string, body: unknown, signal?: () => AbortSignal) => Promise<Reply>;
+export type ToolPool = WorkerPool<ToolTask, Reply | ApiResponse>;
+
+export interface CallOptions {
+  /** Asked for only when the call goes to the pool: light calls, nearly all of them, need none. */
+  signal?: () => AbortSignal;
+  /** The caller's limiter bucket (address or key), for the pool's fairness. */
+  client?: string;
+  /** Bytes of the request that carried the call (MCP: the whole JSON-RPC message). */
+  size?: number;
+}
+
+/** Answers a parsed tool call (MCP, worked examples). */
+export type Dispatch = (slug: string, body: unknown, options?: CallOptions) => Promise<Reply>;
+
+/** Answers a REST call from its raw body in the pool, or returns undefined to answer it here. */
+export type PoolOffload = (slug: string, bytes: Uint8Array, options?: CallOptions) => Promise<ApiResponse> | undefined;
+
+export interface Routing {
+  pool: ToolPool | undefined;
+  /** Slugs run in the pool whatever their size, besides the registry's heavy tools. */
+  heavyTools: readonly string[];
+  /** Requests larger than this run in the pool. */
+  inlineBodyBytes: number;
+  log?: (message: string) => void;
+}
 
 export function isHeavy(slug: string, extra: readonly string[]): boolean {
   return findTool(slug)?.heavy === true || extra.includes(slug);
 }
 
-export function createDispatch(pool: WorkerPool<ToolTask, Reply> | undefined, heavy: (slug: string) => boolean, log: (message: string) => void = console.error): Dispatch {
+const goesToPool = (routing: Routing, slug: string, size: number): routing is Routing & { pool: ToolPool } =>
+  routing.pool !== undefined && (size > routing.inlineBodyBytes || isHeavy(slug, routing.heavyTools));
+
+export function createDispatch(routing: Routing): Dispatch {
   // Not async itself: a light call returns invoke's promise as is, without another promise around it.
-  return (slug, body, signal) => {
+  return (slug, body, options = {}) => {
     const tool = findTool(slug);
-    if (!pool || !tool || !heavy(slug)) return invoke(slug, body);
-    return runHeavy(pool, tool, body, signal?.(), log);
+    if (!tool || !goesToPool(routing, slug, options.size ?? 0)) return invoke(slug, body);
+    return callInPool(routing, tool, body, options);
   };
 }
 
-async function runHeavy(pool: WorkerPool<ToolTask, Reply>, tool: ToolDefinition, body: unknown, signal: AbortSignal | undefined, log: (message: string) => void): Promise<Reply> {
-  const { slug } = tool;
+export function createOffload(routing: Routing): PoolOffload {
+  return (slug, bytes, options = {}) => {
+    if (!goesToPool(routing, slug, bytes.length)) return undefined;
+    const task: ToolTask = { kind: 'http', slug, json: bytes };
+    return inPool(routing, slug, task, options).then((outcome) => ('headers' in outcome ? outcome : jsonResponse(outcome.status, outcome.body)));
+  };
+}
+
+async function callInPool(routing: Routing & { pool: ToolPool }, tool: ToolDefinition, body: unknown, options: CallOptions): Promise<Reply> {
   // Validated here first: a request the schema refuses is answered at once (invokeTool stops at
-  // validation) instead of taking a worker, and only the fields the schema knows (flat values
-  // once valid) are copied to the worker, so no unknown field's nesting depth can break the
-  // structured clone into the worker thread (found by the fuzz suite).
+  // validation, which is cheap) instead of taking a worker, and only the fields the schema knows
+  // (flat values once valid) are copied to the worker, so no unknown field's nesting depth can
+  // break the structured clone into the worker thread (found by the fuzz suite).
   if (typeof body !== 'object' || body === null || Array.isArray(body) || !tool.input.safeParse(body).success) return invokeTool(tool, body);
+  const task: ToolTask = { kind: 'call', slug: tool.slug, body: knownFields(tool, body as Record<string, unknown>) };
+  return (await inPool(routing, tool.slug, task, options)) as Reply;
+}
+
+/** Runs a task in the pool; a deadline or memory limit that stopped it is a 400 reply, a crash a 500. */
+async function inPool(routing: Routing & { pool: ToolPool }, slug: string, task: ToolTask, options: CallOptions): Promise<Reply | ApiResponse> {
   try {
-    return await pool.run({ slug, body: knownFields(tool, body as Record<string, unknown>) }, signal);
+    return await routing.pool.run(task, { signal: options.signal?.(), client: options.client });
   } catch (error) {
-    // The door answers these itself (429 with its header; nothing for a client that left).
-    if (error instanceof QueueFullError || error instanceof TaskAbortedError) throw error;
     if (error instanceof TaskTimeoutError) {
       const limit = error.limitMs % 1000 === 0 ? `${error.limitMs / 1000} seconds` : `${error.limitMs} ms`;
       return { status: 400, body: { error: `Processing took longer than the limit of ${limit}; send a smaller or simpler input.` } };
     }
-    log(`[${slug}] heavy task failed: ${(error as Error).message}`);
+    if (error instanceof WorkerOutOfMemoryError) {
+      return { status: 400, body: { error: `Processing needed more than the memory limit of ${error.limitMb} MiB; send a smaller or simpler input.` } };
+    }
+    if (!(error instanceof WorkerFailedError)) throw error; // answered by the door: 503, 429, or the client left
+    (routing.log ?? console.error)(`[${slug}] heavy task failed: ${error.message}`);
     return { status: 500, body: { error: 'Internal error' } };
   }
 }
@@ -59,13 +104,19 @@ function knownFields(tool: ToolDefinition, body: Record<string, unknown>): Recor
   return Object.fromEntries(Object.keys(shape).filter((key) => Object.hasOwn(body, key)).map((key) => [key, body[key]]));
 }
 
-/** For MCP, where a reply is the only way to answer: a full queue becomes a 429 tool error. */
-export function replyingDispatch(dispatch: Dispatch): (slug: string, body: unknown) => Promise<Reply> {
-  return async (slug, body) => {
+/** The sentence of a 503 when the pool is full, and of a 429 for a client over its share. */
+export const poolFull = (seconds: number) => `The server is busy with other heavy requests. Retry after ${seconds} seconds.`;
+export const clientBusy = (limit: number, seconds: number) =>
+  `Too many requests at once: at most ${limit} large or heavy requests per client may run or wait at a time. Retry after ${seconds} seconds.`;
+
+/** For MCP, where a reply is the only way to answer: a full pool or a busy client becomes a tool error. */
+export function replyingDispatch(dispatch: Dispatch): Dispatch {
+  return async (slug, body, options) => {
     try {
-      return await dispatch(slug, body);
+      return await dispatch(slug, body, options);
     } catch (error) {
-      if (error instanceof QueueFullError) return { status: 429, body: { error: tooManyRequests(error.retryAfterSeconds) } };
+      if (error instanceof QueueFullError) return { status: 503, body: { error: poolFull(error.retryAfterSeconds) } };
+      if (error instanceof ClientBusyError) return { status: 429, body: { error: clientBusy(error.limit, error.retryAfterSeconds) } };
       throw error;
     }
   };

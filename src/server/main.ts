@@ -6,7 +6,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { presetExamples, runExamples } from '../core/describe';
-import { isApiPath, jsonResponse, respond } from '../core/http';
+import { isApiPath, jsonResponse, respond, type ApiResponse, type Offload } from '../core/http';
 import type { Reply } from '../core/invoke';
 import { nodeImages } from '../platform/node';
 import { nodeSegmentation } from '../platform/segmentation-node';
@@ -14,17 +14,18 @@ import { provideImages, provideSegmentation } from '../tools/define';
 import { findTool, tools } from '../tools/index';
 import { logAccess } from './access-log';
 import { ApiKeys, presentedKey } from './api-keys';
-import { readBody, send } from './body';
+import { ClientGoneError, readBody, send } from './body';
+import { ByteBudget, ServerBusyError } from './byte-budget';
 import { addressBucket, createClientResolver } from './client-address';
 import { ConfigError, loadConfig, type ServerConfig } from './config';
-import { createDispatch, isHeavy, replyingDispatch } from './dispatch';
+import { clientBusy, createDispatch, createOffload, isHeavy, poolFull, replyingDispatch, type CallOptions, type Routing } from './dispatch';
 import { handleMcp } from './mcp';
-import { MemoryStore, RateLimiter, tooManyRequests, type WindowStore } from './rate-limit';
+import { MemoryStore, RateLimiter, requestCost, type WindowStore } from './rate-limit';
 import { FallbackStore, RedisStore } from './redis-store';
 import { API_HEADER_LIST, API_HEADERS, PAGE_HEADER_LIST, PAGE_HEADERS } from './security-headers';
 import { createStaticHandler } from './static-files';
 import type { ToolTask } from './tool-worker';
-import { QueueFullError, TaskAbortedError, WorkerPool } from './worker-pool';
+import { ClientBusyError, QueueFullError, TaskAbortedError, WorkerPool } from './worker-pool';
 
 let config: ServerConfig;
 let keys: ApiKeys;
@@ -55,16 +56,21 @@ const limiter = config.rateLimit ? new RateLimiter(store, keys) : undefined;
 
 const pool =
   config.heavyWorkers > 0
-    ? new WorkerPool<ToolTask, Reply>({
+    ? new WorkerPool<ToolTask, Reply | ApiResponse>({
         script: resolve(here, 'tool-worker.js'),
         size: config.heavyWorkers,
         maxQueue: config.heavyQueue,
+        perClient: config.heavyPerClient,
+        maxHeapMb: config.workerMemoryMb,
         taskTimeoutMs: config.toolTimeoutMs,
         niceness: config.heavyNice,
         log: (message) => console.error(message),
       })
     : undefined;
-const dispatch = createDispatch(pool, (slug) => isHeavy(slug, config.heavyTools));
+const routing: Routing = { pool, heavyTools: config.heavyTools, inlineBodyBytes: config.inlineBodyBytes };
+const dispatch = createDispatch(routing);
+const offload = createOffload(routing);
+const budget = new ByteBudget(config.maxBufferedBytes);
 // The worked examples of heavy tools (GET /api/<slug>, /openapi.json) run in the pool like any
 // heavy request: a background removal must never hold up this thread.
 for (const tool of tools) {
@@ -93,9 +99,20 @@ async function route(req: IncomingMessage, res: ServerResponse, signal: () => Ab
   // rest (MCP, files) write their own heads and take them from here.
   if (!api) for (const [name, value] of Object.entries(pathname === '/mcp' ? API_HEADERS : PAGE_HEADERS)) res.setHeader(name, value);
 
+  const address = addressBucket(clientOf(req));
+  const key = presentedKey(req.headers);
+  // What the limiter has charged this request, and what it may charge more (chunked bodies, batches).
+  let charged = 0;
+  const charge = async (cost: number) => {
+    const decision = await limiter!.decide(address, key, cost);
+    charged += cost;
+    return decision;
+  };
+  const call: CallOptions = { signal, client: limiter ? limiter.bucketOf(address, key) : `ip:${address}` };
   if (limiter && isLimited(pathname)) {
     // Preflights are sent by browsers on their own and never carry a key: they are not counted.
-    const decision = await limiter.decide(addressBucket(clientOf(req)), presentedKey(req.headers), req.method !== 'OPTIONS');
+    const declared = Number(req.headers['content-length'] ?? 0);
+    const decision = await charge(req.method === 'OPTIONS' ? 0 : requestCost(declared));
     for (const [name, value] of Object.entries(decision.headers)) res.setHeader(name, value);
     // Cross-origin callers (CORS) may read these only when exposed.
     res.setHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS);
@@ -104,13 +121,29 @@ async function route(req: IncomingMessage, res: ServerResponse, signal: () => Ab
       return;
     }
   }
+  // The body's bytes count against the server-wide budget until the answer is done.
+  const reservation = budget.reservation();
+  res.once('close', reservation.release);
+  const body = () => readBody(req, config.bodyLimit, reservation);
+
   if (api) {
-    const request = { method: req.method ?? 'GET', pathname, body: () => readBody(req, config.bodyLimit) };
-    send(req, res, await respond(request, (slug, body) => dispatch(slug, body, signal)), API_HEADER_LIST);
+    // A chunked body's size is known only now: a large one pays the rest of its cost first.
+    const toPool: Offload = (slug, bytes) => {
+      const unpaid = limiter ? requestCost(bytes.length) - charged : 0;
+      if (unpaid <= 0) return offload(slug, bytes, call);
+      return charge(unpaid).then(({ refusal }) =>
+        refusal ? jsonResponse(refusal.status, refusal.body, refusal.headers) : (offload(slug, bytes, call) ?? respond({ method: 'POST', pathname, body: async () => bytes })),
+      );
+    };
+    send(req, res, await respond({ method: req.method ?? 'GET', pathname, body }, undefined, toPool), API_HEADER_LIST);
     return;
   }
   if (pathname === '/mcp') {
-    await handleMcp(req, res, () => readBody(req, config.bodyLimit), { invoke: mcpInvoke }); // MCP over Streamable HTTP (CONTRACT.md §3)
+    // MCP over Streamable HTTP (CONTRACT.md §3)
+    await handleMcp(req, res, body, {
+      invoke: (slug, args, mcp) => mcpInvoke(slug, args, { ...call, size: mcp.size, signal: () => mcp.signal }),
+      admitMore: limiter ? async (calls) => (await charge(calls)).refusal : undefined,
+    });
     return;
   }
   await serveStatic(req, res, pathname);
@@ -143,9 +176,13 @@ const server = createServer(
     if (draining) res.setHeader('Connection', 'close');
     route(req, res, () => (controller ??= new AbortController()).signal).catch((error: unknown) => {
       if (error instanceof TaskAbortedError) return;
-      if (error instanceof QueueFullError && !res.headersSent) {
-        const seconds = error.retryAfterSeconds;
-        send(req, res, jsonResponse(429, { error: tooManyRequests(seconds) }, { 'Retry-After': String(seconds) }), securityHeaders(pathOf(req)));
+      if (error instanceof ClientGoneError) {
+        console.log(JSON.stringify({ time: new Date().toISOString(), level: 'info', event: 'client left during upload', path: pathOf(req) }));
+        return;
+      }
+      const refusal = refusalFor(error);
+      if (refusal && !res.headersSent) {
+        send(req, res, refusal, securityHeaders(pathOf(req)));
         return;
       }
       console.error('internal error:', error);
@@ -154,6 +191,33 @@ const server = createServer(
     });
   },
 );
+
+/** The answer to a request the server cannot take now: capacity (503) or the client's share (429). */
+function refusalFor(error: unknown): ApiResponse | undefined {
+  const retry = (seconds: number) => ({ 'Retry-After': String(seconds) });
+  if (error instanceof ServerBusyError) return jsonResponse(503, { error: error.message }, retry(error.retryAfterSeconds));
+  if (error instanceof QueueFullError) return jsonResponse(503, { error: poolFull(error.retryAfterSeconds) }, retry(error.retryAfterSeconds));
+  if (error instanceof ClientBusyError) return jsonResponse(429, { error: clientBusy(error.limit, error.retryAfterSeconds) }, retry(error.retryAfterSeconds));
+  return undefined;
+}
+
+// ---- answers nobody reads: an answer whose bytes stop leaving (the client does not read) is cut
+// after WRITE_TIMEOUT_MS without progress, so such clients cannot hold answers in memory.
+const lastProgress = new WeakMap<ServerResponse, { waiting: number; since: number }>();
+setInterval(() => {
+  const now = Date.now();
+  for (const res of inFlight) {
+    // Only answers that are written, or waiting for the client to take more, and not yet handed over.
+    if (res.writableFinished || !(res.writableEnded || res.writableNeedDrain)) continue;
+    const waiting = (res.socket?.writableLength ?? 0) + res.writableLength;
+    const seen = lastProgress.get(res);
+    if (!seen || seen.waiting !== waiting) lastProgress.set(res, { waiting, since: now });
+    else if (now - seen.since >= config.writeTimeoutMs) {
+      console.log(JSON.stringify({ time: new Date().toISOString(), level: 'info', event: 'answer not read; connection closed', waiting_bytes: waiting }));
+      res.destroy();
+    }
+  }
+}, Math.min(1_000, Math.ceil(config.writeTimeoutMs / 4))).unref();
 
 // A bug in a callback outside any request must not take every other request down with it.
 process.on('unhandledRejection', (reason) => console.error('internal error (unhandled rejection):', reason));

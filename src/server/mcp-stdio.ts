@@ -6,13 +6,14 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import type { ApiResponse } from '../core/http';
 import type { Reply } from '../core/invoke';
 import { nodeImages } from '../platform/node';
 import { nodeSegmentation } from '../platform/segmentation-node';
 import { provideImages, provideSegmentation } from '../tools/define';
 import { ConfigError, loadConfig, type ServerConfig } from './config';
-import { createDispatch, isHeavy, replyingDispatch } from './dispatch';
-import { createMcpServer } from './mcp';
+import { createDispatch, replyingDispatch } from './dispatch';
+import { connectGuarded, createMcpServer } from './mcp';
 import type { ToolTask } from './tool-worker';
 import { WorkerPool } from './worker-pool';
 
@@ -31,22 +32,25 @@ try {
 provideImages(nodeImages);
 provideSegmentation(nodeSegmentation);
 
-const pool = new WorkerPool<ToolTask, Reply>({
+const pool = new WorkerPool<ToolTask, Reply | ApiResponse>({
   script: resolve(dirname(fileURLToPath(import.meta.url)), 'tool-worker.js'),
   size: config.heavyWorkers,
   maxQueue: config.heavyQueue,
   taskTimeoutMs: config.toolTimeoutMs,
+  maxHeapMb: config.workerMemoryMb,
   niceness: config.heavyNice,
   log: (message) => console.error(message),
 });
-const invoke = replyingDispatch(createDispatch(pool, (slug) => isHeavy(slug, config.heavyTools)));
+// One local client: no per-client share, and every message arrives whole (its size is not known
+// here, so only heavy tools go to the pool, as HEAVY_TOOLS may add).
+const dispatch = replyingDispatch(createDispatch({ pool, heavyTools: config.heavyTools, inlineBodyBytes: config.inlineBodyBytes }));
 
-const server = createMcpServer({ invoke });
+const server = createMcpServer({ invoke: (slug, body, call) => dispatch(slug, body, { signal: () => call.signal }) });
 // Unparseable lines and transport faults are reported, not answered (there is no id to answer).
 server.onerror = (error) => console.error('mcp:', error.message);
 // One message is one line: allow what the HTTP door accepts as a body (the SDK's default,
 // 10 MB, is less than a background-removal request may need).
-await server.connect(new StdioServerTransport(process.stdin, process.stdout, { maxBufferSize: config.bodyLimit }));
+await connectGuarded(server, new StdioServerTransport(process.stdin, process.stdout, { maxBufferSize: config.bodyLimit }));
 console.error('devtoolbox MCP server ready on stdio');
 
 // The host closing stdin ends the session; idle pool workers must not keep the process alive.

@@ -3,6 +3,7 @@
 // names, descriptions and JSON Schemas all come from src/tools/index.ts and src/core/describe.ts.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import {
   CallToolRequestSchema,
@@ -16,14 +17,36 @@ import { toolJsonSchemas } from '../core/describe';
 import { invoke as dispatch } from '../core/dispatch';
 import { BodyTooLargeError } from '../core/http';
 import { drainBody } from './body';
+import { ServerBusyError } from './byte-budget';
 import type { Reply } from '../core/invoke';
 import { findTool, tools } from '../tools/index';
 
+/** What a door knows of one tool call besides its arguments. */
+export interface McpCall {
+  /** Aborted when the client cancels the call or leaves. */
+  signal: AbortSignal;
+  /** Bytes of the message that carried it (HTTP; 0 over stdio). */
+  size: number;
+}
+
 /** How a tool call is answered; a door may hand in its own (e.g. one with a worker pool). */
-export type Invoker = (slug: string, body: unknown) => Promise<Reply>;
+export type McpInvoker = (slug: string, body: unknown, call: McpCall) => Promise<Reply>;
+
+/** A refusal of the HTTP door's rate limiter. */
+export interface Refusal {
+  status: number;
+  body: { error: string };
+  headers: Record<string, string>;
+}
 
 export interface McpOptions {
-  invoke?: Invoker;
+  invoke?: McpInvoker;
+  /**
+   * Counts the tool calls of a JSON-RPC batch beyond the first against the caller's limit (the
+   * HTTP request itself counted one): a batch of a hundred calls costs a hundred. A refusal
+   * answers the whole batch.
+   */
+  admitMore?: (calls: number) => Promise<Refusal | undefined>;
 }
 
 let toolList: McpTool[] | undefined;
@@ -99,7 +122,7 @@ class ProtocolError extends Error {
 
 /** A fresh MCP server (no transport yet) exposing every tool of the registry. */
 export function createMcpServer(options: McpOptions = {}): Server {
-  const invoke = options.invoke ?? ((slug, body) => dispatch(slug, body));
+  const invoke: McpInvoker = options.invoke ?? ((slug, body) => dispatch(slug, body));
   const server = new Server(
     { name: packageName, title: 'Developer Toolbox', version: packageVersion },
     {
@@ -109,14 +132,38 @@ export function createMcpServer(options: McpOptions = {}): Server {
     },
   );
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: mcpTools() }));
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const { name, arguments: args } = request.params;
     // An unknown tool is a protocol error (MCP: invalid params), not a tool result; the message is
     // REST's 404 text (McpError would prefix it, and the client prefixes it once more).
     if (!findTool(name)) throw new ProtocolError(ErrorCode.InvalidParams, `Tool '${name}' not found`);
-    return toCallToolResult(await invoke(name, args ?? {}));
+    return toCallToolResult(await invoke(name, args ?? {}, { signal: extra.signal, size: 0 }));
   });
   return server;
+}
+
+/**
+ * Connects `server` to `transport`, answering a `tools/call` whose `arguments` is not a JSON
+ * object (an array, null, a string) with JSON-RPC's invalid-params error and one sentence. The
+ * SDK would refuse it too, but as an internal error carrying its raw validation dump.
+ */
+export async function connectGuarded(server: Server, transport: Transport): Promise<void> {
+  await server.connect(transport);
+  const deliver = transport.onmessage;
+  transport.onmessage = (message, extra) => {
+    const problem = argumentsProblem(message);
+    if (problem === undefined || !('id' in message)) return deliver?.(message, extra);
+    void transport.send({ jsonrpc: '2.0', id: message.id, error: { code: ErrorCode.InvalidParams, message: problem } });
+  };
+}
+
+function argumentsProblem(message: unknown): string | undefined {
+  const { method, params } = (message ?? {}) as { method?: unknown; params?: { arguments?: unknown } };
+  if (method !== 'tools/call' || typeof params !== 'object' || params === null || !('arguments' in params)) return undefined;
+  const args = params.arguments;
+  if (args === undefined || (typeof args === 'object' && args !== null && !Array.isArray(args))) return undefined;
+  const got = args === null ? 'null' : Array.isArray(args) ? 'an array' : `a ${typeof args}`;
+  return `Invalid params: 'arguments' must be a JSON object (got ${got}).`;
 }
 
 // ---- Streamable HTTP at /mcp (stateless: a server and transport per request, as the SDK advises)
@@ -158,6 +205,11 @@ export async function handleMcp(req: IncomingMessage, res: ServerResponse, readB
   try {
     bytes = await readBody();
   } catch (error) {
+    if (error instanceof ServerBusyError) {
+      drainBody(req);
+      rpcError(res, 503, ErrorCode.InternalError, error.message, { 'Retry-After': String(error.retryAfterSeconds) });
+      return;
+    }
     if (!(error instanceof BodyTooLargeError)) throw error;
     drainBody(req);
     rpcError(res, 413, ErrorCode.InvalidRequest, error.message);
@@ -170,10 +222,22 @@ export async function handleMcp(req: IncomingMessage, res: ServerResponse, readB
     rpcError(res, 400, ErrorCode.ParseError, 'Parse error: Invalid JSON');
     return;
   }
-  const server = createMcpServer(options);
+  const calls = Array.isArray(message) ? message.filter((entry) => (entry as { method?: unknown } | null)?.method === 'tools/call').length : 0;
+  const refusal = calls > 1 ? await options.admitMore?.(calls - 1) : undefined;
+  if (refusal) {
+    rpcError(res, refusal.status, ErrorCode.InvalidRequest, refusal.body.error, refusal.headers);
+    return;
+  }
+  // The client leaving aborts its calls: queued work leaves the pool, running work is stopped.
+  const left = new AbortController();
+  res.once('close', () => res.writableFinished || left.abort());
+  const invoke = options.invoke ?? ((slug, body) => dispatch(slug, body));
+  const server = createMcpServer({
+    invoke: (slug, body, call) => invoke(slug, body, { signal: AbortSignal.any([call.signal, left.signal]), size: bytes.length }),
+  });
   const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   try {
-    await server.connect(transport);
+    await connectGuarded(server, transport);
     await transport.handleRequest(req, res, message);
   } finally {
     await transport.close();

@@ -16,6 +16,17 @@ export const KEY_LIMIT = 300;
 /** The 429 sentence of CONTRACT.md §1. */
 export const tooManyRequests = (seconds: number) => `Too many requests. Retry after ${seconds} seconds.`;
 
+/** Request bytes that count as one request; a larger request counts once per started unit. */
+export const COST_UNIT_BYTES = 1024 * 1024;
+
+/**
+ * What a request costs against the limit: 1, or one per started MiB of its body, so that the
+ * limit bounds the work a client can ask for, not just its number of requests (every tool's
+ * work grows with its input). Decided from Content-Length before reading; a chunked body, whose
+ * size is known only once read, is charged the rest then (a second `decide`).
+ */
+export const requestCost = (bytes: number) => Math.max(1, Math.ceil(bytes / COST_UNIT_BYTES));
+
 /** A bucket's state after one hit. */
 export interface WindowState {
   /** Whether this hit was admitted (always true for a peek). */
@@ -29,8 +40,11 @@ export interface WindowState {
 }
 
 export interface WindowStore {
-  /** Records a request in `bucket` if fewer than `limit` are in the window (`cost` 0 only looks). */
-  hit(bucket: string, limit: number, windowMs: number, cost: 0 | 1): Promise<WindowState>;
+  /**
+   * Records `cost` requests in `bucket` if the window has room for all of them (`cost` 0 only
+   * looks): an expensive call counts as several, all or none.
+   */
+  hit(bucket: string, limit: number, windowMs: number, cost: number): Promise<WindowState>;
   close(): Promise<void>;
 }
 
@@ -45,19 +59,19 @@ export class MemoryStore implements WindowStore {
     this.sweeper.unref();
   }
 
-  async hit(bucket: string, limit: number, windowMs: number, cost: 0 | 1): Promise<WindowState> {
+  async hit(bucket: string, limit: number, windowMs: number, cost: number): Promise<WindowState> {
     return this.hitNow(bucket, limit, windowMs, cost);
   }
 
   /** Synchronous, so the check and the record cannot interleave with another request. */
-  hitNow(bucket: string, limit: number, windowMs: number, cost: 0 | 1): WindowState {
+  hitNow(bucket: string, limit: number, windowMs: number, cost: number): WindowState {
     const now = this.clock();
     const times = this.buckets.get(bucket) ?? [];
     let expired = 0;
     while (expired < times.length && times[expired]! + windowMs <= now) expired++;
     if (expired) times.splice(0, expired);
-    const allowed = cost === 0 || times.length < limit;
-    if (cost === 1 && allowed) times.push(now);
+    const allowed = cost === 0 || times.length + cost <= limit;
+    if (allowed) for (let i = 0; i < cost; i++) times.push(now);
     if (times.length) this.buckets.set(bucket, times);
     else this.buckets.delete(bucket);
     return { allowed, count: times.length, resetMs: times.length ? times[0]! + windowMs - now : 0, now };
@@ -111,15 +125,14 @@ export class RateLimiter {
   }
 
   /**
-   * Counts one request. `countIt` false (CORS preflights: browsers send them on their own, and
-   * without the key headers) only reports the anonymous bucket's state.
+   * Counts a request as `cost` requests (see requestCost). Cost 0 (CORS preflights: browsers
+   * send them on their own, and without the key headers) only reports the anonymous bucket's state.
    *
    * An unknown key costs the client's ANONYMOUS budget before its 401: otherwise guessing keys
    * would be free and unlimited. Once that budget is spent the answer is a 429.
    */
-  async decide(clientBucket: string, key: PresentedKey, countIt = true): Promise<LimitDecision> {
-    const cost = countIt ? 1 : 0;
-    if (key.kind === 'none' || !countIt) return this.verdict(`ip:${clientBucket}`, this.anonymousLimit, cost);
+  async decide(clientBucket: string, key: PresentedKey, cost = 1): Promise<LimitDecision> {
+    if (key.kind === 'none' || cost === 0) return this.verdict(`ip:${clientBucket}`, this.anonymousLimit, cost);
     const keyBucket = key.kind === 'key' ? this.keys.bucketOf(key.key) : undefined;
     if (keyBucket) return this.verdict(keyBucket, this.keyLimit, cost);
     const decision = await this.verdict(`ip:${clientBucket}`, this.anonymousLimit, cost);
@@ -127,7 +140,12 @@ export class RateLimiter {
     return decision;
   }
 
-  private async verdict(bucket: string, limit: number, cost: 0 | 1): Promise<LimitDecision> {
+  /** The bucket a request is counted in: its key's, or its address's. For fairness in the pool too. */
+  bucketOf(clientBucket: string, key: PresentedKey): string {
+    return (key.kind === 'key' && this.keys.bucketOf(key.key)) || `ip:${clientBucket}`;
+  }
+
+  private async verdict(bucket: string, limit: number, cost: number): Promise<LimitDecision> {
     const state = await this.store.hit(bucket, limit, this.windowMs, cost);
     const resetSeconds = Math.ceil(state.resetMs / 1000);
     const headers = {

@@ -22,9 +22,9 @@ redis.call('ZREMRANGEBYSCORE', key, '-inf', now - window)
 local count = redis.call('ZCARD', key)
 local allowed = 1
 if cost > 0 then
-  if count < limit then
-    redis.call('ZADD', key, now, ARGV[4])
-    count = count + 1
+  if count + cost <= limit then
+    for i = 1, cost do redis.call('ZADD', key, now, ARGV[4] .. ':' .. i) end
+    count = count + cost
     redis.call('PEXPIRE', key, math.ceil(window / 1000))
   else
     allowed = 0
@@ -88,7 +88,7 @@ export class RedisStore implements WindowStore {
     return store;
   }
 
-  async hit(bucket: string, limit: number, windowMs: number, cost: 0 | 1): Promise<WindowState> {
+  async hit(bucket: string, limit: number, windowMs: number, cost: number): Promise<WindowState> {
     const member = `${this.tag}:${(this.sequence = (this.sequence + 1) % Number.MAX_SAFE_INTEGER)}`;
     const [allowed, count, resetUs, nowUs] = await this.client.slidingWindowHit(this.prefix + bucket, limit, windowMs, cost, member);
     return { allowed: allowed === 1, count, resetMs: Math.max(0, Number(resetUs) / 1000), now: Number(nowUs) / 1000 };
@@ -109,7 +109,7 @@ export class FallbackStore implements WindowStore {
     private readonly warn: (message: string) => void = console.warn,
   ) {}
 
-  async hit(bucket: string, limit: number, windowMs: number, cost: 0 | 1): Promise<WindowState> {
+  async hit(bucket: string, limit: number, windowMs: number, cost: number): Promise<WindowState> {
     try {
       const state = await this.primary.hit(bucket, limit, windowMs, cost);
       if (this.failing) this.warn('rate limit: shared store is back; counting there again');

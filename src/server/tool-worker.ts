@@ -1,7 +1,9 @@
-// The worker thread of the heavy-tool pool (worker-pool.ts): runs the very `invoke` of
-// src/core/dispatch.ts that answers light tools on the main thread, so a heavy tool gives the
-// same reply whichever thread runs it. Built as its own entry (dist-server/tool-worker.js).
+// The worker thread of the tool pool (worker-pool.ts): runs the very core that answers small
+// calls on the main thread, so a call gives the same answer whichever thread runs it. Built as
+// its own entry (dist-server/tool-worker.js).
 import { invoke } from '../core/dispatch';
+import { respond, type ApiResponse } from '../core/http';
+import type { Reply } from '../core/invoke';
 import { nodeImages } from '../platform/node';
 import { nodeSegmentation } from '../platform/segmentation-node';
 import { provideImages, provideSegmentation } from '../tools/define';
@@ -11,11 +13,19 @@ import { serveTasks } from './worker-pool';
 provideImages(nodeImages);
 provideSegmentation(nodeSegmentation); // background removal: the model loads on first use, per thread
 
-export interface ToolTask {
-  slug: string;
-  body: unknown;
-}
+/**
+ * `call`: a parsed, validated request (MCP, worked examples) → its Reply.
+ * `http`: a REST request's raw body → the whole answer, JSON parsed and serialised here too, so
+ * a 16 MiB body or answer costs the main thread a copy and nothing more.
+ */
+export type ToolTask = { kind: 'call'; slug: string; body: unknown } | { kind: 'http'; slug: string; json: Uint8Array };
 
 // invoke() turns every throw of a tool into a reply (500 for bugs, logged on this thread's
 // stderr, which Node forwards to the process's); a throw here would be a fault of invoke itself.
-serveTasks((task: ToolTask) => invoke(task.slug, task.body), (error) => console.error('tool worker fault:', error));
+serveTasks<ToolTask, Reply | ApiResponse>(
+  (task) =>
+    task.kind === 'call'
+      ? invoke(task.slug, task.body)
+      : respond({ method: 'POST', pathname: `/api/${task.slug}`, body: async () => task.json }),
+  (error) => console.error('tool worker fault:', error),
+);

@@ -2,34 +2,55 @@
 // answers every other request. Generic: it knows nothing of tools (tool-worker.ts does).
 //
 // - `size` workers, started on demand and kept (tool code and WASM codecs are slow to load).
-// - Beyond them, up to `maxQueue` tasks WAIT in FIFO order; one more gets QueueFullError at
-//   once (the server answers 429 + Retry-After), so waiting requests, and the bodies they hold,
-//   stay bounded.
+// - Beyond them, up to `maxQueue` tasks wait; one more gets QueueFullError at once (the server
+//   answers 503 + Retry-After), so waiting requests, and the bodies they hold, stay bounded.
+// - Fair between clients: a client may have `perClient` tasks in the pool (running or waiting);
+//   one more is ClientBusyError (429). A free worker takes the oldest waiting task of the client
+//   with the fewest tasks running and the longest since its last turn, so one client's burst
+//   cannot starve the others.
 // - A task may run `taskTimeoutMs` in its worker (time spent queued does not count). Past it the
-//   worker is terminated, the only way to stop synchronous code or WASM, and replaced.
-// - A task whose caller gave up (AbortSignal) leaves the queue; a running one finishes.
+//   worker is terminated, the only way to stop synchronous code or WASM, and replaced. So is a
+//   worker whose caller gave up (AbortSignal) while its task ran; a waiting task just leaves.
+// - Memory: each worker's JavaScript heap is capped (`maxHeapMb`, Node's resourceLimits; past it
+//   the task fails with WorkerOutOfMemoryError); WebAssembly memory, which never shrinks and is
+//   outside that cap, is checked by the worker after each task (`serveTasks`): past `maxHeapMb`
+//   it asks to be retired after answering, and a fresh worker takes its place.
 // - Workers may run at a lower OS priority (`niceness`, Linux): when the workers keep every
-//   core busy, the event loop still gets a core the moment a request arrives, instead of
-//   competing for it as an equal (light-request latency under a flood of heavy ones). Heavy work
-//   loses nothing while the machine has nothing else to run.
+//   core busy, the event loop still gets a core the moment a request arrives.
 //
 // Protocol: a worker posts `{ ready: true }` once its code is loaded (start-up is not charged to
 // a task's time limit); then the pool posts `{ id, task }` and the worker answers
-// `{ id, ok: true, result }` or `{ id, ok: false, error }` (a message; it logs the details).
-// `serveTasks` below is the worker's side; it reads the pool's settings (`niceness`) from
-// `workerData`.
+// `{ id, ok: true, result, retire? }` or `{ id, ok: false, error }` (a message; it logs the
+// details). `serveTasks` below is the worker's side; it reads the pool's settings from `workerData`.
 import { Worker, parentPort, workerData } from 'node:worker_threads';
 import { lowerThreadPriority } from './thread-priority';
 
+/** Every worker is busy and the queue is full: capacity, not the caller's fault (503). */
 export class QueueFullError extends Error {
   constructor(readonly retryAfterSeconds: number) {
     super('All workers are busy and the queue is full');
   }
 }
 
+/** The caller already has its share of the pool in use (429). */
+export class ClientBusyError extends Error {
+  constructor(
+    readonly limit: number,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(`At most ${limit} heavy tasks per client at a time`);
+  }
+}
+
 export class TaskTimeoutError extends Error {
   constructor(readonly limitMs: number) {
     super(`The task ran longer than ${limitMs} ms`);
+  }
+}
+
+export class WorkerOutOfMemoryError extends Error {
+  constructor(readonly limitMb: number) {
+    super(`The task needed more than ${limitMb} MiB of memory`);
   }
 }
 
@@ -43,6 +64,10 @@ export interface PoolOptions {
   size: number;
   maxQueue: number;
   taskTimeoutMs: number;
+  /** Tasks one client may have in the pool, running or waiting (0: no per-client bound). */
+  perClient?: number;
+  /** Cap on a worker's JavaScript heap and (checked after each task) its WebAssembly memory. */
+  maxHeapMb?: number;
   /** Nice value (0 … 19) for each worker thread; 0 (default) leaves them at the process's own.
    * Only `serveTasks` workers apply it, and only on Linux (thread-priority.ts). */
   niceness?: number;
@@ -50,8 +75,17 @@ export interface PoolOptions {
   log?: (message: string) => void;
 }
 
+export interface RunOptions {
+  /** Aborted when the caller no longer wants the answer: the task leaves the queue or is stopped. */
+  signal?: AbortSignal;
+  /** Who asked (an address or key bucket), for fairness. Tasks without one (the server's own
+   * worked examples, a local MCP client) are not bound by `perClient` and share one turn. */
+  client?: string;
+}
+
 interface Pending<In, Out> {
   task: In;
+  client: string;
   resolve(result: Out): void;
   reject(error: Error): void;
   signal: AbortSignal | undefined;
@@ -61,22 +95,34 @@ interface Pending<In, Out> {
 interface Slot {
   worker: Worker;
   ready: boolean;
-  busy?: { id: number; timer: ReturnType<typeof setTimeout>; pending: Pending<unknown, unknown> };
+  busy?: { id: number; timer: ReturnType<typeof setTimeout>; started: number; pending: Pending<unknown, unknown> };
 }
 
 /** What a worker is told at start (`workerData`). */
 interface WorkerSettings {
   niceness: number;
+  maxHeapMb: number | undefined;
 }
 
-type WorkerReply = { id: number; ok: true; result: unknown } | { id: number; ok: false; error: string } | { ready: true; id?: undefined };
+type WorkerReply =
+  | { id: number; ok: true; result: unknown; retire?: boolean }
+  | { id: number; ok: false; error: string }
+  | { ready: true; id?: undefined };
+
+/** The shared turn of tasks without a client (no limiter bucket starts with a space). */
+const UNNAMED = ' ';
 
 export class WorkerPool<In, Out> {
   private readonly slots = new Set<Slot>();
   private readonly queue: Pending<In, Out>[] = [];
+  /** Tasks per client in the pool, running or waiting. */
+  private readonly perClient = new Map<string, number>();
+  /** When each client with tasks in the pool last had one started (a serial number), for turns. */
+  private readonly lastStarted = new Map<string, number>();
+  private starts = 0;
   private nextId = 1;
   private closed = false;
-  /** Recent task run times, for an honest Retry-After when the queue is full. */
+  /** Recent task run times (time-outs and failures included), for an honest Retry-After. */
   private averageMs = 1_000;
 
   constructor(private readonly options: PoolOptions) {
@@ -88,36 +134,71 @@ export class WorkerPool<In, Out> {
     return { size: this.options.size, workers: this.slots.size, busy, queued: this.queue.length };
   }
 
-  run(task: In, signal?: AbortSignal): Promise<Out> {
+  run(task: In, { signal, client }: RunOptions = {}): Promise<Out> {
     if (this.closed) return Promise.reject(new WorkerFailedError('the worker pool is closed'));
     if (signal?.aborted) return Promise.reject(new TaskAbortedError('the caller gave up'));
+    const limit = client === undefined ? 0 : (this.options.perClient ?? 0);
+    if (limit > 0 && (this.perClient.get(client!) ?? 0) >= limit) return Promise.reject(new ClientBusyError(limit, this.secondsFor(1)));
     return new Promise<Out>((resolve, reject) => {
-      const pending: Pending<In, Out> = { task, resolve, reject, signal };
+      const pending: Pending<In, Out> = { task, client: client ?? UNNAMED, resolve, reject, signal };
       const slot = this.idleSlot();
-      if (slot) return this.start(slot, pending);
-      // Waiting for a worker to start is not waiting in the queue: it does not use the bound.
-      const starting = [...this.slots].filter((candidate) => !candidate.ready).length;
-      if (this.queue.length >= this.options.maxQueue + starting) {
-        const waves = Math.ceil((this.queue.length + 1) / this.options.size);
-        return reject(new QueueFullError(Math.max(1, Math.ceil((waves * this.averageMs) / 1000))));
+      if (!slot) {
+        // Waiting for a worker to start is not waiting in the queue: it does not use the bound.
+        const starting = [...this.slots].filter((candidate) => !candidate.ready).length;
+        if (this.queue.length >= this.options.maxQueue + starting) {
+          return reject(new QueueFullError(this.secondsFor(Math.ceil((this.queue.length + 1) / this.options.size))));
+        }
       }
+      this.hold(pending);
       if (signal) {
-        pending.onAbort = () => {
-          const index = this.queue.indexOf(pending);
-          if (index >= 0) this.queue.splice(index, 1);
-          reject(new TaskAbortedError('the caller gave up'));
-        };
+        pending.onAbort = () => this.abandon(pending);
         signal.addEventListener('abort', pending.onAbort, { once: true });
       }
-      this.queue.push(pending);
+      if (slot) this.start(slot, pending);
+      else this.queue.push(pending);
     });
   }
 
   /** Terminates every worker; queued and running tasks are rejected. */
   async close(): Promise<void> {
     this.closed = true;
-    for (const pending of this.queue.splice(0)) pending.reject(new WorkerFailedError('the worker pool is closed'));
+    for (const pending of this.queue.splice(0)) this.settle(pending, new WorkerFailedError('the worker pool is closed'));
     await Promise.all([...this.slots].map((slot) => this.retire(slot, new WorkerFailedError('the worker pool is closed'))));
+  }
+
+  /** Seconds until `waves` rounds of average tasks have run: a Retry-After. */
+  private secondsFor(waves: number): number {
+    return Math.max(1, Math.ceil((waves * this.averageMs) / 1000));
+  }
+
+  private hold(pending: Pending<In, Out>): void {
+    this.perClient.set(pending.client, (this.perClient.get(pending.client) ?? 0) + 1);
+  }
+
+  /** Ends a task's stay in the pool, whatever its outcome. */
+  private settle(pending: Pending<In, Out>, outcome: Error | { result: Out }): void {
+    const held = (this.perClient.get(pending.client) ?? 1) - 1;
+    if (held > 0) this.perClient.set(pending.client, held);
+    else {
+      this.perClient.delete(pending.client);
+      this.lastStarted.delete(pending.client);
+    }
+    if (pending.onAbort) pending.signal?.removeEventListener('abort', pending.onAbort);
+    if (outcome instanceof Error) pending.reject(outcome);
+    else pending.resolve(outcome.result);
+  }
+
+  /** The caller gave up: a waiting task leaves the queue, a running one stops with its worker. */
+  private abandon(pending: Pending<In, Out>): void {
+    const index = this.queue.indexOf(pending);
+    if (index >= 0) {
+      this.queue.splice(index, 1);
+      this.settle(pending, new TaskAbortedError('the caller gave up'));
+      return;
+    }
+    for (const slot of this.slots) {
+      if (slot.busy?.pending === pending) void this.retire(slot, new TaskAbortedError('the caller gave up'));
+    }
   }
 
   /** A ready worker with nothing to do; else starts one if there is room (tasks wait for it). */
@@ -132,8 +213,9 @@ export class WorkerPool<In, Out> {
   }
 
   private spawn(): Slot {
-    const settings: WorkerSettings = { niceness: this.options.niceness ?? 0 };
-    const worker = new Worker(this.options.script, { workerData: settings });
+    const settings: WorkerSettings = { niceness: this.options.niceness ?? 0, maxHeapMb: this.options.maxHeapMb };
+    const resourceLimits = this.options.maxHeapMb ? { maxOldGenerationSizeMb: this.options.maxHeapMb } : undefined;
+    const worker = new Worker(this.options.script, { workerData: settings, resourceLimits });
     const slot: Slot = { worker, ready: false };
     this.slots.add(slot);
     worker.on('message', (reply: WorkerReply) => {
@@ -142,7 +224,11 @@ export class WorkerPool<In, Out> {
         this.next(slot);
       } else this.finish(slot, reply);
     });
-    worker.on('error', (error) => {
+    worker.on('error', (error: Error & { code?: string }) => {
+      if (error.code === 'ERR_WORKER_OUT_OF_MEMORY') {
+        void this.retire(slot, new WorkerOutOfMemoryError(this.options.maxHeapMb ?? 0));
+        return;
+      }
       this.options.log?.(`worker failed: ${error.stack ?? error.message}`);
       void this.retire(slot, new WorkerFailedError('the worker failed'));
     });
@@ -156,72 +242,98 @@ export class WorkerPool<In, Out> {
   }
 
   private start(slot: Slot, pending: Pending<In, Out>): void {
-    if (pending.onAbort) pending.signal?.removeEventListener('abort', pending.onAbort);
     const id = this.nextId++;
-    const started = performance.now();
+    this.lastStarted.set(pending.client, ++this.starts);
     const timer = setTimeout(() => void this.retire(slot, new TaskTimeoutError(this.options.taskTimeoutMs)), this.options.taskTimeoutMs);
-    const resolve = pending.resolve;
-    pending.resolve = (result) => {
-      this.averageMs = 0.8 * this.averageMs + 0.2 * (performance.now() - started);
-      resolve(result);
-    };
-    slot.busy = { id, timer, pending: pending as Pending<unknown, unknown> };
+    slot.busy = { id, timer, started: performance.now(), pending: pending as Pending<unknown, unknown> };
     try {
       slot.worker.postMessage({ id, task: pending.task });
     } catch (error) {
       // A task that cannot be cloned (functions, symbols) is the caller's bug, not the worker's.
       clearTimeout(timer);
       slot.busy = undefined;
-      pending.reject(error as Error);
+      this.settle(pending, error as Error);
       this.next(slot);
     }
   }
 
-  private finish(slot: Slot, reply: WorkerReply): void {
+  /** Takes a busy slot's task off it, counting its running time; undefined if none. */
+  private release(slot: Slot): Pending<In, Out> | undefined {
     const busy = slot.busy;
-    if (!busy || busy.id !== reply.id) return;
+    if (!busy) return undefined;
     clearTimeout(busy.timer);
     slot.busy = undefined;
-    if (reply.ok) busy.pending.resolve(reply.result);
-    else busy.pending.reject(new WorkerFailedError(reply.error));
-    this.next(slot);
+    this.averageMs = 0.8 * this.averageMs + 0.2 * (performance.now() - busy.started);
+    return busy.pending as Pending<In, Out>;
+  }
+
+  private finish(slot: Slot, reply: Exclude<WorkerReply, { ready: true }>): void {
+    if (slot.busy?.id !== reply.id) return;
+    const pending = this.release(slot)!;
+    this.settle(pending, reply.ok ? { result: reply.result as Out } : new WorkerFailedError(reply.error));
+    if (reply.ok && reply.retire) void this.retire(slot, new WorkerFailedError('the worker was retired'));
+    else this.next(slot);
+  }
+
+  /**
+   * The waiting task to run next: the oldest one of the client with the fewest tasks running,
+   * and among those, of the client whose turn came longest ago (round robin).
+   */
+  private takeNext(): Pending<In, Out> | undefined {
+    if (this.queue.length <= 1) return this.queue.shift();
+    const running = new Map<string, number>();
+    for (const slot of this.slots) if (slot.busy) running.set(slot.busy.pending.client, (running.get(slot.busy.pending.client) ?? 0) + 1);
+    const rank = (pending: Pending<In, Out>) => [running.get(pending.client) ?? 0, this.lastStarted.get(pending.client) ?? 0] as const;
+    let best = 0;
+    let bestRank = rank(this.queue[0]!);
+    for (let i = 1; i < this.queue.length; i++) {
+      const candidate = rank(this.queue[i]!);
+      if (candidate[0] < bestRank[0] || (candidate[0] === bestRank[0] && candidate[1] < bestRank[1])) [best, bestRank] = [i, candidate];
+    }
+    return this.queue.splice(best, 1)[0];
   }
 
   private next(slot: Slot | undefined): void {
     if (this.closed || this.queue.length === 0) return;
     const target = slot && this.slots.has(slot) && slot.ready && !slot.busy ? slot : this.idleSlot();
-    if (target) this.start(target, this.queue.shift()!);
+    const pending = target && this.takeNext();
+    if (target && pending) this.start(target, pending);
   }
 
-  /** Removes a worker (timed out, failed or closing), fails its task and starts a queued one. */
+  /** Removes a worker (timed out, failed, abandoned, retired or closing), fails its task and starts a queued one. */
   private async retire(slot: Slot, reason: Error): Promise<void> {
     if (!this.slots.delete(slot)) return;
-    const busy = slot.busy;
-    slot.busy = undefined;
-    if (busy) {
-      clearTimeout(busy.timer);
-      busy.pending.reject(reason);
-    } else if (!slot.ready && !this.closed) {
+    const pending = this.release(slot);
+    if (pending) this.settle(pending, reason);
+    else if (!slot.ready && !this.closed) {
       // A worker that cannot even start (a broken build) fails the task waiting for it, so
       // restarting it can never loop forever.
       const waiting = this.queue.shift();
-      if (waiting?.onAbort) waiting.signal?.removeEventListener('abort', waiting.onAbort);
-      waiting?.reject(reason);
+      if (waiting) this.settle(waiting, reason);
     }
     this.next(undefined);
     await slot.worker.terminate();
   }
 }
 
+/**
+ * WebAssembly memory and array buffers of this thread, in MiB: outside the JavaScript heap cap,
+ * and WebAssembly memory never shrinks, so a codec that once grew for a huge image keeps it.
+ */
+const externalMb = () => process.memoryUsage().external / 1048576;
+
 /** The worker's side of the protocol: answers each task with `handle`, one at a time. */
 export function serveTasks<In, Out>(handle: (task: In) => Out | Promise<Out>, onError: (error: unknown) => void = console.error): void {
   const port = parentPort;
   if (!port) throw new Error('this module runs inside a worker pool, not on its own');
+  const settings = (workerData as Partial<WorkerSettings> | null) ?? {};
   // Before the first task, so every thread the task code starts inherits the lower priority.
-  lowerThreadPriority((workerData as Partial<WorkerSettings> | null)?.niceness ?? 0);
+  lowerThreadPriority(settings.niceness ?? 0);
   port.on('message', async ({ id, task }: { id: number; task: In }) => {
     try {
-      port.postMessage({ id, ok: true, result: await handle(task) });
+      const result = await handle(task);
+      const retire = settings.maxHeapMb !== undefined && externalMb() > settings.maxHeapMb;
+      port.postMessage({ id, ok: true, result, retire });
     } catch (error) {
       onError(error);
       port.postMessage({ id, ok: false, error: 'Internal error' });

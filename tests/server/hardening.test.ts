@@ -258,7 +258,7 @@ describe('heavy tools in the worker pool', () => {
     beforeAll(async () => {
       // hash-generator is light in the registry; HEAVY_TOOLS moves it into the pool, which makes
       // it a controllable CPU-heavy tool for these tests.
-      server = await startServer({ HEAVY_TOOLS: 'hash-generator', HEAVY_WORKERS: '1', HEAVY_QUEUE: '4' });
+      server = await startServer({ HEAVY_TOOLS: 'hash-generator', HEAVY_WORKERS: '1', HEAVY_QUEUE: '4', HEAVY_PER_CLIENT: '0' });
     });
     afterAll(() => server?.stop());
 
@@ -313,21 +313,45 @@ describe('heavy tools in the worker pool', () => {
   describe('a pool of one worker and no queue', () => {
     let server: RunningServer;
     beforeAll(async () => {
-      server = await startServer({ HEAVY_TOOLS: 'hash-generator', HEAVY_WORKERS: '1', HEAVY_QUEUE: '0' });
+      server = await startServer({ HEAVY_TOOLS: 'hash-generator', HEAVY_WORKERS: '1', HEAVY_QUEUE: '0', HEAVY_PER_CLIENT: '0' });
     });
     afterAll(() => server?.stop());
 
-    it('answers requests beyond the queue with 429 and Retry-After, and the rest with 200', async () => {
+    it('answers requests beyond the queue with 503 and Retry-After, and the rest with 200', async () => {
       const responses = await Promise.all(Array.from({ length: 6 }, () => post(server, 'hash-generator', big('sha512', 4 * 1024 * 1024))));
       const statuses = responses.map((r) => r.status);
       expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(1);
-      expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(1);
-      expect(statuses.every((s) => s === 200 || s === 429)).toBe(true);
-      for (const response of responses.filter((r) => r.status === 429)) {
+      expect(statuses.filter((s) => s === 503).length).toBeGreaterThanOrEqual(1);
+      expect(statuses.every((s) => s === 200 || s === 503)).toBe(true);
+      for (const response of responses.filter((r) => r.status === 503)) {
         const seconds = Number(response.headers.get('retry-after'));
         expect(seconds).toBeGreaterThanOrEqual(1);
-        expect(await response.json()).toEqual({ error: `Too many requests. Retry after ${seconds} seconds.` });
+        expect(await response.json()).toEqual({ error: `The server is busy with other heavy requests. Retry after ${seconds} seconds.` });
       }
+    });
+  });
+
+  describe('two heavy requests per client', () => {
+    let server: RunningServer;
+    beforeAll(async () => {
+      server = await startServer({ HEAVY_TOOLS: 'hash-generator', HEAVY_WORKERS: '1', HEAVY_QUEUE: '8', TRUST_PROXY: 'loopback' });
+    });
+    afterAll(() => server?.stop());
+
+    it('a third one from the same client is a 429 with Retry-After; another client still gets in', async () => {
+      const from = (address: string) => ({ 'Content-Type': 'application/json', 'X-Forwarded-For': address });
+      const send = (address: string) => fetch(`${server.url}/api/hash-generator`, { method: 'POST', headers: from(address), body: big('sha512', 4 * 1024 * 1024) });
+      const responses = await Promise.all([send('198.51.100.1'), send('198.51.100.1'), send('198.51.100.1'), send('198.51.100.2')]);
+      const statuses = responses.map((r) => r.status);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(1);
+      expect(statuses[3]).toBe(200);
+      const refused = responses.find((r) => r.status === 429)!;
+      const seconds = Number(refused.headers.get('retry-after'));
+      expect(seconds).toBeGreaterThanOrEqual(1);
+      expect((await refused.json()).error).toBe(
+        `Too many requests at once: at most 2 large or heavy requests per client may run or wait at a time. Retry after ${seconds} seconds.`,
+      );
+      await Promise.all(responses.filter((r) => !r.bodyUsed).map((r) => r.body?.cancel()));
     });
   });
 

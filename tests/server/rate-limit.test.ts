@@ -137,8 +137,8 @@ describe('RateLimiter: decisions and headers', () => {
 
   it('an uncounted request (preflight) reports the anonymous state without spending it', async () => {
     const limiter = new RateLimiter(new MemoryStore(manualClock().now), keys);
-    for (let i = 0; i < 50; i++) expect((await limiter.decide('a', { kind: 'none' }, false)).refusal).toBeUndefined();
-    const decision = await limiter.decide('a', { kind: 'none' }, false);
+    for (let i = 0; i < 50; i++) expect((await limiter.decide('a', { kind: 'none' }, 0)).refusal).toBeUndefined();
+    const decision = await limiter.decide('a', { kind: 'none' }, 0);
     expect(decision.headers['RateLimit-Remaining']).toBe('30');
     expect(decision.headers['RateLimit-Reset']).toBe('0');
   });

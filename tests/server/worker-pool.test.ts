@@ -2,14 +2,14 @@
 // the test controls through shared memory: concurrency, FIFO waiting, the queue bound, the time
 // limit, crashes, cancellation, and that the main thread stays free while every worker is busy.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { QueueFullError, TaskAbortedError, TaskTimeoutError, WorkerFailedError, WorkerPool } from '../../src/server/worker-pool';
+import { ClientBusyError, QueueFullError, TaskAbortedError, TaskTimeoutError, WorkerFailedError, WorkerOutOfMemoryError, WorkerPool, type PoolOptions } from '../../src/server/worker-pool';
 
-type Task = { kind: 'echo' | 'spin' | 'forever' | 'crash' | 'fail' | 'thread'; value?: unknown; flag?: SharedArrayBuffer };
+type Task = { kind: 'echo' | 'spin' | 'forever' | 'crash' | 'fail' | 'thread' | 'retire' | 'hog'; value?: unknown; flag?: SharedArrayBuffer };
 
 const script = new URL('./fixtures/pool-worker.mjs', import.meta.url);
 const pools: WorkerPool<Task, unknown>[] = [];
-function pool(size: number, maxQueue: number, taskTimeoutMs = 60_000) {
-  const created = new WorkerPool<Task, unknown>({ script, size, maxQueue, taskTimeoutMs, log: () => {} });
+function pool(size: number, maxQueue: number, taskTimeoutMs = 60_000, more: Partial<PoolOptions> = {}) {
+  const created = new WorkerPool<Task, unknown>({ script, size, maxQueue, taskTimeoutMs, log: () => {}, ...more });
   pools.push(created);
   return created;
 }
@@ -167,7 +167,7 @@ describe('WorkerPool', () => {
     const first = p.run({ kind: 'spin', flag: g.flag, value: 1 });
     await g.untilStarted(1);
     const controller = new AbortController();
-    const abandoned = p.run({ kind: 'echo', value: 'gone' }, controller.signal);
+    const abandoned = p.run({ kind: 'echo', value: 'gone' }, { signal: controller.signal });
     expect(p.stats.queued).toBe(1);
     controller.abort();
     await expect(abandoned).rejects.toBeInstanceOf(TaskAbortedError);
@@ -193,5 +193,58 @@ describe('WorkerPool', () => {
     for (const outcome of await outcomes) expect(outcome).toMatchObject({ status: 'rejected', reason: expect.any(WorkerFailedError) });
     await expect(p.run({ kind: 'echo', value: 1 })).rejects.toBeInstanceOf(WorkerFailedError);
     expect(p.stats.workers).toBe(0);
+  });
+
+  it('a client may hold `perClient` tasks at once; one more is refused, other clients still get in', async () => {
+    const p = pool(1, 10, 60_000, { perClient: 2 });
+    const g = gate();
+    const held = [p.run({ kind: 'spin', flag: g.flag, value: 1 }, { client: 'a' }), p.run({ kind: 'echo', value: 2 }, { client: 'a' })];
+    const refused = p.run({ kind: 'echo', value: 3 }, { client: 'a' });
+    await expect(refused).rejects.toBeInstanceOf(ClientBusyError);
+    expect(((await refused.catch((e) => e)) as ClientBusyError).retryAfterSeconds).toBeGreaterThanOrEqual(1);
+    const other = p.run({ kind: 'echo', value: 'b' }, { client: 'b' });
+    g.release();
+    expect(await Promise.all([...held, other])).toEqual([1, 2, 'b']);
+    // Its tasks done, the client is welcome again.
+    expect(await p.run({ kind: 'echo', value: 4 }, { client: 'a' })).toBe(4);
+  });
+
+  it('a free worker takes the oldest task of the client with the fewest tasks running', async () => {
+    const p = pool(1, 10);
+    const g = gate();
+    const order: string[] = [];
+    const track = (promise: Promise<unknown>) => promise.then((value) => order.push(String(value)));
+    const first = track(p.run({ kind: 'spin', flag: g.flag, value: 'a1' }, { client: 'a' }));
+    await g.untilStarted(1);
+    // a's burst arrives before b's single request; b must not wait behind all of it.
+    const rest = [track(p.run({ kind: 'echo', value: 'a2' }, { client: 'a' })), track(p.run({ kind: 'echo', value: 'a3' }, { client: 'a' })), track(p.run({ kind: 'echo', value: 'b1' }, { client: 'b' }))];
+    g.release();
+    await Promise.all([first, ...rest]);
+    expect(order).toEqual(['a1', 'b1', 'a2', 'a3']);
+  });
+
+  it('a caller that gives up while its task runs stops it: the worker is replaced', async () => {
+    const p = pool(1, 4);
+    const before = await p.run({ kind: 'thread' });
+    const g = gate();
+    const controller = new AbortController();
+    const running = p.run({ kind: 'forever', flag: g.flag }, { signal: controller.signal });
+    await g.untilStarted(1);
+    controller.abort();
+    await expect(running).rejects.toBeInstanceOf(TaskAbortedError);
+    expect(await p.run({ kind: 'thread' })).not.toBe(before);
+    expect(p.stats).toMatchObject({ workers: 1, busy: 0, queued: 0 });
+  });
+
+  it('a worker that asks to be retired answers first, then is replaced', async () => {
+    const p = pool(1, 4);
+    const retired = await p.run({ kind: 'retire' });
+    expect(await p.run({ kind: 'thread' })).not.toBe(retired);
+  });
+
+  it('a task past the heap cap fails with WorkerOutOfMemoryError; the next task gets a fresh worker', async () => {
+    const p = pool(1, 4, 60_000, { maxHeapMb: 64 });
+    await expect(p.run({ kind: 'hog' })).rejects.toBeInstanceOf(WorkerOutOfMemoryError);
+    expect(await p.run({ kind: 'echo', value: 'fine' })).toBe('fine');
   });
 });
