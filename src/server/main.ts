@@ -209,7 +209,7 @@ setInterval(() => {
   for (const res of inFlight) {
     // Only answers that are written, or waiting for the client to take more, and not yet handed over.
     if (res.writableFinished || !(res.writableEnded || res.writableNeedDrain)) continue;
-    const waiting = (res.socket?.writableLength ?? 0) + res.writableLength;
+    const waiting = res.socket?.writableLength ?? res.writableLength;
     const seen = lastProgress.get(res);
     if (!seen || seen.waiting !== waiting) lastProgress.set(res, { waiting, since: now });
     else if (now - seen.since >= config.writeTimeoutMs) {

@@ -68,6 +68,9 @@ export class ToolRunner<I extends object> {
 
   #schedule(body: Record<string, unknown>): void {
     clearTimeout(this.#timer);
+    // New input makes the running job's answer stale: stop it now (the worker is stopped with
+    // it, see workers/bridge.ts) rather than let it hold a core through the pause.
+    this.#controller?.abort();
     this.#timer = setTimeout(() => void this.#execute(this.#clean(body)), this.#options.debounceMs || pauseFor(body));
   }
 

@@ -50,6 +50,19 @@ describe('MCP over HTTP: POST /mcp', () => {
     });
   });
 
+  it.each([
+    ['an array', [1, 2]],
+    ['null', null],
+    ['a string', 'input=hi'],
+  ])('answers a tools/call whose arguments is %s with invalid params (-32602) and one sentence', async (got, args) => {
+    const response = await rpc({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'base64', arguments: args } });
+    expect(await response.json()).toEqual({
+      jsonrpc: '2.0',
+      id: 7,
+      error: { code: -32602, message: `Invalid params: 'arguments' must be a JSON object (got ${got}).` },
+    });
+  });
+
   it('answers a preflight with 204 and the CORS headers an MCP client in a browser needs', async () => {
     const response = await fetch(`${server.url}/mcp`, {
       method: 'OPTIONS',

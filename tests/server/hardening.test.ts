@@ -373,4 +373,81 @@ describe('heavy tools in the worker pool', () => {
       expect(server.output()).not.toMatch(/internal error/i);
     });
   });
+
+  describe('requests larger than INLINE_BODY_BYTES, with a time limit of 10 ms', () => {
+    let server: RunningServer;
+    beforeAll(async () => {
+      server = await startServer({ HEAVY_WORKERS: '1', TOOL_TIMEOUT_MS: '10', INLINE_BODY_BYTES: '1000' });
+    });
+    afterAll(() => server?.stop());
+
+    it('run any tool in the pool, under its deadline; small ones stay on the event loop', async () => {
+      // base64 is light: a small request answers here, whatever the pool's limit.
+      expect((await post(server, 'base64', '{"input":"hi"}')).status).toBe(200);
+      const large = await post(server, 'base64', JSON.stringify({ input: 'x'.repeat(8 * 1024 * 1024) }));
+      expect(large.status).toBe(400);
+      expect(await large.json()).toEqual({ error: 'Processing took longer than the limit of 10 ms; send a smaller or simpler input.' });
+      // Parsed in the worker: a large body that is not JSON gets the same 400 as anywhere.
+      let invalid: Response | undefined;
+      for (let attempt = 0; attempt < 20 && invalid?.status !== 400; attempt++) invalid = await post(server, 'base64', '{' + ' '.repeat(5000));
+      expect(await invalid!.json()).toEqual({ error: 'Invalid JSON body' });
+    });
+  });
+});
+
+describe('memory bounds', () => {
+  const post = (server: RunningServer, body: string) => fetch(`${server.url}/api/base64`, { method: 'POST', body, headers: { 'Content-Type': 'application/json' } });
+
+  describe('a budget of 1 MiB of request bodies in flight (MAX_BUFFERED_BYTES)', () => {
+    let server: RunningServer;
+    beforeAll(async () => {
+      server = await startServer({ MAX_BUFFERED_BYTES: String(1024 * 1024) });
+    });
+    afterAll(() => server?.stop());
+
+    it('refuses a body that would pass it with 503 and Retry-After before reading it, and serves the rest', async () => {
+      const response = await post(server, JSON.stringify({ input: 'x'.repeat(2 * 1024 * 1024) }));
+      expect(response.status).toBe(503);
+      expect(Number(response.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      expect((await response.json()).error).toMatch(/^The server is receiving too much data at once\. Retry after \d+ seconds\.$/);
+      // The budget is given back with each answer: many smaller bodies in a row all pass.
+      for (let i = 0; i < 5; i++) expect((await post(server, JSON.stringify({ input: 'y'.repeat(512 * 1024) }))).status).toBe(200);
+    });
+  });
+
+  describe('a write timeout of 500 ms (WRITE_TIMEOUT_MS)', () => {
+    let server: RunningServer;
+    beforeAll(async () => {
+      server = await startServer({ WRITE_TIMEOUT_MS: '500' });
+    });
+    afterAll(() => server?.stop());
+
+    it('closes the connection of a client that never reads its large answer', async () => {
+      const { hostname, port } = new URL(server.url);
+      const body = JSON.stringify({ input: 'z'.repeat(12 * 1024 * 1024) });
+      const socket = connect(Number(port), hostname);
+      socket.pause(); // never reads: the answer (16 MB of Base64) cannot leave the server
+      const closed = new Promise<void>((done) => socket.once('close', () => done()));
+      socket.write(`POST /api/base64 HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`);
+      socket.write(body);
+      while (!server.output().includes('answer not read; connection closed')) await new Promise((resolve) => setTimeout(resolve, 20));
+      // Reading now, the client gets what had left before the cut, then the end of the connection.
+      let received = 0;
+      socket.on('data', (chunk: Buffer) => (received += chunk.length));
+      socket.resume();
+      await closed;
+      expect(received).toBeGreaterThan(0);
+      expect(received).toBeLessThan(16 * 1024 * 1024);
+      expect((await post(server, '{"input":"still here"}')).status).toBe(200);
+    });
+
+    it('logs a client that leaves during its upload as an info line, not an internal error', async () => {
+      const { hostname, port } = new URL(server.url);
+      const socket = connect(Number(port), hostname);
+      socket.write(`POST /api/base64 HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 5000000\r\n\r\n{"input":"`);
+      socket.write('a'.repeat(100_000), () => socket.destroy());
+      while (!server.output().includes('client left during upload')) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(server.output()).not.toMatch(/internal error/i);
+    });
+  });
 });

@@ -123,6 +123,28 @@ describe('one instance, in-process store', () => {
     await expectTooMany(await mcp('192.0.2.8'), 30);
   });
 
+  it('a JSON-RPC batch to /mcp counts each tool call: a hundred calls cost a hundred', async () => {
+    const call = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'base64', arguments: { input: String(id) } } });
+    const batch = (address: string, size: number) =>
+      fetch(server.url + '/mcp', { method: 'POST', body: JSON.stringify(Array.from({ length: size }, (_, i) => call(i))), headers: as(address, { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' }) });
+    const refused = await batch('192.0.2.11', 100);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect((await refused.json()).error.message).toMatch(/^Too many requests\. Retry after \d+ seconds\.$/);
+    // Ten calls fit: the request counted one, the batch nine more.
+    const admitted = await batch('192.0.2.11', 10);
+    expect(admitted.status).toBe(200);
+    expect((await admitted.json()) as unknown[]).toHaveLength(10);
+    expect(rateHeaders(await post(server, '/api/base64', as('192.0.2.11')), 30)).toBe(30 - 1 - 10 - 1);
+  });
+
+  it('a large request counts once per started MiB of its body', async () => {
+    const body = JSON.stringify({ input: 'x'.repeat(2.5 * 1024 * 1024) });
+    const response = await post(server, '/api/base64', as('192.0.2.12'), body);
+    expect(response.status).toBe(200);
+    expect(rateHeaders(response, 30)).toBe(27);
+  });
+
   it('without a trusted proxy hop in front, X-Forwarded-For cannot reset a limit', async () => {
     // The server trusts loopback only; an address a client writes itself is not the client.
     const spoofed = (i: number) => ({ 'X-Forwarded-For': `10.${i}.0.1, 192.0.2.9` });

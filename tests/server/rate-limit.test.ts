@@ -56,6 +56,14 @@ describe('MemoryStore: a sliding-window log', () => {
     await store.close();
   });
 
+  it('a cost of several is recorded whole or not at all', async () => {
+    const store = new MemoryStore(manualClock().now);
+    expect(await store.hit('b', 5, 1000, 3)).toMatchObject({ allowed: true, count: 3 });
+    expect(await store.hit('b', 5, 1000, 3)).toMatchObject({ allowed: false, count: 3 });
+    expect(await store.hit('b', 5, 1000, 2)).toMatchObject({ allowed: true, count: 5 });
+    await store.close();
+  });
+
   it('forgets buckets whose requests have all aged out', async () => {
     const clock = manualClock();
     const store = new MemoryStore(clock.now);

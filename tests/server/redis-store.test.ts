@@ -36,6 +36,17 @@ describe('RedisStore', () => {
     }
   });
 
+  it('records a cost of several whole or not at all', async () => {
+    const store = await RedisStore.connect(redis.url, { prefix: 'cost:' }, 3_000, quiet);
+    try {
+      expect(await store.hit('b', 5, 60_000, 3)).toMatchObject({ allowed: true, count: 3 });
+      expect(await store.hit('b', 5, 60_000, 3)).toMatchObject({ allowed: false, count: 3 });
+      expect(await store.hit('b', 5, 60_000, 2)).toMatchObject({ allowed: true, count: 5 });
+    } finally {
+      await store.close();
+    }
+  });
+
   it('reports Redis\'s clock and frees entries as they age out of the window', async () => {
     const store = await RedisStore.connect(redis.url, { prefix: 'age:' }, 3_000, quiet);
     try {
