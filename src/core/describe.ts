@@ -196,8 +196,9 @@ async function buildOpenApi(): Promise<Record<string, unknown>> {
           },
           '400': errorResponse('Invalid input: the error names the field and the problem.'),
           '404': errorResponse('Tool not found.'),
-          '429': errorResponse('Rate limit exceeded (Node server only); see Retry-After.'),
+          '429': errorResponse('Rate limit exceeded, or this client already has 2 large or heavy requests in progress (Node server only); see Retry-After.'),
           '500': errorResponse('Internal error, transient: retry with exponential back-off.'),
+          '503': errorResponse('Busy: every worker busy and the queue full, or too much data arriving at once (Node server; see Retry-After); in the browser, the background-removal model cannot be run right now (the sentence says why).'),
         },
       },
     };

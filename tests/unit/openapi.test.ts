@@ -35,7 +35,7 @@ describe('openapi.json', () => {
       expect(op.tags).toEqual([tool.tag]);
       expect(TAGS).toContain(tool.tag);
       expect(Object.keys(op.requestBody.content['application/json'].examples).length).toBeGreaterThan(0);
-      for (const status of ['400', '404', '429', '500']) expect(op.responses[status].content['application/json'].schema.$ref).toBe('#/components/schemas/Error');
+      for (const status of ['400', '404', '429', '500', '503']) expect(op.responses[status].content['application/json'].schema.$ref).toBe('#/components/schemas/Error');
     }
   });
 
