@@ -13,7 +13,7 @@ import { nodeSegmentation } from '../platform/segmentation-node';
 import { provideImages, provideSegmentation } from '../tools/define';
 import { findTool, tools } from '../tools/index';
 import { logAccess } from './access-log';
-import { ApiKeys, presentedKey } from './api-keys';
+import { ApiKeys, presentedKey, type PresentedKey } from './api-keys';
 import { ClientGoneError, readBody, send } from './body';
 import { ByteBudget, ServerBusyError } from './byte-budget';
 import { addressBucket, createClientResolver } from './client-address';
@@ -99,20 +99,20 @@ async function route(req: IncomingMessage, res: ServerResponse, signal: () => Ab
   // rest (MCP, files) write their own heads and take them from here.
   if (!api) for (const [name, value] of Object.entries(pathname === '/mcp' ? API_HEADERS : PAGE_HEADERS)) res.setHeader(name, value);
 
-  const address = addressBucket(clientOf(req));
-  const key = presentedKey(req.headers);
-  // What the limiter has charged this request, and what it may charge more (chunked bodies, batches).
-  let charged = 0;
-  const charge = async (cost: number) => {
-    const decision = await limiter!.decide(address, key, cost);
+  // Who is asking, and what the limiter has charged: worked out only when needed (not for files).
+  let who: { address: string; key: PresentedKey } | undefined;
+  const caller = () => (who ??= { address: addressBucket(clientOf(req)), key: presentedKey(req.headers) });
+  let charged = 0; // the limiter may charge more later: chunked bodies, MCP batches
+  const charge = (cost: number) => {
     charged += cost;
-    return decision;
+    return limiter!.decide(caller().address, caller().key, cost);
   };
-  const call: CallOptions = { signal, client: limiter ? limiter.bucketOf(address, key) : `ip:${address}` };
+  let call: CallOptions | undefined;
+  const callOptions = () => (call ??= { signal, client: limiter ? limiter.bucketOf(caller().address, caller().key) : `ip:${caller().address}` });
+
   if (limiter && isLimited(pathname)) {
     // Preflights are sent by browsers on their own and never carry a key: they are not counted.
-    const declared = Number(req.headers['content-length'] ?? 0);
-    const decision = await charge(req.method === 'OPTIONS' ? 0 : requestCost(declared));
+    const decision = await charge(req.method === 'OPTIONS' ? 0 : requestCost(Number(req.headers['content-length'] ?? 0)));
     for (const [name, value] of Object.entries(decision.headers)) res.setHeader(name, value);
     // Cross-origin callers (CORS) may read these only when exposed.
     res.setHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS);
@@ -121,18 +121,20 @@ async function route(req: IncomingMessage, res: ServerResponse, signal: () => Ab
       return;
     }
   }
-  // The body's bytes count against the server-wide budget until the answer is done.
-  const reservation = budget.reservation();
-  res.once('close', reservation.release);
-  const body = () => readBody(req, config.bodyLimit, reservation);
+  const body = () => {
+    // The body's bytes count against the server-wide budget until the answer is done.
+    const reservation = budget.reservation();
+    res.once('close', reservation.release);
+    return readBody(req, config.bodyLimit, reservation);
+  };
 
   if (api) {
     // A chunked body's size is known only now: a large one pays the rest of its cost first.
     const toPool: Offload = (slug, bytes) => {
       const unpaid = limiter ? requestCost(bytes.length) - charged : 0;
-      if (unpaid <= 0) return offload(slug, bytes, call);
+      if (unpaid <= 0) return offload(slug, bytes, callOptions());
       return charge(unpaid).then(({ refusal }) =>
-        refusal ? jsonResponse(refusal.status, refusal.body, refusal.headers) : (offload(slug, bytes, call) ?? respond({ method: 'POST', pathname, body: async () => bytes })),
+        refusal ? jsonResponse(refusal.status, refusal.body, refusal.headers) : (offload(slug, bytes, callOptions()) ?? respond({ method: 'POST', pathname, body: async () => bytes })),
       );
     };
     send(req, res, await respond({ method: req.method ?? 'GET', pathname, body }, undefined, toPool), API_HEADER_LIST);
@@ -141,7 +143,7 @@ async function route(req: IncomingMessage, res: ServerResponse, signal: () => Ab
   if (pathname === '/mcp') {
     // MCP over Streamable HTTP (CONTRACT.md §3)
     await handleMcp(req, res, body, {
-      invoke: (slug, args, mcp) => mcpInvoke(slug, args, { ...call, size: mcp.size, signal: () => mcp.signal }),
+      invoke: (slug, args, mcp) => mcpInvoke(slug, args, { ...callOptions(), size: mcp.size, signal: () => mcp.signal }),
       admitMore: limiter ? async (calls) => (await charge(calls)).refusal : undefined,
     });
     return;
