@@ -64,6 +64,9 @@ export function createDispatch(routing: Routing): Dispatch {
 export function createOffload(routing: Routing): PoolOffload {
   return (slug, bytes, options = {}) => {
     if (!goesToPool(routing, slug, bytes.length)) return undefined;
+    // A small request of a heavy tool that the core refuses at once (not JSON, or not what the
+    // schema asks) is answered here rather than taking a worker and a share of the pool.
+    if (bytes.length <= routing.inlineBodyBytes && !acceptable(findTool(slug)!, bytes)) return undefined;
     const task: ToolTask = { kind: 'http', slug, json: bytes };
     return inPool(routing, slug, task, options).then((outcome) => ('headers' in outcome ? outcome : jsonResponse(outcome.status, outcome.body)));
   };
@@ -94,6 +97,17 @@ async function inPool(routing: Routing & { pool: ToolPool }, slug: string, task:
     if (!(error instanceof WorkerFailedError)) throw error; // answered by the door: 503, 429, or the client left
     (routing.log ?? console.error)(`[${slug}] heavy task failed: ${error.message}`);
     return { status: 500, body: { error: 'Internal error' } };
+  }
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** Whether a (small) body is JSON that the tool's schema accepts. */
+function acceptable(tool: ToolDefinition, bytes: Uint8Array): boolean {
+  try {
+    return tool.input.safeParse(JSON.parse(utf8.decode(bytes))).success;
+  } catch {
+    return false;
   }
 }
 

@@ -131,7 +131,7 @@ export class WorkerPool<In, Out> {
 
   get stats() {
     const busy = [...this.slots].filter((slot) => slot.busy).length;
-    return { size: this.options.size, workers: this.slots.size, busy, queued: this.queue.length };
+    return { size: this.options.size, workers: this.slots.size, busy, queued: this.queue.length, clients: this.perClient.size };
   }
 
   run(task: In, { signal, client }: RunOptions = {}): Promise<Out> {

@@ -114,7 +114,9 @@ async function check(request: Sent): Promise<void> {
   const problem = (what: string) => new Error(`${what}: ${reply.status} ${reply.body.slice(0, 300)}\nfor ${describeSent(request)}`);
   if (reply.status >= 500) throw problem('a 5xx');
   // 406/415: the MCP transport's own answers to a missing Accept or a wrong Content-Type.
-  if (![200, 204, 400, 404, 405, 406, 413, 415].includes(reply.status)) throw problem('an unexpected status');
+  // 429: a client's share of the worker pool (2 requests) is in use — a property that ran out of
+  // time (interruptAfterTimeLimit) leaves its request running while the next one starts.
+  if (![200, 204, 400, 404, 405, 406, 413, 415, 429].includes(reply.status)) throw problem('an unexpected status');
   if (reply.status >= 400 && request.method !== 'HEAD') {
     let parsed: unknown;
     try {
