@@ -6,8 +6,8 @@
 // (requests, statuses, slowest probe, peak RSS growth); all lines are repeated at the end.
 //
 // Bounded: every loop by a count and a deadline, every request by a time limit; the tool time
-// limit is 5 s and the write timeout 2 s (attackServer), so the file runs in a few minutes on two
-// cores even against a server that fails every attack.
+// limit is 5 s (2–20 s where an attack needs it) and the write timeout 2 s (attackServer), so the
+// file runs in a few minutes on two cores even against a server that fails every attack.
 import { afterAll, describe, expect, it } from 'vitest';
 import * as inputs from '../support/attack-inputs.mjs';
 import type { Socket } from 'node:net';
@@ -70,7 +70,9 @@ describe('1. json-formatter repair', () => {
 describe('2. TIFF decoding', () => {
   it('2a: two TIFFs whose next-IFD offset points at their own directory, at once', async () => {
     const body = JSON.stringify({ image: b64(inputs.tiffSelfLoop()), from: 'tiff', to: 'png' });
-    await withServer({}, (server) =>
+    // A decoder that follows the loop grows without end: a 10 s tool limit lets it grow well past
+    // the memory rule even on a busy machine, instead of being stopped first by chance.
+    await withServer({ TOOL_TIMEOUT_MS: '10000' }, (server) =>
       attack(server, '2a TIFF with a self-referencing IFD ×2 → png', async (ctx) => {
         const answers = await Promise.all(range(2).map(() => ctx.send({ path: '/api/image-converter', body, timeoutMs: 30_000, keep: 300 })));
         for (const answer of answers) ctx.note(`image-converter: ${answer.status} in ${answer.ms} ms ${JSON.stringify(errorOf(answer) ?? '')}`);
@@ -81,7 +83,9 @@ describe('2. TIFF decoding', () => {
   it('2b: a 1×1 TIFF whose Deflate strip inflates to 512 MiB is refused', async () => {
     const tiff = inputs.tiffDeflateBomb(512 * MIB);
     const body = JSON.stringify({ image: b64(tiff), from: 'tiff', to: 'png' });
-    await withServer({}, (server) =>
+    // Time enough to inflate it all on a busy machine: the verdict must come from the decoder
+    // refusing the strip, not from the tool time limit stopping it by chance.
+    await withServer({ TOOL_TIMEOUT_MS: '20000' }, (server) =>
       attack(
         server,
         `2b TIFF 1×1, Deflate strip of ${Math.round(tiff.length / 1024)} KB inflating to 512 MiB → png`,

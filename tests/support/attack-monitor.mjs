@@ -7,9 +7,9 @@
 // - memory: the server process's resident set (VmRSS of /proc/<pid>/status; worker threads
 //   included) every `rssEveryMs`, against the baseline read when the monitor starts.
 //
-// Messages in: {type: 'stop'}. Out: {type: 'ready', baselineKb}, {type: 'tick', …} every
-// `tickEveryMs` (when set), {type: 'result', …} after a stop. Plain JavaScript: a worker cannot
-// load TypeScript, and bench/fuzz-long.mjs uses it too.
+// Messages in: {type: 'stop'}. Out: {type: 'ready', baselineKb}; {type: 'tick', …} every
+// `tickEveryMs` when set, and one for the last stretch at a stop; {type: 'result', …} after a
+// stop. Plain JavaScript: a worker cannot load TypeScript, and bench/fuzz-long.mjs uses it too.
 import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { performance } from 'node:perf_hooks';
@@ -85,15 +85,13 @@ const probing = (async () => {
   }
 })();
 
-let ticker;
-if (tickEveryMs > 0) {
-  ticker = setInterval(() => {
-    const slowest = tickProbes.reduce((max, p) => Math.max(max, p.ms), 0); // a probe that timed out counts its wait
-    parentPort.postMessage({ type: 'tick', seconds: Math.round((performance.now() - startedAt) / 1000), rssKb: lastKb, peakKb: tickPeakKb || lastKb, probes: tickProbes.length, maxProbeMs: slowest, failedProbes: tickProbes.filter((p) => p.status !== 200).length });
-    tickProbes = [];
-    tickPeakKb = 0;
-  }, tickEveryMs);
+function tick() {
+  const slowest = tickProbes.reduce((max, p) => Math.max(max, p.ms), 0); // a probe that timed out counts its wait
+  parentPort.postMessage({ type: 'tick', seconds: Math.round((performance.now() - startedAt) / 1000), rssKb: lastKb, peakKb: tickPeakKb || lastKb, probes: tickProbes.length, maxProbeMs: slowest, failedProbes: tickProbes.filter((p) => p.status !== 200).length });
+  tickProbes = [];
+  tickPeakKb = 0;
 }
+const ticker = tickEveryMs > 0 ? setInterval(tick, tickEveryMs) : undefined;
 
 parentPort.on('message', async (message) => {
   if (message?.type !== 'stop') return;
@@ -103,6 +101,7 @@ parentPort.on('message', async (message) => {
   clearInterval(ticker);
   const kb = rssKb();
   if (kb !== undefined) peakKb = Math.max(peakKb, kb);
+  if (ticker && tickProbes.length) tick(); // the stretch since the last tick
   agent.destroy();
   parentPort.postMessage({ type: 'result', baselineKb, peakKb, lastKb: kb ?? lastKb, samples, probes });
   parentPort.close();
