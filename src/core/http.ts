@@ -28,7 +28,8 @@ export interface ApiRequest {
 export interface ApiResponse {
   status: number;
   headers: Readonly<Record<string, string>>;
-  body: string;
+  /** JSON text, or its UTF-8 bytes (the Node server's pool sends those, moved without a copy). */
+  body: string | Uint8Array<ArrayBuffer>;
 }
 
 const API_PREFIX = '/api/';

@@ -9,6 +9,9 @@ export class ClientGoneError extends Error {}
 /** Seconds a client refused for the byte budget is asked to wait: uploads in flight finish in about that long. */
 const BUSY_RETRY_SECONDS = 2;
 
+/** Bodies this small are always admitted (counted, never refused): a small request must get through a flood of large ones. */
+const SMALL_BODY_BYTES = 64 * 1024;
+
 /**
  * Reads the request body, refusing it as soon as it passes the cap (CONTRACT.md §1: 413), and
  * counting it against the server's byte budget: a declared length up front, else as it arrives
@@ -17,7 +20,10 @@ const BUSY_RETRY_SECONDS = 2;
 export function readBody(req: IncomingMessage, limit: number, budget?: Reservation): Promise<Uint8Array> {
   const declared = Number(req.headers['content-length'] ?? 0);
   if (declared > limit) return Promise.reject(new BodyTooLargeError(limit));
-  if (budget && declared > 0 && !budget.take(declared)) return Promise.reject(new ServerBusyError(BUSY_RETRY_SECONDS));
+  if (budget && declared > 0) {
+    if (declared <= SMALL_BODY_BYTES) budget.hold(declared);
+    else if (!budget.take(declared)) return Promise.reject(new ServerBusyError(BUSY_RETRY_SECONDS));
+  }
   const counted = budget && !(declared > 0) ? budget : undefined;
   return new Promise((resolveBody, reject) => {
     // Small bodies (the common case) come in one chunk: keep it as is, copy only when there are more.
@@ -31,7 +37,8 @@ export function readBody(req: IncomingMessage, limit: number, budget?: Reservati
     const onData = (chunk: Buffer) => {
       total += chunk.length;
       if (total > limit) return stop(new BodyTooLargeError(limit));
-      if (counted && !counted.take(chunk.length)) return stop(new ServerBusyError(BUSY_RETRY_SECONDS));
+      if (counted && total <= SMALL_BODY_BYTES) counted.hold(chunk.length);
+      else if (counted && !counted.take(chunk.length)) return stop(new ServerBusyError(BUSY_RETRY_SECONDS));
       if (first === undefined) first = chunk;
       else (chunks ??= [first]).push(chunk);
     };
@@ -61,6 +68,24 @@ export function drainBody(req: IncomingMessage): void {
     if (dropped > MAX_DRAINED_BYTES) req.socket.destroy();
   });
   req.resume();
+}
+
+/** How long a connection refused for load stays open after its answer, so the client can read it. */
+const SHED_LINGER_MS = 1_000;
+
+/**
+ * Answers a request refused because the server holds too much already (503) without reading its
+ * body: draining it would allocate and discard every byte (a flood of refused 15 MB uploads is
+ * gigabytes of garbage). The connection closes shortly after the answer, which the client reads
+ * first; a client still sending by then sees its upload cut.
+ */
+export function shed(res: ServerResponse, reply: ApiResponse, base: readonly string[] = []): void {
+  const list = [...base, 'Connection', 'close'];
+  for (const name in reply.headers) list.push(name, reply.headers[name]!);
+  list.push('Content-Length', String(Buffer.byteLength(reply.body)));
+  res.writeHead(reply.status, list).end(reply.body);
+  const socket = res.socket;
+  res.once('finish', () => setTimeout(() => socket?.destroy(), SHED_LINGER_MS).unref());
 }
 
 /**

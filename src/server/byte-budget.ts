@@ -1,7 +1,8 @@
-// One bound on the request bytes the server holds at once, across all requests: each request
-// body is counted from the moment it starts arriving until its answer is done. A request that
-// would pass the bound is refused before its body is read (503 + Retry-After), so a hundred
-// concurrent 15 MB uploads cost at most the budget, not 1.5 GB.
+// One bound on the bytes the server holds for requests at once, across all requests: each
+// request body is counted from the moment it starts arriving, and its answer once made, until
+// the answer has left (or been cut by the write timeout). A request that would pass the bound is
+// refused before its body is read (503 + Retry-After), so a hundred concurrent 15 MB uploads, or
+// sixty clients that never read their 20 MB answers, cost about the budget, not gigabytes.
 
 export class ServerBusyError extends Error {
   constructor(readonly retryAfterSeconds: number) {
@@ -28,6 +29,10 @@ export class ByteBudget {
         held += bytes;
         return true;
       },
+      hold: (bytes) => {
+        this.used += bytes;
+        held += bytes;
+      },
       release: () => {
         this.used -= held;
         held = 0;
@@ -39,5 +44,7 @@ export class ByteBudget {
 export interface Reservation {
   /** Counts `bytes` more; false (nothing counted) when that would pass the budget. */
   take(bytes: number): boolean;
+  /** Counts `bytes` that are already held (an answer), even past the budget: later requests wait. */
+  hold(bytes: number): void;
   release(): void;
 }

@@ -28,6 +28,8 @@ export interface CallOptions {
   client?: string;
   /** Bytes of the request that carried the call (MCP: the whole JSON-RPC message). */
   size?: number;
+  /** Buffers of the call moved to the worker. */
+  transfer?: ArrayBuffer[];
 }
 
 /** Answers a parsed tool call (MCP, worked examples). */
@@ -68,7 +70,9 @@ export function createOffload(routing: Routing): PoolOffload {
     // schema asks) is answered here rather than taking a worker and a share of the pool.
     if (bytes.length <= routing.inlineBodyBytes && !acceptable(findTool(slug)!, bytes)) return undefined;
     const task: ToolTask = { kind: 'http', slug, json: bytes };
-    return inPool(routing, slug, task, options).then((outcome) => ('headers' in outcome ? outcome : jsonResponse(outcome.status, outcome.body)));
+    // A body read in several chunks owns its buffer (Buffer.concat): moved, not copied.
+    const owned = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer;
+    return inPool(routing, slug, task, { ...options, transfer: owned ? [bytes.buffer as ArrayBuffer] : undefined }).then((outcome) => ('headers' in outcome ? outcome : jsonResponse(outcome.status, outcome.body)));
   };
 }
 
@@ -85,7 +89,7 @@ async function callInPool(routing: Routing & { pool: ToolPool }, tool: ToolDefin
 /** Runs a task in the pool; a deadline or memory limit that stopped it is a 400 reply, a crash a 500. */
 async function inPool(routing: Routing & { pool: ToolPool }, slug: string, task: ToolTask, options: CallOptions): Promise<Reply | ApiResponse> {
   try {
-    return await routing.pool.run(task, { signal: options.signal?.(), client: options.client });
+    return await routing.pool.run(task, { signal: options.signal?.(), client: options.client, transfer: options.transfer });
   } catch (error) {
     if (error instanceof TaskTimeoutError) {
       const limit = error.limitMs % 1000 === 0 ? `${error.limitMs / 1000} seconds` : `${error.limitMs} ms`;

@@ -14,8 +14,8 @@ import { provideImages, provideSegmentation } from '../tools/define';
 import { findTool, tools } from '../tools/index';
 import { logAccess } from './access-log';
 import { ApiKeys, presentedKey, type PresentedKey } from './api-keys';
-import { ClientGoneError, readBody, send } from './body';
-import { ByteBudget, ServerBusyError } from './byte-budget';
+import { ClientGoneError, readBody, send, shed } from './body';
+import { ByteBudget, ServerBusyError, type Reservation } from './byte-budget';
 import { addressBucket, createClientResolver } from './client-address';
 import { ConfigError, loadConfig, type ServerConfig } from './config';
 import { clientBusy, createDispatch, createOffload, isHeavy, poolFull, replyingDispatch, type CallOptions, type Routing } from './dispatch';
@@ -121,9 +121,10 @@ async function route(req: IncomingMessage, res: ServerResponse, signal: () => Ab
       return;
     }
   }
+  let reservation: Reservation | undefined;
   const body = () => {
-    // The body's bytes count against the server-wide budget until the answer is done.
-    const reservation = budget.reservation();
+    // The body's bytes, then the answer's, count against the server-wide budget until it has left.
+    reservation = budget.reservation();
     res.once('close', reservation.release);
     return readBody(req, config.bodyLimit, reservation);
   };
@@ -137,7 +138,9 @@ async function route(req: IncomingMessage, res: ServerResponse, signal: () => Ab
         refusal ? jsonResponse(refusal.status, refusal.body, refusal.headers) : (offload(slug, bytes, callOptions()) ?? respond({ method: 'POST', pathname, body: async () => bytes })),
       );
     };
-    send(req, res, await respond({ method: req.method ?? 'GET', pathname, body }, undefined, toPool), API_HEADER_LIST);
+    const answer = await respond({ method: req.method ?? 'GET', pathname, body }, undefined, toPool);
+    reservation?.hold(answer.body.length);
+    send(req, res, answer, API_HEADER_LIST);
     return;
   }
   if (pathname === '/mcp') {
@@ -184,7 +187,8 @@ const server = createServer(
       }
       const refusal = refusalFor(error);
       if (refusal && !res.headersSent) {
-        send(req, res, refusal, securityHeaders(pathOf(req)));
+        if (error instanceof ServerBusyError) shed(res, refusal, securityHeaders(pathOf(req)));
+        else send(req, res, refusal, securityHeaders(pathOf(req)));
         return;
       }
       console.error('internal error:', error);

@@ -16,7 +16,7 @@ import { name as packageName, version as packageVersion } from '../../package.js
 import { toolJsonSchemas } from '../core/describe';
 import { invoke as dispatch } from '../core/dispatch';
 import { BodyTooLargeError } from '../core/http';
-import { drainBody } from './body';
+import { drainBody, shed } from './body';
 import { ServerBusyError } from './byte-budget';
 import type { Reply } from '../core/invoke';
 import { findTool, tools } from '../tools/index';
@@ -206,8 +206,8 @@ export async function handleMcp(req: IncomingMessage, res: ServerResponse, readB
     bytes = await readBody();
   } catch (error) {
     if (error instanceof ServerBusyError) {
-      drainBody(req);
-      rpcError(res, 503, ErrorCode.InternalError, error.message, { 'Retry-After': String(error.retryAfterSeconds) });
+      const body = JSON.stringify({ jsonrpc: '2.0', error: { code: ErrorCode.InternalError, message: error.message }, id: null });
+      shed(res, { status: 503, headers: { ...CORS, 'Content-Type': 'application/json', 'Retry-After': String(error.retryAfterSeconds) }, body });
       return;
     }
     if (!(error instanceof BodyTooLargeError)) throw error;

@@ -20,12 +20,18 @@ provideSegmentation(nodeSegmentation); // background removal: the model loads on
  */
 export type ToolTask = { kind: 'call'; slug: string; body: unknown } | { kind: 'http'; slug: string; json: Uint8Array };
 
+const utf8 = new TextEncoder();
+
+/** The REST answer with its JSON already in UTF-8 bytes: moved to the main thread, not copied. */
+async function answer(task: Extract<ToolTask, { kind: 'http' }>): Promise<ApiResponse> {
+  const response = await respond({ method: 'POST', pathname: `/api/${task.slug}`, body: async () => task.json });
+  return { ...response, body: typeof response.body === 'string' ? utf8.encode(response.body) : response.body };
+}
+
 // invoke() turns every throw of a tool into a reply (500 for bugs, logged on this thread's
 // stderr, which Node forwards to the process's); a throw here would be a fault of invoke itself.
 serveTasks<ToolTask, Reply | ApiResponse>(
-  (task) =>
-    task.kind === 'call'
-      ? invoke(task.slug, task.body)
-      : respond({ method: 'POST', pathname: `/api/${task.slug}`, body: async () => task.json }),
+  (task) => (task.kind === 'call' ? invoke(task.slug, task.body) : answer(task)),
   (error) => console.error('tool worker fault:', error),
+  (result) => ('headers' in result && typeof result.body !== 'string' ? [result.body.buffer] : []),
 );

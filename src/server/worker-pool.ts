@@ -13,8 +13,9 @@
 //   worker whose caller gave up (AbortSignal) while its task ran; a waiting task just leaves.
 // - Memory: each worker's JavaScript heap is capped (`maxHeapMb`, Node's resourceLimits; past it
 //   the task fails with WorkerOutOfMemoryError); WebAssembly memory, which never shrinks and is
-//   outside that cap, is checked by the worker after each task (`serveTasks`): past `maxHeapMb`
-//   it asks to be retired after answering, and a fresh worker takes its place.
+//   outside that cap, is checked by the worker after each task (`serveTasks`): a worker that
+//   keeps more than a quarter of `maxHeapMb` (heap and WebAssembly together) asks to be retired
+//   after answering, and a fresh worker takes its place, so memory a large task took is returned.
 // - Workers may run at a lower OS priority (`niceness`, Linux): when the workers keep every
 //   core busy, the event loop still gets a core the moment a request arrives.
 //
@@ -78,6 +79,8 @@ export interface PoolOptions {
 export interface RunOptions {
   /** Aborted when the caller no longer wants the answer: the task leaves the queue or is stopped. */
   signal?: AbortSignal;
+  /** Buffers moved to the worker rather than copied (the caller must not use them after). */
+  transfer?: ArrayBuffer[];
   /** Who asked (an address or key bucket), for fairness. Tasks without one (the server's own
    * worked examples, a local MCP client) are not bound by `perClient` and share one turn. */
   client?: string;
@@ -85,6 +88,7 @@ export interface RunOptions {
 
 interface Pending<In, Out> {
   task: In;
+  transfer: ArrayBuffer[] | undefined;
   client: string;
   resolve(result: Out): void;
   reject(error: Error): void;
@@ -134,13 +138,13 @@ export class WorkerPool<In, Out> {
     return { size: this.options.size, workers: this.slots.size, busy, queued: this.queue.length, clients: this.perClient.size };
   }
 
-  run(task: In, { signal, client }: RunOptions = {}): Promise<Out> {
+  run(task: In, { signal, client, transfer }: RunOptions = {}): Promise<Out> {
     if (this.closed) return Promise.reject(new WorkerFailedError('the worker pool is closed'));
     if (signal?.aborted) return Promise.reject(new TaskAbortedError('the caller gave up'));
     const limit = client === undefined ? 0 : (this.options.perClient ?? 0);
     if (limit > 0 && (this.perClient.get(client!) ?? 0) >= limit) return Promise.reject(new ClientBusyError(limit, this.secondsFor(1)));
     return new Promise<Out>((resolve, reject) => {
-      const pending: Pending<In, Out> = { task, client: client ?? UNNAMED, resolve, reject, signal };
+      const pending: Pending<In, Out> = { task, transfer, client: client ?? UNNAMED, resolve, reject, signal };
       const slot = this.idleSlot();
       if (!slot) {
         // Waiting for a worker to start is not waiting in the queue: it does not use the bound.
@@ -247,7 +251,7 @@ export class WorkerPool<In, Out> {
     const timer = setTimeout(() => void this.retire(slot, new TaskTimeoutError(this.options.taskTimeoutMs)), this.options.taskTimeoutMs);
     slot.busy = { id, timer, started: performance.now(), pending: pending as Pending<unknown, unknown> };
     try {
-      slot.worker.postMessage({ id, task: pending.task });
+      slot.worker.postMessage({ id, task: pending.task }, pending.transfer);
     } catch (error) {
       // A task that cannot be cloned (functions, symbols) is the caller's bug, not the worker's.
       clearTimeout(timer);
@@ -317,13 +321,25 @@ export class WorkerPool<In, Out> {
 }
 
 /**
- * WebAssembly memory and array buffers of this thread, in MiB: outside the JavaScript heap cap,
- * and WebAssembly memory never shrinks, so a codec that once grew for a huge image keeps it.
+ * Memory this thread keeps after a task, in MiB: its JavaScript heap as reserved (an idle worker
+ * seldom collects, so a large task's garbage stays) and its WebAssembly memory and array buffers
+ * (outside the heap cap; WebAssembly memory never shrinks, so a codec that once grew for a huge
+ * image keeps it).
  */
-const externalMb = () => process.memoryUsage().external / 1048576;
+const keptMb = () => {
+  const usage = process.memoryUsage();
+  return (usage.heapTotal + usage.external) / 1048576;
+};
 
-/** The worker's side of the protocol: answers each task with `handle`, one at a time. */
-export function serveTasks<In, Out>(handle: (task: In) => Out | Promise<Out>, onError: (error: unknown) => void = console.error): void {
+/**
+ * The worker's side of the protocol: answers each task with `handle`, one at a time.
+ * `transferOf` names the buffers of a result to move to the pool's thread rather than copy.
+ */
+export function serveTasks<In, Out>(
+  handle: (task: In) => Out | Promise<Out>,
+  onError: (error: unknown) => void = console.error,
+  transferOf: (result: Out) => ArrayBuffer[] = () => [],
+): void {
   const port = parentPort;
   if (!port) throw new Error('this module runs inside a worker pool, not on its own');
   const settings = (workerData as Partial<WorkerSettings> | null) ?? {};
@@ -332,8 +348,9 @@ export function serveTasks<In, Out>(handle: (task: In) => Out | Promise<Out>, on
   port.on('message', async ({ id, task }: { id: number; task: In }) => {
     try {
       const result = await handle(task);
-      const retire = settings.maxHeapMb !== undefined && externalMb() > settings.maxHeapMb;
-      port.postMessage({ id, ok: true, result, retire });
+      // Past a quarter of its cap, a worker is replaced after answering: its memory goes back at once.
+      const retire = settings.maxHeapMb !== undefined && keptMb() > settings.maxHeapMb / 4;
+      port.postMessage({ id, ok: true, result, retire }, transferOf(result));
     } catch (error) {
       onError(error);
       port.postMessage({ id, ok: false, error: 'Internal error' });

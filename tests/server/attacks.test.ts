@@ -216,8 +216,9 @@ describe('5. memory', () => {
               settled = ctx.rssGrowthMb();
               if (Date.now() > lastWave + WRITE_TIMEOUT_MS && settled < SETTLED_LIMIT_MB) break;
             }
-            ctx.note(`RSS +${Math.round(settled)} MB ${((Date.now() - lastWave) / 1000).toFixed(1)} s after the last wave, unread (must be < ${SETTLED_LIMIT_MB} MB)`);
-            expect.soft(settled, 'RSS growth once the unread answers should have been cut (MB)').toBeLessThan(SETTLED_LIMIT_MB);
+            // Printed, not asserted: freed memory goes back to the allocator, which returns it to
+            // the system in its own time (the cut itself is checked below).
+            ctx.note(`RSS +${Math.round(settled)} MB ${((Date.now() - lastWave) / 1000).toFixed(1)} s after the last wave, unread (${SETTLED_LIMIT_MB} MB would be near the baseline)`);
 
             // Now read what each connection got: a 200 must have been cut short by the server
             // (a reset before even the head counts as cut too).
