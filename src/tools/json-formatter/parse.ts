@@ -1,7 +1,9 @@
 // The general path's parser: strict (RFC 8259), lossless, and precise about errors. It keeps
 // what JSON.parse throws away: numbers as written (`1.0`, `1e400`, `-0`, `12345678901234567890`)
 // and the input's key order, integer-like keys included. It is iterative (an explicit stack of
-// open containers), so no nesting depth can overflow the call stack.
+// open containers), so no nesting depth can overflow the call stack; nesting beyond MAX_NESTING
+// is an error all the same.
+import { MAX_NESTING } from './limits';
 import { describeAt } from './position';
 
 // Character codes are module-local (like everything in the hot loops): under a dev or test module
@@ -33,6 +35,8 @@ const LOWER_T = 116;
 const LOWER_U = 117;
 const OPEN_BRACE = 123;
 const CLOSE_BRACE = 125;
+
+const MAX_DEPTH = MAX_NESTING;
 
 const isDigit = (c: number) => c >= ZERO && c <= NINE;
 const isWordChar = (c: number) =>
@@ -109,6 +113,14 @@ export class JsonSyntaxError extends Error {
   constructor(message: string, offset: number) {
     super(message);
     this.offset = offset;
+  }
+}
+
+/** Nesting deeper than MAX_NESTING, at the offset of the bracket that went too deep. */
+export class NestingTooDeepError extends JsonSyntaxError {
+  override name = 'NestingTooDeepError';
+  constructor(offset: number) {
+    super(`Nesting is deeper than ${MAX_NESTING} levels`, offset);
   }
 }
 
@@ -267,6 +279,7 @@ export function parseJson(src: string): JsonNode {
     skipWhitespace();
     let value: JsonNode;
     const c = src.charCodeAt(pos);
+    if ((c === OPEN_BRACE || c === OPEN_BRACKET) && open.length === MAX_DEPTH) throw new NestingTooDeepError(pos);
     if (c === OPEN_BRACE) {
       pos++;
       skipWhitespace();
