@@ -16,7 +16,7 @@ export const Input = z.object({
     .boolean()
     .default(true)
     .describe(
-      'json-to-csv: nested objects become `a.b.c` columns (off: JSON text in one cell). csv-to-json: `a.b` columns are rebuilt into nested objects.',
+      'json-to-csv: nested objects become `a.b.c` columns (off: JSON text in one cell); two keys of one row that flatten to the same column (`{"a":{"b":1},"a.b":2}`) are an `error` naming the row and both keys. csv-to-json: `a.b` columns are rebuilt into nested objects.',
     ),
 });
 
