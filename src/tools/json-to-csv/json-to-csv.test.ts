@@ -189,6 +189,14 @@ describe('json-to-csv', () => {
 });
 
 describe('csv-to-json', () => {
+  it('writes every row of a long file, across the batches the rows are joined in', async () => {
+    const rows = Array.from({ length: 10_001 }, (_, i) => ({ id: i, name: `n${i}`, nested: { ok: i % 2 === 0 } }));
+    const input = 'id,name,nested.ok\n' + rows.map((r) => `${r.id},${r.name},${r.nested.ok}`).join('\n');
+    const reply = await run({ input, mode: 'csv-to-json' });
+    expect(reply.body.row_count).toBe(rows.length);
+    expect(reply.body.output === JSON.stringify(rows, null, 2)).toBe(true);
+  });
+
   it('reads what papaparse reads (200 random tables, LF line ends)', () => {
     const rand = prng(4);
     const pieces = ['a', ' ', ',', ';', '\t', '"', '\n', '\r\n', 'x y', 'é', '', '1'];
