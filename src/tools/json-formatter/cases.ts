@@ -244,6 +244,61 @@ const cases: ToolCase[] = [
     expect: invalid("Expected end of input after the JSON value but found '{'", 1, 8),
   },
 
+  // --- nesting limit (1000 levels, the outermost container included, empty ones too) ---
+  {
+    name: '500 nested arrays are valid',
+    body: { json: '['.repeat(500) + ']'.repeat(500), mode: 'minify' },
+    status: 200,
+    expect: { output: '['.repeat(500) + ']'.repeat(500), valid: true },
+  },
+  {
+    name: '1000 levels of objects and an empty array innermost are valid, also sorted',
+    body: { json: '{"a":'.repeat(999) + '[]' + '}'.repeat(999), mode: 'minify', sort_keys: true },
+    status: 200,
+    expect: { output: '{"a":'.repeat(999) + '[]' + '}'.repeat(999), valid: true },
+  },
+  {
+    name: 'nesting deeper than 1000 levels is an error at the bracket that goes too deep',
+    body: { json: '['.repeat(1001) + ']'.repeat(1001) },
+    status: 200,
+    expect: invalid('Nesting is deeper than 1000 levels', 1, 1001),
+  },
+  {
+    name: 'too deep inside objects and on a later line, sorted or not',
+    body: { json: '{"a":\n' + '[{"b":'.repeat(500) + '1' + '}]'.repeat(500) + '}', sort_keys: true },
+    status: 200,
+    expect: invalid('Nesting is deeper than 1000 levels', 2, 2996), // the '{' of the 500th '[{"b":'
+  },
+  {
+    name: 'repair does not lift the nesting limit',
+    body: { json: '['.repeat(5000), repair: true },
+    status: 200,
+    expect: invalid('Nesting is deeper than 1000 levels', 1, 1001),
+  },
+
+  // --- repair limit ---
+  {
+    name: 'repair reads at most 16384 characters: longer malformed input keeps its error, with a note',
+    body: { json: '[' + '1 '.repeat(8192), repair: true },
+    status: 200,
+    expect: {
+      ...invalid("Expected ',' or ']' after an array element but found '1'", 1, 4),
+      error: "Expected ',' or ']' after an array element but found '1' at line 1, column 4. Not repaired: repair reads at most 16384 characters, and this input has 16385.",
+    },
+  },
+  {
+    name: 'repair at exactly 16384 characters still repairs',
+    body: { json: '[' + '1 '.repeat(8191) + '1', repair: true, mode: 'minify' },
+    status: 200,
+    expect: { output: '[' + '1,'.repeat(8191) + '1]', valid: true, repaired: true },
+  },
+  {
+    name: 'valid JSON longer than the repair limit is formatted as usual with repair',
+    body: { json: '[' + '1, '.repeat(6000) + '1]', repair: true, mode: 'minify' },
+    status: 200,
+    expect: { output: '[' + '1,'.repeat(6000) + '1]', valid: true },
+  },
+
   // --- request validation ---
   {
     name: 'indent above 10 is a schema error',

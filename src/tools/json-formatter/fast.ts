@@ -3,8 +3,10 @@
 // handles what real documents contain and gives up (returns undefined) on everything else: any
 // syntax error (the general path then reports it precisely), a duplicate key (or two keys with
 // the same 32-bit hash), a lone surrogate, a surrogate pair with one half escaped, nesting deeper
-// than MAX_DEPTH, or output that could pass MAX_OUTPUT_CHARS. Its answers must equal the general
-// path's; the unit tests compare both on many generated and mutated documents.
+// than MAX_NESTING (also an error there), or output that could pass MAX_OUTPUT_CHARS. Its answers
+// must equal the general path's; the unit tests compare both on many generated and mutated
+// documents.
+import { MAX_NESTING } from './limits';
 import { MAX_OUTPUT_CHARS, bufferToString, growBuffer, initialBuffer, putUtf8, type Layout } from './writer';
 
 // Everything the hot loops touch is module-local: under a dev or test module runner (vitest),
@@ -73,11 +75,10 @@ const ESCAPED = Array.from({ length: 0x5d }, (_, c) =>
 const LINEAR_KEYS = 16;
 
 /**
- * Deeper nesting is left to the general path: real documents never come close, and for hostile
- * ones (100,000 unclosed `[`) indentation would make this path write up to MAX_OUTPUT_CHARS
- * before any syntax error further on is found.
+ * Nesting deeper than the general parser accepts (MAX_NESTING, limits.ts) is left to the general
+ * path, which reports it with its position. Empty containers count too, so the two paths agree.
  */
-const MAX_DEPTH = 1000;
+const MAX_DEPTH = MAX_NESTING;
 
 const skipWhitespace = (src: string, i: number): number => {
   for (;;) {
@@ -262,6 +263,7 @@ class FastFormatter implements Cursor {
       this.pos = skipWhitespace(src, this.pos);
       const c = src.charCodeAt(this.pos);
       if (c === OPEN_BRACE || c === OPEN_BRACKET) {
+        if (inObject.length === MAX_DEPTH) return undefined;
         const close = c + 2; // '{' + 2 is '}', '[' + 2 is ']'
         this.buf[this.out++] = c;
         this.pos = skipWhitespace(src, this.pos + 1);
@@ -269,7 +271,6 @@ class FastFormatter implements Cursor {
           this.buf[this.out++] = close;
           this.pos++;
         } else {
-          if (inObject.length === MAX_DEPTH) return undefined;
           inObject.push(c === OPEN_BRACE);
           if (!this.newLine(inObject.length)) return undefined;
           if (c === OPEN_BRACE) {

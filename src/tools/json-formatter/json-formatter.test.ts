@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { invokeTool } from '../../core/invoke';
 import { formatFast } from './fast';
 import { formatGeneral, formatJson } from './format';
-import { JsonSyntaxError } from './parse';
+import { MAX_NESTING, MAX_REPAIR_CHARS } from './limits';
+import { JsonSyntaxError, NestingTooDeepError } from './parse';
 import { lineColumn } from './position';
 import tool from './tool';
 import { compareCodePoints } from './print';
@@ -435,32 +436,97 @@ describe('repair', () => {
 
 describe('hostile input', () => {
   const depth = 100_000;
+  const tooDeep = { valid: false, error: `Nesting is deeper than ${MAX_NESTING} levels at line 1, column ${MAX_NESTING + 1}.`, error_line: 1, error_column: MAX_NESTING + 1 };
 
-  it('an unclosed 100k-deep nesting is a clean syntax error', async () => {
-    const json = '['.repeat(depth);
-    expect(await format({ json })).toMatchObject({ valid: false, error_line: 1, error_column: depth + 1 });
-    expect(await format({ json, repair: true })).toMatchObject({ valid: false, error_line: 1, error_column: depth + 1 });
+  it('nesting up to the limit is valid on both paths, empty innermost containers included', () => {
+    const layout: Layout = { char: 32, width: 0 };
+    for (const json of [
+      '['.repeat(MAX_NESTING) + ']'.repeat(MAX_NESTING),
+      '{"a":'.repeat(MAX_NESTING - 1) + '{}' + '}'.repeat(MAX_NESTING - 1),
+      '['.repeat(MAX_NESTING - 1) + '{"k":1}' + ']'.repeat(MAX_NESTING - 1),
+    ]) {
+      const general = formatGeneral(json, layout, false);
+      expect(formatFast(json, layout)).toBe(general);
+      expect(formatGeneral(json, null, true)).toBe(json);
+    }
   });
 
-  it('a valid 100k-deep nesting minifies, sorts and indents with 0', async () => {
-    const json = '['.repeat(depth) + ']'.repeat(depth);
-    expect((await format({ json, mode: 'minify' })).output).toBe(json);
-    const objects = '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
-    expect((await format({ json: objects, mode: 'minify', sort_keys: true })).output).toBe(objects);
-    const { output } = await format({ json: '['.repeat(1000) + ']'.repeat(1000), indent: 0 });
-    expect(output).toBe('[\n'.repeat(999) + '[]' + '\n]'.repeat(999));
+  it.each([
+    ['arrays', '['.repeat(MAX_NESTING + 1) + ']'.repeat(MAX_NESTING + 1)],
+    ['objects', '{"a":'.repeat(MAX_NESTING) + '{}' + '}'.repeat(MAX_NESTING)],
+    ['an unclosed 100k-deep nesting', '['.repeat(depth)],
+    ['a valid 100k-deep nesting', '['.repeat(depth) + ']'.repeat(depth)],
+  ])('%s beyond the limit: an error at the bracket that goes too deep, on every path and mode', async (_name, json) => {
+    const column = json.startsWith('{') ? 5 * MAX_NESTING + 1 : MAX_NESTING + 1;
+    const expected = { ...tooDeep, output: '', error: tooDeep.error.replace(`column ${MAX_NESTING + 1}`, `column ${column}`), error_column: column };
+    expect(formatFast(json, null)).toBeUndefined();
+    expect(() => formatGeneral(json, null, false)).toThrow(NestingTooDeepError);
+    for (const options of [{}, { mode: 'minify' }, { sort_keys: true }, { repair: true }, { indent: 0 }]) {
+      expect(await format({ json, ...options })).toEqual(expected);
+    }
+  });
+
+  it('a syntax error before the nesting limit is reported as such', async () => {
+    const body = await format({ json: '[x' + '['.repeat(depth) });
+    expect(body).toMatchObject({ valid: false, error_line: 1, error_column: 2 });
+    expect(body.error).toMatch(/^Expected a JSON value or ']' but found 'x'/);
   });
 
   it('pretty output that would be too large is refused with a clear message, not a crash', async () => {
-    const json = '['.repeat(depth) + ']'.repeat(depth); // indentation alone would be ~10^10 characters
-    const body = await format({ json });
+    // 999 levels inside an outer array, indented by 10: about 10 million characters each.
+    const nest = '['.repeat(MAX_NESTING - 1) + ']'.repeat(MAX_NESTING - 1);
+    const json = '[' + Array(8).fill(nest).join(',') + ']';
+    const body = await format({ json, indent: 10 });
     expect(body).toEqual({ output: '', valid: false, error: expect.stringContaining(`exceed ${MAX_OUTPUT_CHARS} characters`) });
-    expect(await format({ json, sort_keys: true })).toEqual(body);
+    expect(await format({ json, indent: 10, sort_keys: true })).toEqual(body);
+    expect((await format({ json, mode: 'minify' })).output).toBe(json);
+  });
+});
+
+// --- repair limits -------------------------------------------------------------------------------
+
+describe('repair within its limits', () => {
+  it('repairs inputs up to MAX_REPAIR_CHARS whatever they need: many missing commas, NDJSON, unclosed strings', async () => {
+    const values = MAX_REPAIR_CHARS / 2;
+    const missingCommas = '[1' + ' 1'.repeat(values - 1);
+    expect(missingCommas.length).toBe(MAX_REPAIR_CHARS);
+    expect(await format({ json: missingCommas, repair: true, mode: 'minify' })).toEqual({
+      output: '[' + Array(values).fill('1').join(',') + ']',
+      valid: true,
+      repaired: true,
+    });
+    const lines = Array.from({ length: 1500 }, (_, i) => `{"n":${i}}`);
+    const ndjson = lines.join('\n');
+    expect(ndjson.length).toBeLessThanOrEqual(MAX_REPAIR_CHARS);
+    expect((await format({ json: ndjson, repair: true, mode: 'minify' })).output).toBe(`[${lines.join(',')}]`);
+    const text = 'x'.repeat(MAX_REPAIR_CHARS - 10);
+    const unclosed = '{"text": "' + text;
+    expect(unclosed.length).toBe(MAX_REPAIR_CHARS);
+    expect((await format({ json: unclosed, repair: true, mode: 'minify' })).output).toBe(`{"text":"${text}"}`);
   });
 
-  it('a deeply nested broken document with repair answers cleanly', async () => {
-    const body = await format({ json: '['.repeat(depth) + '1,'.repeat(10) + ']', repair: true });
-    expect(typeof body.valid).toBe('boolean');
+  it('beyond MAX_REPAIR_CHARS reports the original error with a note, and formats valid input as usual', async () => {
+    const json = '// comment\n[' + '1,'.repeat(MAX_REPAIR_CHARS) + ']';
+    const body = await format({ json, repair: true });
+    expect(body).toEqual({
+      output: '',
+      valid: false,
+      error: `Expected a JSON value but found a comment ('//') at line 1, column 1. Not repaired: repair reads at most ${MAX_REPAIR_CHARS} characters, and this input has ${json.length}.`,
+      error_line: 1,
+      error_column: 1,
+    });
+    // Without repair, no note.
+    expect((await format({ json })).error).toBe("Expected a JSON value but found a comment ('//') at line 1, column 1.");
+    const valid = '[' + '1,'.repeat(MAX_REPAIR_CHARS) + '1]';
+    expect(await format({ json: valid, repair: true, mode: 'minify' })).toEqual({ output: valid, valid: true });
+  });
+
+  it('a repaired text deeper than the nesting limit is refused: the original error is reported', async () => {
+    const json = '{a: ' + '['.repeat(MAX_NESTING); // the repair closes every bracket: 1001 levels
+    const body = await format({ json, repair: true });
+    expect(body).toMatchObject({ valid: false, error_line: 1, error_column: 2 });
+    expect(body.error).toBe("Expected a double-quoted property name or '}' but found 'a' at line 1, column 2.");
+    expect((await format({ json: '{a: ' + '['.repeat(MAX_NESTING - 1), repair: true, mode: 'minify' })).repaired).toBe(true);
   });
 });
 

@@ -1,7 +1,9 @@
 // The general path's parser: strict (RFC 8259), lossless, and precise about errors. It keeps
 // what JSON.parse throws away: numbers as written (`1.0`, `1e400`, `-0`, `12345678901234567890`)
 // and the input's key order, integer-like keys included. It is iterative (an explicit stack of
-// open containers), so no nesting depth can overflow the call stack.
+// open containers), so no nesting depth can overflow the call stack; nesting beyond MAX_NESTING
+// is an error all the same.
+import { MAX_NESTING } from './limits';
 import { describeAt } from './position';
 
 // Character codes are module-local (like everything in the hot loops): under a dev or test module
@@ -33,6 +35,8 @@ const LOWER_T = 116;
 const LOWER_U = 117;
 const OPEN_BRACE = 123;
 const CLOSE_BRACE = 125;
+
+const MAX_DEPTH = MAX_NESTING;
 
 const isDigit = (c: number) => c >= ZERO && c <= NINE;
 const isWordChar = (c: number) =>
@@ -76,8 +80,8 @@ export type JsonNode = string | JsonNode[] | JsonObject;
 
 /** A JSON object: unique keys (as JSON string literals) in first-seen order, with their values. */
 export class JsonObject {
-  readonly keys: string[] = [];
-  readonly values: JsonNode[] = [];
+  keys: string[] = [];
+  values: JsonNode[] = [];
   /** Key → position, built only once an object is large enough for linear search to cost. */
   private index: Map<string, number> | undefined;
 
@@ -93,6 +97,13 @@ export class JsonObject {
     this.values.push(value);
   }
 
+  /** Drops the room that pushing left in small objects (see closed()). */
+  shrink(): void {
+    if (this.keys.length > SMALL_CONTAINER) return;
+    this.keys = this.keys.slice();
+    this.values = this.values.slice();
+  }
+
   private find(key: string): number {
     if (this.index === undefined) {
       if (this.keys.length < 16) return this.keys.indexOf(key);
@@ -102,6 +113,30 @@ export class JsonObject {
   }
 }
 
+/**
+ * Containers with at most this many members are copied to their exact size when they close:
+ * an array that grew by push keeps room for 17 elements, which made the tree of 16 MB of
+ * one-element arrays take 1.5 GB instead of under 0.5 GB (bench/worst-inputs.mjs). Larger
+ * ones waste at most half their size, so they are kept as they are.
+ */
+const SMALL_CONTAINER = 16;
+
+/** A closed container at (about) its exact size. */
+function closed(node: JsonNode[] | JsonObject): JsonNode[] | JsonObject {
+  if (Array.isArray(node)) return node.length <= SMALL_CONTAINER ? node.slice() : node;
+  node.shrink();
+  return node;
+}
+
+/**
+ * Empty containers are never changed once read (only open ones get members), so every `{}` and
+ * `[]` of a document is one of these: 16 MB of `{},` would otherwise be 5.6 million objects.
+ */
+const EMPTY_ARRAY: JsonNode[] = Object.freeze([]) as unknown as JsonNode[];
+const EMPTY_OBJECT = new JsonObject();
+Object.freeze(EMPTY_OBJECT.keys);
+Object.freeze(EMPTY_OBJECT.values);
+
 /** A syntax error at a UTF-16 offset of the input; the message lacks the position. */
 export class JsonSyntaxError extends Error {
   override name = 'JsonSyntaxError';
@@ -109,6 +144,14 @@ export class JsonSyntaxError extends Error {
   constructor(message: string, offset: number) {
     super(message);
     this.offset = offset;
+  }
+}
+
+/** Nesting deeper than MAX_NESTING, at the offset of the bracket that went too deep. */
+export class NestingTooDeepError extends JsonSyntaxError {
+  override name = 'NestingTooDeepError';
+  constructor(offset: number) {
+    super(`Nesting is deeper than ${MAX_NESTING} levels`, offset);
   }
 }
 
@@ -267,6 +310,7 @@ export function parseJson(src: string): JsonNode {
     skipWhitespace();
     let value: JsonNode;
     const c = src.charCodeAt(pos);
+    if ((c === OPEN_BRACE || c === OPEN_BRACKET) && open.length === MAX_DEPTH) throw new NestingTooDeepError(pos);
     if (c === OPEN_BRACE) {
       pos++;
       skipWhitespace();
@@ -277,7 +321,7 @@ export function parseJson(src: string): JsonNode {
         continue;
       }
       pos++;
-      value = new JsonObject();
+      value = EMPTY_OBJECT;
     } else if (c === OPEN_BRACKET) {
       pos++;
       skipWhitespace();
@@ -288,7 +332,7 @@ export function parseJson(src: string): JsonNode {
         continue;
       }
       pos++;
-      value = [];
+      value = EMPTY_ARRAY;
     } else {
       value = readScalar(want);
     }
@@ -323,7 +367,7 @@ export function parseJson(src: string): JsonNode {
       pos++;
       open.pop();
       pendingKeys.pop();
-      value = top;
+      value = closed(top);
     }
   }
 }

@@ -21,7 +21,7 @@ export function printTree(root: JsonNode, out: OutputWriter, sortKeys: boolean):
       out.char(123); // {
       open.push(value);
       nextIndex.push(0);
-      orders.push(sortKeys ? codePointOrder(value.keys) : undefined);
+      orders.push(sortKeys && value.keys.length > 1 ? codePointOrder(value.keys) : undefined);
     }
 
     // Move to the next member to print, closing every container that is finished.

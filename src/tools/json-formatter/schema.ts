@@ -1,7 +1,13 @@
 import { z } from 'zod';
+import { MAX_NESTING, MAX_REPAIR_CHARS } from './limits';
 
 export const Input = z.object({
-  json: z.string().min(1).describe('The JSON text to format, minify or validate.'),
+  json: z
+    .string()
+    .min(1)
+    .describe(
+      `The JSON text to format, minify or validate. Arrays and objects may nest at most ${MAX_NESTING} levels deep; deeper nesting is reported like a syntax error, at the bracket that goes too deep.`,
+    ),
   mode: z
     .enum(['pretty', 'minify'])
     .default('pretty')
@@ -20,7 +26,8 @@ export const Input = z.object({
     .boolean()
     .default(false)
     .describe(
-      'Repair malformed JSON (comments, single quotes, unquoted keys, trailing or missing commas, Python literals, truncation) before formatting. Valid JSON is never changed.',
+      'Repair malformed JSON (comments, single quotes, unquoted keys, trailing or missing commas, Python literals, truncation) before formatting. Valid JSON is never changed. ' +
+        `Repair reads at most ${MAX_REPAIR_CHARS} characters: longer malformed input gets its syntax error, with a note that it was too long to repair (valid JSON of any length is formatted as usual).`,
     ),
 });
 
@@ -36,7 +43,9 @@ export const Output = z.object({
   error: z
     .string()
     .optional()
-    .describe('Present when `valid` is false: what was expected and what was found, with line and column.'),
+    .describe(
+      `Present when \`valid\` is false: what was expected and what was found (or that nesting is deeper than ${MAX_NESTING} levels), with line and column.`,
+    ),
   error_line: z.number().int().min(1).optional().describe('1-based line of the syntax error.'),
   error_column: z
     .number()

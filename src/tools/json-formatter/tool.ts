@@ -1,39 +1,42 @@
-import { jsonrepair } from 'jsonrepair';
 import type { z } from 'zod';
 import { defineTool } from '../define';
 import { formatJson } from './format';
-import { JsonSyntaxError } from './parse';
+import { JsonSyntaxError, NestingTooDeepError } from './parse';
 import { lineColumn } from './position';
+import { MAX_REPAIR_CHARS } from './limits';
+import { repairJson } from './repair';
 import { Input, Output } from './schema';
 import { MAX_OUTPUT_CHARS, OutputTooLargeError, type Layout } from './writer';
 
 type Result = z.input<typeof Output>;
 
-/** Formats `json`; on a syntax error, repairs it when asked (CONTRACT.md §4 json-formatter). */
+/**
+ * Formats `json`; on a syntax error, repairs it when asked (CONTRACT.md §4 json-formatter).
+ * Nesting beyond the limit is no slip that repair could mend, so it is reported as it is.
+ */
 function formatOrRepair(json: string, layout: Layout, sortKeys: boolean, repair: boolean): Result {
   try {
     return { output: formatJson(json, layout, sortKeys), valid: true };
   } catch (error) {
     if (!(error instanceof JsonSyntaxError)) throw error;
-    const output = repair ? formatRepaired(json, layout, sortKeys) : undefined;
+    const repairable = repair && !(error instanceof NestingTooDeepError);
+    const tooLong = json.length > MAX_REPAIR_CHARS;
+    const output = repairable && !tooLong ? formatRepaired(json, layout, sortKeys) : undefined;
     if (output !== undefined) return { output, valid: true, repaired: true };
     const { line, column } = lineColumn(json, error.offset);
-    return { output: '', valid: false, error: `${error.message} at line ${line}, column ${column}.`, error_line: line, error_column: column };
+    const notRepaired = repairable && tooLong ? ` Not repaired: repair reads at most ${MAX_REPAIR_CHARS} characters, and this input has ${json.length}.` : '';
+    return { output: '', valid: false, error: `${error.message} at line ${line}, column ${column}.${notRepaired}`, error_line: line, error_column: column };
   }
 }
 
 /**
- * Formats the repaired text, or returns undefined when repair is impossible. Any failure of
- * jsonrepair means "cannot repair" (the original error is then reported), including a
- * RangeError from its recursion on very deeply nested input.
+ * Formats the repaired text, or returns undefined when repair is impossible. The repaired text
+ * meets the same rules as any input, the nesting limit included; when it fails them, the
+ * original error is reported.
  */
 function formatRepaired(json: string, layout: Layout, sortKeys: boolean): string | undefined {
-  let repaired: string;
-  try {
-    repaired = jsonrepair(json);
-  } catch {
-    return undefined;
-  }
+  const repaired = repairJson(json);
+  if (repaired === undefined) return undefined;
   try {
     return formatJson(repaired, layout, sortKeys);
   } catch (error) {

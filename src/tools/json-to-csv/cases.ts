@@ -74,6 +74,27 @@ const cases: ToolCase[] = [
     expect: csv('v,value\n1,\n,text\n,42\n,true\n,\n,"[1,""a""]"', ['v', 'value'], 6),
   },
   {
+    name: 'flatten: two keys of one row that flatten to one column are an error naming the row and both keys',
+    body: { input: '[{"a":1},{"a":{"b":1},"a.b":2}]' },
+    status: 200,
+    expect: failed(
+      'json-to-csv',
+      'Row 2 has two keys that flatten to the column "a.b": /a/b and /a.b (as JSON Pointers); rename one of them or set flatten to false.',
+    ),
+  },
+  {
+    name: 'flatten: rows share a column that different key paths give',
+    body: { input: '[{"a":{"b":1}},{"a.b":2}]' },
+    status: 200,
+    expect: csv('a.b\n1\n2', ['a.b'], 2),
+  },
+  {
+    name: 'flatten false keeps a key and a nested object with the same dotted name apart',
+    body: { input: '[{"a":{"b":1},"a.b":2}]', flatten: false },
+    status: 200,
+    expect: csv('a,a.b\n"{""b"":1}",2', ['a', 'a.b'], 1),
+  },
+  {
     name: 'arrays become JSON text; an empty nested object is a {} cell',
     body: { input: '[{"tags":["a","b"],"n":[],"o":{},"p":{"q":{}}}]' },
     status: 200,

@@ -189,6 +189,14 @@ describe('json-to-csv', () => {
 });
 
 describe('csv-to-json', () => {
+  it('writes every row of a long file, across the batches the rows are joined in', async () => {
+    const rows = Array.from({ length: 10_001 }, (_, i) => ({ id: i, name: `n${i}`, nested: { ok: i % 2 === 0 } }));
+    const input = 'id,name,nested.ok\n' + rows.map((r) => `${r.id},${r.name},${r.nested.ok}`).join('\n');
+    const reply = await run({ input, mode: 'csv-to-json' });
+    expect(reply.body.row_count).toBe(rows.length);
+    expect(reply.body.output === JSON.stringify(rows, null, 2)).toBe(true);
+  });
+
   it('reads what papaparse reads (200 random tables, LF line ends)', () => {
     const rand = prng(4);
     const pieces = ['a', ' ', ',', ';', '\t', '"', '\n', '\r\n', 'x y', 'é', '', '1'];
@@ -288,6 +296,20 @@ describe('csv-to-json', () => {
     const columns = reply.body.columns as string[];
     expect(columns.slice(0, 3)).toEqual(['x', 'x_1', 'x_2']);
     expect(new Set(columns).size).toBe(20000);
+  });
+
+  it('a key path collision is an error whichever parser read the document and wherever it is', async () => {
+    const message = (row: number, first: string, second: string, column: string) =>
+      `Row ${row} has two keys that flatten to the column ${JSON.stringify(column)}: ${first} and ${second} (as JSON Pointers); rename one of them or set flatten to false.`;
+    for (const [input, error] of [
+      // the ordered parser (an integer-like key), an empty object's cell, escapes in the pointers
+      ['[{"1":0,"x.y":5,"x":{"y":{}}}]', message(1, '/x.y', '/x/y', 'x.y')],
+      ['[{}, 1, {"p/q":{"r~s":{"t":1}},"p/q.r~s":{"t":2}}]', message(3, '/p~1q/r~0s/t', '/p~1q.r~0s/t', 'p/q.r~s.t')],
+      ['[{"a":{"b.c":1},"a.b":{"c":2}}]', message(1, '/a/b.c', '/a.b/c', 'a.b.c')],
+    ] as const) {
+      const reply = await run({ input });
+      expect(reply).toEqual({ status: 200, body: { output: '', row_count: 0, column_count: 0, columns: [], mode: 'json-to-csv', error } });
+    }
   });
 
   it('keys of nested columns continue each other without losing cells', async () => {

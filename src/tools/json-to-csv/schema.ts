@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { MAX_DEPTH } from './json-parse';
+import { MAX_CELLS, MAX_COLUMNS, MAX_HEADER_CHARS } from './to-csv';
+import { MAX_OUTPUT_CHARS } from './to-json';
 
 export const MODES = ['json-to-csv', 'csv-to-json'] as const;
 
@@ -6,7 +9,11 @@ export const Input = z.object({
   input: z
     .string()
     .min(1)
-    .describe('A JSON array of objects (json-to-csv), or CSV text whose first row is the header (csv-to-json).'),
+    .describe(
+      'A JSON array of objects (json-to-csv), or CSV text whose first row is the header (csv-to-json). ' +
+        `Limits, each answered with \`error\`: JSON nests at most ${MAX_DEPTH} levels; at most ${MAX_COLUMNS} columns; ` +
+        `json-to-csv writes at most ${MAX_CELLS} cells and ${MAX_HEADER_CHARS} characters of column names, csv-to-json at most ${MAX_OUTPUT_CHARS} characters of JSON.`,
+    ),
   mode: z.enum(MODES).default('json-to-csv').describe('Direction of the conversion.'),
   delimiter: z
     .enum([',', ';', '\t'])
@@ -16,7 +23,7 @@ export const Input = z.object({
     .boolean()
     .default(true)
     .describe(
-      'json-to-csv: nested objects become `a.b.c` columns (off: JSON text in one cell). csv-to-json: `a.b` columns are rebuilt into nested objects.',
+      'json-to-csv: nested objects become `a.b.c` columns (off: JSON text in one cell); two keys of one row that flatten to the same column (`{"a":{"b":1},"a.b":2}`) are an `error` naming the row and both keys. csv-to-json: `a.b` columns are rebuilt into nested objects.',
     ),
 });
 

@@ -16,8 +16,10 @@
 // - Leaves: strings as they are, numbers as JSON.stringify writes them (1.50 → 1.5), except
 //   numbers a double cannot hold, which keep the digits of the text; booleans `true`/`false`.
 // - flatten: an empty nested object is a cell `{}` in its own column, so nothing vanishes and
-//   csv-to-json reads it back as `{}`. When two paths give one column name ({"a":{"b":1}} and
-//   {"a.b":2}), they share that column; within one row the later key wins, as in JSON.
+//   csv-to-json reads it back as `{}`. When two key paths give one column name ({"a":{"b":1}}
+//   and {"a.b":2}), rows share that column; within one row it is an error naming the row and
+//   both paths, since one cell cannot hold two values (a suffixed column would be read back by
+//   csv-to-json as yet another key, so the data would not survive the round trip either way).
 // - A document without any column ([{}, {}]) gives an empty output with 0 rows: CSV cannot
 //   show rows without fields.
 // - A leading byte order mark is ignored (positions in messages still count it).
@@ -72,6 +74,7 @@ function convert(parsed: unknown, fast: boolean, input: string, start: number, d
   try {
     for (const element of parsed) table.addRow(element);
   } catch (error) {
+    if (error instanceof KeyCollision) return { ok: false, error: error.message };
     if (!(error instanceof TooManyColumns)) throw error;
     return { ok: false, error: `Output too large: ${error.message}.` };
   }
@@ -96,9 +99,21 @@ function kind(value: unknown): string {
 
 /** One key path of the flattened objects; its column is created when a leaf first lands here. */
 interface PathNode {
+  /** The column name: the keys joined by `.`. */
   path: string;
+  key: string;
+  parent: PathNode | undefined;
   column: number;
   children: Map<string, PathNode> | undefined;
+}
+
+/** The node's keys as a JSON Pointer (RFC 6901): `/a/b` is key b in key a, unlike `/a.b`. */
+function pointer(node: PathNode): string {
+  let text = '';
+  for (let at: PathNode | undefined = node; at?.parent !== undefined; at = at.parent) {
+    text = '/' + at.key.replaceAll('~', '~0').replaceAll('/', '~1') + text;
+  }
+  return text;
 }
 
 /** Collects rows of quoted cells and the union of columns in first-seen order. */
@@ -106,8 +121,11 @@ class TableBuilder {
   readonly columns: string[] = [];
   readonly cells: Cells = { column: [], text: [], rowEnd: [] };
   private readonly columnOf = new Map<string, number>();
-  private readonly root: PathNode = { path: '', column: -1, children: new Map() };
+  private readonly root: PathNode = { path: '', key: '', parent: undefined, column: -1, children: new Map() };
   private headerChars = 0;
+  /** For each column, the last row with a cell in it and the key path of that cell. */
+  private readonly filledRow: number[] = [];
+  private readonly filledBy: PathNode[] = [];
 
   constructor(
     private readonly fast: boolean,
@@ -134,6 +152,7 @@ class TableBuilder {
         this.addObject(child, value, depth + 1);
       } else {
         if (child.column < 0) child.column = this.column(child.path);
+        this.claim(child);
         this.add(child.column, this.cell(value, depth + 1));
       }
     }
@@ -143,10 +162,22 @@ class TableBuilder {
     const children = (node.children ??= new Map());
     let child = children.get(key);
     if (child === undefined) {
-      child = { path: node === this.root ? key : node.path + '.' + key, column: -1, children: undefined };
+      child = { path: node === this.root ? key : node.path + '.' + key, key, parent: node, column: -1, children: undefined };
       children.set(key, child);
     }
     return child;
+  }
+
+  /**
+   * Takes the node's column for a cell of the current row. Keys are unique within an object, so
+   * a column already taken in this row means two key paths flatten to one name.
+   */
+  private claim(node: PathNode): void {
+    const row = this.cells.rowEnd.length;
+    const column = node.column;
+    if (this.filledRow[column] === row) throw new KeyCollision(row + 1, this.filledBy[column]!, node);
+    this.filledRow[column] = row;
+    this.filledBy[column] = node;
   }
 
   private column(name: string): number {
@@ -178,6 +209,14 @@ class TableBuilder {
 }
 
 class TooManyColumns extends Error {}
+
+class KeyCollision extends Error {
+  constructor(row: number, first: PathNode, second: PathNode) {
+    super(
+      `Row ${row} has two keys that flatten to the column ${JSON.stringify(second.path)}: ${pointer(first)} and ${pointer(second)} (as JSON Pointers); rename one of them or set flatten to false.`,
+    );
+  }
+}
 
 /** A JSON object from either parser (a Map or a plain object; not an array or JsonNumberText). */
 const isObject = (value: unknown): value is object =>

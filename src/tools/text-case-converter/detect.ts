@@ -2,7 +2,8 @@
 // contract's order, else `mixed`. The input is trimmed first (a pasted identifier with a trailing
 // newline is still camelCase). "Upper case" means \p{Lu} or \p{Lt}, "lower case" \p{Ll}; letters
 // without case (CJK, Arabic, modifier letters) and digits count as neither, and combining marks
-// are part of the word they follow. Each rule, exactly:
+// are part of the word they follow; "words" are runs of letters, digits and marks. Each rule,
+// exactly:
 //
 //   camelCase             a lower-case letter, then only letters, digits and marks, with at least
 //                         one upper-case letter (both cases present): `xmlHttpRequest`, `iPhone`
@@ -24,37 +25,30 @@
 //   UPPERCASE             no lower-case letter
 //   mixed                 anything else (`Hello_World`, `hello World`, `fooBar baz`)
 import type { Target } from './convert';
-import { readPhrase } from './scan';
+import { readPhrase, readShape, type Shape } from './scan';
 
 export type Detected = Target | 'mixed';
 
-const NO_UPPER = '[\\p{Ll}\\p{Lm}\\p{Lo}\\p{N}\\p{M}]+';
-const NO_LOWER = '[\\p{Lu}\\p{Lt}\\p{Lm}\\p{Lo}\\p{N}\\p{M}]+';
-
-const CAMEL = /^\p{Ll}[\p{L}\p{N}\p{M}]*$/u;
-const PASCAL = /^[\p{Lu}\p{Lt}][\p{L}\p{N}\p{M}]*$/u;
-const SNAKE = new RegExp(`^_*${NO_UPPER}(?:_${NO_UPPER})*_*$`, 'u');
-const SCREAMING = new RegExp(`^_*${NO_LOWER}(?:_${NO_LOWER})*_*$`, 'u');
-const KEBAB = new RegExp(`^${NO_UPPER}(?:-${NO_UPPER})+$`, 'u');
-const COBOL = new RegExp(`^${NO_LOWER}(?:-${NO_LOWER})+$`, 'u');
-const DOT = new RegExp(`^${NO_UPPER}(?:\\.${NO_UPPER})+$`, 'u');
-const HAS_UPPER = /[\p{Lu}\p{Lt}]/u;
-const HAS_LOWER = /\p{Ll}/u;
+/** Words (at least `min`) joined by single `separator`s; `edges`: the separator may also lead and trail. */
+const joinedBy = (shape: Shape, separator: string, min: number, edges: boolean) =>
+  shape.separator === separator && shape.words >= min && !shape.separatorRepeated && (edges || !shape.separatorAtEdge);
 
 /** The convention `text` is written in (see the rules above). */
 export function detectCase(text: string): Detected {
   const t = text.trim();
-  if (CAMEL.test(t) && HAS_UPPER.test(t)) return 'camelCase';
-  if (PASCAL.test(t) && HAS_LOWER.test(t)) return 'PascalCase';
-  if (t.includes('_') && SNAKE.test(t)) return 'snake_case';
-  if (t.includes('_') && SCREAMING.test(t)) return 'SCREAMING_SNAKE_CASE';
-  if (KEBAB.test(t)) return 'kebab-case';
-  if (COBOL.test(t)) return 'COBOL-CASE';
-  if (DOT.test(t)) return 'dot.case';
+  const shape = readShape(t);
+  const lettersOnly = shape.separator === ''; // letters, digits and marks only
+  if (shape.startsLower && lettersOnly && shape.hasUpper) return 'camelCase';
+  if (shape.startsUpper && lettersOnly && shape.hasLower) return 'PascalCase';
+  if (joinedBy(shape, '_', 1, true) && !shape.hasUpper) return 'snake_case';
+  if (joinedBy(shape, '_', 1, true) && !shape.hasLower) return 'SCREAMING_SNAKE_CASE';
+  if (joinedBy(shape, '-', 2, false) && !shape.hasUpper) return 'kebab-case';
+  if (joinedBy(shape, '-', 2, false) && !shape.hasLower) return 'COBOL-CASE';
+  if (joinedBy(shape, '.', 2, false) && !shape.hasUpper) return 'dot.case';
   const phrase = readPhrase(t);
   if (phrase.words >= 2 && phrase.allCapitalised && phrase.someStartUpper) return 'Title Case';
   if (phrase.words >= 2 && phrase.firstStartsUpperOnly && phrase.restWithoutUpper) return 'Sentence case';
-  if (!HAS_UPPER.test(t)) return 'lowercase';
-  if (!HAS_LOWER.test(t)) return 'UPPERCASE';
+  if (!shape.hasUpper) return 'lowercase';
+  if (!shape.hasLower) return 'UPPERCASE';
   return 'mixed';
 }

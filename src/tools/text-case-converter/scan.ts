@@ -1,4 +1,7 @@
-// Character-level scans of the input: word splitting and the shape of a phrase. Characters are
+// Character-level scans of the input: word splitting, the shape of an identifier and of a phrase.
+// Each is one loop over the code points, without recursion or backtracking, so its time and stack
+// stay proportional to the input whatever it holds (a regular expression for snake_case,
+// `^_*w+(?:_w+)*_*$`, overflowed the stack on 6.5 MB of `a_a_…`). Characters are
 // classified per code point from a table instead of a regex per character: each distinct code
 // point is classified once (by Unicode property regexes, which every engine implements alike)
 // and cached, so a 16 MiB input costs one table lookup per character. The hot loops and their
@@ -128,4 +131,64 @@ export function readPhrase(text: string): Phrase {
   }
   endChunk();
   return p;
+}
+
+/** What the identifier rules (camelCase … dot.case, CONTRACT.md §4) need to know about a text. */
+export interface Shape {
+  /** The first code point is a lower-case letter (\p{Ll}). */
+  startsLower: boolean;
+  /** The first code point is an upper- or title-case letter. */
+  startsUpper: boolean;
+  hasUpper: boolean;
+  hasLower: boolean;
+  /** Runs of letters, digits and marks. */
+  words: number;
+  /**
+   * The character between the words when all other characters are that one character (`_` in
+   * `foo_bar`); '' when there are none (`fooBar`), and undefined when there are several kinds.
+   */
+  separator: string | undefined;
+  /** The text starts or ends with the separator (`_private`, `-foo-bar`). */
+  separatorAtEdge: boolean;
+  /** Two or more separators in a row somewhere between two words (`foo__bar`). */
+  separatorRepeated: boolean;
+}
+
+/** One pass over the code points of `text` (see Shape). */
+export function readShape(text: string): Shape {
+  let separator = -1; // the code point of the first non-word character; -1 before one is seen
+  let severalSeparators = false;
+  let words = 0;
+  let run = 0; // non-word characters since the last word character
+  let inWord = false;
+  const shape: Shape = { startsLower: false, startsUpper: false, hasUpper: false, hasLower: false, words: 0, separator: '', separatorAtEdge: false, separatorRepeated: false };
+  for (let i = 0; i < text.length; ) {
+    const cp = text.codePointAt(i)!;
+    const c = classOf(cp);
+    if (i === 0) {
+      shape.startsLower = c === LOWER;
+      shape.startsUpper = c === UPPER;
+    }
+    if (c === SPACE || c === OTHER) {
+      if (separator < 0) separator = cp;
+      else if (separator !== cp) severalSeparators = true;
+      if (words === 0) shape.separatorAtEdge = true;
+      run++;
+      inWord = false;
+    } else {
+      if (!inWord) {
+        if (words > 0 && run > 1) shape.separatorRepeated = true;
+        words++;
+        run = 0;
+        inWord = true;
+      }
+      if (c === UPPER) shape.hasUpper = true;
+      else if (c === LOWER) shape.hasLower = true;
+    }
+    i += cp > 0xffff ? 2 : 1;
+  }
+  if (words > 0 && run > 0) shape.separatorAtEdge = true;
+  shape.words = words;
+  shape.separator = severalSeparators ? undefined : separator < 0 ? '' : String.fromCodePoint(separator);
+  return shape;
 }

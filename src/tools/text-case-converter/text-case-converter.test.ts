@@ -209,6 +209,40 @@ describe('detectCase', () => {
     expect(detectCase('\n  fooBar \t')).toBe('camelCase');
   });
 
+  it('agrees with the rules written as regular expressions on random text', () => {
+    // The rules as the regular expressions they were first written as: exact, but they
+    // backtrack, so they can only serve as a reference on short texts.
+    const noUpper = '[\\p{Ll}\\p{Lm}\\p{Lo}\\p{N}\\p{M}]+';
+    const noLower = '[\\p{Lu}\\p{Lt}\\p{Lm}\\p{Lo}\\p{N}\\p{M}]+';
+    const rules: [Target, RegExp][] = [
+      ['camelCase', /^(?=.*[\p{Lu}\p{Lt}])\p{Ll}[\p{L}\p{N}\p{M}]*$/su],
+      ['PascalCase', /^(?=.*\p{Ll})[\p{Lu}\p{Lt}][\p{L}\p{N}\p{M}]*$/su],
+      ['snake_case', new RegExp(`^_*${noUpper}(?:_${noUpper})*_*$`, 'u')],
+      ['SCREAMING_SNAKE_CASE', new RegExp(`^_*${noLower}(?:_${noLower})*_*$`, 'u')],
+      ['kebab-case', new RegExp(`^${noUpper}(?:-${noUpper})+$`, 'u')],
+      ['COBOL-CASE', new RegExp(`^${noLower}(?:-${noLower})+$`, 'u')],
+      ['dot.case', new RegExp(`^${noUpper}(?:\\.${noUpper})+$`, 'u')],
+    ];
+    const reference = (text: string) => {
+      const t = text.trim();
+      const underscoreMissing = (target: Target) => (target === 'snake_case' || target === 'SCREAMING_SNAKE_CASE') && !t.includes('_');
+      return rules.find(([target, pattern]) => !underscoreMissing(target) && pattern.test(t))?.[0];
+    };
+    const rand = prng(14);
+    const alphabet = [...'abcxyzABCXYZ0123456789______------......  '].concat(['É', 'é', 'e\u0301', '\u0301', '東', 'ǅ', 'ʰ', '🎉', '\uD800', '\t', '!']);
+    const seen = new Set<Target>();
+    for (let k = 0; k < 20000; k++) {
+      let text = '';
+      const length = 1 + Math.floor(rand() * 10);
+      for (let i = 0; i < length; i++) text += pick(rand, alphabet);
+      const expected = reference(text);
+      const detected = detectCase(text);
+      if (expected !== undefined) seen.add(expected);
+      if (expected !== undefined || rules.some(([target]) => target === detected)) expect(detected, JSON.stringify(text)).toBe(expected);
+    }
+    expect(seen.size).toBe(rules.length); // the alphabet produces texts of every convention
+  });
+
   it('detects each convention in what convert produces (random words in four scripts)', () => {
     const rand = prng(12);
     // Letters whose case round-trips (no ß, final sigma or digraphs): see the convert tests for those.
@@ -259,6 +293,18 @@ describe('tool', () => {
       expect([200, 400], JSON.stringify(text)).toContain(reply.status);
       if (reply.status === 200) expect(tool.output.safeParse(reply.body).success).toBe(true);
     }
+  });
+
+  it.each([
+    ['a_'.repeat(3.4e6) + 'A', 'mixed'],
+    ['a-'.repeat(3.4e6) + 'a', 'kebab-case'],
+    ['A.'.repeat(3.4e6) + 'a', 'mixed'],
+    ['A_'.repeat(3.4e6) + '_', 'SCREAMING_SNAKE_CASE'],
+  ])('detects the case of 6.5 MB of separated one-letter words (%#) without overflowing the stack', async (input, detected) => {
+    const reply = await run(input, 'snake_case');
+    expect(reply.status).toBe(200);
+    expect(reply.body.from_detected).toBe(detected);
+    expect((reply.body.tokens as string[]).length).toBe(3.4e6 + (input.endsWith('_') ? 0 : 1));
   });
 
   it('converts 16 MiB quickly', async () => {

@@ -1,0 +1,200 @@
+// Worst inputs of the light tools near the server's 16 MiB body cap (CONTRACT.md §1): for each
+// case, the time of one invoke() (schema validation included, as every door runs it) and how
+// much the process's peak memory grew during it. docs/limits.md records the figures and the
+// input limits chosen from them.
+//
+// Each case runs in a child process of its own, so that one case's garbage and peak memory do
+// not fall on the next. The tool code is loaded from the TypeScript sources through Vite's module
+// runner (like bench/text-tools.mjs), which makes it somewhat slower than the built server: the
+// times are upper bounds.
+//
+//   node bench/worst-inputs.mjs                 (every case, one after another)
+//   ONLY=json-formatter node bench/worst-inputs.mjs
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+/** The request body cap of the Node server (CONTRACT.md §1), in bytes of UTF-8 JSON. */
+const CAP = 16 * 1024 * 1024;
+/** Room left for the rest of the body, so that every case stays under the cap. */
+const MARGIN = 256;
+
+const utf8Length = (text) => Buffer.byteLength(text, 'utf8');
+
+/**
+ * `body(text)` with `text` made of as many `unit`s (between `prefix` and `suffix`) as fit in
+ * the body cap, counting the JSON escaping of the request.
+ */
+function fill(body, unit, prefix = '', suffix = '') {
+  const base = utf8Length(JSON.stringify(body(prefix + suffix)));
+  const per = utf8Length(JSON.stringify(unit)) - 2;
+  const count = Math.floor((CAP - MARGIN - base) / per);
+  return body(prefix + unit.repeat(count) + suffix);
+}
+
+/** As many generated pieces as fit, joined by `separator`, between `prefix` and `suffix`. */
+function fillWith(body, piece, separator = '', prefix = '', suffix = '') {
+  const parts = [];
+  let bytes = utf8Length(JSON.stringify(body(prefix + suffix)));
+  for (let i = 0; ; i++) {
+    const part = piece(i);
+    const cost = utf8Length(JSON.stringify(part + separator)) - 2;
+    if (bytes + cost > CAP - MARGIN) break;
+    parts.push(part);
+    bytes += cost;
+  }
+  return body(prefix + parts.join(separator) + suffix);
+}
+
+const base64url = (text) => Buffer.from(text).toString('base64url');
+
+/** A record shaped like real API data, with escapes and non-ASCII text in some strings. */
+function record(i) {
+  return JSON.stringify({
+    id: i,
+    name: `item ${i}`,
+    price: (i * 7.31) % 1000,
+    active: i % 2 === 0,
+    tags: ['alpha', 'beta', 'gamma'].slice(0, 1 + (i % 3)),
+    owner: { id: i * 31, email: `user${i}@example.com`, note: i % 4 === 0 ? `Said "hi" from São Paulo — ✓ ${i}\n\tsee C:\\data\\${i}.json` : null },
+  });
+}
+
+/** A JWT with `payload` (JSON text) filling the body, and optionally a secret. */
+function jwt(payloadFor, extra = {}) {
+  const header = base64url('{"alg":"HS256","typ":"JWT"}');
+  const signature = 'c2lnbmF0dXJl';
+  const room = Math.floor(((CAP - MARGIN - utf8Length(JSON.stringify({ token: '', ...extra }))) * 3) / 4) - 64;
+  return { token: `${header}.${base64url(payloadFor(room))}.${signature}`, ...extra };
+}
+
+/** A JSON object text of about `bytes` bytes with many short keys. */
+const manyKeys = (bytes) => '{' + Array.from({ length: Math.floor(bytes / 14) }, (_, i) => `"k${String(i).padStart(7, '0')}":1`).join(',') + '}';
+
+const nest = (depth, inner = '') => '['.repeat(depth) + inner + ']'.repeat(depth);
+
+// [tool, case, body]; bodies are built in the child that runs the case.
+const CASES = [
+  ['jwt-decoder', 'payload: 12 MB JSON object of short keys', () => jwt(manyKeys)],
+  ['jwt-decoder', 'payload 12 MB, HS256 verification', () => jwt(manyKeys, { secret: 'secret', algorithm: 'HS256' })],
+  ['jwt-decoder', 'payload: 12 MB of 500-deep nests', () => jwt((bytes) => '[' + Array(Math.floor(bytes / 1000)).fill(nest(499)).join(',') + ']')],
+  ['jwt-decoder', '16 MB of base64url, bad character at the end', () => fill((t) => ({ token: t }), 'A', 'eyJhbGciOiJIUzI1NiJ9.', '!.x')],
+
+  ['json-formatter', 'pretty, 16 MB of API records', () => fillWith((t) => ({ json: t }), record, ',', '[', ']')],
+  ['json-formatter', 'pretty + sort_keys, 16 MB of API records', () => fillWith((t) => ({ json: t, sort_keys: true }), record, ',', '[', ']')],
+  ['json-formatter', 'sort_keys, one object of 1.2M keys', () => fillWith((t) => ({ json: t, sort_keys: true }), (i) => `"k${(i * 7919) % 10000019}":${i}`, ',', '{', '}')],
+  ['json-formatter', 'minify, 16 MB of numbers, sort_keys (a tree of 8M nodes)', () => fill((t) => ({ json: t, mode: 'minify', sort_keys: true }), '1,', '[', '1]')],
+  ['json-formatter', 'sort_keys, 16 MB of empty objects', () => fill((t) => ({ json: t, sort_keys: true }), '{},', '[', '{}]')],
+  ['json-formatter', 'sort_keys, 16 MB of 1000-deep objects', () => fillWith((t) => ({ json: t, sort_keys: true, mode: 'minify' }), () => '{"a":'.repeat(999) + '1' + '}'.repeat(999), ',', '[', ']')],
+  ['json-formatter', 'pretty, 16 MB of \\u escapes (general path)', () => fill((t) => ({ json: t }), '"\\u00e9\\ud83d\\ude00",', '[', '1]')],
+  ['json-formatter', 'pretty, duplicate keys (general path)', () => fill((t) => ({ json: t }), '"a":1,', '{', '"a":2}')],
+  ['json-formatter', 'pretty indent 10, 16 MB of 999-deep nests (output too large)', () => fillWith((t) => ({ json: t, indent: 10 }), () => nest(999), ',', '[', ']')],
+  ['json-formatter', 'minify, 16 MB of 1000-deep nests', () => fillWith((t) => ({ json: t, mode: 'minify' }), () => nest(999), ',', '[', ']')],
+  ['json-formatter', "16 MB of '[' (nesting error)", () => fill((t) => ({ json: t }), '[')],
+  ['json-formatter', "16 MB of '[' with repair", () => fill((t) => ({ json: t, repair: true }), '[')],
+  ['json-formatter', 'repair, 16 MB missing commas (over the repair limit)', () => fill((t) => ({ json: t, repair: true }), ' 1', '[')],
+  ['json-formatter', 'repair, 16384 chars: quote+bracket in a string (worst known)', () => ({ json: '"' + '['.repeat(4095) + 'a"]'.repeat(4096), repair: true })],
+  ['json-formatter', 'repair, 16384 chars: quote+comment in a string', () => ({ json: '"a' + '"/*x'.repeat(4094) + '*/b"', repair: true })],
+  ['json-formatter', 'repair, 16384 chars: missing commas', () => ({ json: '[1' + ' 1'.repeat(8191), repair: true })],
+
+  ['lcov-viewer', 'one file, 16 MB of DA lines', () => fillWith((t) => ({ lcov: t }), (i) => `DA:${i + 1},${i % 7}`, '\n', 'SF:src/a.ts\n', '\nend_of_record')],
+  ['lcov-viewer', '16 MB of one-line records, distinct files', () => fillWith((t) => ({ lcov: t }), (i) => `SF:src/f${i}.ts\nDA:1,1\nend_of_record`, '\n')],
+  ['lcov-viewer', '16 MB of records of one file (merged)', () => fillWith((t) => ({ lcov: t }), (i) => `SF:a.ts\nFN:${i % 50},f${i % 50}\nFNDA:1,f${i % 50}\nBRDA:${i % 100},0,${i % 3},1\nDA:${i % 1000},1\nend_of_record`, '\n')],
+
+  ['base64', 'encode 16 MB of ASCII', () => fill((t) => ({ input: t }), 'a')],
+  ['base64', "encode 16 MB of UTF-8 ('é', 8M characters)", () => fill((t) => ({ input: t }), 'é')],
+  ['base64', 'decode 16 MB', () => fill((t) => ({ input: t, mode: 'decode' }), 'QUJD')],
+  ['base64', 'decode 16 MB to invalid UTF-8 (U+FFFD output)', () => fill((t) => ({ input: t, mode: 'decode' }), '//79')],
+  ['base64', 'decode 16 MB, bad character at the end', () => fill((t) => ({ input: t, mode: 'decode' }), 'QUJD', '', '!')],
+
+  ['hash-generator', 'sha256 of 16 MB', () => fill((t) => ({ input: t, algorithm: 'sha256' }), 'a')],
+  ['hash-generator', "sha3-512 of 16 MB of '€'", () => fill((t) => ({ input: t, algorithm: 'sha3-512' }), '€')],
+  ['hash-generator', 'blake2b of 16 MB', () => fill((t) => ({ input: t, algorithm: 'blake2b' }), 'a')],
+  ['hash-generator', 'HMAC-SHA512, 8 MB key and 8 MB input', () => fill((t) => ({ input: t.slice(0, t.length / 2), hmac_key: t.slice(t.length / 2), algorithm: 'sha512' }), 'aa')],
+
+  ['url-encoder', "encode-component 16 MB of ' ' (3× output)", () => fill((t) => ({ input: t }), ' ')],
+  ['url-encoder', 'encode-component, every BMP and astral character (1.1M table entries)', () => {
+    const chars = [];
+    for (let cp = 0x80; cp <= 0x10ffff; cp++) if (cp < 0xd800 || cp > 0xdfff) chars.push(String.fromCodePoint(cp));
+    return { input: chars.join('') };
+  }],
+  ['url-encoder', 'decode 16 MB of %C3%A9', () => fill((t) => ({ input: t, mode: 'decode' }), '%C3%A9')],
+  ['url-encoder', 'decode 16 MB, malformed at the end', () => fill((t) => ({ input: t, mode: 'decode' }), '%41', '', '%4')],
+
+  ['timestamp-converter', '16 MB of digits', () => fill((t) => ({ input: t }), '9')],
+  ['timestamp-converter', 'ISO date with a 16 MB fraction', () => fill((t) => ({ input: t }), '1', '2024-02-29T12:00:00.', 'Z')],
+  ['timestamp-converter', 'RFC 2822 with 16 MB of spaces', () => fill((t) => ({ input: t }), ' ', 'Tue, 14 Nov 2023', '22:13:20 GMT')],
+  ['timestamp-converter', '16 MB of letters (invalid)', () => fill((t) => ({ input: t }), 'x')],
+
+  ['uuid-generator', 'validate 16 MB, count 100 v7', () => fill((t) => ({ validate: t, count: 100, version: 7 }), 'a', 'urn:uuid:')],
+
+  ['text-case-converter', "16 MB of 'a_' (8M words)", () => fill((t) => ({ input: t, to: 'Title Case' }), 'a_', '', 'A')],
+  ['text-case-converter', "16 MB of 'aB' (camel humps)", () => fill((t) => ({ input: t, to: 'snake_case' }), 'aB')],
+  ['text-case-converter', '16 MB of mixed scripts and marks', () => fill((t) => ({ input: t, to: 'PascalCase' }), 'Ǆe\u0301東-ß ')],
+
+  ['json-to-csv', '16 MB of API records', () => fillWith((t) => ({ input: t }), record, ',', '[', ']')],
+  ['json-to-csv', '16 MB of numbers (8M rows of one cell)', () => fill((t) => ({ input: t }), '1,', '[', '1]')],
+  ['json-to-csv', 'sparse: 1000 rows × 32k columns (32M cells)', () => ({ input: JSON.stringify(Array.from({ length: 1000 }, (_, r) => Object.fromEntries(Array.from({ length: 32 }, (_, k) => [`c${r * 32 + k}`, 1])))) })],
+  ['json-to-csv', 'flatten: 16 MB of rows with 500-deep paths', () => fillWith((t) => ({ input: t }), (i) => '{"x":'.repeat(500) + i + '}'.repeat(500), ',', '[', ']')],
+  ['json-to-csv', '16 MB with an integer-like key (ordered parser)', () => fillWith((t) => ({ input: t }), (i) => `{"1":${i},"b":"x"}`, ',', '[', ']')],
+  ['json-to-csv', 'csv-to-json, 16 MB of one-cell rows (JSON output ~10×)', () => fill((t) => ({ input: t, mode: 'csv-to-json' }), '1\n', 'a\n', '1')],
+  ['json-to-csv', 'csv-to-json, one row of 16 MB of columns', () => fill((t) => ({ input: t, mode: 'csv-to-json' }), ',', 'a', '\n1')],
+  ['json-to-csv', 'csv-to-json, flatten, dotted columns', () => fillWith((t) => ({ input: t, mode: 'csv-to-json' }), (i) => `a${i % 1000}.b${i}.c`, ',', '', '\n1')],
+
+  ['color-converter', '16 MB of spaces inside rgb()', () => fill((t) => ({ color: t }), ' ', 'rgb(1,', '2,3)')],
+  ['color-converter', '16 MB of hex digits', () => fill((t) => ({ color: t }), 'f', '#')],
+  ['color-converter', '16 MB of letters (no such name)', () => fill((t) => ({ color: t }), 'a')],
+
+  ['number-base-converter', '1,000,000 decimal digits to the other bases', () => ({ input: '7'.repeat(1_000_000), from_base: 10 })],
+  ['number-base-converter', '1,000,000 base-36 digits', () => ({ input: 'z'.repeat(1_000_000), from_base: 36 })],
+  ['number-base-converter', '16 MB of blanks between two digits', () => fill((t) => ({ input: t, from_base: 10 }), ' ', '1', '1')],
+];
+
+async function runCase(index) {
+  const [slug, name, make] = CASES[index];
+  const body = make();
+  const { createServer } = await import('vite');
+  // No project config: the tools need no plugin, and the config loads every tool (and the image
+  // codecs) at start-up.
+  const vite = await createServer({ configFile: false, server: { middlewareMode: true, hmr: false }, appType: 'custom', logLevel: 'error', optimizeDeps: { noDiscovery: true, include: [] } });
+  const { invokeTool } = await vite.ssrLoadModule('/src/core/invoke.ts');
+  const { default: tool } = await vite.ssrLoadModule(`/src/tools/${slug}/tool.ts`);
+  // Warm up on the tool's first example, so that loading and compiling are not measured.
+  await invokeTool(tool, tool.examples[0].input);
+  const peakBefore = process.resourceUsage().maxRSS;
+  const started = performance.now();
+  const reply = await invokeTool(tool, body);
+  const ms = performance.now() - started;
+  const peakGrowth = (process.resourceUsage().maxRSS - peakBefore) / 1024;
+  const outcome = reply.status !== 200 ? `${reply.status} ${String(reply.body.error).slice(0, 60)}` : reply.body.error ? `200 error: ${String(reply.body.error).slice(0, 60)}` : reply.body.valid === false ? '200 valid:false' : '200';
+  const inputChars = Object.values(body).reduce((sum, value) => sum + (typeof value === 'string' ? value.length : 0), 0);
+  const bodyBytes = utf8Length(JSON.stringify(body));
+  console.log(JSON.stringify({ slug, name, inputChars, bodyBytes, ms, peakGrowth, outcome }));
+  await vite.close();
+}
+
+if (process.argv[2] === '--case') {
+  await runCase(Number(process.argv[3]));
+} else {
+  const only = process.env.ONLY ? new RegExp(process.env.ONLY, 'i') : undefined;
+  const script = fileURLToPath(import.meta.url);
+  const rows = [];
+  for (let i = 0; i < CASES.length; i++) {
+    const [slug, name] = CASES[i];
+    if (only && !only.test(`${slug} ${name}`)) continue;
+    const child = spawnSync(process.execPath, [script, '--case', String(i)], { encoding: 'utf8', maxBuffer: 1 << 26 });
+    const line = child.stdout.trim().split('\n').pop() ?? '';
+    let row;
+    try {
+      row = JSON.parse(line);
+    } catch {
+      row = { slug, name, inputChars: NaN, bodyBytes: NaN, ms: NaN, peakGrowth: NaN, outcome: `crashed: ${(child.stderr || 'exit ' + child.status).trim().split('\n').pop()}` };
+    }
+    if (row.bodyBytes > CAP) row.outcome += ' (body over the cap!)';
+    rows.push(row);
+    console.log(`${slug} | ${name} | ${row.inputChars} chars | ${Math.round(row.ms)} ms | +${Math.round(row.peakGrowth)} MB | ${row.outcome}`);
+  }
+  console.log('\n| Tool | Worst input | Input (chars) | Time | Peak memory growth | Answer |\n|---|---|---:|---:|---:|---|');
+  for (const r of rows) {
+    console.log(`| ${r.slug} | ${r.name} | ${r.inputChars.toLocaleString('en')} | ${(r.ms / 1000).toFixed(2)} s | ${Math.round(r.peakGrowth)} MB | ${r.outcome.replaceAll('|', '\\|')} |`);
+  }
+}
