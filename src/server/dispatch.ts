@@ -51,24 +51,34 @@ export function isHeavy(slug: string, extra: readonly string[]): boolean {
   return findTool(slug)?.heavy === true || extra.includes(slug);
 }
 
-const goesToPool = (routing: Routing, slug: string, size: number): routing is Routing & { pool: ToolPool } =>
-  routing.pool !== undefined && (size > routing.inlineBodyBytes || isHeavy(slug, routing.heavyTools));
+/**
+ * Where a call runs: in the pool when the door has one and the call is large, of a heavy tool,
+ * or one its tool calls heavy (`heavyWhen`); `parsed` reads the (small) request when that must be
+ * asked. A request the tool refuses at once (not JSON, or not what the schema asks) is answered
+ * here rather than taking a worker and a share of the pool.
+ */
+function goesToPool(routing: Routing, tool: ToolDefinition, size: number, parsed: () => unknown): routing is Routing & { pool: ToolPool } {
+  if (routing.pool === undefined) return false;
+  if (size > routing.inlineBodyBytes) return true;
+  const heavy = isHeavy(tool.slug, routing.heavyTools);
+  if (!heavy && !tool.heavyWhen) return false;
+  const checked = tool.input.safeParse(parsed());
+  return checked.success && (heavy || tool.heavyWhen!(checked.data));
+}
 
 export function createDispatch(routing: Routing): Dispatch {
   // Not async itself: a light call returns invoke's promise as is, without another promise around it.
   return (slug, body, options = {}) => {
     const tool = findTool(slug);
-    if (!tool || !goesToPool(routing, slug, options.size ?? 0)) return invoke(slug, body);
+    if (!tool || !goesToPool(routing, tool, options.size ?? 0, () => body)) return invoke(slug, body);
     return callInPool(routing, tool, body, options);
   };
 }
 
 export function createOffload(routing: Routing): PoolOffload {
   return (slug, bytes, options = {}) => {
-    if (!goesToPool(routing, slug, bytes.length)) return undefined;
-    // A small request of a heavy tool that the core refuses at once (not JSON, or not what the
-    // schema asks) is answered here rather than taking a worker and a share of the pool.
-    if (bytes.length <= routing.inlineBodyBytes && !acceptable(findTool(slug)!, bytes)) return undefined;
+    const tool = findTool(slug);
+    if (!tool || !goesToPool(routing, tool, bytes.length, () => parseJson(bytes))) return undefined;
     const task: ToolTask = { kind: 'http', slug, json: bytes };
     // A body read in several chunks owns its buffer (Buffer.concat): moved, not copied.
     const owned = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer;
@@ -77,8 +87,9 @@ export function createOffload(routing: Routing): PoolOffload {
 }
 
 async function callInPool(routing: Routing & { pool: ToolPool }, tool: ToolDefinition, body: unknown, options: CallOptions): Promise<Reply> {
-  // Validated here first: a request the schema refuses is answered at once (invokeTool stops at
-  // validation, which is cheap) instead of taking a worker, and only the fields the schema knows
+  // Validated here (goesToPool did for small calls; large ones are checked now): a request the
+  // schema refuses is answered at once (invokeTool stops at validation, which is cheap) instead
+  // of taking a worker, and only the fields the schema knows
   // (flat values once valid) are copied to the worker, so no unknown field's nesting depth can
   // break the structured clone into the worker thread (found by the fuzz suite).
   if (typeof body !== 'object' || body === null || Array.isArray(body) || !tool.input.safeParse(body).success) return invokeTool(tool, body);
@@ -106,12 +117,12 @@ async function inPool(routing: Routing & { pool: ToolPool }, slug: string, task:
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-/** Whether a (small) body is JSON that the tool's schema accepts. */
-function acceptable(tool: ToolDefinition, bytes: Uint8Array): boolean {
+/** A (small) body as JSON; undefined when it is not, which no tool's schema accepts. */
+function parseJson(bytes: Uint8Array): unknown {
   try {
-    return tool.input.safeParse(JSON.parse(utf8.decode(bytes))).success;
+    return JSON.parse(utf8.decode(bytes));
   } catch {
-    return false;
+    return undefined;
   }
 }
 

@@ -109,6 +109,12 @@ export interface ToolDefinition<I extends z.ZodType = z.ZodType, O extends z.Zod
    * light requests never wait behind it; the service worker may relay it to a page's worker.
    */
   heavy?: boolean;
+  /**
+   * For a light tool: whether one request (valid per `input`) may still be slow — json-formatter's
+   * repair, whose work grows with the square of some inputs. The Node server runs such requests
+   * in its pool, whatever their size.
+   */
+  heavyWhen?(input: z.output<I>): boolean;
   /** At least one; the first is the canonical example. */
   examples: [ToolExample, ...ToolExample[]];
   /** Runs the tool. Throws ToolInputError for bad input; any other throw is a bug (500). */

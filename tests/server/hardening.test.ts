@@ -374,6 +374,23 @@ describe('heavy tools in the worker pool', () => {
     });
   });
 
+  describe('json-formatter repair, with a time limit of 10 ms', () => {
+    let server: RunningServer;
+    beforeAll(async () => {
+      server = await startServer({ HEAVY_WORKERS: '1', TOOL_TIMEOUT_MS: '10' });
+    });
+    afterAll(() => server?.stop());
+
+    it('runs a repair of more than 1024 characters in the pool, whatever its size, and a small one here', async () => {
+      // 16 KB of missing commas: far under INLINE_BODY_BYTES, yet the pool's deadline stops it.
+      const slow = await post(server, 'json-formatter', JSON.stringify({ json: '[' + ' 1'.repeat(8000), repair: true }));
+      expect(slow.status).toBe(400);
+      expect((await slow.json()).error).toMatch(/^Processing took longer than the limit of 10 ms/);
+      const small = await post(server, 'json-formatter', JSON.stringify({ json: '[1 2', repair: true, mode: 'minify' }));
+      expect(await small.json()).toEqual({ output: '[1,2]', valid: true, repaired: true });
+    });
+  });
+
   describe('requests larger than INLINE_BODY_BYTES, with a time limit of 10 ms', () => {
     let server: RunningServer;
     beforeAll(async () => {
