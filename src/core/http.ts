@@ -55,7 +55,7 @@ const fromReply = (reply: Reply) => jsonResponse(reply.status, reply.body);
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** Parses a request body; undefined when it is not UTF-8 JSON (CONTRACT.md §1: 400 Invalid JSON body). */
-function parseBody(bytes: Uint8Array): unknown {
+export function parseBody(bytes: Uint8Array): unknown {
   try {
     return JSON.parse(utf8.decode(bytes));
   } catch {

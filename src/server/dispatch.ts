@@ -1,8 +1,9 @@
 // How the Node doors (HTTP server, MCP) answer a tool call: on the event loop when the call is
 // cheap for certain, else in the worker pool with its deadline. A call goes to the pool when its
-// tool is heavy (registry `heavy: true`, plus HEAVY_TOOLS) or its request is larger than
-// INLINE_BODY_BYTES: every light tool is fast on small input, and any of them can take seconds on
-// megabytes (docs/limits.md), which must never hold up the thread that answers everyone.
+// tool is heavy (registry `heavy: true`, plus HEAVY_TOOLS), its tool calls this request heavy
+// (`heavyWhen`), or its request is larger than INLINE_BODY_BYTES: every light tool is fast on
+// small input, and any of them can take seconds on megabytes (docs/limits.md), which must never
+// hold up the thread that answers everyone.
 //
 // Pool outcomes become replies:
 // - time limit or memory limit → 400: both count only the task's own running, on a worker of its
@@ -11,7 +12,7 @@
 // - queue full (QueueFullError → 503) and a client over its share (ClientBusyError → 429) are
 //   rethrown: the door answers them with their Retry-After; so is TaskAbortedError (the client left).
 // - worker crash → 500 `Internal error`, logged: that is a bug.
-import { jsonResponse, type ApiResponse } from '../core/http';
+import { jsonResponse, parseBody, type ApiResponse } from '../core/http';
 import { invoke } from '../core/dispatch';
 import { invokeTool, type Reply } from '../core/invoke';
 import type { ToolDefinition } from '../tools/define';
@@ -78,7 +79,7 @@ export function createDispatch(routing: Routing): Dispatch {
 export function createOffload(routing: Routing): PoolOffload {
   return (slug, bytes, options = {}) => {
     const tool = findTool(slug);
-    if (!tool || !goesToPool(routing, tool, bytes.length, () => parseJson(bytes))) return undefined;
+    if (!tool || !goesToPool(routing, tool, bytes.length, () => parseBody(bytes))) return undefined;
     const task: ToolTask = { kind: 'http', slug, json: bytes };
     // A body read in several chunks owns its buffer (Buffer.concat): moved, not copied.
     const owned = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer;
@@ -112,17 +113,6 @@ async function inPool(routing: Routing & { pool: ToolPool }, slug: string, task:
     if (!(error instanceof WorkerFailedError)) throw error; // answered by the door: 503, 429, or the client left
     (routing.log ?? console.error)(`[${slug}] heavy task failed: ${error.message}`);
     return { status: 500, body: { error: 'Internal error' } };
-  }
-}
-
-const utf8 = new TextDecoder('utf-8', { fatal: true });
-
-/** A (small) body as JSON; undefined when it is not, which no tool's schema accepts. */
-function parseJson(bytes: Uint8Array): unknown {
-  try {
-    return JSON.parse(utf8.decode(bytes));
-  } catch {
-    return undefined;
   }
 }
 
