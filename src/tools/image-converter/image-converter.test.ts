@@ -5,7 +5,9 @@ import { invoke } from '../../core/dispatch';
 import { invokeTool } from '../../core/invoke';
 import { systemContext, type ToolContext } from '../define';
 import type { ImagePlatform } from '../../platform/types';
+import { zlibSync } from 'fflate';
 import { QUADRANT_COLOURS, decode, distance, fixture, fixture64, pixel, quadrantCentres } from '../../../tests/support/image-fixtures';
+import { buildTiff, rgbTags } from '../../../tests/support/tiff-builder';
 import tool from './tool';
 import { Output } from './schema';
 
@@ -267,5 +269,19 @@ describe('limits', () => {
       quadrantCentres(decoded).forEach((colour, i) => expect(distance(colour, QUADRANT_COLOURS[i]!), name).toBeLessThanOrEqual(8));
     }
     expect((await invoke('image-converter', { image: fixture64('webp-compressed.tiff'), from: 'tiff', to: 'png' })).status).toBe(400);
+  });
+
+  it('hostile TIFF structures are a 400 naming the problem (src/platform/codecs/tiff.test.ts has the rest)', async () => {
+    const pixel = new Uint8Array([255, 0, 0]);
+    const loop = buildTiff([{ tags: rgbTags(1, 1), blocks: [pixel], next: 'self' }]);
+    expect(await invoke('image-converter', { image: Buffer.from(loop).toString('base64'), from: 'tiff', to: 'png' })).toEqual({
+      status: 400,
+      body: { error: "'image' is not a readable TIFF image: its image directories form a loop." },
+    });
+    const bomb = buildTiff([{ tags: rgbTags(1, 1, 8), blocks: [zlibSync(new Uint8Array(8 << 20))] }]);
+    expect(await invoke('image-converter', { image: Buffer.from(bomb).toString('base64'), from: 'tiff', to: 'webp' })).toEqual({
+      status: 400,
+      body: { error: "'image' is not a readable TIFF image: strip 1 decompresses to more than the 1,027 bytes its 1×1 pixels can hold." },
+    });
   });
 });

@@ -3,7 +3,7 @@
 // platform, the post-decode check, and EXIF orientation. Shared by the image tools.
 import { ToolInputError, type ToolContext } from '../define';
 import { fromBase64 } from './base64';
-import { ImageDataError, type Bitmap, type ImagePlatform } from '../../platform/types';
+import { ImageDataError, ImageRefusedError, type Bitmap, type ImagePlatform } from '../../platform/types';
 import { FORMAT_NAMES, sniffFormat, type InputFormat } from './formats';
 import { checkDimensions, checkInputBytes } from './limits';
 import { ORIENTATION_TRANSFORMS, transform } from './pixels';
@@ -61,6 +61,9 @@ export async function loadImage(ctx: ToolContext, bytes: Uint8Array, { expected,
   }
   const undecodable = () =>
     new ToolInputError(`'image' could not be decoded as ${FORMAT_NAMES[format]}: the data is damaged, truncated or uses an unsupported variant.`);
+  // A codec's refusal names its reason; any other decoding failure gets the generic sentence.
+  const refusal = (error: unknown) =>
+    error instanceof ImageRefusedError ? new ToolInputError(error.message) : error instanceof ImageDataError ? undecodable() : undefined;
 
   if (format === 'svg') {
     const text = new TextDecoder().decode(bytes);
@@ -71,8 +74,7 @@ export async function loadImage(ctx: ToolContext, bytes: Uint8Array, { expected,
       const bitmap = checked(await images.renderSvg(withSize(text, width, height)));
       return { bitmap, format, width: bitmap.width, height: bitmap.height };
     } catch (error) {
-      if (error instanceof ImageDataError) throw undecodable();
-      throw error;
+      throw refusal(error) ?? error;
     }
   }
 
@@ -91,8 +93,7 @@ export async function loadImage(ctx: ToolContext, bytes: Uint8Array, { expected,
       bitmap = checked(await images.decode(bytes, format, { shrink: factor }));
     }
   } catch (error) {
-    if (error instanceof ImageDataError) throw undecodable();
-    throw error;
+    throw refusal(error) ?? error;
   }
   bitmap = transform(bitmap, orientation);
   // Unshrunk, the decoder's own size is the truth (it is checked against the header's above).
