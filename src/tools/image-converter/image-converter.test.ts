@@ -219,6 +219,20 @@ describe('limits', () => {
     });
   }
 
+  it('a 16384×1 image to WebP (whose maximum is 16,383) is a 400 before decoding; to PNG it converts', async () => {
+    const gif = await (await import('sharp')).default({ create: { width: 16384, height: 1, channels: 3, background: '#f00' } }).gif().toBuffer();
+    const { ctx, calls } = watched();
+    expect(await invokeTool(tool, { image: gif.toString('base64'), from: 'gif', to: 'webp' }, ctx)).toEqual({
+      status: 400,
+      body: { error: 'WebP images can be at most 16,383 pixels per side; the output would be 16384×1.' },
+    });
+    expect(calls).toEqual([]);
+    expect(await invokeTool(tool, { image: gif.toString('base64'), from: 'gif', to: 'png' }, ctx)).toMatchObject({ status: 200, body: { width: 16384, height: 1 } });
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="1" height="16384"/>').toString('base64');
+    expect((await invokeTool(tool, { image: svg, from: 'svg', to: 'webp' }, ctx)).body).toEqual({ error: 'WebP images can be at most 16,383 pixels per side; the output would be 1×16384.' });
+    expect(calls).toEqual(['decode gif']);
+  });
+
   it('a normal image is decoded once', async () => {
     const { ctx, calls } = watched();
     expect((await invokeTool(tool, { image: fixture64('quadrants.png'), from: 'png', to: 'png' }, ctx)).status).toBe(200);

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { fixture } from '../../../tests/support/image-fixtures';
 import { fromBase64, toBase64 } from './base64';
 import { planFit } from './fit';
+import { ENCODER_MAX_SIDE, MAX_SIDE, checkEncodable } from './limits';
 import { sniffFormat } from './formats';
 import { probe } from './probe';
 import * as samples from './samples';
@@ -119,5 +120,18 @@ describe('Base64', () => {
 describe('golden-vector samples', () => {
   it.each(Object.entries(samples.SAMPLE_FILES))('%s is tests/fixtures/images/%s', (name, file) => {
     expect((samples as unknown as Record<string, string>)[name]).toBe(fixture(file).toString('base64'));
+  });
+});
+
+describe('encoder limits', () => {
+  it('every encoder but WebP writes the largest side the tools accept', () => {
+    const below = Object.entries(ENCODER_MAX_SIDE).filter(([, max]) => max < MAX_SIDE);
+    expect(below).toEqual([['webp', 16_383]]);
+  });
+
+  it('a side over the format\'s maximum is a 400 naming it', () => {
+    expect(() => checkEncodable('webp', 16_384, 1)).toThrow('WebP images can be at most 16,383 pixels per side; the output would be 16384×1.');
+    expect(() => checkEncodable('webp', 16_383, 16_383)).not.toThrow();
+    expect(() => checkEncodable('gif', 65_536, 1)).toThrow('GIF images can be at most 65,535 pixels per side; the output would be 65536×1.');
   });
 });

@@ -44,12 +44,17 @@ export interface LoadOptions {
    * decoders that can decode smaller for free do so (JPEG). Omitted: full size.
    */
   shrink?: (width: number, height: number) => number;
+  /**
+   * Called with the upright size as soon as the header gives it, before decoding: the caller
+   * refuses there what it could not produce anyway (the converter: a WebP over 16,383 px).
+   */
+  sized?: (width: number, height: number) => void;
 }
 
 const SUPPORTED = 'PNG, JPEG, WebP, AVIF, TIFF, GIF or SVG';
 
 /** Decodes to upright RGBA. */
-export async function loadImage(ctx: ToolContext, bytes: Uint8Array, { expected, shrink }: LoadOptions = {}): Promise<LoadedImage> {
+export async function loadImage(ctx: ToolContext, bytes: Uint8Array, { expected, shrink, sized }: LoadOptions = {}): Promise<LoadedImage> {
   const images = imagesOf(ctx);
   const format = sniffFormat(bytes);
   if (!format) {
@@ -69,6 +74,7 @@ export async function loadImage(ctx: ToolContext, bytes: Uint8Array, { expected,
     const text = new TextDecoder().decode(bytes);
     const { width, height } = svgSize(text);
     checkDimensions(width, height);
+    sized?.(width, height);
     checkEmbeddedImages(text);
     try {
       const bitmap = checked(await images.renderSvg(withSize(text, width, height)));
@@ -82,6 +88,7 @@ export async function loadImage(ctx: ToolContext, bytes: Uint8Array, { expected,
   checkDimensions(header.width, header.height);
   const orientation = ORIENTATION_TRANSFORMS[header.orientation] ?? 'identity';
   const upright = header.orientation >= 5 /* EXIF 5–8 turn the image a quarter */ ? { width: header.height, height: header.width } : { width: header.width, height: header.height };
+  sized?.(upright.width, upright.height);
   const factor = shrink?.(upright.width, upright.height) ?? 1;
   let bitmap: Bitmap;
   try {
