@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { Deflate, zlibSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { decode, meanDifference, photo } from '../../../tests/support/image-fixtures';
+import { jpegWithScans } from '../../../tests/support/hostile-images';
 import { buildTiff, rgbTags, type Directory } from '../../../tests/support/tiff-builder';
 import { ImageDataError, ImageRefusedError } from '../types';
 import { decodeTiff } from './tiff';
@@ -165,14 +166,14 @@ describe('hostile TIFF structures are refused before their cost is paid', () => 
     expect(refusal(tiff)).toBe("'image' is not a readable TIFF image: the JPEG data of strip 1 is 64×64 pixels, larger than its 1×1.");
   });
 
-  it('a JPEG strip with more scans than any encoder writes', async () => {
-    const jpeg = await raw(8, 8, 3).removeAlpha().jpeg().toBuffer();
-    // The one scan repeated: a progressive decoder would go over the image 200 times.
-    const sos = jpeg.indexOf(Buffer.from([0xff, 0xda]));
-    const scan = jpeg.subarray(sos, jpeg.length - 2);
-    const many = Buffer.concat([jpeg.subarray(0, sos), ...Array<Buffer>(200).fill(scan), Buffer.from([0xff, 0xd9])]);
-    const tiff = buildTiff([{ tags: { ...rgbTags(8, 8, 7), 262: 6 }, blocks: [many] }]);
-    expect(refusal(tiff)).toBe("'image' is not a readable TIFF image: the JPEG data of strip 1 has 200 scans; at most 100 are allowed.");
+  it('JPEG strips with more scans than their pixels allow', async () => {
+    // One scan repeated: a progressive decoder goes over the whole image once per scan.
+    const small = buildTiff([{ tags: { ...rgbTags(8, 8, 7), 262: 6 }, blocks: [await jpegWithScans(8, 8, 1001)] }]);
+    expect(refusal(small)).toBe("'image' is not a readable TIFF image: the JPEG data of strip 1 has 1,001 scans; at most 1,000 are allowed.");
+    // 4000×4000 in 16 strips of 250 rows: 40 scans each would be 640 M scan-pixels (maxJpegScans).
+    const strip = await jpegWithScans(4000, 250, 41);
+    const large = buildTiff([{ tags: { ...rgbTags(4000, 4000, 7), 262: 6, 278: 250 }, blocks: Array<Buffer>(16).fill(strip) }]);
+    expect(refusal(large)).toBe("'image' is not a readable TIFF image: the JPEG data of strip 1 has 41 scans; at most 40 are allowed.");
   });
 
   it('unsupported variants are named', () => {

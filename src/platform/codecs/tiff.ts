@@ -8,12 +8,9 @@ import { zlibSync } from 'fflate';
 import UTIF from 'utif2';
 import type { Bitmap } from '../types';
 import { ImageDataError, ImageRefusedError } from '../types';
-import { jpegStructure } from './jpeg-markers';
+import { jpegStructure, maxJpegScans } from './jpeg-markers';
 import { BlockDamaged, BlockOverflow, DECOMPRESSORS } from './tiff-blocks';
 import { blockName, damaged, readTiffLayout, thousands, type TiffLayout } from './tiff-layout';
-
-/** Scans allowed in a JPEG strip: each is a pass over the strip; encoders write at most ~10. */
-export const MAX_JPEG_SCANS = 100;
 
 export function decodeTiff(bytes: Uint8Array): Bitmap {
   const layout = readTiffLayout(bytes);
@@ -120,6 +117,8 @@ function normaliseRows(data: Uint8Array, rows: number, rowBytes: number, pixels:
 function decodeJpegBlocks(bytes: Uint8Array, layout: TiffLayout, ifd: Record<string, unknown>): void {
   const { blocks } = layout;
   const tables = layout.tags.t347 as Uint8Array | undefined;
+  // Every strip may have this many: all together they make that many passes over the image.
+  const maxScans = maxJpegScans(blocks.width * blocks.height * blocks.offsets.length);
   for (let i = 0; i < blocks.offsets.length; i++) {
     const strip = jpegStructure(bytes.subarray(blocks.offsets[i], blocks.offsets[i]! + blocks.counts[i]!));
     const frame = strip.frame ?? (tables && jpegStructure(tables).frame);
@@ -127,8 +126,8 @@ function decodeJpegBlocks(bytes: Uint8Array, layout: TiffLayout, ifd: Record<str
     if (frame.width > blocks.width || frame.height > blocks.height) {
       throw new ImageRefusedError(`'image' is not a readable TIFF image: the JPEG data of ${blockName(blocks, i)} is ${frame.width}×${frame.height} pixels, larger than its ${blocks.width}×${blocks.height}.`);
     }
-    if (strip.scans > MAX_JPEG_SCANS) {
-      throw new ImageRefusedError(`'image' is not a readable TIFF image: the JPEG data of ${blockName(blocks, i)} has ${thousands(strip.scans)} scans; at most ${MAX_JPEG_SCANS} are allowed.`);
+    if (strip.scans > maxScans) {
+      throw new ImageRefusedError(`'image' is not a readable TIFF image: the JPEG data of ${blockName(blocks, i)} has ${thousands(strip.scans)} scans; at most ${thousands(maxScans)} are allowed.`);
     }
   }
   const offsets = blocks.tiled ? { t322: [blocks.width], t323: [blocks.height], t324: blocks.offsets, t325: blocks.counts } : { t273: blocks.offsets, t279: blocks.counts };

@@ -7,6 +7,7 @@ import { systemContext, type ToolContext } from '../define';
 import type { ImagePlatform } from '../../platform/types';
 import { zlibSync } from 'fflate';
 import { QUADRANT_COLOURS, decode, distance, fixture, fixture64, pixel, quadrantCentres } from '../../../tests/support/image-fixtures';
+import { avifClaiming } from '../../../tests/support/hostile-images';
 import { buildTiff, rgbTags } from '../../../tests/support/tiff-builder';
 import tool from './tool';
 import { Output } from './schema';
@@ -231,6 +232,27 @@ describe('limits', () => {
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="1" height="16384"/>').toString('base64');
     expect((await invokeTool(tool, { image: svg, from: 'svg', to: 'webp' }, ctx)).body).toEqual({ error: 'WebP images can be at most 16,383 pixels per side; the output would be 1×16384.' });
     expect(calls).toEqual(['decode gif']);
+  });
+
+  it('an AVIF whose ispe says 16×16 around a 16384×16384 AV1 frame is refused from its header', async () => {
+    const { ctx, calls } = watched();
+    const image = (await avifClaiming(16, 16384)).toString('base64');
+    expect(await invokeTool(tool, { image, from: 'avif', to: 'png' }, ctx)).toEqual({
+      status: 400,
+      body: { error: 'The image is 16384×16384 pixels (268.4 megapixels); the maximum is 40 megapixels.' },
+    });
+    expect(calls).toEqual([]);
+  });
+
+  it('a decoder output larger than the header said is a 400, whatever the decoder', async () => {
+    const real = systemContext.images!;
+    const images: ImagePlatform = { ...real, decode: async () => ({ width: 41, height: 24, data: new Uint8Array(41 * 24 * 4) }) };
+    for (const [name, from] of [['quadrants.png', 'png'], ['quadrants.gif', 'gif'], ['quadrants.avif', 'avif']] as const) {
+      expect(await invokeTool(tool, { image: fixture64(name), from, to: 'png' }, { ...systemContext, images }), name).toEqual({
+        status: 400,
+        body: { error: `'image' is not a readable ${from.toUpperCase()} image: its header says 40×24 pixels but its data decodes to 41×24.` },
+      });
+    }
   });
 
   it('a normal image is decoded once', async () => {

@@ -78,7 +78,8 @@ export async function loadImage(ctx: ToolContext, bytes: Uint8Array, { expected,
     checkEmbeddedImages(text);
     try {
       const bitmap = checked(await images.renderSvg(withSize(text, width, height)));
-      return { bitmap, format, width: bitmap.width, height: bitmap.height };
+      if (bitmap.width !== width || bitmap.height !== height) throw new ImageDataError(`rendered at ${bitmap.width}×${bitmap.height}, not ${width}×${height}`);
+      return { bitmap, format, width, height };
     } catch (error) {
       throw refusal(error) ?? error;
     }
@@ -102,9 +103,29 @@ export async function loadImage(ctx: ToolContext, bytes: Uint8Array, { expected,
   } catch (error) {
     throw refusal(error) ?? error;
   }
+  matchHeader(bitmap, header, format, factor);
   bitmap = transform(bitmap, orientation);
   // Unshrunk, the decoder's own size is the truth (it is checked against the header's above).
   return factor > 1 ? { bitmap, format, ...upright } : { bitmap, format, width: bitmap.width, height: bitmap.height };
+}
+
+/** Formats whose header states one size, which the decoder must produce (JPEG: or 1/shrink of it). */
+const ONE_SIZE = new Set<InputFormat>(['png', 'jpeg', 'tiff']);
+
+/**
+ * The decoder's output against the header's size, before orientation: never larger (what the
+ * limits were checked on), and exactly it where the header states only one size. GIF, WebP and
+ * AVIF headers may state several (frames, items); the probe reports the largest.
+ */
+function matchHeader(bitmap: Bitmap, header: { width: number; height: number }, format: InputFormat, factor: number): void {
+  const side = (n: number) => (format === 'jpeg' && factor > 1 ? Math.ceil(n / factor) : n);
+  const larger = bitmap.width > header.width || bitmap.height > header.height;
+  const other = ONE_SIZE.has(format) && (bitmap.width !== side(header.width) || bitmap.height !== side(header.height));
+  if (larger || other) {
+    throw new ToolInputError(
+      `'image' is not a readable ${FORMAT_NAMES[format]} image: its header says ${header.width}×${header.height} pixels but its data decodes to ${bitmap.width}×${bitmap.height}.`,
+    );
+  }
 }
 
 /** The decoder's output, held to the limits again (a header can understate). */
