@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { decode, fixture, meanDifference, photo as photoImage } from '../../tests/support/image-fixtures';
 import { HUFFMAN_TABLES, encodeJpeg } from './codecs/jpeg-encoder';
 import { nodeImages } from './node';
-import { ImageDataError, type Bitmap } from './types';
+import { ImageDataError, ImageRefusedError, type Bitmap } from './types';
 
 const photo = (width: number, height: number, alpha = false): Bitmap => photoImage(width, height, { alpha });
 const asSharp = (image: Bitmap) => sharp(Buffer.from(image.data), { raw: { width: image.width, height: image.height, channels: 4 } });
@@ -129,6 +129,14 @@ describe('our JPEG encoder', () => {
     backing.set(image.data, 3);
     const ours = encodeJpeg({ width: 48, height: 40, data: backing.subarray(3, 3 + image.data.length) }, 90);
     expect(meanDifference(await decode(Buffer.from(ours)), await rawOf(image))).toBeLessThan(3);
+  });
+});
+
+describe('encoder limits', () => {
+  it('WebP refuses 16,384 pixels per side (its maximum is 16,383) as an ImageRefusedError, not a crash', async () => {
+    const wide: Bitmap = { width: 16384, height: 1, data: new Uint8Array(16384 * 4) };
+    await expect(nodeImages.encode(wide, 'webp', { quality: 80 })).rejects.toThrow(ImageRefusedError);
+    await expect(nodeImages.encode(wide, 'webp', { quality: 80 })).rejects.toThrow('WebP images can be at most 16,383 pixels per side; the output would be 16384×1.');
   });
 });
 

@@ -53,6 +53,16 @@ export class ImageDataError extends Error {
 }
 
 /**
+ * A codec refused the image before decoding it for a reason the caller can act on: a structure
+ * that would make decoding unbounded (a TIFF whose directories loop, a strip inflating past the
+ * declared size), an encoder's size limit, an SVG too complex to render in bounded time. Its
+ * message is one sentence for the user; the tools pass it on as the 400's error.
+ */
+export class ImageRefusedError extends ImageDataError {
+  override name = 'ImageRefusedError';
+}
+
+/**
  * A platform whose real implementation is loaded on first use, so pages that never touch an
  * image never download the codecs (the page worker imports the browser platform lazily).
  */

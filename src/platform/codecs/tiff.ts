@@ -1,26 +1,139 @@
-// TIFF: decoded by utif2 (the caller has checked the compression against a whitelist, since
-// utif2 returns garbage or spins on some types, STACK.md); encoded by our own small writer:
-// RGB(A) 8-bit, Deflate with the horizontal predictor, alpha marked unassociated (t338 = 2),
-// which utif2's own writer gets wrong and leaves uncompressed.
+// TIFF: the structure read and checked by tiff-layout.ts, the strips or tiles decompressed by
+// our bounded decompressors (tiff-blocks.ts) into a buffer of exactly the declared size, then
+// utif2 converts those pixels to RGBA; JPEG strips, once checked to be no larger than their
+// strip, are decoded by utif2's JPEG decoder. Encoded by our own small writer: RGB(A) 8-bit,
+// Deflate with the horizontal predictor, alpha marked unassociated (t338 = 2), which utif2's
+// own writer gets wrong and leaves uncompressed.
 import { zlibSync } from 'fflate';
 import UTIF from 'utif2';
 import type { Bitmap } from '../types';
-import { ImageDataError } from '../types';
+import { ImageDataError, ImageRefusedError } from '../types';
+import { jpegStructure, maxJpegScans } from './jpeg-markers';
+import { BlockDamaged, BlockOverflow, DECOMPRESSORS } from './tiff-blocks';
+import { blockName, damaged, readTiffLayout, thousands, type TiffLayout } from './tiff-layout';
 
 export function decodeTiff(bytes: Uint8Array): Bitmap {
-  let ifd: UTIF.IFD | undefined;
+  const layout = readTiffLayout(bytes);
+  const { width, height } = layout;
+  // The image directory utif2 works from: only what was read and checked above.
+  const ifd: UTIF.IFD & Record<string, unknown> = {
+    ...layout.tags,
+    t256: [width],
+    t257: [height],
+    t258: Array<number>(layout.samplesPerPixel).fill(layout.bitsPerSample),
+    t277: [layout.samplesPerPixel],
+    t278: [layout.blocks.tiled ? height : layout.blocks.height],
+  } as never;
   let rgba: Uint8Array;
   try {
-    ifd = UTIF.decode(bytes as unknown as ArrayBuffer)[0];
-    if (!ifd) throw new Error('no image directory');
-    UTIF.decodeImage(bytes as unknown as ArrayBuffer, ifd);
-    if (!ifd.width || !ifd.height || !ifd.data) throw new Error('no pixel data');
+    if (layout.compression === 7) {
+      decodeJpegBlocks(bytes, layout, ifd);
+    } else {
+      Object.assign(ifd, { width, height, data: decodeBlocks(bytes, layout) });
+    }
     rgba = UTIF.toRGBA8(ifd);
   } catch (error) {
+    if (error instanceof ImageDataError) throw error;
     throw new ImageDataError(`TIFF decoder: ${error instanceof Error ? error.message : String(error)}`);
   }
-  if (rgba.length !== ifd.width * ifd.height * 4) throw new ImageDataError('TIFF decoder returned a partial image');
-  return { width: ifd.width, height: ifd.height, data: rgba };
+  if (rgba.length !== width * height * 4) throw new ImageDataError('TIFF decoder returned a partial image');
+  return { width, height, data: rgba };
+}
+
+/** Every strip or tile into one raw image of `rowBytes × height` bytes, as utif2 would lay it out. */
+function decodeBlocks(bytes: Uint8Array, layout: TiffLayout): Uint8Array {
+  const { blocks, width, height, rowBytes } = layout;
+  const raw = new Uint8Array(rowBytes * height);
+  const decompress = DECOMPRESSORS[layout.compression]!;
+  // A last strip may be padded to full height; beyond that, one more row (or 1 KB) of slack
+  // for writers that emit a little trailing data. More than that is refused.
+  const limit = blocks.bytes + Math.max(blocks.rowBytes, 1024);
+  const tile = blocks.tiled ? new Uint8Array(blocks.bytes) : undefined;
+  const bytesPerPixel = (layout.bitsPerSample * layout.samplesPerPixel) / 8;
+  for (let i = 0; i < blocks.offsets.length; i++) {
+    const src = bytes.subarray(blocks.offsets[i], blocks.offsets[i]! + blocks.counts[i]!);
+    const x = (i % blocks.across) * blocks.width;
+    const y = Math.floor(i / blocks.across) * blocks.height;
+    const rows = Math.min(blocks.height, height - y);
+    const out = tile ?? raw.subarray(y * rowBytes, (y + rows) * rowBytes);
+    tile?.fill(0);
+    try {
+      decompress(src, out, limit);
+    } catch (error) {
+      if (error instanceof BlockOverflow) {
+        throw new ImageRefusedError(
+          `'image' is not a readable TIFF image: ${blockName(blocks, i)} decompresses to more than the ${thousands(limit)} bytes its ${blocks.width}×${blocks.height} pixels can hold.`,
+        );
+      }
+      if (error instanceof BlockDamaged) throw damaged(blocks, i, error.message);
+      throw error;
+    }
+    if (!tile) continue;
+    normaliseRows(tile, blocks.height, blocks.rowBytes, blocks.width, layout);
+    // The tile's visible part into the image (tile widths are whole bytes: tiff-layout.ts).
+    const visible = Math.ceil(Math.min(blocks.width, width - x) * bytesPerPixel);
+    const left = x * bytesPerPixel;
+    for (let r = 0; r < rows; r++) raw.set(tile.subarray(r * blocks.rowBytes, r * blocks.rowBytes + visible), (y + r) * rowBytes + left);
+  }
+  if (!tile) normaliseRows(raw, height, rowBytes, width, layout);
+  return raw;
+}
+
+/**
+ * What utif2 does to decompressed rows: big-endian 16-bit samples to little-endian, then the
+ * horizontal differencing of predictor 2 undone (tiff-layout.ts allows it on 8 and 16 bits).
+ */
+function normaliseRows(data: Uint8Array, rows: number, rowBytes: number, pixels: number, layout: TiffLayout): void {
+  const { bitsPerSample, samplesPerPixel: spp } = layout;
+  if (bitsPerSample === 16 && !layout.littleEndian) {
+    for (let i = 0; i + 1 < rows * rowBytes; i += 2) {
+      const t = data[i]!;
+      data[i] = data[i + 1]!;
+      data[i + 1] = t;
+    }
+  }
+  if (layout.predictor !== 2) return;
+  const samples = pixels * spp;
+  for (let y = 0; y < rows; y++) {
+    const row = y * rowBytes;
+    if (bitsPerSample === 8) {
+      for (let j = row + spp; j < row + samples; j++) data[j] = data[j]! + data[j - spp]!;
+    } else {
+      for (let j = spp; j < samples; j++) {
+        const a = row + 2 * j;
+        const b = a - 2 * spp;
+        const v = data[a]! + data[b]! + ((data[a + 1]! + data[b + 1]!) << 8);
+        data[a] = v;
+        data[a + 1] = v >> 8;
+      }
+    }
+  }
+}
+
+/**
+ * JPEG strips or tiles (compression 7) are decoded by utif2, whose JPEG decoder allocates what
+ * each strip's own frame header says and makes a pass per scan: both are checked first.
+ */
+function decodeJpegBlocks(bytes: Uint8Array, layout: TiffLayout, ifd: Record<string, unknown>): void {
+  const { blocks } = layout;
+  const tables = layout.tags.t347 as Uint8Array | undefined;
+  // Every strip may have this many: all together they make that many passes over the image.
+  const maxScans = maxJpegScans(blocks.width * blocks.height * blocks.offsets.length);
+  for (let i = 0; i < blocks.offsets.length; i++) {
+    const strip = jpegStructure(bytes.subarray(blocks.offsets[i], blocks.offsets[i]! + blocks.counts[i]!));
+    const frame = strip.frame ?? (tables && jpegStructure(tables).frame);
+    if (!frame) throw damaged(blocks, i, 'JPEG data without a frame header');
+    if (frame.width > blocks.width || frame.height > blocks.height) {
+      throw new ImageRefusedError(`'image' is not a readable TIFF image: the JPEG data of ${blockName(blocks, i)} is ${frame.width}×${frame.height} pixels, larger than its ${blocks.width}×${blocks.height}.`);
+    }
+    if (strip.scans > maxScans) {
+      throw new ImageRefusedError(`'image' is not a readable TIFF image: the JPEG data of ${blockName(blocks, i)} has ${thousands(strip.scans)} scans; at most ${thousands(maxScans)} are allowed.`);
+    }
+  }
+  const offsets = blocks.tiled ? { t322: [blocks.width], t323: [blocks.height], t324: blocks.offsets, t325: blocks.counts } : { t273: blocks.offsets, t279: blocks.counts };
+  Object.assign(ifd, { t259: [7], t262: ifd.t262 ?? [6] }, offsets);
+  UTIF.decodeImage(bytes as unknown as ArrayBuffer, ifd as UTIF.IFD);
+  if (!ifd.data) throw new ImageDataError('TIFF decoder: no pixel data');
 }
 
 /** Rows per strip are chosen so that a strip holds about this many bytes. */

@@ -5,11 +5,13 @@ import encoderFactory from '@jsquash/webp/codec/enc/webp_enc.js';
 import simdEncoderFactory from '@jsquash/webp/codec/enc/webp_enc_simd.js';
 import { defaultOptions } from '@jsquash/webp/meta.js';
 import type { AssetLoader } from '../assets';
-import type { Bitmap } from '../types';
+import { ImageRefusedError, type Bitmap } from '../types';
 import { bitmapOf, decoding, emscripten, once } from './common';
 
 /** The smallest module using a SIMD instruction (as wasm-feature-detect probes it). */
 const SIMD_PROBE = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15, 253, 98, 11]);
+const MAX_SIDE = 16_383;
+
 export const hasWasmSimd = (): boolean => WebAssembly.validate(SIMD_PROBE);
 
 export function webpCodec(assets: AssetLoader) {
@@ -25,6 +27,10 @@ export function webpCodec(assets: AssetLoader) {
       return bitmapOf(decoding('WebP', () => module.decode(bytes)));
     },
     async encode(image: Bitmap, quality: number): Promise<Uint8Array> {
+      // VP8/VP8L headers store each side in 14 bits; libwebp just fails beyond (src/tools/images/limits.ts).
+      if (image.width > MAX_SIDE || image.height > MAX_SIDE) {
+        throw new ImageRefusedError(`WebP images can be at most 16,383 pixels per side; the output would be ${image.width}×${image.height}.`);
+      }
       const module = await encoder();
       // method 4 (libwebp's and sharp's default effort): 1.4× sharp's time for the same bytes.
       const output = module.encode(image.data, image.width, image.height, { ...defaultOptions, quality });

@@ -5,7 +5,10 @@ import { invoke } from '../../core/dispatch';
 import { invokeTool } from '../../core/invoke';
 import { systemContext, type ToolContext } from '../define';
 import type { ImagePlatform } from '../../platform/types';
+import { zlibSync } from 'fflate';
 import { QUADRANT_COLOURS, decode, distance, fixture, fixture64, pixel, quadrantCentres } from '../../../tests/support/image-fixtures';
+import { avifClaiming } from '../../../tests/support/hostile-images';
+import { buildTiff, rgbTags } from '../../../tests/support/tiff-builder';
 import tool from './tool';
 import { Output } from './schema';
 
@@ -217,6 +220,41 @@ describe('limits', () => {
     });
   }
 
+  it('a 16384×1 image to WebP (whose maximum is 16,383) is a 400 before decoding; to PNG it converts', async () => {
+    const gif = await (await import('sharp')).default({ create: { width: 16384, height: 1, channels: 3, background: '#f00' } }).gif().toBuffer();
+    const { ctx, calls } = watched();
+    expect(await invokeTool(tool, { image: gif.toString('base64'), from: 'gif', to: 'webp' }, ctx)).toEqual({
+      status: 400,
+      body: { error: 'WebP images can be at most 16,383 pixels per side; the output would be 16384×1.' },
+    });
+    expect(calls).toEqual([]);
+    expect(await invokeTool(tool, { image: gif.toString('base64'), from: 'gif', to: 'png' }, ctx)).toMatchObject({ status: 200, body: { width: 16384, height: 1 } });
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="1" height="16384"/>').toString('base64');
+    expect((await invokeTool(tool, { image: svg, from: 'svg', to: 'webp' }, ctx)).body).toEqual({ error: 'WebP images can be at most 16,383 pixels per side; the output would be 1×16384.' });
+    expect(calls).toEqual(['decode gif']);
+  });
+
+  it('an AVIF whose ispe says 16×16 around a 16384×16384 AV1 frame is refused from its header', async () => {
+    const { ctx, calls } = watched();
+    const image = (await avifClaiming(16, 16384)).toString('base64');
+    expect(await invokeTool(tool, { image, from: 'avif', to: 'png' }, ctx)).toEqual({
+      status: 400,
+      body: { error: 'The image is 16384×16384 pixels (268.4 megapixels); the maximum is 40 megapixels.' },
+    });
+    expect(calls).toEqual([]);
+  });
+
+  it('a decoder output larger than the header said is a 400, whatever the decoder', async () => {
+    const real = systemContext.images!;
+    const images: ImagePlatform = { ...real, decode: async () => ({ width: 41, height: 24, data: new Uint8Array(41 * 24 * 4) }) };
+    for (const [name, from] of [['quadrants.png', 'png'], ['quadrants.gif', 'gif'], ['quadrants.avif', 'avif']] as const) {
+      expect(await invokeTool(tool, { image: fixture64(name), from, to: 'png' }, { ...systemContext, images }), name).toEqual({
+        status: 400,
+        body: { error: `'image' is not a readable ${from.toUpperCase()} image: its header says 40×24 pixels but its data decodes to 41×24.` },
+      });
+    }
+  });
+
   it('a normal image is decoded once', async () => {
     const { ctx, calls } = watched();
     expect((await invokeTool(tool, { image: fixture64('quadrants.png'), from: 'png', to: 'png' }, ctx)).status).toBe(200);
@@ -267,5 +305,19 @@ describe('limits', () => {
       quadrantCentres(decoded).forEach((colour, i) => expect(distance(colour, QUADRANT_COLOURS[i]!), name).toBeLessThanOrEqual(8));
     }
     expect((await invoke('image-converter', { image: fixture64('webp-compressed.tiff'), from: 'tiff', to: 'png' })).status).toBe(400);
+  });
+
+  it('hostile TIFF structures are a 400 naming the problem (src/platform/codecs/tiff.test.ts has the rest)', async () => {
+    const pixel = new Uint8Array([255, 0, 0]);
+    const loop = buildTiff([{ tags: rgbTags(1, 1), blocks: [pixel], next: 'self' }]);
+    expect(await invoke('image-converter', { image: Buffer.from(loop).toString('base64'), from: 'tiff', to: 'png' })).toEqual({
+      status: 400,
+      body: { error: "'image' is not a readable TIFF image: its image directories form a loop." },
+    });
+    const bomb = buildTiff([{ tags: rgbTags(1, 1, 8), blocks: [zlibSync(new Uint8Array(8 << 20))] }]);
+    expect(await invoke('image-converter', { image: Buffer.from(bomb).toString('base64'), from: 'tiff', to: 'webp' })).toEqual({
+      status: 400,
+      body: { error: "'image' is not a readable TIFF image: strip 1 decompresses to more than the 1,027 bytes its 1×1 pixels can hold." },
+    });
   });
 });

@@ -2,6 +2,7 @@ import { defineTool } from '../define';
 import { loadImage, imageBytes } from '../images/load';
 import { encodeImage } from '../images/output';
 import { EXAMPLE_PNG } from '../images/example';
+import { checkEncodable } from '../images/limits';
 import { Input, Output } from './schema';
 
 export default defineTool({
@@ -17,7 +18,8 @@ export default defineTool({
     { summary: 'PNG to JPEG at quality 90 (transparency becomes white)', input: { image: EXAMPLE_PNG, from: 'png', to: 'jpeg', quality: 90 } },
   ],
   async run({ image, from, to, quality }, ctx) {
-    const { bitmap } = await loadImage(ctx, imageBytes(image), { expected: from });
+    // The output has the input's size: an encoder's limit is checked before decoding.
+    const { bitmap } = await loadImage(ctx, imageBytes(image), { expected: from, sized: (width, height) => checkEncodable(to, width, height) });
     const out = await encodeImage(ctx, bitmap, to, quality);
     // CONTRACT.md: `format` echoes `to`; size fields describe the output.
     return { image: out.base64, format: to, width: out.width, height: out.height, size_bytes: out.sizeBytes };

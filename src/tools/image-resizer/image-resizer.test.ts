@@ -158,4 +158,14 @@ describe('bad input', () => {
     expect(await error({ height: 16385 })).toBe('The resized image is 27308×16385 pixels; each side may be at most 16,384 pixels.');
     expect(await error({ width: 8000, height: 8000, fit: 'contain' })).toBe('The output is 8000×8000 pixels (64.0 megapixels); the maximum is 40 megapixels.');
   });
+
+  it('WebP output of 16,384 pixels per side (one more than WebP holds) is a 400, with or without a crop', async () => {
+    const message = 'WebP images can be at most 16,383 pixels per side; the output would be 16384×1.';
+    expect(await error({ width: 16384, height: 1, fit: 'fill', format: 'webp' })).toBe(message);
+    expect(await error({ cropWidth: 2, cropHeight: 2, width: 16384, height: 1, fit: 'fill', format: 'webp' })).toBe(message);
+    expect(await error({ width: 1, height: 16384, fit: 'fill', format: 'webp' })).toBe('WebP images can be at most 16,383 pixels per side; the output would be 1×16384.');
+    const widest = await resize({ image, width: 16383, height: 1, fit: 'fill', format: 'webp' });
+    expect([widest.width, widest.height]).toEqual([16383, 1]);
+    expect((await resize({ image, width: 16384, height: 1, fit: 'fill', format: 'png' })).width).toBe(16384);
+  });
 });

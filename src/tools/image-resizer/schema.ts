@@ -17,7 +17,7 @@ export const Input = z.object({
   rotate: z.number().optional().describe('Clockwise rotation in degrees, a multiple of 90 (negative allowed).'),
   flipHorizontal: z.boolean().optional().describe('Mirror left-right.'),
   flipVertical: z.boolean().optional().describe('Mirror top-bottom.'),
-  format: z.enum(['png', 'jpeg', 'webp']).default('png').describe('Output format.'),
+  format: z.enum(['png', 'jpeg', 'webp']).default('png').describe('Output format. WebP holds at most 16,383 pixels per side.'),
   quality: z.number().int().min(1).max(100).default(85).describe('Quality for JPEG and WebP output.'),
 });
 

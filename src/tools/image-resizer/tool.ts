@@ -2,8 +2,8 @@ import { ToolInputError, defineTool } from '../define';
 import { imagesOf, imageBytes, loadImage } from '../images/load';
 import { encodeImage } from '../images/output';
 import { EXAMPLE_PNG } from '../images/example';
-import { checkDimensions } from '../images/limits';
-import { planFit } from '../images/fit';
+import { checkDimensions, checkEncodable } from '../images/limits';
+import { planFit, type FitPlan } from '../images/fit';
 import { shrinkFactor } from '../../platform/shrink';
 import { crop, pad, transform, type Transform } from '../images/pixels';
 import { Input, Output } from './schema';
@@ -35,12 +35,23 @@ export default defineTool({
     const cropping = cropX !== undefined || cropY !== undefined || cropWidth !== undefined || cropHeight !== undefined;
     // Without a crop (whose coordinates are full-size pixels) the size to resample to is known
     // from the header, so a JPEG can be decoded straight at 1/2, 1/4 or 1/8 of it.
-    const shrink = cropping ? undefined : (width: number, height: number) => {
+    const planOf = (width: number, height: number) => {
       const [w, h] = turn % 180 ? [height, width] : [width, height];
-      const plan = planFit(w, h, input.width, input.height, input.fit);
+      return { w, h, plan: planFit(w, h, input.width, input.height, input.fit) };
+    };
+    const shrink = cropping ? undefined : (width: number, height: number) => {
+      const { w, h, plan } = planOf(width, height);
       return shrinkFactor(w, h, plan.width, plan.height);
     };
-    const loaded = await loadImage(ctx, imageBytes(input.image), { shrink });
+    // The sizes to produce, held to the limits and to the output format's own maximum.
+    const checkPlan = (plan: FitPlan) => {
+      checkDimensions(plan.width, plan.height, 'The resized image');
+      if (plan.box) checkDimensions(plan.box.width, plan.box.height, 'The output');
+      checkEncodable(input.format, (plan.box ?? plan).width, (plan.box ?? plan).height);
+    };
+    // Without a crop they are known from the header: checked before decoding (and again below).
+    const sized = cropping ? undefined : (width: number, height: number) => checkPlan(planOf(width, height).plan);
+    const loaded = await loadImage(ctx, imageBytes(input.image), { shrink, sized });
     let { bitmap } = loaded;
     const { width: originalWidth, height: originalHeight } = loaded;
 
@@ -63,8 +74,7 @@ export default defineTool({
     // Planned on the full size, so a shrunk decode cannot change the output's size by rounding.
     const [fullWidth, fullHeight] = cropping ? [bitmap.width, bitmap.height] : turn % 180 ? [originalHeight, originalWidth] : [originalWidth, originalHeight];
     const plan = planFit(fullWidth, fullHeight, input.width, input.height, input.fit);
-    checkDimensions(plan.width, plan.height, 'The resized image');
-    if (plan.box) checkDimensions(plan.box.width, plan.box.height, 'The output');
+    checkPlan(plan);
     bitmap = await imagesOf(ctx).resize(bitmap, plan.width, plan.height);
     if (plan.box?.mode === 'pad') bitmap = pad(bitmap, plan.box.width, plan.box.height);
     if (plan.box?.mode === 'crop') {

@@ -4,9 +4,11 @@ import sharp from 'sharp';
 import { readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { avifClaiming, jpegWithScans } from '../../../tests/support/hostile-images';
 import { fixture } from '../../../tests/support/image-fixtures';
 import { fromBase64, toBase64 } from './base64';
 import { planFit } from './fit';
+import { ENCODER_MAX_SIDE, MAX_SIDE, checkEncodable } from './limits';
 import { sniffFormat } from './formats';
 import { probe } from './probe';
 import * as samples from './samples';
@@ -42,6 +44,28 @@ describe('probe reads the size sharp reads, without decoding', () => {
     expect(probe(fixture('bomb-30000.png'), 'png')).toMatchObject({ width: 30000, height: 30000 });
     expect(probe(fixture('bomb-16384.webp'), 'webp')).toMatchObject({ width: 16384, height: 16384 });
     expect(probe(fixture('bomb-frame.gif'), 'gif')).toMatchObject({ width: 20000, height: 20000 });
+  });
+
+  it('AVIF: the size in the AV1 sequence header counts too, not only ispe', async () => {
+    // The decoder allocates the AV1 frame first and compares it with ispe afterwards.
+    expect(probe(await avifClaiming(16, 16384), 'avif')).toMatchObject({ width: 16384, height: 16384 });
+    expect(probe(await avifClaiming(16, 200), 'avif')).toMatchObject({ width: 200, height: 200 });
+    expect(probe(await avifClaiming(300, 200), 'avif')).toMatchObject({ width: 300, height: 300 });
+  });
+
+  it('JPEG: more scans than the pixels allow (a pass over the image each) are refused', async () => {
+    expect(probe(await jpegWithScans(64, 64, 1000), 'jpeg')).toMatchObject({ width: 64, height: 64 });
+    const refused = async (width: number, height: number, scans: number) => {
+      try {
+        probe(await jpegWithScans(width, height, scans), 'jpeg');
+        return 'accepted';
+      } catch (error) {
+        return (error as Error).message;
+      }
+    };
+    expect(await refused(64, 64, 1001)).toBe("'image' is not a readable JPEG image: it has 1,001 scans; at most 1,000 are allowed for its 64×64 pixels.");
+    expect(await refused(8000, 5000, 17)).toBe("'image' is not a readable JPEG image: it has 17 scans; at most 16 are allowed for its 8000×5000 pixels.");
+    expect(await refused(8000, 5000, 16)).toBe('accepted');
   });
 
   it('marks animated WebP', () => {
@@ -119,5 +143,18 @@ describe('Base64', () => {
 describe('golden-vector samples', () => {
   it.each(Object.entries(samples.SAMPLE_FILES))('%s is tests/fixtures/images/%s', (name, file) => {
     expect((samples as unknown as Record<string, string>)[name]).toBe(fixture(file).toString('base64'));
+  });
+});
+
+describe('encoder limits', () => {
+  it('every encoder but WebP writes the largest side the tools accept', () => {
+    const below = Object.entries(ENCODER_MAX_SIDE).filter(([, max]) => max < MAX_SIDE);
+    expect(below).toEqual([['webp', 16_383]]);
+  });
+
+  it('a side over the format\'s maximum is a 400 naming it', () => {
+    expect(() => checkEncodable('webp', 16_384, 1)).toThrow('WebP images can be at most 16,383 pixels per side; the output would be 16384×1.');
+    expect(() => checkEncodable('webp', 16_383, 16_383)).not.toThrow();
+    expect(() => checkEncodable('gif', 65_536, 1)).toThrow('GIF images can be at most 65,535 pixels per side; the output would be 65536×1.');
   });
 });

@@ -1,7 +1,9 @@
 // Size limits of the image tools (CONTRACT.md §4 image-converter/image-resizer), checked on
 // the encoded bytes, on the header's dimensions before any pixel is allocated, and again on
 // what the decoder actually produced.
+import type { RasterFormat } from '../../platform/types';
 import { ToolInputError } from '../define';
+import { FORMAT_NAMES } from './formats';
 
 /** 3 MB of decoded input ("MB" is MiB; exactly 3,145,728 bytes is accepted). */
 export const MAX_INPUT_BYTES = 3 * 1048576;
@@ -26,5 +28,24 @@ export function checkDimensions(width: number, height: number, what = 'The image
   }
   if (width * height > MAX_PIXELS) {
     throw new ToolInputError(`${what} is ${width}×${height} pixels (${megapixels(width, height)} megapixels); the maximum is 40 megapixels.`);
+  }
+}
+
+/**
+ * The largest side each encoder can write. Only WebP's is below MAX_SIDE: its header stores a
+ * side in 14 bits, and libwebp fails on 16,384 (which was a 500). GIF and JPEG store 16 bits,
+ * AV1 frames go to 65,536, PNG and TIFF to 2³¹ and more; they are listed so that a change of
+ * MAX_SIDE cannot outgrow them unnoticed (images.test.ts).
+ */
+export const ENCODER_MAX_SIDE: Record<RasterFormat, number> = { webp: 16_383, gif: 65_535, jpeg: 65_535, avif: 65_536, png: 2 ** 31 - 1, tiff: 2 ** 32 - 1 };
+
+/** 16383 → "16,383" (no locale: the same message in every runtime). */
+export const thousands = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
+/** Refuses an output `format` cannot encode at this size; checked before the work that leads to it. */
+export function checkEncodable(format: RasterFormat, width: number, height: number): void {
+  const max = ENCODER_MAX_SIDE[format];
+  if (width > max || height > max) {
+    throw new ToolInputError(`${FORMAT_NAMES[format]} images can be at most ${thousands(max)} pixels per side; the output would be ${width}×${height}.`);
   }
 }

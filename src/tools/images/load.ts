@@ -3,7 +3,7 @@
 // platform, the post-decode check, and EXIF orientation. Shared by the image tools.
 import { ToolInputError, type ToolContext } from '../define';
 import { fromBase64 } from './base64';
-import { ImageDataError, type Bitmap, type ImagePlatform } from '../../platform/types';
+import { ImageDataError, ImageRefusedError, type Bitmap, type ImagePlatform } from '../../platform/types';
 import { FORMAT_NAMES, sniffFormat, type InputFormat } from './formats';
 import { checkDimensions, checkInputBytes } from './limits';
 import { ORIENTATION_TRANSFORMS, transform } from './pixels';
@@ -44,12 +44,17 @@ export interface LoadOptions {
    * decoders that can decode smaller for free do so (JPEG). Omitted: full size.
    */
   shrink?: (width: number, height: number) => number;
+  /**
+   * Called with the upright size as soon as the header gives it, before decoding: the caller
+   * refuses there what it could not produce anyway (the converter: a WebP over 16,383 px).
+   */
+  sized?: (width: number, height: number) => void;
 }
 
 const SUPPORTED = 'PNG, JPEG, WebP, AVIF, TIFF, GIF or SVG';
 
 /** Decodes to upright RGBA. */
-export async function loadImage(ctx: ToolContext, bytes: Uint8Array, { expected, shrink }: LoadOptions = {}): Promise<LoadedImage> {
+export async function loadImage(ctx: ToolContext, bytes: Uint8Array, { expected, shrink, sized }: LoadOptions = {}): Promise<LoadedImage> {
   const images = imagesOf(ctx);
   const format = sniffFormat(bytes);
   if (!format) {
@@ -61,18 +66,22 @@ export async function loadImage(ctx: ToolContext, bytes: Uint8Array, { expected,
   }
   const undecodable = () =>
     new ToolInputError(`'image' could not be decoded as ${FORMAT_NAMES[format]}: the data is damaged, truncated or uses an unsupported variant.`);
+  // A codec's refusal names its reason; any other decoding failure gets the generic sentence.
+  const refusal = (error: unknown) =>
+    error instanceof ImageRefusedError ? new ToolInputError(error.message) : error instanceof ImageDataError ? undecodable() : undefined;
 
   if (format === 'svg') {
     const text = new TextDecoder().decode(bytes);
     const { width, height } = svgSize(text);
     checkDimensions(width, height);
+    sized?.(width, height);
     checkEmbeddedImages(text);
     try {
       const bitmap = checked(await images.renderSvg(withSize(text, width, height)));
-      return { bitmap, format, width: bitmap.width, height: bitmap.height };
+      if (bitmap.width !== width || bitmap.height !== height) throw new ImageDataError(`rendered at ${bitmap.width}×${bitmap.height}, not ${width}×${height}`);
+      return { bitmap, format, width, height };
     } catch (error) {
-      if (error instanceof ImageDataError) throw undecodable();
-      throw error;
+      throw refusal(error) ?? error;
     }
   }
 
@@ -80,6 +89,7 @@ export async function loadImage(ctx: ToolContext, bytes: Uint8Array, { expected,
   checkDimensions(header.width, header.height);
   const orientation = ORIENTATION_TRANSFORMS[header.orientation] ?? 'identity';
   const upright = header.orientation >= 5 /* EXIF 5–8 turn the image a quarter */ ? { width: header.height, height: header.width } : { width: header.width, height: header.height };
+  sized?.(upright.width, upright.height);
   const factor = shrink?.(upright.width, upright.height) ?? 1;
   let bitmap: Bitmap;
   try {
@@ -91,12 +101,31 @@ export async function loadImage(ctx: ToolContext, bytes: Uint8Array, { expected,
       bitmap = checked(await images.decode(bytes, format, { shrink: factor }));
     }
   } catch (error) {
-    if (error instanceof ImageDataError) throw undecodable();
-    throw error;
+    throw refusal(error) ?? error;
   }
+  matchHeader(bitmap, header, format, factor);
   bitmap = transform(bitmap, orientation);
   // Unshrunk, the decoder's own size is the truth (it is checked against the header's above).
   return factor > 1 ? { bitmap, format, ...upright } : { bitmap, format, width: bitmap.width, height: bitmap.height };
+}
+
+/** Formats whose header states one size, which the decoder must produce (JPEG: or 1/shrink of it). */
+const ONE_SIZE = new Set<InputFormat>(['png', 'jpeg', 'tiff']);
+
+/**
+ * The decoder's output against the header's size, before orientation: never larger (what the
+ * limits were checked on), and exactly it where the header states only one size. GIF, WebP and
+ * AVIF headers may state several (frames, items); the probe reports the largest.
+ */
+function matchHeader(bitmap: Bitmap, header: { width: number; height: number }, format: InputFormat, factor: number): void {
+  const side = (n: number) => (format === 'jpeg' && factor > 1 ? Math.ceil(n / factor) : n);
+  const larger = bitmap.width > header.width || bitmap.height > header.height;
+  const other = ONE_SIZE.has(format) && (bitmap.width !== side(header.width) || bitmap.height !== side(header.height));
+  if (larger || other) {
+    throw new ToolInputError(
+      `'image' is not a readable ${FORMAT_NAMES[format]} image: its header says ${header.width}×${header.height} pixels but its data decodes to ${bitmap.width}×${bitmap.height}.`,
+    );
+  }
 }
 
 /** The decoder's output, held to the limits again (a header can understate). */

@@ -1,7 +1,8 @@
 // Encoding the result: JPEG gets alpha flattened onto white (CONTRACT.md), then the door's
 // encoder, then Base64 for the response.
-import type { Bitmap, RasterFormat } from '../../platform/types';
-import type { ToolContext } from '../define';
+import { ImageRefusedError, type Bitmap, type RasterFormat } from '../../platform/types';
+import { ToolInputError, type ToolContext } from '../define';
+import { checkEncodable } from './limits';
 import { imagesOf } from './load';
 import { toBase64 } from './base64';
 import { flattenOnWhite } from './pixels';
@@ -14,7 +15,15 @@ export interface EncodedImage {
 }
 
 export async function encodeImage(ctx: ToolContext, image: Bitmap, format: RasterFormat, quality: number): Promise<EncodedImage> {
+  checkEncodable(format, image.width, image.height);
   const pixels = format === 'jpeg' ? flattenOnWhite(image) : image;
-  const bytes = await imagesOf(ctx).encode(pixels, format, { quality });
+  let bytes: Uint8Array;
+  try {
+    bytes = await imagesOf(ctx).encode(pixels, format, { quality });
+  } catch (error) {
+    // An encoder's own refusal (a size it cannot write) is the caller's 400, not a fault.
+    if (error instanceof ImageRefusedError) throw new ToolInputError(error.message);
+    throw error;
+  }
   return { base64: toBase64(bytes), width: image.width, height: image.height, sizeBytes: bytes.length };
 }

@@ -3,7 +3,11 @@
 // Where a format can state several sizes (WebP chunks, AVIF items, GIF frames), the largest
 // is reported, because that is what a decoder might allocate.
 import { ToolInputError } from '../define';
+import { jpegStructure, maxJpegScans } from '../../platform/codecs/jpeg-markers';
+import { avifSizes } from './avif-header';
 import { FORMAT_NAMES } from './formats';
+import { HeaderError } from './header-error';
+import { thousands } from './limits';
 import type { RasterFormat } from '../../platform/types';
 
 export interface Probe {
@@ -50,8 +54,6 @@ class Reader {
   }
 }
 
-/** Thrown for a header we cannot read; the caller turns it into a 400 naming the format. */
-export class HeaderError extends Error {}
 
 function png(r: Reader): Probe {
   if (r.tag(12) !== 'IHDR') throw new HeaderError('the IHDR chunk is missing');
@@ -108,6 +110,10 @@ function jpeg(r: Reader): Probe {
         throw new ToolInputError('CMYK JPEG images are not supported; save the image as RGB and try again.');
       }
       if (height === 0) throw new HeaderError('the height is defined later in the file (DNL), which is not supported');
+      // A progressive decode makes a pass over the image per scan: their number is bounded.
+      const { scans } = jpegStructure(r.bytes);
+      const allowed = maxJpegScans(width * height);
+      if (scans > allowed) throw new HeaderError(`it has ${thousands(scans)} scans; at most ${thousands(allowed)} are allowed for its ${width}×${height} pixels`);
       return { width, height, orientation };
     }
     at += 2 + length;
@@ -211,31 +217,9 @@ function tiff(r: Reader): Probe {
   return { width, height, orientation };
 }
 
-/** AVIF: the largest `ispe` (image spatial extent) property among the file's items. */
+/** AVIF: the largest size any item states, AV1 sequence headers included (avif-header.ts). */
 function avif(r: Reader): Probe {
-  let width = 0;
-  let height = 0;
-  const walk = (start: number, end: number, depth: number) => {
-    for (let at = start; at + 8 <= end; ) {
-      let size = r.be32(at);
-      const type = r.tag(at + 4);
-      let header = 8;
-      if (size === 1) {
-        size = r.be32(at + 8) * 2 ** 32 + r.be32(at + 12);
-        header = 16;
-      } else if (size === 0) size = end - at;
-      if (size < header) throw new HeaderError('bad box size');
-      const boxEnd = Math.min(at + size, end);
-      if (type === 'meta' && depth === 0) walk(at + header + 4, boxEnd, 1);
-      else if ((type === 'iprp' && depth === 1) || (type === 'ipco' && depth === 2)) walk(at + header, boxEnd, depth + 1);
-      else if (type === 'ispe' && depth === 3) {
-        width = Math.max(width, r.be32(at + header + 4));
-        height = Math.max(height, r.be32(at + header + 8));
-      }
-      at += size;
-    }
-  };
-  walk(0, r.bytes.length, 0);
+  const { width, height } = avifSizes(r.bytes);
   if (width === 0 || height === 0) throw new HeaderError('no image size (ispe) found');
   return { width, height, orientation: 1 };
 }
