@@ -97,7 +97,10 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     // 64 KiB: every light tool answers such a request in a few milliseconds (docs/limits.md).
     inlineBodyBytes: integer(env, 'INLINE_BODY_BYTES', 64 * 1024, 0),
     heavyPerClient: integer(env, 'HEAVY_PER_CLIENT', 2, 0),
-    workerMemoryMb: integer(env, 'WORKER_MEMORY_MB', 1024, 64),
+    // 768 MiB: every worst input of docs/limits.md's table that is not hostile fits (json-to-csv
+    // of 8 M rows, the largest, peaks near 620 MB); a worker keeping over a quarter of it after a
+    // task (192 MiB) is replaced, which a background-removal worker with its model (~160 MB) is not.
+    workerMemoryMb: integer(env, 'WORKER_MEMORY_MB', 768, 64),
     // 64 MiB: four bodies at the 16 MiB cap at once, then their answers. Each such request costs
     // several times its size on its way through (chunks, the worker's copies, the answer), so
     // this keeps floods of large uploads under 512 MB of resident memory
