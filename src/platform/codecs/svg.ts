@@ -1,10 +1,13 @@
 // SVG through resvg (WASM). Only the bundled font is loaded (no system fonts, so the result is
 // the same everywhere) and resvg-wasm resolves no external references: nothing is fetched.
+// The tools have counted what parsing asks for (src/tools/images/svg-budget.ts); what drawing
+// would cost is estimated on the parsed tree and refused over budget (svg-cost.ts).
 import { Resvg, initWasm } from '@resvg/resvg-wasm';
 import type { AssetLoader } from '../assets';
 import type { Bitmap } from '../types';
 import { ImageDataError } from '../types';
 import { once } from './common';
+import { checkRenderCost } from './svg-cost';
 
 const FAMILY = 'DejaVu Sans';
 
@@ -25,6 +28,8 @@ export function svgRenderer(assets: AssetLoader) {
       throw new ImageDataError(`SVG renderer: ${error instanceof Error ? error.message : String(error)}`);
     }
     try {
+      // Drawing cannot be interrupted once started: its cost is estimated first (svg-cost.ts).
+      checkRenderCost(renderer.toString(), renderer.width, renderer.height);
       const rendered = renderer.render();
       const { width, height } = rendered;
       const data = unpremultiply(rendered.pixels);

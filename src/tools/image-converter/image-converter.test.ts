@@ -176,15 +176,35 @@ describe('SVG', () => {
     expect(reply).toEqual({ status: 400, body: { error: 'An image embedded in the SVG is 30000×30000 pixels; each side may be at most 16,384 pixels.' } });
   });
 
-  it('entity expansion and deep nesting are refused by the parser, not followed', async () => {
+  it('entity expansion and deep nesting are refused before parsing, not followed', async () => {
     const entities = ['<!ENTITY a0 "lollollollol">'];
     for (let i = 1; i < 10; i++) entities.push(`<!ENTITY a${i} "${`&a${i - 1};`.repeat(10)}">`);
     const laughs = `<?xml version="1.0"?><!DOCTYPE svg [${entities.join('')}]><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><text>&a9;</text></svg>`;
     const deep = `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">${'<g>'.repeat(100000)}${'</g>'.repeat(100000)}</svg>`;
-    for (const svg of [laughs, deep]) {
-      const reply = await invoke('image-converter', { image: Buffer.from(svg).toString('base64'), from: 'svg', to: 'png' });
-      expect(reply).toEqual({ status: 400, body: { error: "'image' could not be decoded as SVG: the data is damaged, truncated or uses an unsupported variant." } });
+    for (const [svg, error] of [
+      [laughs, 'The SVG expands to 11,444 MB of attributes and text once its entities and references are followed; at most 12 MB are allowed.'],
+      [deep, 'The SVG nests elements 100,001 deep; at most 256 levels are allowed.'],
+    ]) {
+      const reply = await invoke('image-converter', { image: Buffer.from(svg!).toString('base64'), from: 'svg', to: 'png' });
+      expect(reply).toEqual({ status: 400, body: { error } });
     }
+  });
+
+  it('an SVG too complex to parse or draw in bounded time is a 400 naming what (svg-budget.test.ts, svg-cost.test.ts)', async () => {
+    const turbulence = '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="150"><filter id="f"><feTurbulence baseFrequency="0.05" numOctaves="100000"/></filter><rect width="100%" height="100%" filter="url(#f)"/></svg>';
+    expect(await invoke('image-converter', { image: Buffer.from(turbulence).toString('base64'), from: 'svg', to: 'png' })).toEqual({
+      status: 400,
+      body: { error: "The SVG's feTurbulence asks for 100,000 octaves; at most 10 are allowed (further octaves are finer than a pixel)." },
+    });
+    const big = turbulence.replace('100000', '10').replace('width="300" height="150"', 'width="6000" height="6000"');
+    const reply = await invoke('image-converter', { image: Buffer.from(big).toString('base64'), from: 'svg', to: 'png' });
+    expect(reply.status).toBe(400);
+    expect(reply.body.error).toMatch(/^The SVG is too complex to render at 6000×6000 pixels: its filters would take about \d+ s to draw/);
+    let uses = '<rect id="u0" width="1" height="1"/>';
+    for (let i = 1; i <= 10; i++) uses += `<g id="u${i}">${`<use href="#u${i - 1}"/>`.repeat(10)}</g>`;
+    const bomb = `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><defs>${uses}</defs><use href="#u10"/></svg>`;
+    const bombReply = await invoke('image-converter', { image: Buffer.from(bomb).toString('base64'), from: 'svg', to: 'png' });
+    expect(bombReply.body.error).toMatch(/^The SVG expands to [\d,]+ elements once its <use>, marker and url\(#…\) references are followed; at most 100,000 are allowed\.$/);
   });
 
   it('markup that is not SVG', async () => {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 const pixels = (what: string) => z.number().int().min(0).optional().describe(what);
 
 export const Input = z.object({
-  image: z.string().min(1).describe('Base64 image (PNG, JPEG, WebP, AVIF, GIF, TIFF or SVG); a data-URL prefix is tolerated. At most 3 MB decoded.'),
+  image: z.string().min(1).describe('Base64 image (PNG, JPEG, WebP, AVIF, GIF, TIFF or SVG); a data-URL prefix is tolerated. At most 3 MB decoded, 40 megapixels and 16,384 px per side; an SVG must also be simple enough to draw in bounded time.'),
   width: pixels('Target width in pixels; 0 or absent: follows the height by aspect ratio.'),
   height: pixels('Target height in pixels; 0 or absent: follows the width by aspect ratio.'),
   fit: z

@@ -9,6 +9,7 @@ import { checkDimensions, checkInputBytes } from './limits';
 import { ORIENTATION_TRANSFORMS, transform } from './pixels';
 import { probe } from './probe';
 import { checkEmbeddedImages, svgSize, withSize } from './svg';
+import { checkSvgBudget } from './svg-budget';
 import { firstWebpFrame, onCanvas } from './webp-frame';
 
 /** The door's codecs; a door that forgot to wire them is a fault (500), not bad input. */
@@ -76,6 +77,7 @@ export async function loadImage(ctx: ToolContext, bytes: Uint8Array, { expected,
     checkDimensions(width, height);
     sized?.(width, height);
     checkEmbeddedImages(text);
+    checkSvgBudget(text);
     try {
       const bitmap = checked(await images.renderSvg(withSize(text, width, height)));
       if (bitmap.width !== width || bitmap.height !== height) throw new ImageDataError(`rendered at ${bitmap.width}×${bitmap.height}, not ${width}×${height}`);
