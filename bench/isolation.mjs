@@ -32,7 +32,9 @@ async function photo() {
 }
 
 function start(env) {
-  const child = spawn(process.execPath, [ENTRY], { env: { ...process.env, PORT: '0', HOST: '127.0.0.1', RATE_LIMIT: 'off', ACCESS_LOG: 'off', ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  // TRUST_PROXY: each flooding client has an address of its own (X-Forwarded-For), so each gets
+  // the pool share a real client would (HEAVY_PER_CLIENT), rather than one address's share.
+  const child = spawn(process.execPath, [ENTRY], { env: { ...process.env, PORT: '0', HOST: '127.0.0.1', RATE_LIMIT: 'off', ACCESS_LOG: 'off', TRUST_PROXY: 'loopback', ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolveStart, reject) => {
     let out = '';
     child.stdout.on('data', (chunk) => {
@@ -44,7 +46,7 @@ function start(env) {
   });
 }
 
-const post = (url, slug, body) => fetch(`${url}/api/${slug}`, { method: 'POST', body, headers: { 'Content-Type': 'application/json' } });
+const post = (url, slug, body, client = '192.0.2.1') => fetch(`${url}/api/${slug}`, { method: 'POST', body, headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': client } });
 
 async function smallLatencies(url, count) {
   const times = [];
@@ -74,9 +76,9 @@ async function measure(label, env, heavyBody, samples = SMALL) {
     const statuses = {};
     let conversions = 0;
     const floodStarted = performance.now();
-    const flooders = Array.from({ length: FLOOD }, async () => {
+    const flooders = Array.from({ length: FLOOD }, async (_, client) => {
       while (flooding) {
-        const response = await post(url, 'image-converter', heavyBody);
+        const response = await post(url, 'image-converter', heavyBody, `198.51.100.${client + 1}`);
         await response.arrayBuffer();
         statuses[response.status] = (statuses[response.status] ?? 0) + 1;
         if (response.status === 200) conversions++;
