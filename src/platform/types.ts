@@ -29,6 +29,14 @@ export interface DecodeOptions {
   shrink?: number;
 }
 
+export interface SvgOptions {
+  /**
+   * The caller's estimate of what parsing the markup will cost, in nanoseconds (the tools'
+   * src/tools/images/svg-budget.ts): it counts against the same time budget as the drawing.
+   */
+  parseNs?: number;
+}
+
 export interface ImagePlatform {
   /**
    * Decodes one image (the first frame of an animation) to RGBA. The caller has already read
@@ -38,9 +46,10 @@ export interface ImagePlatform {
   decode(bytes: Uint8Array, format: RasterFormat, options?: DecodeOptions): Promise<Bitmap>;
   /**
    * Rasterises SVG markup at the size its root element states, text in the bundled font.
-   * Never fetches anything. Throws ImageDataError for markup it cannot parse.
+   * Never fetches anything. Throws ImageDataError for markup it cannot parse, and an
+   * ImageRefusedError when drawing it would take too long (src/platform/codecs/svg-cost.ts).
    */
-  renderSvg(svg: string): Promise<Bitmap>;
+  renderSvg(svg: string, options?: SvgOptions): Promise<Bitmap>;
   /** Encodes RGBA; JPEG has no alpha, so callers flatten first. */
   encode(image: Bitmap, format: RasterFormat, options: EncodeOptions): Promise<Uint8Array>;
   /** High-quality resampling (Lanczos-class) to exactly width × height. */
@@ -74,7 +83,7 @@ export function lazyPlatform(load: () => Promise<ImagePlatform>): ImagePlatform 
   }));
   return {
     decode: async (bytes, format, options) => (await get()).decode(bytes, format, options),
-    renderSvg: async (svg) => (await get()).renderSvg(svg),
+    renderSvg: async (svg, options) => (await get()).renderSvg(svg, options),
     encode: async (image, format, options) => (await get()).encode(image, format, options),
     resize: async (image, width, height) => (await get()).resize(image, width, height),
   };

@@ -22,10 +22,13 @@ export async function avifClaiming(ispe: number, frame: number): Promise<Buffer>
   return avif;
 }
 
-/** A baseline JPEG from libjpeg-turbo whose one scan is repeated `scans` times. */
+/**
+ * A progressive JPEG from libjpeg-turbo (10 scans) whose last scan, a small refinement that
+ * still makes the decoder go over the whole image, is repeated to make `scans` in all (≥ 10).
+ */
 export async function jpegWithScans(width: number, height: number, scans: number): Promise<Buffer> {
-  const jpeg = await sharp({ create: { width, height, channels: 3, background: '#48c' } }).jpeg().toBuffer();
-  const sos = jpeg.indexOf(Buffer.from([0xff, 0xda]));
-  const scan = jpeg.subarray(sos, jpeg.length - 2);
-  return Buffer.concat([jpeg.subarray(0, sos), ...Array<Buffer>(scans).fill(scan), Buffer.from([0xff, 0xd9])]);
+  const jpeg = await sharp({ create: { width, height, channels: 3, background: '#48c' } }).jpeg({ progressive: true }).toBuffer();
+  const last = jpeg.lastIndexOf(Buffer.from([0xff, 0xda]));
+  const scan = jpeg.subarray(last, jpeg.length - 2);
+  return Buffer.concat([jpeg.subarray(0, jpeg.length - 2), ...Array<Buffer>(scans - 10).fill(scan), Buffer.from([0xff, 0xd9])]);
 }

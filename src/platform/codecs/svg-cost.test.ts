@@ -6,7 +6,7 @@ import { Resvg } from '@resvg/resvg-wasm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { nodeImages } from '../node';
 import { ImageRefusedError } from '../types';
-import { RENDER_BUDGET_NS, estimateRenderCost } from './svg-cost';
+import { SVG_BUDGET_NS, estimateRenderCost } from './svg-cost';
 
 const svg = (width: number, height: number, body: string) =>
   `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="${width}" height="${height}">${body}</svg>`;
@@ -28,7 +28,7 @@ const refusal = async (text: string) => {
 describe('drawing that would take too long is refused before it starts', () => {
   it('feTurbulence of 10 octaves (the most allowed) over 25 megapixels', async () => {
     expect(await refusal(svg(5000, 5000, filtered('<feTurbulence baseFrequency="0.05" numOctaves="10"/>')))).toMatch(
-      /^The SVG is too complex to render at 5000×5000 pixels: its filters would take about \d+ s to draw \(\d+ s in all; at most 2\.5 s is allowed\)\.$/,
+      /^The SVG is too complex to render at 5000×5000 pixels: its filters would take about \d+ s to draw \(\d+ s in all; at most 3 s is allowed\)\.$/,
     );
     // The same filter on a small canvas is drawn.
     expect(await refusal(svg(200, 100, filtered('<feTurbulence baseFrequency="0.05" numOctaves="10"/>')))).toBe('drawn 200×100');
@@ -37,6 +37,15 @@ describe('drawing that would take too long is refused before it starts', () => {
   it('feMorphology with a radius of 1,000 (a million-pixel window at every pixel)', async () => {
     expect(await refusal(svg(1000, 1000, filtered('<feMorphology radius="1000"/>')))).toMatch(/its filters would take about \d+ s to draw/);
     expect(await refusal(svg(300, 150, filtered('<feMorphology radius="2"/>')))).toBe('drawn 300×150');
+  });
+
+  it('what the caller estimates parsing to cost counts against the same budget', async () => {
+    const text = svg(1000, 1000, filtered('<feGaussianBlur stdDeviation="5"/>'));
+    expect(await refusal(text)).toBe('drawn 1000×1000');
+    const drawing = estimateRenderCost(treeOf(text), 1000, 1000).ns;
+    await expect(nodeImages.renderSvg(text, { parseNs: SVG_BUDGET_NS - drawing + 1e6 })).rejects.toThrow(
+      /^The SVG is too complex to render at 1000×1000 pixels: its filters would take about 1\.\d s to draw \(1\.\d s in all, 1\.\d s more to parse; at most 3 s is allowed\)\.$/,
+    );
   });
 
   it('a filter region far larger than the canvas costs at most 16× the canvas', () => {
@@ -88,7 +97,7 @@ describe('ordinary drawing', () => {
         '<filter id="b"><feGaussianBlur stdDeviation="4"/></filter><text x="20" y="580" font-size="24">Ordinary drawing</text>',
     );
     expect(await refusal(text)).toBe('drawn 800×600');
-    expect(estimateRenderCost(treeOf(text), 800, 600).ns).toBeLessThan(RENDER_BUDGET_NS / 4);
+    expect(estimateRenderCost(treeOf(text), 800, 600).ns).toBeLessThan(SVG_BUDGET_NS / 4);
   });
 
   it('the estimate is the same every time, and grows with the canvas', () => {

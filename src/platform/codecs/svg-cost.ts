@@ -15,8 +15,11 @@ import { jpegStructure } from './jpeg-markers';
 import { EMPTY, IDENTITY, area, boundsOf, grow, isEmpty, multiply, parseTransform, pathPoints, rect, scaleOf, scaling, transformBox, translation, union, type Box, type Matrix } from './svg-geometry';
 import { parseSvgMarkup, type SvgElement } from './svg-markup';
 
-/** The most an SVG's drawing may be estimated to take; the estimates run 1.2–2.6× the real time (docs/limits.md). */
-export const RENDER_BUDGET_NS = 2.5e9;
+/**
+ * The most an SVG may be estimated to cost, parsing (the caller's estimate) and drawing
+ * together; the drawing estimates run 1.2–2.6× the real time (docs/limits.md).
+ */
+export const SVG_BUDGET_NS = 3e9;
 /**
  * Elements and path points visited while costing (patterns, clip paths and masks are costed
  * again at every use, as resvg draws them again): beyond it the estimate itself would take
@@ -359,13 +362,14 @@ export function estimateRenderCost(tree: string, width: number, height: number):
   return { ns, parts };
 }
 
-/** Refuses an SVG whose estimated drawing time exceeds the budget, naming what costs most. */
-export function checkRenderCost(tree: string, width: number, height: number): void {
+/** Refuses an SVG whose estimated parsing and drawing exceed the budget, naming what costs most. */
+export function checkRenderCost(tree: string, width: number, height: number, parseNs = 0): void {
   const { ns, parts } = estimateRenderCost(tree, width, height);
-  if (ns <= RENDER_BUDGET_NS) return;
+  if (parseNs + ns <= SVG_BUDGET_NS) return;
   const [part, partNs] = [...parts].sort((a, b) => b[1] - a[1])[0]!;
   const seconds = (n: number) => (n >= 10e9 ? (n / 1e9).toFixed(0) : (n / 1e9).toFixed(1));
+  const parsing = parseNs >= 0.05e9 ? `, ${seconds(parseNs)} s more to parse` : '';
   throw new ImageRefusedError(
-    `The SVG is too complex to render at ${width}×${height} pixels: its ${part} would take about ${seconds(partNs)} s to draw (${seconds(ns)} s in all; at most ${RENDER_BUDGET_NS / 1e9} s is allowed).`,
+    `The SVG is too complex to render at ${width}×${height} pixels: its ${part} would take about ${seconds(partNs)} s to draw (${seconds(ns)} s in all${parsing}; at most ${SVG_BUDGET_NS / 1e9} s is allowed).`,
   );
 }

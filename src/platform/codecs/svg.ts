@@ -4,7 +4,7 @@
 // would cost is estimated on the parsed tree and refused over budget (svg-cost.ts).
 import { Resvg, initWasm } from '@resvg/resvg-wasm';
 import type { AssetLoader } from '../assets';
-import type { Bitmap } from '../types';
+import type { Bitmap, SvgOptions } from '../types';
 import { ImageDataError } from '../types';
 import { once } from './common';
 import { checkRenderCost } from './svg-cost';
@@ -17,7 +17,7 @@ export function svgRenderer(assets: AssetLoader) {
     await initWasm(module);
     return font;
   });
-  return async function renderSvg(svg: string): Promise<Bitmap> {
+  return async function renderSvg(svg: string, { parseNs = 0 }: SvgOptions = {}): Promise<Bitmap> {
     const font = await ready();
     let renderer: InstanceType<typeof Resvg> | undefined;
     try {
@@ -29,7 +29,7 @@ export function svgRenderer(assets: AssetLoader) {
     }
     try {
       // Drawing cannot be interrupted once started: its cost is estimated first (svg-cost.ts).
-      checkRenderCost(renderer.toString(), renderer.width, renderer.height);
+      checkRenderCost(renderer.toString(), renderer.width, renderer.height, parseNs);
       const rendered = renderer.render();
       const { width, height } = rendered;
       const data = unpremultiply(rendered.pixels);

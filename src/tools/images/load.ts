@@ -77,9 +77,10 @@ export async function loadImage(ctx: ToolContext, bytes: Uint8Array, { expected,
     checkDimensions(width, height);
     sized?.(width, height);
     checkEmbeddedImages(text);
-    checkSvgBudget(text);
+    // What parsing will cost counts against the renderer's budget for drawing (svg-cost.ts).
+    const parseNs = checkSvgBudget(text);
     try {
-      const bitmap = checked(await images.renderSvg(withSize(text, width, height)));
+      const bitmap = checked(await images.renderSvg(withSize(text, width, height), { parseNs }));
       if (bitmap.width !== width || bitmap.height !== height) throw new ImageDataError(`rendered at ${bitmap.width}×${bitmap.height}, not ${width}×${height}`);
       return { bitmap, format, width, height };
     } catch (error) {
