@@ -26,6 +26,7 @@ import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import * as inputs from '../tests/support/attack-inputs.mjs';
+import { prng } from '../tests/support/prng.mjs';
 
 const seconds = Number(process.env.FUZZ_SECONDS ?? 1800);
 const attackSeconds = Number(process.env.ATTACK_SECONDS ?? Math.round(seconds / 4));
@@ -99,7 +100,7 @@ async function attackMix(duration) {
   baselineKb = (await ready).baselineKb;
 
   // Two loops, each picking the next input at random (seeded), until the time is up.
-  const random = mulberry32(Number(process.env.FUZZ_SEED ?? 1));
+  const random = prng(Number(process.env.FUZZ_SEED ?? 1));
   const deadline = Date.now() + duration * 1000;
   const names = Object.keys(kinds);
   const loop = async () => {
@@ -263,13 +264,3 @@ function startServer(env) {
   });
 }
 
-/** mulberry32, as tests/support/prng.ts. */
-function mulberry32(seed) {
-  let state = seed | 0;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}

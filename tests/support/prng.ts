@@ -1,10 +1,2 @@
-/** mulberry32: a small seeded PRNG, so generated test inputs are the same on every run. */
-export function prng(seed: number): () => number {
-  let state = seed | 0;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// The tests' seeded PRNG; written in plain JavaScript (prng.mjs) so the benchmarks share it.
+export { prng } from './prng.mjs';
