@@ -19,7 +19,7 @@ export const ALGORITHMS = [
 export type Algorithm = (typeof ALGORITHMS)[number];
 
 export const Input = z.object({
-  token: z.string().min(10).describe('The JWT: three base64url parts (header.payload.signature) separated by dots. Surrounding whitespace is ignored.'),
+  token: z.string().min(10).describe('The JWT: three base64url parts (header.payload.signature) separated by dots. Surrounding whitespace is ignored. Header and payload JSON may nest at most 500 levels.'),
   secret: z
     .string()
     .optional()
