@@ -168,7 +168,9 @@ describe('5. memory', () => {
           const incomplete = answers.filter((a) => typeof a.status === 'number' && !a.complete).length;
           ctx.note(`slowest answer ${slowest} ms; ${incomplete} answers not read to their end; first refusal ${JSON.stringify(answers.map(errorOf).find(Boolean) ?? '')}`);
         },
-        { allowed: [200, 400, 413, 429, 503], budgetMs: 60_000 },
+        // 'reset': a refusal for load is answered without reading the body, and Node closes such a
+        // connection once the 503 is out; a client still uploading may lose it (docs/limits.md).
+        { allowed: [200, 400, 413, 429, 503, 'reset'], budgetMs: 60_000 },
       ),
     );
   }, 120_000);
