@@ -2,6 +2,7 @@ import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { modelFiles, modelManifest } from './src/build/model-assets';
+import { examplesModule } from './src/build/examples-plugin';
 import { toolbox } from './src/build/toolbox-plugin';
 import { wasmUrlsNotInlined } from './src/build/wasm-urls';
 
@@ -27,14 +28,15 @@ export default defineConfig({
         maximumFileSizeToCacheInBytes: 16 * 1024 * 1024,
         // The model (84 MiB) is downloaded on first use or on request, never on every install.
         globIgnores: ['**/node_modules/**/*', 'sw.js', 'workbox-*.js', 'models/**'],
-        // The image codecs are bundled into sw.js, their WASM stays in precached files.
-        buildPlugins: { vite: [wasmUrlsNotInlined()] },
+        // The image codecs are bundled into sw.js, their WASM stays in precached files; the
+        // worked examples come in as data.
+        buildPlugins: { vite: [wasmUrlsNotInlined(), examplesModule()] },
       },
       manifest: {
         id: '/',
         name: 'Developer Toolbox',
         short_name: 'Toolbox',
-        description: 'Fifteen developer utilities that work offline, on your own device, with one JSON API.',
+        description: 'Developer utilities that work offline, on your own device, with one JSON API.',
         start_url: '/',
         scope: '/',
         display: 'standalone',

@@ -1,11 +1,13 @@
 // The Node server as one self-contained ES module (Node 20 cannot run .ts; STACK.md).
 import { defineConfig } from 'vite';
+import { examplesModule } from './src/build/examples-plugin';
 import { serverAssets } from './src/build/server-assets';
 
 export default defineConfig({
   publicDir: false,
-  // The codecs' WASM and font beside main.js (src/platform/node.ts reads them from there).
-  plugins: [serverAssets()],
+  // The codecs' WASM and font beside main.js (src/platform/node.ts reads them from there), and
+  // the worked examples as data (src/build/examples-plugin.ts).
+  plugins: [serverAssets(), examplesModule()],
   build: {
     // Two commands: the HTTP server and the MCP server over stdio (package.json `bin`); and the
     // heavy-tool worker thread the HTTP server starts (src/server/worker-pool.ts).

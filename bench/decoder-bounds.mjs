@@ -21,13 +21,12 @@ if (!process.env.CASE) {
 }
 
 const vite = await createServer({ server: { middlewareMode: true, hmr: false }, appType: 'custom', logLevel: 'error', optimizeDeps: { noDiscovery: true, include: [] } });
-const { invoke } = await vite.ssrLoadModule('/src/core/dispatch.ts');
-const { provideImages } = await vite.ssrLoadModule('/src/tools/define.ts');
-const { nodeImages } = await vite.ssrLoadModule('/src/platform/node.ts');
+const { localInvoker } = await vite.ssrLoadModule('/src/core/local.ts');
+const { nodeContext } = await vite.ssrLoadModule('/src/platform/node-context.ts');
+const invoke = localInvoker(nodeContext);
 const { buildTiff, rgbTags } = await vite.ssrLoadModule('/tests/support/tiff-builder.ts');
 const { jpegWithScans } = await vite.ssrLoadModule('/tests/support/hostile-images.ts');
 const { Deflate } = await import('fflate');
-provideImages(nodeImages);
 
 /** zlib data of `size` zero bytes, made without holding them. */
 function zeros(size) {
@@ -92,10 +91,9 @@ const baseline = process.resourceUsage().maxRSS;
 const start = performance.now();
 // Decoding only (loadImage), not encoding the answer: the bound is the decoder's.
 const { loadImage, imageBytes } = await vite.ssrLoadModule('/src/tools/images/load.ts');
-const { systemContext } = await vite.ssrLoadModule('/src/tools/define.ts');
 let outcome;
 try {
-  const { bitmap } = await loadImage(systemContext, imageBytes(image));
+  const { bitmap } = await loadImage(nodeContext, imageBytes(image));
   outcome = `decoded ${bitmap.width}×${bitmap.height}`;
 } catch (error) {
   outcome = `refused: ${error.message}`;

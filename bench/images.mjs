@@ -47,10 +47,9 @@ function photoPixels(noise = 24, width = 1920, height = 1080) {
 }
 
 const vite = await createServer({ server: { middlewareMode: true, hmr: false }, appType: 'custom', logLevel: 'error', optimizeDeps: { noDiscovery: true, include: [] } });
-const { invoke } = await vite.ssrLoadModule('/src/core/dispatch.ts');
-const { provideImages } = await vite.ssrLoadModule('/src/tools/define.ts');
-const { nodeImages } = await vite.ssrLoadModule('/src/platform/node.ts');
-provideImages(nodeImages);
+const { localInvoker } = await vite.ssrLoadModule('/src/core/local.ts');
+const { nodeContext } = await vite.ssrLoadModule('/src/platform/node-context.ts');
+const invoke = localInvoker(nodeContext);
 
 const jpeg = await photoPixels().jpeg({ quality: 90 }).toBuffer();
 // As PNG the noisy photo is 5 MB, over the tools' 3 MB input cap: a smoother one for PNG input.

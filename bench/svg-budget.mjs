@@ -16,9 +16,7 @@ const vite = await createServer({ server: { middlewareMode: true, hmr: false }, 
 const { estimateRenderCost, SVG_BUDGET_NS } = await vite.ssrLoadModule('/src/platform/codecs/svg-cost.ts');
 const { checkSvgBudget } = await vite.ssrLoadModule('/src/tools/images/svg-budget.ts');
 const { loadImage } = await vite.ssrLoadModule('/src/tools/images/load.ts');
-const { systemContext, provideImages } = await vite.ssrLoadModule('/src/tools/define.ts');
-const { nodeImages } = await vite.ssrLoadModule('/src/platform/node.ts');
-provideImages(nodeImages);
+const { nodeContext } = await vite.ssrLoadModule('/src/platform/node-context.ts');
 const { Resvg } = await import('@resvg/resvg-wasm');
 await nodeImages.renderSvg('<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>'); // initialises resvg's WASM, once per process
 const font = readFileSync(new URL('../node_modules/dejavu-fonts-ttf/ttf/DejaVuSans.ttf', import.meta.url));
@@ -114,7 +112,7 @@ if (process.env.PART !== '1') {
     }
     const text = make(low);
     const start = performance.now();
-    await loadImage(systemContext, new TextEncoder().encode(text));
+    await loadImage(nodeContext, new TextEncoder().encode(text));
     const time = performance.now() - start;
     console.log(`  ${name.padEnd(26)} n = ${String(low).padStart(7)}  ${String(text.length).padStart(8)} B  loaded in ${time.toFixed(0).padStart(5)} ms  (process peak RSS so far ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB)`);
   }

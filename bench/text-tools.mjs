@@ -14,7 +14,9 @@ import { alternatingMedians, medianMs, report } from './report.mjs';
 const RUNS = Number(process.env.RUNS ?? 5);
 
 const vite = await createServer({ server: { middlewareMode: true, hmr: false }, appType: 'custom', logLevel: 'error', optimizeDeps: { noDiscovery: true, include: [] } });
-const { invoke } = await vite.ssrLoadModule('/src/core/dispatch.ts');
+const { localInvoker } = await vite.ssrLoadModule('/src/core/local.ts');
+const { doorContext } = await vite.ssrLoadModule('/src/tools/define.ts');
+const invoke = localInvoker(doorContext());
 
 async function ours(slug, body) {
   const reply = await invoke(slug, body);

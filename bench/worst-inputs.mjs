@@ -156,13 +156,14 @@ async function runCase(index) {
   // No project config: the tools need no plugin, and the config loads every tool (and the image
   // codecs) at start-up.
   const vite = await createServer({ configFile: false, server: { middlewareMode: true, hmr: false }, appType: 'custom', logLevel: 'error', optimizeDeps: { noDiscovery: true, include: [] } });
-  const { invokeTool } = await vite.ssrLoadModule('/src/core/invoke.ts');
+  const { invoke } = await vite.ssrLoadModule('/src/core/invoke.ts');
+  const { nodeContext } = await vite.ssrLoadModule('/src/platform/node-context.ts');
   const { default: tool } = await vite.ssrLoadModule(`/src/tools/${slug}/tool.ts`);
   // Warm up on the tool's first example, so that loading and compiling are not measured.
-  await invokeTool(tool, tool.examples[0].input);
+  await invoke(tool, tool.examples[0].input, nodeContext);
   const peakBefore = process.resourceUsage().maxRSS;
   const started = performance.now();
-  const reply = await invokeTool(tool, body);
+  const reply = await invoke(tool, body, nodeContext);
   const ms = performance.now() - started;
   const peakGrowth = (process.resourceUsage().maxRSS - peakBefore) / 1024;
   const outcome = reply.status !== 200 ? `${reply.status} ${String(reply.body.error).slice(0, 60)}` : reply.body.error ? `200 error: ${String(reply.body.error).slice(0, 60)}` : reply.body.valid === false ? '200 valid:false' : '200';

@@ -1,24 +1,12 @@
 // Machine-readable descriptions generated from the registry: OpenAPI 3.1 (CONTRACT.md §3),
 // `GET /api/<slug>` and llms.txt. Everything here is derived; nothing is written by hand twice.
+// The worked examples' answers come in as data (./examples.ts): describing a tool never runs it.
 import { z } from 'zod';
-import { TAG_DESCRIPTIONS, systemContext, type ToolContext, type ToolDefinition } from '../tools/define';
+import { TAG_DESCRIPTIONS, type ToolDefinition } from '../tools/define';
 import { findTool, tools } from '../tools/index';
-import { invokeTool, type Reply } from './invoke';
+import type { ExampleBook, ExampleExchange } from './examples';
 
 type JsonSchema = Record<string, unknown>;
-
-/** Example answers are computed with a fixed clock and fixed "random" bytes, so docs are stable. */
-const EXAMPLE_CONTEXT: ToolContext = {
-  now: () => Date.UTC(2026, 0, 1),
-  randomBytes: (bytes) => bytes.map((_, i) => (i * 37 + 11) & 255),
-  // The image examples run on the codecs of whichever door renders them.
-  get images() {
-    return systemContext.images;
-  },
-  get segmentation() {
-    return systemContext.segmentation;
-  },
-};
 
 const pascal = (slug: string) => slug.replace(/(^|-)([a-z0-9])/g, (_, __, c: string) => c.toUpperCase());
 const schemaRef = (id: string) => `#/components/schemas/${id}`;
@@ -36,9 +24,22 @@ function tidy(node: unknown): unknown {
   return out;
 }
 
-/** Shared shapes a tool marks with `.meta({ id })` become components of their own. */
-function sharedShapes(): [string, z.ZodType][] {
-  return [...z.globalRegistry._idmap.entries()] as [string, z.ZodType][];
+/**
+ * zod puts the shapes a tool marks with `.meta({ id })` into a `__shared` schema's `$defs`; in
+ * OpenAPI they are components of their own, so they move up and their references with them.
+ */
+function promoteShared(converted: Record<string, JsonSchema>): Record<string, JsonSchema> {
+  const { __shared: shared, ...schemas } = converted;
+  const defs = (shared?.$defs ?? {}) as Record<string, JsonSchema>;
+  const prefix = schemaRef('__shared#/$defs/');
+  const relink = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(relink);
+    if (node === null || typeof node !== 'object') return node;
+    return Object.fromEntries(
+      Object.entries(node).map(([key, value]) => [key, key === '$ref' && typeof value === 'string' && value.startsWith(prefix) ? schemaRef(value.slice(prefix.length)) : relink(value)]),
+    );
+  };
+  return relink({ ...defs, ...schemas }) as Record<string, JsonSchema>;
 }
 
 interface Schemas {
@@ -54,10 +55,9 @@ function allSchemas(): Schemas {
   if (schemas) return schemas;
   const convert = (io: 'input' | 'output', pick: (tool: ToolDefinition) => z.ZodType, suffix: string) => {
     const registry = z.registry<{ id: string }>();
-    for (const [id, shape] of sharedShapes()) registry.add(shape, { id });
     for (const tool of tools) registry.add(pick(tool as ToolDefinition), { id: pascal(tool.slug) + suffix });
     const result = z.toJSONSchema(registry, { io, uri: schemaRef, unrepresentable: 'any' });
-    return tidy(result.schemas) as Record<string, JsonSchema>;
+    return tidy(promoteShared(result.schemas as Record<string, JsonSchema>)) as Record<string, JsonSchema>;
   };
   const input = convert('input', (tool) => tool.input, 'Input');
   const output = convert('output', (tool) => tool.output, 'Output');
@@ -86,46 +86,8 @@ const ERROR_SCHEMA: JsonSchema = {
   required: ['error'],
 };
 
-export interface ExampleExchange {
-  summary: string;
-  request: Record<string, unknown>;
-  response: { status: number; body: Record<string, unknown> };
-}
-
-const examples = new Map<string, Promise<ExampleExchange[]>>();
-const presets = new Map<string, () => Promise<ExampleExchange[]>>();
-
-/**
- * How a door computes a tool's examples when the default (run here, now) does not fit: the
- * service worker has no model and takes the build's answers; the Node server runs heavy tools'
- * examples in its worker pool, never on the thread that answers requests.
- */
-export function presetExamples(slug: string, load: () => Promise<ExampleExchange[]>): void {
-  presets.set(slug, load);
-}
-
-/** Runs a tool's documented examples with `run` and pairs each request with its answer. */
-export function runExamples(tool: ToolDefinition, run: (input: Record<string, unknown>) => Promise<Reply>): Promise<ExampleExchange[]> {
-  return Promise.all(
-    tool.examples.map(async ({ summary, input }) => {
-      const reply = await run(input);
-      return { summary, request: input, response: { status: reply.status, body: reply.body } };
-    }),
-  );
-}
-
-/** Each documented example with the answer the tool really gives (computed once). */
-export function toolExamples(tool: ToolDefinition): Promise<ExampleExchange[]> {
-  let result = examples.get(tool.slug);
-  if (!result) {
-    result = presets.get(tool.slug)?.() ?? runExamples(tool, (input) => invokeTool(tool, input, EXAMPLE_CONTEXT));
-    examples.set(tool.slug, result);
-  }
-  return result;
-}
-
 /** The tool's self-description for `GET /api/<slug>` (CONTRACT.md §1). */
-export async function describeTool(slug: string) {
+export function describeTool(slug: string, examples: ExampleBook) {
   const tool = findTool(slug);
   if (!tool) return undefined;
   const { input, output, components } = allSchemas();
@@ -137,7 +99,7 @@ export async function describeTool(slug: string) {
     tags: [tool.tag],
     input_schema: inlineRefs(input[id + 'Input'], components),
     output_schema: inlineRefs(output[id + 'Output'], components),
-    examples: await toolExamples(tool),
+    examples: examples[slug] ?? [],
   };
 }
 
@@ -165,13 +127,13 @@ const errorResponse = (description: string) => ({
   content: { 'application/json': { schema: { $ref: schemaRef('Error') } } },
 });
 
-async function buildOpenApi(): Promise<Record<string, unknown>> {
+function buildOpenApi(examples: ExampleBook): Record<string, unknown> {
   const { components } = allSchemas();
   const paths: Record<string, unknown> = {};
   for (const tool of tools) {
     const id = pascal(tool.slug);
-    const exchanges = await toolExamples(tool as ToolDefinition);
-    const examplesOf = (list: ExampleExchange[], pick: (x: ExampleExchange) => unknown) =>
+    const exchanges = examples[tool.slug] ?? [];
+    const examplesOf = (list: readonly ExampleExchange[], pick: (x: ExampleExchange) => unknown) =>
       Object.fromEntries(list.map((x, i) => [`example${i + 1}`, { summary: x.summary, value: pick(x) }]));
     const successes = exchanges.filter((x) => x.response.status === 200);
     paths[`/api/${tool.slug}`] = {
@@ -209,7 +171,7 @@ async function buildOpenApi(): Promise<Record<string, unknown>> {
       title: 'Developer Toolbox API',
       version: '1.0.0',
       description:
-        'Fifteen JSON-in/JSON-out developer utilities. The same contract is answered by the Node server, by the service worker inside the installed app (offline) and over MCP.',
+        'JSON-in/JSON-out developer utilities. The same contract is answered by the Node server, by the service worker inside the installed app (offline) and over MCP.',
       license: { name: 'AGPL-3.0-or-later', identifier: 'AGPL-3.0-or-later' },
     },
     servers: [{ url: '/' }],
@@ -227,12 +189,16 @@ async function buildOpenApi(): Promise<Record<string, unknown>> {
   };
 }
 
-let openApiText: Promise<string> | undefined;
+const openApiTexts = new WeakMap<ExampleBook, string>();
 
-/** The OpenAPI document as served (identical bytes to the build asset). */
-export function openApiDocument(): Promise<string> {
-  openApiText ??= buildOpenApi().then((doc) => JSON.stringify(doc, null, 2));
-  return openApiText;
+/** The OpenAPI document as served (identical bytes to the build asset), made once per example book. */
+export function openApiDocument(examples: ExampleBook): string {
+  let text = openApiTexts.get(examples);
+  if (text === undefined) {
+    text = JSON.stringify(buildOpenApi(examples), null, 2);
+    openApiTexts.set(examples, text);
+  }
+  return text;
 }
 
 /** A plain-text index of the tools for language models (llmstxt.org). */
@@ -240,7 +206,7 @@ export function llmsText(): string {
   const lines = [
     '# Developer Toolbox',
     '',
-    '> Fifteen developer utilities with one JSON API: POST a JSON object to /api/<tool> and get JSON back. They also run offline in the installed web app and over MCP (POST /mcp, or the stdio command).',
+    '> Developer utilities with one JSON API: POST a JSON object to /api/<tool> and get JSON back. They also run offline in the installed web app and over MCP (POST /mcp, or the stdio command).',
     '',
     '- OpenAPI 3.1: /openapi.json',
     '- A tool\'s own description with JSON Schemas and examples: GET /api/<tool>',

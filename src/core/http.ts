@@ -1,11 +1,11 @@
 // The API door-independent: routes /api/*, /openapi.json and /llms.txt (CONTRACT.md §1, §3).
 // `respond` works on a tiny transport-neutral request so the Node server avoids building Web
 // Request objects on its hot path; `handle` wraps it for Request → Response doors (service
-// worker, tests).
+// worker, tests). Each door describes itself once (`ApiDoor`) and passes that in.
 import { findTool, tools } from '../tools/index';
 import { describeTool, llmsText, openApiDocument } from './describe';
-import { invoke } from './dispatch';
-import { notFound, type Reply } from './invoke';
+import type { ExampleBook } from './examples';
+import { notFound, type Invoker, type Reply } from './invoke';
 
 /** Default request-body cap (CONTRACT.md §1). */
 export const MAX_BODY_BYTES = 16 * 1024 * 1024;
@@ -19,7 +19,7 @@ export class BodyTooLargeError extends Error {
 
 export interface ApiRequest {
   method: string;
-  /** The URL's path, e.g. `/api/base64`. */
+  /** The URL's path, e.g. `/api/<slug>`. */
   pathname: string;
   /** Reads the whole body as bytes; throws BodyTooLargeError past the cap. */
   body(): Promise<Uint8Array>;
@@ -63,20 +63,27 @@ export function parseBody(bytes: Uint8Array): unknown {
   }
 }
 
-/** Answers a tool call; a door may hand in its own (the Node server runs heavy tools in a pool). */
-export type Invoker = (slug: string, body: unknown) => Promise<Reply>;
-
 /**
  * A door's way to answer a tool call's raw body somewhere else (the Node server's worker pool,
  * which parses and answers it there); undefined answers it here.
  */
 export type Offload = (slug: string, bytes: Uint8Array) => Promise<ApiResponse> | undefined;
 
-export async function respond(request: ApiRequest, run: Invoker = invoke, offload?: Offload): Promise<ApiResponse> {
+/** What `respond` needs from the door it answers for. */
+export interface ApiDoor {
+  /** Answers a parsed tool call (src/core/local.ts on this thread; the Node server may use its pool). */
+  invoke: Invoker;
+  /** The worked examples, computed at build time (src/core/examples.ts). */
+  examples: ExampleBook;
+  /** Optional: answers a call's raw body elsewhere before it is parsed here. */
+  offload?: Offload;
+}
+
+export async function respond(request: ApiRequest, door: ApiDoor): Promise<ApiResponse> {
   const { method, pathname } = request;
   if (pathname === '/openapi.json') {
     return method === 'GET' || method === 'HEAD'
-      ? { status: 200, headers: { 'Content-Type': JSON_TYPE, ...CORS_HEADERS }, body: await openApiDocument() }
+      ? { status: 200, headers: { 'Content-Type': JSON_TYPE, ...CORS_HEADERS }, body: openApiDocument(door.examples) }
       : methodNotAllowed('GET');
   }
   if (pathname === '/llms.txt') {
@@ -105,7 +112,7 @@ export async function respond(request: ApiRequest, run: Invoker = invoke, offloa
 
   const slug = pathname.slice(API_PREFIX.length);
   if (method === 'GET') {
-    const description = await describeTool(slug);
+    const description = describeTool(slug, door.examples);
     return description ? jsonResponse(200, description) : fromReply(notFound(slug));
   }
   if (method !== 'POST') return methodNotAllowed(ALLOW);
@@ -119,11 +126,14 @@ export async function respond(request: ApiRequest, run: Invoker = invoke, offloa
     if (error instanceof BodyTooLargeError) return jsonResponse(413, { error: error.message });
     throw error;
   }
-  const elsewhere = offload?.(slug, bytes);
-  if (elsewhere) return elsewhere;
+  return door.offload?.(slug, bytes) ?? answerCall(slug, bytes, door.invoke);
+}
+
+/** A tool call's raw body → its answer: the JSON parsed here, then `invoke` (also the pool's threads). */
+export async function answerCall(slug: string, bytes: Uint8Array, invoke: Invoker): Promise<ApiResponse> {
   const body = parseBody(bytes);
   if (body === undefined) return jsonResponse(400, { error: 'Invalid JSON body' });
-  return fromReply(await run(slug, body));
+  return fromReply(await invoke(slug, body));
 }
 
 function methodNotAllowed(allow: string): ApiResponse {
@@ -156,8 +166,8 @@ export async function readCapped(stream: ReadableStream<Uint8Array> | null, limi
   return bytes;
 }
 
-/** The Request → Response door used by the service worker (which relays some tools: `run`) and tests. */
-export async function handle(request: Request, limit = MAX_BODY_BYTES, run: Invoker = invoke): Promise<Response> {
+/** The Request → Response door used by the service worker (which relays some tools to a page) and tests. */
+export async function handle(request: Request, door: ApiDoor, limit = MAX_BODY_BYTES): Promise<Response> {
   const url = new URL(request.url);
   const declared = Number(request.headers.get('content-length') ?? 0);
   const reply = await respond(
@@ -166,7 +176,7 @@ export async function handle(request: Request, limit = MAX_BODY_BYTES, run: Invo
       pathname: url.pathname,
       body: () => (declared > limit ? Promise.reject(new BodyTooLargeError(limit)) : readCapped(request.body, limit)),
     },
-    run,
+    door,
   );
   const empty = reply.status === 204 || request.method === 'HEAD';
   return new Response(empty ? null : reply.body, { status: reply.status, headers: reply.headers });

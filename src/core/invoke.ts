@@ -1,7 +1,8 @@
 // validate → run → reply: the one error model every door shares (CONTRACT.md §1). It takes the
-// tool itself rather than a slug, so a page worker can load one tool without the registry.
+// tool itself rather than a slug, so a page worker can load one tool without the registry
+// (`localInvoker` in ./local.ts finds tools by slug for the doors that hold the registry).
 import type { z } from 'zod';
-import { ToolInputError, ToolUnavailableError, systemContext, type ToolContext, type ToolDefinition } from '../tools/define';
+import { ToolInputError, ToolUnavailableError, type ToolContext, type ToolDefinition } from '../tools/define';
 
 export interface Issue {
   path: (string | number)[];
@@ -14,12 +15,27 @@ export interface Reply {
   body: Record<string, unknown>;
 }
 
+/** What a door may tell the code that answers a call; an in-process call needs none of it. */
+export interface CallOptions {
+  /** Asked for only when the call is run elsewhere (a worker): most calls never need one. */
+  signal?: () => AbortSignal;
+  /** Who asks (the rate limiter's bucket), for a shared pool's fairness. */
+  client?: string;
+  /** Bytes of the request that carried the call (MCP: the whole JSON-RPC message). */
+  size?: number;
+  /** Buffers of the call that may be moved, not copied, to another thread. */
+  transfer?: ArrayBuffer[];
+}
+
+/** Answers a tool call by slug: the one shape every door's call path has. */
+export type Invoker = (slug: string, body: unknown, options?: CallOptions) => Promise<Reply>;
+
 export const notFound = (slug: string): Reply => ({ status: 404, body: { error: `Tool '${slug}' not found` } });
 
 /** Faults that are bugs are logged here and never shown to the caller. */
 const logFault = (slug: string, error: unknown) => console.error(`[${slug}] internal error:`, error);
 
-export async function invokeTool(tool: ToolDefinition, body: unknown, context: ToolContext = systemContext): Promise<Reply> {
+export async function invoke(tool: ToolDefinition, body: unknown, context: ToolContext): Promise<Reply> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     const got = body === null ? 'null' : Array.isArray(body) ? 'an array' : `a ${typeof body}`;
     return {

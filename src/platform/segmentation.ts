@@ -3,7 +3,7 @@
 // onnxruntime-node (segmentation-node.ts), page workers with onnxruntime-web
 // (segmentation-browser.ts); everything before and after the model (decoding, resizing,
 // normalising, the mask as alpha, PNG) is the same tool code in every door
-// (src/tools/background-remover/cutout.ts), so the doors differ only by the float rounding of
+// (the background remover's cutout.ts), so the doors differ only by the float rounding of
 // two builds of one runtime.
 
 /** ISNet's fixed input: a 1 × 3 × 1024 × 1024 tensor; its output is 1 × 1 × 1024 × 1024. */

@@ -24,3 +24,9 @@ declare module 'gifenc' {
     bytes(): Uint8Array;
   };
 }
+
+// The CSS named colours (color-name 2 ships no types): name → [r, g, b].
+declare module 'color-name' {
+  const colors: Readonly<Record<string, readonly [number, number, number]>>;
+  export default colors;
+}

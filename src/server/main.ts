@@ -1,258 +1,41 @@
-// The Node door (ARCHITECTURE.md): node:http ⇄ the core's `respond`, plus the built app from
-// disk, MCP at /mcp, the rate limiter (CONTRACT.md §2), the heavy-tool worker pool, security
-// headers, an access log and a graceful shutdown. Configuration comes from the environment;
-// see README "Configuration".
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { presetExamples, runExamples } from '../core/describe';
-import { isApiPath, jsonResponse, respond, type ApiResponse, type Offload } from '../core/http';
-import type { Reply } from '../core/invoke';
-import { nodeImages } from '../platform/node';
-import { nodeSegmentation } from '../platform/segmentation-node';
-import { provideImages, provideSegmentation } from '../tools/define';
-import { findTool, tools } from '../tools/index';
-import { logAccess } from './access-log';
-import { ApiKeys, presentedKey, type PresentedKey } from './api-keys';
-import { ClientGoneError, readBody, send, shed } from './body';
-import { ByteBudget, ServerBusyError, type Reservation } from './byte-budget';
-import { addressBucket, createClientResolver } from './client-address';
-import { ConfigError, loadConfig, type ServerConfig } from './config';
-import { clientBusy, createDispatch, createOffload, isHeavy, poolFull, replyingDispatch, type CallOptions, type Routing } from './dispatch';
-import { handleMcp } from './mcp';
-import { MemoryStore, RateLimiter, requestCost, type WindowStore } from './rate-limit';
-import { FallbackStore, RedisStore } from './redis-store';
-import { API_HEADER_LIST, API_HEADERS, PAGE_HEADER_LIST, PAGE_HEADERS } from './security-headers';
-import { createStaticHandler } from './static-files';
-import type { ToolTask } from './tool-worker';
-import { ClientBusyError, QueueFullError, TaskAbortedError, WorkerPool } from './worker-pool';
+// The Node server's entry (`npm run serve`): configuration from the environment (README,
+// "Configuration"), the app (app.ts) with the Node context and the build's worked examples, and
+// the process around it: signals, exit codes, faults outside any request.
+import examples from 'virtual:examples';
+import { nodeContext } from '../platform/node-context';
+import { createApp, type App } from './app';
+import { loadConfig, type ServerConfig } from './config';
 
 let config: ServerConfig;
-let keys: ApiKeys;
-let resolveClient: ReturnType<typeof createClientResolver>;
+let app: App;
 try {
   config = loadConfig();
-  keys = new ApiKeys(config.apiKeys, config.apiKeysFile);
-  resolveClient = createClientResolver(config.trustProxy);
-  const unknown = config.heavyTools.filter((slug) => !findTool(slug));
-  if (unknown.length) throw new ConfigError(`HEAVY_TOOLS names no tool: ${unknown.join(', ')}`);
+  app = await createApp(config, { tools: nodeContext, examples });
 } catch (error) {
   // Configuration mistakes stop the server with one line, not a stack.
   console.error(`configuration error: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 }
 
-// Heavy tools run in tool-worker.js, which wires its own codecs; this thread needs them too when
-// HEAVY_WORKERS=0 runs heavy tools here.
-provideImages(nodeImages);
-provideSegmentation(nodeSegmentation);
-
-const here = dirname(fileURLToPath(import.meta.url));
-const staticRoot = resolve(config.staticDir ?? resolve(here, '../dist'));
-const serveStatic = createStaticHandler(staticRoot);
-
-const store: WindowStore = config.redisUrl ? new FallbackStore(await RedisStore.connect(config.redisUrl)) : new MemoryStore();
-const limiter = config.rateLimit ? new RateLimiter(store, keys) : undefined;
-
-const pool =
-  config.heavyWorkers > 0
-    ? new WorkerPool<ToolTask, Reply | ApiResponse>({
-        script: resolve(here, 'tool-worker.js'),
-        size: config.heavyWorkers,
-        maxQueue: config.heavyQueue,
-        perClient: config.heavyPerClient,
-        maxHeapMb: config.workerMemoryMb,
-        taskTimeoutMs: config.toolTimeoutMs,
-        niceness: config.heavyNice,
-        log: (message) => console.error(message),
-      })
-    : undefined;
-const routing: Routing = { pool, heavyTools: config.heavyTools, inlineBodyBytes: config.inlineBodyBytes };
-const dispatch = createDispatch(routing);
-const offload = createOffload(routing);
-const budget = new ByteBudget(config.maxBufferedBytes);
-// The worked examples of heavy tools (GET /api/<slug>, /openapi.json) run in the pool like any
-// heavy request: a background removal must never hold up this thread.
-for (const tool of tools) {
-  if (isHeavy(tool.slug, config.heavyTools)) presetExamples(tool.slug, () => runExamples(tool, (input) => dispatch(tool.slug, input)));
-}
-const mcpInvoke = replyingDispatch(dispatch);
-
-/** Paths the limiter counts (CONTRACT.md §2). Pages, assets, /openapi.json and /llms.txt are
- * static documents, identical to files any CDN could serve, so they are not limited. */
-const EXPOSED_HEADERS = 'RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After';
-const isLimited = (pathname: string) => pathname === '/mcp' || pathname === '/api' || pathname.startsWith('/api/');
-
-const pathOf = (req: IncomingMessage) => {
-  const url = req.url ?? '/';
-  const query = url.indexOf('?');
-  return query < 0 ? url : url.slice(0, query);
-};
-/** The security headers of a path's answers, as a list for `send`. */
-const securityHeaders = (pathname: string) => (isApiPath(pathname) || pathname === '/mcp' ? API_HEADER_LIST : PAGE_HEADER_LIST);
-const clientOf = (req: IncomingMessage) => resolveClient(req.socket.remoteAddress, config.trustProxy ? req.headers['x-forwarded-for'] : undefined);
-
-async function route(req: IncomingMessage, res: ServerResponse, signal: () => AbortSignal): Promise<void> {
-  const pathname = pathOf(req);
-  const api = isApiPath(pathname);
-  // JSON answers get their security headers in send's single writeHead (the hot path); the
-  // rest (MCP, files) write their own heads and take them from here.
-  if (!api) for (const [name, value] of Object.entries(pathname === '/mcp' ? API_HEADERS : PAGE_HEADERS)) res.setHeader(name, value);
-
-  // Who is asking, and what the limiter has charged: worked out only when needed (not for files).
-  let who: { address: string; key: PresentedKey } | undefined;
-  const caller = () => (who ??= { address: addressBucket(clientOf(req)), key: presentedKey(req.headers) });
-  let charged = 0; // the limiter may charge more later: chunked bodies, MCP batches
-  const charge = (cost: number) => {
-    charged += cost;
-    return limiter!.decide(caller().address, caller().key, cost);
-  };
-  let call: CallOptions | undefined;
-  const callOptions = () => (call ??= { signal, client: limiter ? limiter.bucketOf(caller().address, caller().key) : `ip:${caller().address}` });
-
-  if (limiter && isLimited(pathname)) {
-    // Preflights are sent by browsers on their own and never carry a key: they are not counted.
-    const decision = await charge(req.method === 'OPTIONS' ? 0 : requestCost(Number(req.headers['content-length'] ?? 0)));
-    for (const [name, value] of Object.entries(decision.headers)) res.setHeader(name, value);
-    // Cross-origin callers (CORS) may read these only when exposed.
-    res.setHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS);
-    if (decision.refusal) {
-      send(req, res, jsonResponse(decision.refusal.status, decision.refusal.body, decision.refusal.headers), securityHeaders(pathname));
-      return;
-    }
-  }
-  let reservation: Reservation | undefined;
-  const body = () => {
-    // The body's bytes, then the answer's, count against the server-wide budget until it has left.
-    reservation = budget.reservation();
-    res.once('close', reservation.release);
-    return readBody(req, config.bodyLimit, reservation);
-  };
-
-  if (api) {
-    // A chunked body's size is known only now: a large one pays the rest of its cost first.
-    const toPool: Offload = (slug, bytes) => {
-      const unpaid = limiter ? requestCost(bytes.length) - charged : 0;
-      if (unpaid <= 0) return offload(slug, bytes, callOptions());
-      return charge(unpaid).then(({ refusal }) =>
-        refusal ? jsonResponse(refusal.status, refusal.body, refusal.headers) : (offload(slug, bytes, callOptions()) ?? respond({ method: 'POST', pathname, body: async () => bytes })),
-      );
-    };
-    const answer = await respond({ method: req.method ?? 'GET', pathname, body }, undefined, toPool);
-    reservation?.hold(answer.body.length);
-    send(req, res, answer, API_HEADER_LIST);
-    return;
-  }
-  if (pathname === '/mcp') {
-    // MCP over Streamable HTTP (CONTRACT.md §3)
-    await handleMcp(req, res, body, {
-      invoke: (slug, args, mcp) => mcpInvoke(slug, args, { ...callOptions(), size: mcp.size, signal: () => mcp.signal }),
-      admitMore: limiter ? async (calls) => (await charge(calls)).refusal : undefined,
-    });
-    return;
-  }
-  await serveStatic(req, res, pathname);
-}
-
-// ---- connections: timeouts against slow clients, and a record of what is in flight
-
-let draining = false;
-const inFlight = new Set<ServerResponse>();
-
-const server = createServer(
-  {
-    keepAliveTimeout: config.keepAliveTimeoutMs,
-    // A client must send all its headers within headersTimeout and its whole request within
-    // requestTimeout (408, connection closed): a slowloris cannot hold a connection open.
-    headersTimeout: config.headersTimeoutMs,
-    requestTimeout: config.requestTimeoutMs,
-    // Node checks those limits on this interval (default 30 s, far coarser than the limits).
-    connectionsCheckingInterval: Math.min(1_000, Math.ceil(config.headersTimeoutMs / 2)),
-  },
-  (req, res) => {
-    if (config.accessLog) logAccess(req, res, clientOf(req));
-    inFlight.add(res);
-    // Made only when a heavy tool asks for it or the client leaves: light calls never look.
-    let controller: AbortController | undefined;
-    res.on('close', () => {
-      inFlight.delete(res);
-      if (!res.writableFinished) (controller ??= new AbortController()).abort(); // the client left: drop its queued work
-    });
-    if (draining) res.setHeader('Connection', 'close');
-    route(req, res, () => (controller ??= new AbortController()).signal).catch((error: unknown) => {
-      if (error instanceof TaskAbortedError) return;
-      if (error instanceof ClientGoneError) {
-        console.log(JSON.stringify({ time: new Date().toISOString(), level: 'info', event: 'client left during upload', path: pathOf(req) }));
-        return;
-      }
-      const refusal = refusalFor(error);
-      if (refusal && !res.headersSent) {
-        if (error instanceof ServerBusyError) shed(res, refusal, securityHeaders(pathOf(req)));
-        else send(req, res, refusal, securityHeaders(pathOf(req)));
-        return;
-      }
-      console.error('internal error:', error);
-      if (!res.headersSent) send(req, res, jsonResponse(500, { error: 'Internal error' }), securityHeaders(pathOf(req)));
-      else res.destroy();
-    });
-  },
-);
-
-/** The answer to a request the server cannot take now: capacity (503) or the client's share (429). */
-function refusalFor(error: unknown): ApiResponse | undefined {
-  const retry = (seconds: number) => ({ 'Retry-After': String(seconds) });
-  if (error instanceof ServerBusyError) return jsonResponse(503, { error: error.message }, retry(error.retryAfterSeconds));
-  if (error instanceof QueueFullError) return jsonResponse(503, { error: poolFull(error.retryAfterSeconds) }, retry(error.retryAfterSeconds));
-  if (error instanceof ClientBusyError) return jsonResponse(429, { error: clientBusy(error.limit, error.retryAfterSeconds) }, retry(error.retryAfterSeconds));
-  return undefined;
-}
-
-// ---- answers nobody reads: an answer whose bytes stop leaving (the client does not read) is cut
-// after WRITE_TIMEOUT_MS without progress, so such clients cannot hold answers in memory.
-const lastProgress = new WeakMap<ServerResponse, { waiting: number; since: number }>();
-setInterval(() => {
-  const now = Date.now();
-  for (const res of inFlight) {
-    // Only answers that are written, or waiting for the client to take more, and not yet handed over.
-    if (res.writableFinished || !(res.writableEnded || res.writableNeedDrain)) continue;
-    const waiting = res.socket?.writableLength ?? res.writableLength;
-    const seen = lastProgress.get(res);
-    if (!seen || seen.waiting !== waiting) lastProgress.set(res, { waiting, since: now });
-    else if (now - seen.since >= config.writeTimeoutMs) {
-      console.log(JSON.stringify({ time: new Date().toISOString(), level: 'info', event: 'answer not read; connection closed', waiting_bytes: waiting }));
-      res.destroy();
-    }
-  }
-}, Math.min(1_000, Math.ceil(config.writeTimeoutMs / 4))).unref();
-
 // A bug in a callback outside any request must not take every other request down with it.
 process.on('unhandledRejection', (reason) => console.error('internal error (unhandled rejection):', reason));
 
-server.listen(config.port, config.host, () => {
-  const address = server.address();
-  const actualPort = typeof address === 'object' && address ? address.port : config.port;
-  const limit = limiter ? `on, ${config.redisUrl ? 'redis' : 'in-process'} store, ${keys.size} API keys` : 'off';
-  console.log(`listening on http://localhost:${actualPort} (rate limit ${limit}; ${config.heavyWorkers} heavy workers; static ${staticRoot})`);
-});
+console.log(app.describe(await app.listen()));
 
 // ---- signals: SIGTERM/SIGINT finish what is in flight, refuse new connections, exit 0;
 // SIGHUP re-reads API_KEYS_FILE.
 
+let stopping = false;
 function shutdown(signal: string): void {
-  if (draining) return;
-  draining = true;
-  console.log(`shutting down on ${signal}: finishing ${inFlight.size} request(s)`);
-  // Answers still to come close their connection, so keep-alive clients do not linger.
-  for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
-  server.close(() => {
-    void Promise.allSettled([pool?.close(), store.close()]).then(() => {
-      console.log('shut down cleanly');
-      process.exit(0);
-    });
+  if (stopping) return;
+  stopping = true;
+  console.log(`shutting down on ${signal}: finishing ${app.inFlight} request(s)`);
+  void app.close().then(() => {
+    console.log('shut down cleanly');
+    process.exit(0);
   });
-  server.closeIdleConnections();
   setTimeout(() => {
-    console.error(`shutdown: ${inFlight.size} request(s) still running after ${config.shutdownTimeoutMs} ms; exiting`);
+    console.error(`shutdown: ${app.inFlight} request(s) still running after ${config.shutdownTimeoutMs} ms; exiting`);
     process.exit(1);
   }, config.shutdownTimeoutMs).unref();
 }
@@ -260,7 +43,7 @@ process.on('SIGTERM', () => shutdown('SIGTERM'));
 process.on('SIGINT', () => shutdown('SIGINT'));
 process.on('SIGHUP', () => {
   try {
-    console.log(`reloaded API keys: ${keys.reload()} key(s)`);
+    console.log(`reloaded API keys: ${app.reloadKeys()} key(s)`);
   } catch (error) {
     console.error(`could not reload API keys, keeping the previous ones: ${(error as Error).message}`);
   }

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The MCP server over stdio (CONTRACT.md §3), the `devtoolbox-mcp` command of package.json.
-// Tool calls go through the same dispatch as the HTTP server's (heavy tools in the worker pool,
+// Tool calls go through the same invoker as the HTTP server's (heavy tools in the worker pool,
 // with its time limit), so answers equal POST /api/<slug>. stdout carries JSON-RPC only:
 // anything this process reports goes to stderr.
 import { dirname, resolve } from 'node:path';
@@ -8,12 +8,10 @@ import { fileURLToPath } from 'node:url';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { ApiResponse } from '../core/http';
 import type { Reply } from '../core/invoke';
-import { nodeImages } from '../platform/node';
-import { nodeSegmentation } from '../platform/segmentation-node';
-import { provideImages, provideSegmentation } from '../tools/define';
+import { nodeContext } from '../platform/node-context';
 import { ConfigError, loadConfig, type ServerConfig } from './config';
-import { createDispatch, replyingDispatch } from './dispatch';
 import { connectGuarded, createMcpServer } from './mcp';
+import { createInvoker, replyingInvoker } from './routing';
 import type { ToolTask } from './tool-worker';
 import { WorkerPool } from './worker-pool';
 
@@ -28,10 +26,6 @@ try {
   process.exit(1);
 }
 
-// Tools that run on this thread get the image codecs too (HEAVY_TOOLS may move tools around).
-provideImages(nodeImages);
-provideSegmentation(nodeSegmentation);
-
 const pool = new WorkerPool<ToolTask, Reply | ApiResponse>({
   script: resolve(dirname(fileURLToPath(import.meta.url)), 'tool-worker.js'),
   size: config.heavyWorkers,
@@ -43,9 +37,11 @@ const pool = new WorkerPool<ToolTask, Reply | ApiResponse>({
 });
 // One local client: no per-client share, and every message arrives whole (its size is not known
 // here, so only heavy tools go to the pool, as HEAVY_TOOLS may add).
-const dispatch = replyingDispatch(createDispatch({ pool, heavyTools: config.heavyTools, inlineBodyBytes: config.inlineBodyBytes }));
+// Calls that stay on this thread get the Node context too.
+const invoke = replyingInvoker(createInvoker({ context: nodeContext, pool, heavyTools: config.heavyTools, inlineBodyBytes: config.inlineBodyBytes }));
 
-const server = createMcpServer({ invoke: (slug, body, call) => dispatch(slug, body, { signal: () => call.signal }) });
+// `size` stays out: over stdio a message's size says nothing the pool needs.
+const server = createMcpServer({ invoke: (slug, body, call) => invoke(slug, body, { signal: call?.signal }) });
 // Unparseable lines and transport faults are reported, not answered (there is no id to answer).
 server.onerror = (error) => console.error('mcp:', error.message);
 // One message is one line: allow what the HTTP door accepts as a body (the SDK's default,

@@ -1,5 +1,5 @@
 // The MCP door (CONTRACT.md §3): every tool of the registry as an MCP tool, answered by the same
-// dispatcher as `POST /api/<slug>`, so an agent gets exactly the REST answer. No per-tool code:
+// invoker as `POST /api/<slug>`, so an agent gets exactly the REST answer. No per-tool code:
 // names, descriptions and JSON Schemas all come from src/tools/index.ts and src/core/describe.ts.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
@@ -14,23 +14,11 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { name as packageName, version as packageVersion } from '../../package.json';
 import { toolJsonSchemas } from '../core/describe';
-import { invoke as dispatch } from '../core/dispatch';
 import { BodyTooLargeError } from '../core/http';
 import { drainBody, shed } from './body';
 import { ServerBusyError } from './byte-budget';
-import type { Reply } from '../core/invoke';
+import type { Invoker, Reply } from '../core/invoke';
 import { findTool, tools } from '../tools/index';
-
-/** What a door knows of one tool call besides its arguments. */
-export interface McpCall {
-  /** Aborted when the client cancels the call or leaves. */
-  signal: AbortSignal;
-  /** Bytes of the message that carried it (HTTP; 0 over stdio). */
-  size: number;
-}
-
-/** How a tool call is answered; a door may hand in its own (e.g. one with a worker pool). */
-export type McpInvoker = (slug: string, body: unknown, call: McpCall) => Promise<Reply>;
 
 /** A refusal of the HTTP door's rate limiter. */
 export interface Refusal {
@@ -40,7 +28,11 @@ export interface Refusal {
 }
 
 export interface McpOptions {
-  invoke?: McpInvoker;
+  /**
+   * Answers a tool call. Each call comes with `signal` (aborted when the client cancels it or
+   * leaves) and `size` (bytes of the message that carried it: HTTP; 0 over stdio).
+   */
+  invoke: Invoker;
   /**
    * Counts the tool calls of a JSON-RPC batch beyond the first against the caller's limit (the
    * HTTP request itself counted one): a batch of a hundred calls costs a hundred. A refusal
@@ -94,7 +86,7 @@ export function imageMimeType(base64: string, format: unknown): string | undefin
   return typeof format === 'string' ? MIME_BY_FORMAT[format.toLowerCase()] : undefined;
 }
 
-/** A dispatcher reply as an MCP tool result (CONTRACT.md §3). */
+/** A reply as an MCP tool result (CONTRACT.md §3). */
 export function toCallToolResult(reply: Reply): CallToolResult {
   const text = { type: 'text' as const, text: JSON.stringify(reply.body) };
   if (reply.status !== 200) {
@@ -121,14 +113,13 @@ class ProtocolError extends Error {
 }
 
 /** A fresh MCP server (no transport yet) exposing every tool of the registry. */
-export function createMcpServer(options: McpOptions = {}): Server {
-  const invoke: McpInvoker = options.invoke ?? ((slug, body) => dispatch(slug, body));
+export function createMcpServer({ invoke }: Pick<McpOptions, 'invoke'>): Server {
   const server = new Server(
     { name: packageName, title: 'Developer Toolbox', version: packageVersion },
     {
       capabilities: { tools: { listChanged: false } },
       instructions:
-        'Fifteen deterministic developer utilities (JWT, JSON, Base64, hashes, URLs, timestamps, UUIDs, text case, CSV, colours, number bases, images). Each tool takes the same JSON object as POST /api/<tool> and returns the same answer.',
+        'Deterministic developer utilities (JWT, JSON, Base64, hashes, URLs, timestamps, UUIDs, text case, CSV, colours, number bases, images). Each tool takes the same JSON object as POST /api/<tool> and returns the same answer.',
     },
   );
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: mcpTools() }));
@@ -137,7 +128,7 @@ export function createMcpServer(options: McpOptions = {}): Server {
     // An unknown tool is a protocol error (MCP: invalid params), not a tool result; the message is
     // REST's 404 text (McpError would prefix it, and the client prefixes it once more).
     if (!findTool(name)) throw new ProtocolError(ErrorCode.InvalidParams, `Tool '${name}' not found`);
-    return toCallToolResult(await invoke(name, args ?? {}, { signal: extra.signal, size: 0 }));
+    return toCallToolResult(await invoke(name, args ?? {}, { signal: () => extra.signal, size: 0 }));
   });
   return server;
 }
@@ -189,7 +180,7 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
  * Answers one HTTP request to `/mcp`. `readBody` is the door's own capped body reader, so the
  * body cap and its 413 behave as on `/api` (CONTRACT.md §1).
  */
-export async function handleMcp(req: IncomingMessage, res: ServerResponse, readBody: () => Promise<Uint8Array>, options: McpOptions = {}): Promise<void> {
+export async function handleMcp(req: IncomingMessage, res: ServerResponse, readBody: () => Promise<Uint8Array>, options: McpOptions): Promise<void> {
   // Headers set here are merged into whatever the transport writes later.
   for (const [key, value] of Object.entries(CORS)) res.setHeader(key, value);
   if (req.method === 'OPTIONS') {
@@ -231,9 +222,9 @@ export async function handleMcp(req: IncomingMessage, res: ServerResponse, readB
   // The client leaving aborts its calls: queued work leaves the pool, running work is stopped.
   const left = new AbortController();
   res.once('close', () => res.writableFinished || left.abort());
-  const invoke = options.invoke ?? ((slug, body) => dispatch(slug, body));
   const server = createMcpServer({
-    invoke: (slug, body, call) => invoke(slug, body, { signal: AbortSignal.any([call.signal, left.signal]), size: bytes.length }),
+    invoke: (slug, body, call) =>
+      options.invoke(slug, body, { ...call, signal: () => (call?.signal ? AbortSignal.any([call.signal(), left.signal]) : left.signal), size: bytes.length }),
   });
   const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   try {

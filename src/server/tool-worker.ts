@@ -1,20 +1,18 @@
 // The worker thread of the tool pool (worker-pool.ts): runs the very core that answers small
 // calls on the main thread, so a call gives the same answer whichever thread runs it. Built as
 // its own entry (dist-server/tool-worker.js).
-import { invoke } from '../core/dispatch';
-import { respond, type ApiResponse } from '../core/http';
+import { answerCall, type ApiResponse } from '../core/http';
 import type { Reply } from '../core/invoke';
-import { nodeImages } from '../platform/node';
-import { nodeSegmentation } from '../platform/segmentation-node';
-import { provideImages, provideSegmentation } from '../tools/define';
+import { localInvoker } from '../core/local';
+import { nodeContext } from '../platform/node-context';
 import { serveTasks } from './worker-pool';
 
-// Heavy tools run here, so this thread is the door that hands them their image codecs.
-provideImages(nodeImages);
-provideSegmentation(nodeSegmentation); // background removal: the model loads on first use, per thread
+// Heavy tools run here: this thread's context has the image codecs and the model (which loads
+// on the first background removal, per thread).
+const local = localInvoker(nodeContext);
 
 /**
- * `call`: a parsed, validated request (MCP, worked examples) → its Reply.
+ * `call`: a parsed, validated request (MCP) → its Reply.
  * `http`: a REST request's raw body → the whole answer, JSON parsed and serialised here too, so
  * a 16 MiB body or answer costs the main thread a copy and nothing more.
  */
@@ -24,14 +22,14 @@ const utf8 = new TextEncoder();
 
 /** The REST answer with its JSON already in UTF-8 bytes: moved to the main thread, not copied. */
 async function answer(task: Extract<ToolTask, { kind: 'http' }>): Promise<ApiResponse> {
-  const response = await respond({ method: 'POST', pathname: `/api/${task.slug}`, body: async () => task.json });
+  const response = await answerCall(task.slug, task.json, local);
   return { ...response, body: typeof response.body === 'string' ? utf8.encode(response.body) : response.body };
 }
 
 // invoke() turns every throw of a tool into a reply (500 for bugs, logged on this thread's
 // stderr, which Node forwards to the process's); a throw here would be a fault of invoke itself.
 serveTasks<ToolTask, Reply | ApiResponse>(
-  (task) => (task.kind === 'call' ? invoke(task.slug, task.body) : answer(task)),
+  (task) => (task.kind === 'call' ? local(task.slug, task.body) : answer(task)),
   (error) => console.error('tool worker fault:', error),
   (result) => ('headers' in result && typeof result.body !== 'string' ? [result.body.buffer] : []),
 );

@@ -4,56 +4,43 @@
 import { clientsClaim } from 'workbox-core';
 import { addPlugins, cleanupOutdatedCaches, createHandlerBoundToURL, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { presetExamples, runExamples, type ExampleExchange } from '../core/describe';
-import { invoke } from '../core/dispatch';
-import { handle, isApiPath, MAX_BODY_BYTES } from '../core/http';
+import examples from 'virtual:examples';
+import { handle, isApiPath, MAX_BODY_BYTES, type ApiDoor } from '../core/http';
+import { localInvoker } from '../core/local';
 import { assetUrlsFromManifest, createBrowserImages } from '../platform/browser';
 import { MODEL_CACHE, MODELS_PATH } from '../platform/model';
 import { unavailableSegmentation } from '../platform/segmentation';
-import { provideImages, provideSegmentation } from '../tools/define';
-import { findTool } from '../tools/index';
+import { doorContext } from '../tools/define';
+import { tools } from '../tools/index';
 import { relayToPage } from './relay';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
+
+// Background removal cannot run here (onnxruntime-web needs import() and workers): calls of the
+// tools that use the model are relayed to an open page of the app (relay.ts). With no page
+// open, the tool still runs here up to the model, so bad input gets its 400, and then answers
+// 503 with what to do.
+const relayed = new Set<string>(tools.filter((tool) => tool.usesModel).map((tool) => tool.slug));
+const modelPage = `${self.location.origin}/${[...relayed][0] ?? ''}`;
 
 // The image codecs are bundled into this script (a service worker cannot import() them) and
 // run here; their WASM and font come from the precache, because a service worker's own
 // fetch() bypasses its routes and would fail offline.
 const manifest = self.__WB_MANIFEST; // Workbox replaces exactly one occurrence with the list
-provideImages(createBrowserImages(assetUrlsFromManifest(manifest), async (url) => (await matchPrecache(url)) ?? fetch(url)));
-
-// Background removal cannot run here (onnxruntime-web needs import() and workers): it is relayed
-// to an open page of the app (relay.ts). With no page open, the tool still runs here up to the
-// model, so bad input gets its 400, and then answers 503 with what to do.
-const RELAYED = new Set(['background-remover']);
-provideSegmentation(
-  unavailableSegmentation(
-    `Background removal runs in a page of this app: open ${self.location.origin}/background-remover in a browser tab (it works offline once the model is downloaded) and send the request again.`,
+const context = doorContext({
+  images: createBrowserImages(assetUrlsFromManifest(manifest), async (url) => (await matchPrecache(url)) ?? fetch(url)),
+  segmentation: unavailableSegmentation(
+    `Background removal runs in a page of this app: open ${modelPage} in a browser tab (it works offline once the model is downloaded) and send the request again.`,
   ),
-);
+});
+const local = localInvoker(context);
 
-// Its documented examples need the model too: they come from the build's openapi.json, whose
-// answers the Node model computed, so /openapi.json and GET /api/<slug> match the server's.
-// (A development build has no such document: the examples then run here and answer 503.)
-// Read on first use, once the precache is filled (never during install).
-for (const slug of RELAYED) presetExamples(slug, () => examplesFromBuild(slug).catch(() => examplesRunHere(slug)));
-
-function examplesRunHere(slug: string): Promise<ExampleExchange[]> {
-  return runExamples(findTool(slug)!, (input) => invoke(slug, input));
-}
-
-async function examplesFromBuild(slug: string): Promise<ExampleExchange[]> {
-  type Examples = Record<string, { summary: string; value: Record<string, unknown> }>;
-  const document = (await (await matchPrecache('/openapi.json'))?.json()) as
-    | { paths: Record<string, { post: { requestBody: { content: Record<string, { examples: Examples }> }; responses: Record<string, { content?: Record<string, { examples?: Examples }> }> } }> }
-    | undefined;
-  const operation = document?.paths[`/api/${slug}`]?.post;
-  const requests = Object.values(operation?.requestBody.content['application/json']?.examples ?? {});
-  const answers = Object.values(operation?.responses['200']?.content?.['application/json']?.examples ?? {});
-  // The document lists successful answers only; every example of these tools succeeds at build.
-  if (requests.length === 0 || answers.length !== requests.length) throw new Error(`openapi.json has no answers to the examples of ${slug}`);
-  return requests.map((request, i) => ({ summary: request.summary, request: request.value, response: { status: 200, body: answers[i]!.value } }));
-}
+// The worked examples come with this script (virtual:examples, computed at build time), so
+// /openapi.json and GET /api/<slug> answer what the Node server answers, model included.
+const door = (requester: string): ApiDoor => ({
+  examples,
+  invoke: async (slug, body) => (relayed.has(slug) && (await relayToPage(self.clients, requester, slug, body))) || local(slug, body),
+});
 
 // Registered before Workbox's routes, so the API is answered here first.
 self.addEventListener('fetch', (event) => {
@@ -61,9 +48,7 @@ self.addEventListener('fetch', (event) => {
   if (url.origin !== self.location.origin) return;
   if (isApiPath(url.pathname)) {
     const requester = event.clientId || event.resultingClientId;
-    event.respondWith(
-      handle(event.request, MAX_BODY_BYTES, async (slug, body) => (RELAYED.has(slug) && (await relayToPage(self.clients, requester, slug, body))) || invoke(slug, body)),
-    );
+    event.respondWith(handle(event.request, door(requester), MAX_BODY_BYTES));
   } else if (url.pathname.startsWith(MODELS_PATH) && event.request.method === 'GET') {
     // The background-removal files, once downloaded (src/platform/model-cache.ts), offline too.
     event.respondWith(caches.open(MODEL_CACHE).then(async (cache) => (await cache.match(event.request)) ?? fetch(event.request)));

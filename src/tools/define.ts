@@ -46,8 +46,9 @@ export class ToolUnavailableError extends Error {
 }
 
 /**
- * Everything a tool may read beyond its input. The clock and randomness are injected so that
- * tests are exact (CONTRACT.md ground rules); nothing else in a tool may depend on the machine.
+ * Everything a tool may read beyond its input. Each door builds one at start-up
+ * (`doorContext`) and hands it to every call; nothing reaches a tool through module state. The
+ * clock and randomness are part of it so that tests and worked examples are exact.
  */
 export interface ToolContext {
   /** Current time in milliseconds since the Unix epoch. */
@@ -55,38 +56,24 @@ export interface ToolContext {
   /** Fills `bytes` with cryptographically strong random values and returns it. */
   randomBytes(bytes: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer>;
   /**
-   * The door's image codecs (src/platform): WASM codecs differ in how each runtime loads
-   * them, so every door provides its own at start-up (`provideImages`). Absent where no door
-   * wired them; the image tools then fail as a fault.
+   * The door's image codecs (src/platform): WASM codecs differ in how each runtime loads them.
+   * Absent where a door has none; the image tools then fail as a fault.
    */
   readonly images?: ImagePlatform;
-  /** The door's background-removal model (src/platform/segmentation.ts), wired like `images`. */
+  /** The door's background-removal model (src/platform/segmentation.ts), or its refusal. */
   readonly segmentation?: SegmentationPlatform;
 }
 
-let doorImages: ImagePlatform | undefined;
-let doorSegmentation: SegmentationPlatform | undefined;
-
-/** Called once by each door (Node server, page worker, service worker, test setup). */
-export function provideImages(images: ImagePlatform): void {
-  doorImages = images;
+/** What a door brings to its context besides the system clock and randomness. */
+export interface DoorPlatforms {
+  images?: ImagePlatform;
+  segmentation?: SegmentationPlatform;
 }
 
-/** Called once by each door that can run (or must refuse) the background-removal model. */
-export function provideSegmentation(segmentation: SegmentationPlatform): void {
-  doorSegmentation = segmentation;
+/** A door's context: the real clock, the system's strong randomness and the door's platforms. */
+export function doorContext(platforms: DoorPlatforms = {}): ToolContext {
+  return { now: () => Date.now(), randomBytes: (bytes) => crypto.getRandomValues(bytes), ...platforms };
 }
-
-export const systemContext: ToolContext = {
-  now: () => Date.now(),
-  randomBytes: (bytes) => crypto.getRandomValues(bytes),
-  get images() {
-    return doorImages;
-  },
-  get segmentation() {
-    return doorSegmentation;
-  },
-};
 
 /** A documented request: shown in OpenAPI, `GET /api/<slug>`, llms.txt, MCP and the pages. */
 export interface ToolExample {
@@ -115,6 +102,11 @@ export interface ToolDefinition<I extends z.ZodType = z.ZodType, O extends z.Zod
    * in its pool, whatever their size.
    */
   heavyWhen?(input: z.output<I>): boolean;
+  /**
+   * Runs the background-removal model (`ctx.segmentation`). A service worker cannot start the
+   * model's runtime, so it hands such calls to an open page of the app (src/sw/relay.ts).
+   */
+  usesModel?: boolean;
   /** At least one; the first is the canonical example. */
   examples: [ToolExample, ...ToolExample[]];
   /** Runs the tool. Throws ToolInputError for bad input; any other throw is a bug (500). */

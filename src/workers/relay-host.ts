@@ -1,7 +1,7 @@
 // The page's side of the service worker's relay (src/sw/relay.ts): tools the service worker
 // cannot run (background removal) are run here, in this page's tool worker, and answered on the
 // channel the service worker sent. Every page of the app hosts it (src/main.ts), so
-// fetch('/api/background-remover') works offline from any open tab.
+// fetch('/api/<slug>') of such a tool works offline from any open tab.
 import type { Reply } from '../core/invoke';
 import { runTool } from './bridge';
 import { HEARTBEAT_MS, type RelayAnswer, type RelayMessage } from './relay-protocol';

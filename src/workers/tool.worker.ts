@@ -1,36 +1,35 @@
 // The page's tool worker: runs the same core as the Node server and the service worker. Each
 // tool's code is loaded on first use, so a page only pays for its own tool.
 /// <reference lib="webworker" />
-import { invokeTool, notFound } from '../core/invoke';
+import { invoke, notFound } from '../core/invoke';
 import { lazySegmentation } from '../platform/segmentation';
 import { lazyPlatform } from '../platform/types';
-import { provideImages, provideSegmentation, type ToolDefinition } from '../tools/define';
+import { doorContext, type ToolDefinition } from '../tools/define';
 import { toolLoaders } from '../tools/loaders';
 import type { ReplyMessage, RunMessage } from './protocol';
 
-// The image tools' codecs, fetched from the app's origin on first use only, so pages of the
-// text tools never download them.
-provideImages(
-  lazyPlatform(async () => {
+const context = doorContext({
+  // The image tools' codecs, fetched from the app's origin on first use only, so pages of the
+  // text tools never download them.
+  images: lazyPlatform(async () => {
     const [{ createBrowserImages }, { ASSET_URLS }] = await Promise.all([import('../platform/browser'), import('../platform/asset-urls')]);
     return createBrowserImages(ASSET_URLS);
   }),
-);
-
-// Background removal's model runtime (onnxruntime-web) and model, likewise on first use only.
-provideSegmentation(lazySegmentation(async () => (await import('../platform/segmentation-browser')).createBrowserSegmentation()));
+  // Background removal's model runtime (onnxruntime-web) and model, likewise on first use only.
+  segmentation: lazySegmentation(async () => (await import('../platform/segmentation-browser')).createBrowserSegmentation()),
+});
 
 const loaded = new Map<string, Promise<ToolDefinition>>();
 
 async function run({ id, slug, body }: RunMessage): Promise<ReplyMessage> {
-  const load = toolLoaders[slug as keyof typeof toolLoaders];
+  const load = toolLoaders[slug];
   if (!load) return { id, reply: notFound(slug) };
   let tool = loaded.get(slug);
   if (!tool) {
-    tool = load().then((module) => module.default as ToolDefinition);
+    tool = load().then((module) => module.default);
     loaded.set(slug, tool);
   }
-  return { id, reply: await invokeTool(await tool, body) };
+  return { id, reply: await invoke(await tool, body, context) };
 }
 
 self.onmessage = (event: MessageEvent<RunMessage>) => {

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { tools } from '../../src/tools/index';
 import { MCP_STDIO_ENTRY } from './support';
 
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { bin: Record<string, string> };
@@ -86,7 +87,7 @@ describe('MCP over stdio: the devtoolbox-mcp command', () => {
     session.send({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'url-encoder', arguments: { input: 'a b' } } });
     session.send({ jsonrpc: '2.0', id: 4, method: 'ping' });
     const [list, call, ping] = await Promise.all([session.response(2), session.response(3), session.response(4)]);
-    expect((list.result as { tools: unknown[] }).tools).toHaveLength(15);
+    expect((list.result as { tools: unknown[] }).tools).toHaveLength(tools.length);
     expect((call.result as { structuredContent: unknown }).structuredContent).toMatchObject({ output: 'a%20b', changed: true });
     expect(ping).toEqual({ jsonrpc: '2.0', id: 4, result: {} });
     const lines = session.stdout().split('\n').filter(Boolean);

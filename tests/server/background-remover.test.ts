@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoke } from '../../src/core/dispatch';
+import { call } from '../support/doors';
 import { startServer, type RunningServer } from '../support/server';
 
 let server: RunningServer;
@@ -38,7 +38,7 @@ describe('POST /api/background-remover on the Node server', () => {
     expect([alpha(0, 0), alpha(299, 0), alpha(0, 219), alpha(299, 219), alpha(40, 110), alpha(260, 110)]).toEqual([0, 0, 0, 0, 0, 0]);
     expect([alpha(150, 110), alpha(100, 60), alpha(200, 160)]).toEqual([255, 255, 255]);
 
-    expect(await invoke('background-remover', body)).toEqual({ status: 200, body: answer });
+    expect(await call('background-remover', body)).toEqual({ status: 200, body: answer });
   }, 180_000); // two model loads and runs on a shared 2-core machine
 
   it('GET /api/background-remover documents the example with its real answer', async () => {

@@ -5,11 +5,12 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
+import examples from 'virtual:examples';
 import { openApiDocument } from '../../src/core/describe';
 import { TAGS } from '../../src/tools/define';
 import { tools } from '../../src/tools/index';
 
-const text = await openApiDocument();
+const text = openApiDocument(examples);
 const doc = JSON.parse(text);
 
 describe('openapi.json', () => {

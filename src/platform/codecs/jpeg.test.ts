@@ -6,11 +6,11 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { invoke } from '../../core/dispatch';
 import { decode, fixture, meanDifference, photoJpeg } from '../../../tests/support/image-fixtures';
 import { nodeImages } from '../node';
 import { ImageDataError } from '../types';
 import { emscripten } from './common';
+import { call } from '../../../tests/support/doors';
 
 interface MozJpeg {
   decode(data: Uint8Array, preserveOrientation: boolean): { width: number; height: number; data: Uint8ClampedArray };
@@ -98,7 +98,7 @@ describe('the resizer decodes JPEGs smaller when it can', () => {
     [10, 192, 1],
   ])('a %f× reduction: as sharp, which decodes at 1/2 or 1/8 too', async (_factor, width, limit) => {
     const bytes = await photoJpeg(1920, 1080);
-    const reply = await invoke('image-resizer', { image: bytes.toString('base64'), width, format: 'png' });
+    const reply = await call('image-resizer', { image: bytes.toString('base64'), width, format: 'png' });
     const body = reply.body as { image: string; width: number; originalWidth: number; originalHeight: number };
     expect([body.width, body.originalWidth, body.originalHeight]).toEqual([width, 1920, 1080]);
     const theirs = await decode(await sharp(bytes).resize({ width }).png().toBuffer());
@@ -107,7 +107,7 @@ describe('the resizer decodes JPEGs smaller when it can', () => {
 
   it('2 MP → 800 px, where sharp decodes at full size: a 1/2 decode costs a little sharpness', async () => {
     const bytes = await photoJpeg(1920, 1080);
-    const reply = await invoke('image-resizer', { image: bytes.toString('base64'), width: 800, format: 'png' });
+    const reply = await call('image-resizer', { image: bytes.toString('base64'), width: 800, format: 'png' });
     const body = reply.body as { image: string; width: number; height: number };
     expect([body.width, body.height]).toEqual([800, 450]);
     const theirs = await decode(await sharp(bytes).resize({ width: 800 }).png().toBuffer());
@@ -116,7 +116,7 @@ describe('the resizer decodes JPEGs smaller when it can', () => {
 
   it('EXIF orientation 6 (a quarter turn): the shrink is planned on the upright size', async () => {
     const bytes = await sharp(await photoJpeg(1200, 800)).withMetadata({ orientation: 6 }).jpeg({ quality: 90 }).toBuffer();
-    const reply = await invoke('image-resizer', { image: bytes.toString('base64'), height: 300, rotate: 90, format: 'png' });
+    const reply = await call('image-resizer', { image: bytes.toString('base64'), height: 300, rotate: 90, format: 'png' });
     const body = reply.body as { image: string; width: number; height: number; originalWidth: number; originalHeight: number };
     expect([body.width, body.height, body.originalWidth, body.originalHeight]).toEqual([450, 300, 800, 1200]);
     const theirs = await decode(await sharp(bytes).rotate().rotate(90).resize({ height: 300 }).png().toBuffer());
@@ -125,7 +125,7 @@ describe('the resizer decodes JPEGs smaller when it can', () => {
 
   it('with a crop the full image is decoded: crop coordinates are full-size pixels', async () => {
     const bytes = await photoJpeg(1000, 600);
-    const reply = await invoke('image-resizer', { image: bytes.toString('base64'), cropX: 500, cropY: 300, cropWidth: 500, cropHeight: 300, width: 100, format: 'png' });
+    const reply = await call('image-resizer', { image: bytes.toString('base64'), cropX: 500, cropY: 300, cropWidth: 500, cropHeight: 300, width: 100, format: 'png' });
     const body = reply.body as { image: string; width: number; height: number };
     expect([body.width, body.height]).toEqual([100, 60]);
     const theirs = await decode(await sharp(bytes).extract({ left: 500, top: 300, width: 500, height: 300 }).resize({ width: 100 }).png().toBuffer());

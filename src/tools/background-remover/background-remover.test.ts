@@ -8,15 +8,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { invoke } from '../../core/dispatch';
-import { invokeTool } from '../../core/invoke';
+import { invoke } from '../../core/invoke';
 import { MODEL_SIDE, ModelUnavailableError, type SegmentationPlatform } from '../../platform/segmentation';
 import { modelPackageDist, readModel } from '../../platform/segmentation-node';
 import { MODEL_RESOURCE, type ResourceMap } from '../../platform/model';
-import { systemContext, type ToolContext } from '../define';
+import type { ToolContext } from '../define';
 import { CERTAIN, applyMask, maskToAlpha, toModelInput } from './cutout';
 import { Output } from './schema';
 import tool from './tool';
+import { nodeContext } from '../../platform/node-context';
+import { call } from '../../../tests/support/doors';
 
 describe('toModelInput', () => {
   it('normalises each channel as (v − 128) / 256, planar, alpha ignored', () => {
@@ -118,7 +119,7 @@ describe('background-remover through invoke (ISNet on onnxruntime-node)', () => 
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="320" height="200"><defs><radialGradient id="g" cx="0.4" cy="0.35" r="0.7"><stop offset="0" stop-color="#f2b36b"/><stop offset="1" stop-color="#8a3b12"/></radialGradient></defs><rect width="320" height="200" fill="#eef1f4"/><ellipse cx="150" cy="110" rx="60" ry="70" fill="url(#g)"/></svg>`;
     const jpeg = await sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer();
     // A data-URL prefix is tolerated, as by the other image tools.
-    const reply = await invoke('background-remover', { image: `data:image/jpeg;base64,${jpeg.toString('base64')}` });
+    const reply = await call('background-remover', { image: `data:image/jpeg;base64,${jpeg.toString('base64')}` });
     expect(reply.status, JSON.stringify(reply.body).slice(0, 300)).toBe(200);
     const body = Output.parse(reply.body);
     expect([body.width, body.height]).toEqual([320, 200]);
@@ -143,7 +144,7 @@ describe('background-remover through invoke (ISNet on onnxruntime-node)', () => 
     const raw = await sharp(Buffer.from(svg)).ensureAlpha().raw().toBuffer();
     for (let y = 0; y < 256; y++) for (let x = 128; x < 256; x++) raw[(y * 256 + x) * 4 + 3] = 128;
     const png = await sharp(raw, { raw: { width: 256, height: 256, channels: 4 } }).png().toBuffer();
-    const reply = await invoke('background-remover', { image: png.toString('base64') });
+    const reply = await call('background-remover', { image: png.toString('base64') });
     expect(reply.status).toBe(200);
     const { alpha } = await alphaOf(Output.parse(reply.body).image);
     expect(border(256, 256, 16).filter(([x, y]) => alpha(x, y) !== 0)).toEqual([]);
@@ -153,27 +154,27 @@ describe('background-remover through invoke (ISNet on onnxruntime-node)', () => 
 
 describe('background-remover without a usable model', () => {
   const context = (segmentation: SegmentationPlatform | undefined): ToolContext => ({
-    now: systemContext.now,
-    randomBytes: systemContext.randomBytes,
-    images: systemContext.images,
+    now: nodeContext.now,
+    randomBytes: nodeContext.randomBytes,
+    images: nodeContext.images,
     segmentation,
   });
   const DISC = tool.examples[0].input;
 
   it('answers 503 with the port’s sentence when the model cannot be had (offline, not downloaded)', async () => {
-    const reply = await invokeTool(tool, DISC, context({ segment: () => Promise.reject(new ModelUnavailableError('The model is not on this device yet.')) }));
+    const reply = await invoke(tool, DISC, context({ segment: () => Promise.reject(new ModelUnavailableError('The model is not on this device yet.')) }));
     expect(reply).toEqual({ status: 503, body: { error: 'The model is not on this device yet.' } });
   });
 
   it('is a fault (500) when a door forgot to wire the model', async () => {
-    const reply = await invokeTool(tool, DISC, context(undefined));
+    const reply = await invoke(tool, DISC, context(undefined));
     expect(reply).toEqual({ status: 500, body: { error: 'Internal error' } });
   });
 
   it('refuses bad input without touching the model', async () => {
     let calls = 0;
     const spy = context({ segment: () => (calls++, Promise.reject(new Error('must not run'))) });
-    for (const image of ['SGVsbG8sIFdvcmxkIQ==', 'iVBOR*w0K', '']) expect((await invokeTool(tool, { image }, spy)).status).toBe(400);
+    for (const image of ['SGVsbG8sIFdvcmxkIQ==', 'iVBOR*w0K', '']) expect((await invoke(tool, { image }, spy)).status).toBe(400);
     expect(calls).toBe(0);
   });
 });

@@ -22,7 +22,7 @@ export function imageBytes(field: string): Uint8Array {
 }
 
 async function foregroundAlpha(ctx: ToolContext, input: Float32Array): Promise<Uint8Array> {
-  if (!ctx.segmentation) throw new Error('No segmentation model: the door must call provideSegmentation() at start-up');
+  if (!ctx.segmentation) throw new Error('No segmentation model: the door built its context without one (doorContext)');
   try {
     return maskToAlpha(await ctx.segmentation.segment(input));
   } catch (error) {
@@ -39,6 +39,7 @@ export default defineTool({
   input: Input,
   output: Output,
   heavy: true,
+  usesModel: true,
   examples: [{ summary: 'Cut out the foreground', input: { image: EXAMPLE_DISC_PNG } }],
   async run({ image }, ctx) {
     // Bad input is refused before the model is touched (or downloaded).

@@ -1,12 +1,13 @@
 import { createHash, createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { invokeTool } from '../../core/invoke';
+import { invoke } from '../../core/invoke';
 import { digestText } from './digest';
 import { ALGORITHMS, type Algorithm } from './schema';
 import tool from './tool';
 import { characterPosition } from '../text-position';
 import { encodeUtf8, findLoneSurrogate } from './utf8';
 import { prng } from '../../../tests/support/prng';
+import { nodeContext } from '../../platform/node-context';
 
 
 /** Random well-formed text mixing ASCII, controls, Latin-1, CJK, astral emoji, NUL and U+FFFD. */
@@ -41,7 +42,7 @@ const NODE_NAME: Partial<Record<Algorithm, string>> = {
 const NODE_ALGORITHMS = Object.keys(NODE_NAME) as Algorithm[];
 
 const hash = async (body: Record<string, unknown>) => {
-  const reply = await invokeTool(tool, body);
+  const reply = await invoke(tool, body, nodeContext);
   expect(reply.status, JSON.stringify(reply.body)).toBe(200);
   return reply.body as { hash: string; algorithm: string; encoding: string; input_byte_length: number; digest_length: number };
 };
@@ -184,7 +185,7 @@ describe('shared state is safe under concurrency', () => {
         : createHmac(NODE_NAME[algorithm]!, Buffer.from(key)).update(input).digest('hex');
       return { body: key === undefined ? { input, algorithm } : { input, algorithm, hmac_key: key }, expected };
     });
-    const replies = await Promise.all(jobs.map((job) => invokeTool(tool, job.body)));
+    const replies = await Promise.all(jobs.map((job) => invoke(tool, job.body, nodeContext)));
     replies.forEach((reply, i) => expect((reply.body as { hash: string }).hash, `job ${i}`).toBe(jobs[i]!.expected));
   });
 
@@ -207,7 +208,7 @@ describe('lone surrogates', () => {
     for (const [text, position, code] of cases) {
       for (const field of ['input', 'hmac_key'] as const) {
         const body = field === 'input' ? { input: text } : { input: 'ok', hmac_key: text };
-        const reply = await invokeTool(tool, body);
+        const reply = await invoke(tool, body, nodeContext);
         expect(reply.status).toBe(400);
         expect(reply.body.error).toBe(
           `'${field}' contains a lone surrogate (U+${code}) at position ${position}, which is not valid Unicode and has no UTF-8 encoding.`,
@@ -241,14 +242,14 @@ describe('lone surrogates', () => {
 describe('errors', () => {
   it('hmac_key with crc32 or blake3 is a 400 naming the field', async () => {
     for (const algorithm of ['crc32', 'blake3']) {
-      const reply = await invokeTool(tool, { input: 'abc', algorithm, hmac_key: '' });
+      const reply = await invoke(tool, { input: 'abc', algorithm, hmac_key: '' }, nodeContext);
       expect(reply.status).toBe(400);
       expect(reply.body.error).toMatch(new RegExp(`^'hmac_key' cannot be used with ${algorithm}`));
     }
   });
 
   it('schema errors are 400 with issues', async () => {
-    const reply = await invokeTool(tool, { input: 'abc', algorithm: 'SHA256' });
+    const reply = await invoke(tool, { input: 'abc', algorithm: 'SHA256' }, nodeContext);
     expect(reply.status).toBe(400);
     expect(reply.body.issues).toEqual([{ path: ['algorithm'], message: expect.stringMatching(/^must be one of "md5"/) }]);
   });

@@ -1,9 +1,8 @@
 // The converter through invoke() with real files of every format, each output decoded again by
 // sharp (libvips) as the independent reference: format, size and pixels.
 import { describe, expect, it } from 'vitest';
-import { invoke } from '../../core/dispatch';
-import { invokeTool } from '../../core/invoke';
-import { systemContext, type ToolContext } from '../define';
+import { invoke } from '../../core/invoke';
+import type { ToolContext } from '../define';
 import type { ImagePlatform } from '../../platform/types';
 import { zlibSync } from 'fflate';
 import { QUADRANT_COLOURS, decode, distance, fixture, fixture64, pixel, quadrantCentres } from '../../../tests/support/image-fixtures';
@@ -11,6 +10,8 @@ import { avifClaiming } from '../../../tests/support/hostile-images';
 import { buildTiff, rgbTags } from '../../../tests/support/tiff-builder';
 import tool from './tool';
 import { Output } from './schema';
+import { nodeContext } from '../../platform/node-context';
+import { call } from '../../../tests/support/doors';
 
 const INPUTS = ['png', 'jpeg', 'webp', 'avif', 'tiff', 'gif', 'svg'] as const;
 const OUTPUTS = ['png', 'jpeg', 'webp', 'avif', 'tiff', 'gif'] as const;
@@ -18,7 +19,7 @@ const SHARP_FORMAT = { png: 'png', jpeg: 'jpeg', webp: 'webp', avif: 'heif', tif
 const LOSSY = new Set(['jpeg', 'webp', 'avif']);
 
 async function convert(body: Record<string, unknown>) {
-  const reply = await invoke('image-converter', body);
+  const reply = await call('image-converter', body);
   if (reply.status !== 200) throw new Error(`${reply.status} ${JSON.stringify(reply.body)}`);
   expect(Output.safeParse(reply.body).success).toBe(true);
   return reply.body as { image: string; format: string; width: number; height: number; size_bytes: number };
@@ -167,12 +168,12 @@ describe('SVG', () => {
 
   it('an SVG claiming a huge canvas is refused before rendering', async () => {
     const image = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="30000" height="100"/>').toString('base64');
-    expect(await invoke('image-converter', { image, from: 'svg', to: 'png' })).toEqual({ status: 400, body: { error: 'The image is 30000×100 pixels; each side may be at most 16,384 pixels.' } });
+    expect(await call('image-converter', { image, from: 'svg', to: 'png' })).toEqual({ status: 400, body: { error: 'The image is 30000×100 pixels; each side may be at most 16,384 pixels.' } });
   });
 
   it('an SVG embedding a PNG bomb is refused', async () => {
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><image width="10" height="10" href="data:image/png;base64,${fixture64('bomb-30000.png')}"/></svg>`;
-    const reply = await invoke('image-converter', { image: Buffer.from(svg).toString('base64'), from: 'svg', to: 'png' });
+    const reply = await call('image-converter', { image: Buffer.from(svg).toString('base64'), from: 'svg', to: 'png' });
     expect(reply).toEqual({ status: 400, body: { error: 'An image embedded in the SVG is 30000×30000 pixels; each side may be at most 16,384 pixels.' } });
   });
 
@@ -185,30 +186,30 @@ describe('SVG', () => {
       [laughs, 'The SVG expands to 11,444 MB of attributes and text once its entities and references are followed; at most 12 MB are allowed.'],
       [deep, 'The SVG nests elements 100,001 deep; at most 256 levels are allowed.'],
     ]) {
-      const reply = await invoke('image-converter', { image: Buffer.from(svg!).toString('base64'), from: 'svg', to: 'png' });
+      const reply = await call('image-converter', { image: Buffer.from(svg!).toString('base64'), from: 'svg', to: 'png' });
       expect(reply).toEqual({ status: 400, body: { error } });
     }
   });
 
   it('an SVG too complex to parse or draw in bounded time is a 400 naming what (svg-budget.test.ts, svg-cost.test.ts)', async () => {
     const turbulence = '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="150"><filter id="f"><feTurbulence baseFrequency="0.05" numOctaves="100000"/></filter><rect width="100%" height="100%" filter="url(#f)"/></svg>';
-    expect(await invoke('image-converter', { image: Buffer.from(turbulence).toString('base64'), from: 'svg', to: 'png' })).toEqual({
+    expect(await call('image-converter', { image: Buffer.from(turbulence).toString('base64'), from: 'svg', to: 'png' })).toEqual({
       status: 400,
       body: { error: "The SVG's feTurbulence asks for 100,000 octaves; at most 10 are allowed (further octaves are finer than a pixel)." },
     });
     const big = turbulence.replace('100000', '10').replace('width="300" height="150"', 'width="6000" height="6000"');
-    const reply = await invoke('image-converter', { image: Buffer.from(big).toString('base64'), from: 'svg', to: 'png' });
+    const reply = await call('image-converter', { image: Buffer.from(big).toString('base64'), from: 'svg', to: 'png' });
     expect(reply.status).toBe(400);
     expect(reply.body.error).toMatch(/^The SVG is too complex to render at 6000×6000 pixels: its filters would take about \d+ s to draw/);
     let uses = '<rect id="u0" width="1" height="1"/>';
     for (let i = 1; i <= 10; i++) uses += `<g id="u${i}">${`<use href="#u${i - 1}"/>`.repeat(10)}</g>`;
     const bomb = `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><defs>${uses}</defs><use href="#u10"/></svg>`;
-    const bombReply = await invoke('image-converter', { image: Buffer.from(bomb).toString('base64'), from: 'svg', to: 'png' });
+    const bombReply = await call('image-converter', { image: Buffer.from(bomb).toString('base64'), from: 'svg', to: 'png' });
     expect(bombReply.body.error).toMatch(/^The SVG expands to [\d,]+ elements once its <use>, marker and url\(#…\) references are followed; at most 100,000 are allowed\.$/);
   });
 
   it('markup that is not SVG', async () => {
-    const reply = await invoke('image-converter', { image: Buffer.from('<svg><g></svg>').toString('base64'), from: 'svg', to: 'png' });
+    const reply = await call('image-converter', { image: Buffer.from('<svg><g></svg>').toString('base64'), from: 'svg', to: 'png' });
     expect(reply.status).toBe(400);
     expect(reply.body.error).toMatch(/could not be decoded as SVG/);
   });
@@ -218,14 +219,14 @@ describe('limits', () => {
   /** A platform that records whether anything was decoded. */
   function watched(): { ctx: ToolContext; calls: string[] } {
     const calls: string[] = [];
-    const real = systemContext.images!;
+    const real = nodeContext.images!;
     const images: ImagePlatform = {
       decode: (bytes, format) => (calls.push(`decode ${format}`), real.decode(bytes, format)),
       renderSvg: (svg) => (calls.push('renderSvg'), real.renderSvg(svg)),
       encode: (image, format, options) => real.encode(image, format, options),
       resize: (image, width, height) => real.resize(image, width, height),
     };
-    return { ctx: { ...systemContext, images }, calls };
+    return { ctx: { ...nodeContext, images }, calls };
   }
 
   for (const [name, from, error] of [
@@ -235,7 +236,7 @@ describe('limits', () => {
   ] as const) {
     it(`${name} is refused from its header, without decoding`, async () => {
       const { ctx, calls } = watched();
-      expect(await invokeTool(tool, { image: fixture64(name), from, to: 'png' }, ctx)).toEqual({ status: 400, body: { error } });
+      expect(await invoke(tool, { image: fixture64(name), from, to: 'png' }, ctx)).toEqual({ status: 400, body: { error } });
       expect(calls).toEqual([]);
     });
   }
@@ -243,21 +244,21 @@ describe('limits', () => {
   it('a 16384×1 image to WebP (whose maximum is 16,383) is a 400 before decoding; to PNG it converts', async () => {
     const gif = await (await import('sharp')).default({ create: { width: 16384, height: 1, channels: 3, background: '#f00' } }).gif().toBuffer();
     const { ctx, calls } = watched();
-    expect(await invokeTool(tool, { image: gif.toString('base64'), from: 'gif', to: 'webp' }, ctx)).toEqual({
+    expect(await invoke(tool, { image: gif.toString('base64'), from: 'gif', to: 'webp' }, ctx)).toEqual({
       status: 400,
       body: { error: 'WebP images can be at most 16,383 pixels per side; the output would be 16384×1.' },
     });
     expect(calls).toEqual([]);
-    expect(await invokeTool(tool, { image: gif.toString('base64'), from: 'gif', to: 'png' }, ctx)).toMatchObject({ status: 200, body: { width: 16384, height: 1 } });
+    expect(await invoke(tool, { image: gif.toString('base64'), from: 'gif', to: 'png' }, ctx)).toMatchObject({ status: 200, body: { width: 16384, height: 1 } });
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="1" height="16384"/>').toString('base64');
-    expect((await invokeTool(tool, { image: svg, from: 'svg', to: 'webp' }, ctx)).body).toEqual({ error: 'WebP images can be at most 16,383 pixels per side; the output would be 1×16384.' });
+    expect((await invoke(tool, { image: svg, from: 'svg', to: 'webp' }, ctx)).body).toEqual({ error: 'WebP images can be at most 16,383 pixels per side; the output would be 1×16384.' });
     expect(calls).toEqual(['decode gif']);
   });
 
   it('an AVIF whose ispe says 16×16 around a 16384×16384 AV1 frame is refused from its header', async () => {
     const { ctx, calls } = watched();
     const image = (await avifClaiming(16, 16384)).toString('base64');
-    expect(await invokeTool(tool, { image, from: 'avif', to: 'png' }, ctx)).toEqual({
+    expect(await invoke(tool, { image, from: 'avif', to: 'png' }, ctx)).toEqual({
       status: 400,
       body: { error: 'The image is 16384×16384 pixels (268.4 megapixels); the maximum is 40 megapixels.' },
     });
@@ -265,10 +266,10 @@ describe('limits', () => {
   });
 
   it('a decoder output larger than the header said is a 400, whatever the decoder', async () => {
-    const real = systemContext.images!;
+    const real = nodeContext.images!;
     const images: ImagePlatform = { ...real, decode: async () => ({ width: 41, height: 24, data: new Uint8Array(41 * 24 * 4) }) };
     for (const [name, from] of [['quadrants.png', 'png'], ['quadrants.gif', 'gif'], ['quadrants.avif', 'avif']] as const) {
-      expect(await invokeTool(tool, { image: fixture64(name), from, to: 'png' }, { ...systemContext, images }), name).toEqual({
+      expect(await invoke(tool, { image: fixture64(name), from, to: 'png' }, { ...nodeContext, images }), name).toEqual({
         status: 400,
         body: { error: `'image' is not a readable ${from.toUpperCase()} image: its header says 40×24 pixels but its data decodes to 41×24.` },
       });
@@ -277,7 +278,7 @@ describe('limits', () => {
 
   it('a normal image is decoded once', async () => {
     const { ctx, calls } = watched();
-    expect((await invokeTool(tool, { image: fixture64('quadrants.png'), from: 'png', to: 'png' }, ctx)).status).toBe(200);
+    expect((await invoke(tool, { image: fixture64('quadrants.png'), from: 'png', to: 'png' }, ctx)).status).toBe(200);
     expect(calls).toEqual(['decode png']);
   });
 
@@ -289,10 +290,10 @@ describe('limits', () => {
       png.writeUInt32BE(height, 20);
       return png.toString('base64'); // the CRC no longer matches: the decoder refuses it later
     };
-    const over = await invokeTool(tool, { image: header(5000, 8001), from: 'png', to: 'png' }, ctx);
+    const over = await invoke(tool, { image: header(5000, 8001), from: 'png', to: 'png' }, ctx);
     expect(over.body.error).toBe('The image is 5000×8001 pixels (40.0 megapixels); the maximum is 40 megapixels.');
     expect(calls).toEqual([]);
-    const at = await invokeTool(tool, { image: header(5000, 8000), from: 'png', to: 'png' }, ctx);
+    const at = await invoke(tool, { image: header(5000, 8000), from: 'png', to: 'png' }, ctx);
     expect(calls).toEqual(['decode png']);
     expect(at.body.error).toMatch(/could not be decoded as PNG/);
   });
@@ -300,20 +301,20 @@ describe('limits', () => {
   it('3 MB of decoded input is accepted, one byte more is not', async () => {
     const exactly = Buffer.alloc(3 * 1048576);
     fixture('quadrants.png').copy(exactly); // a PNG followed by padding: accepted
-    expect((await invoke('image-converter', { image: exactly.toString('base64'), from: 'png', to: 'png' })).status).toBe(200);
+    expect((await call('image-converter', { image: exactly.toString('base64'), from: 'png', to: 'png' })).status).toBe(200);
     const over = Buffer.alloc(3 * 1048576 + 1);
-    expect(await invoke('image-converter', { image: over.toString('base64'), from: 'png', to: 'png' })).toEqual({
+    expect(await call('image-converter', { image: over.toString('base64'), from: 'png', to: 'png' })).toEqual({
       status: 400,
       body: { error: 'Input image is 3.0 MB — maximum is 3 MB.' },
     });
-    expect((await invoke('image-converter', { image: Buffer.alloc(4 * 1048576).toString('base64'), from: 'png', to: 'png' })).body).toEqual({
+    expect((await call('image-converter', { image: Buffer.alloc(4 * 1048576).toString('base64'), from: 'png', to: 'png' })).body).toEqual({
       error: 'Input image is 4.0 MB — maximum is 3 MB.',
     });
   });
 
   it('truncated files of every raster format get a 400 naming the format', async () => {
     for (const [name, format] of [['png', 'PNG'], ['jpeg', 'JPEG'], ['webp', 'WebP'], ['gif', 'GIF'], ['avif', 'AVIF']]) {
-      const reply = await invoke('image-converter', { image: fixture64(`truncated-quadrants.${name}`), from: name, to: 'png' });
+      const reply = await call('image-converter', { image: fixture64(`truncated-quadrants.${name}`), from: name, to: 'png' });
       expect(reply.status, name).toBe(400);
       expect(reply.body.error, name).toMatch(new RegExp(`^'image' (could not be decoded as|is not a readable) ${format}`));
     }
@@ -324,18 +325,18 @@ describe('limits', () => {
       const decoded = await decode((await convert({ image: fixture64(name), from: 'tiff', to: 'png' })).image);
       quadrantCentres(decoded).forEach((colour, i) => expect(distance(colour, QUADRANT_COLOURS[i]!), name).toBeLessThanOrEqual(8));
     }
-    expect((await invoke('image-converter', { image: fixture64('webp-compressed.tiff'), from: 'tiff', to: 'png' })).status).toBe(400);
+    expect((await call('image-converter', { image: fixture64('webp-compressed.tiff'), from: 'tiff', to: 'png' })).status).toBe(400);
   });
 
   it('hostile TIFF structures are a 400 naming the problem (src/platform/codecs/tiff.test.ts has the rest)', async () => {
     const pixel = new Uint8Array([255, 0, 0]);
     const loop = buildTiff([{ tags: rgbTags(1, 1), blocks: [pixel], next: 'self' }]);
-    expect(await invoke('image-converter', { image: Buffer.from(loop).toString('base64'), from: 'tiff', to: 'png' })).toEqual({
+    expect(await call('image-converter', { image: Buffer.from(loop).toString('base64'), from: 'tiff', to: 'png' })).toEqual({
       status: 400,
       body: { error: "'image' is not a readable TIFF image: its image directories form a loop." },
     });
     const bomb = buildTiff([{ tags: rgbTags(1, 1, 8), blocks: [zlibSync(new Uint8Array(8 << 20))] }]);
-    expect(await invoke('image-converter', { image: Buffer.from(bomb).toString('base64'), from: 'tiff', to: 'webp' })).toEqual({
+    expect(await call('image-converter', { image: Buffer.from(bomb).toString('base64'), from: 'tiff', to: 'webp' })).toEqual({
       status: 400,
       body: { error: "'image' is not a readable TIFF image: strip 1 decompresses to more than the 1,027 bytes its 1×1 pixels can hold." },
     });

@@ -2,12 +2,12 @@
 // the fit table's sizes, and pixels after crop, rotate and flip (lossless PNG, so exactly).
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { invoke } from '../../core/dispatch';
 import { decode, distance, fixture, fixture64, meanDifference, pixel, quadrantCentres } from '../../../tests/support/image-fixtures';
 import { Output } from './schema';
+import { call } from '../../../tests/support/doors';
 
 async function resize(body: Record<string, unknown>) {
-  const reply = await invoke('image-resizer', body);
+  const reply = await call('image-resizer', body);
   if (reply.status !== 200) throw new Error(`${reply.status} ${JSON.stringify(reply.body)}`);
   expect(Output.safeParse(reply.body).success).toBe(true);
   return reply.body as { image: string; format: string; width: number; height: number; originalWidth: number; originalHeight: number; sizeBytes: number };
@@ -136,7 +136,7 @@ describe('formats', () => {
 describe('bad input', () => {
   const image = QUADS.toString('base64');
   const error = async (body: Record<string, unknown>) => {
-    const reply = await invoke('image-resizer', { image, ...body });
+    const reply = await call('image-resizer', { image, ...body });
     expect(reply.status).toBe(400);
     return reply.body.error;
   };
@@ -145,7 +145,7 @@ describe('bad input', () => {
     expect(await error({ cropX: 40 })).toBe('Crop area 0×24 at (40, 0) exceeds the image bounds (40×24).');
     expect(await error({ cropY: 10, cropHeight: 15 })).toBe('Crop area 40×15 at (0, 10) exceeds the image bounds (40×24).');
     expect(await error({ cropWidth: 0, cropHeight: 5 })).toBe('Crop area 0×5 at (0, 0) is empty; it needs a width and height of at least 1 pixel within the image bounds (40×24).');
-    expect((await invoke('image-resizer', { image, cropX: 39, cropY: 23 })).status).toBe(200); // the last pixel
+    expect((await call('image-resizer', { image, cropX: 39, cropY: 23 })).status).toBe(200); // the last pixel
   });
 
   it('rotations that are not multiples of 90', async () => {

@@ -14,7 +14,7 @@ import { firstWebpFrame, onCanvas } from './webp-frame';
 
 /** The door's codecs; a door that forgot to wire them is a fault (500), not bad input. */
 export function imagesOf(ctx: ToolContext): ImagePlatform {
-  if (!ctx.images) throw new Error('No image platform: the door must call provideImages() at start-up');
+  if (!ctx.images) throw new Error('No image platform: the door built its context without one (doorContext)');
   return ctx.images;
 }
 

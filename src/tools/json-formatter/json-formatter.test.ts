@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { invokeTool } from '../../core/invoke';
+import { invoke } from '../../core/invoke';
 import { formatFast } from './fast';
 import { formatGeneral, formatJson } from './format';
 import { MAX_NESTING, MAX_REPAIR_CHARS } from './limits';
@@ -9,6 +9,7 @@ import tool from './tool';
 import { compareCodePoints } from './print';
 import { MAX_OUTPUT_CHARS, type Layout } from './writer';
 import { prng } from '../../../tests/support/prng';
+import { nodeContext } from '../../platform/node-context';
 
 // --- a seeded generator of documents and of their many valid spellings ----------------------
 
@@ -116,7 +117,7 @@ const INDENTS = [0, 1, 2, 3, 4, 8, 10, 'tab'] as const;
 const stringifyIndent = (indent: (typeof INDENTS)[number]) => (indent === 'tab' ? '\t' : indent);
 
 async function format(body: Record<string, unknown>) {
-  const reply = await invokeTool(tool, body);
+  const reply = await invoke(tool, body, nodeContext);
   expect(reply.status).toBe(200);
   return reply.body as { output: string; valid: boolean; error?: string; error_line?: number; error_column?: number; repaired?: boolean };
 }

@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { invokeTool } from '../../core/invoke';
+import { invoke } from '../../core/invoke';
 import { checkCase } from '../../../tests/match';
 import cases from './cases';
 import { parseCsv } from './csv-parse';
@@ -11,13 +11,14 @@ import { cellJson } from './to-json';
 import tool from './tool';
 import { Output } from './schema';
 import { prng } from '../../../tests/support/prng';
+import { nodeContext } from '../../platform/node-context';
 
 type Rand = ReturnType<typeof prng>;
 const pick = <T>(rand: Rand, items: readonly T[]): T => items[Math.floor(rand() * items.length)]!;
 const int = (rand: Rand, n: number) => Math.floor(rand() * n);
 
 async function run(body: Record<string, unknown>) {
-  const reply = await invokeTool(tool, body);
+  const reply = await invoke(tool, body, nodeContext);
   if (reply.status === 200) expect(Output.safeParse(reply.body).success).toBe(true);
   return reply;
 }

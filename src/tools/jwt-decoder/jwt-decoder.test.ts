@@ -12,7 +12,7 @@ import {
   type KeyObject,
 } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { invokeTool } from '../../core/invoke';
+import { invoke } from '../../core/invoke';
 import type { ToolContext } from '../define';
 import { checkCase } from '../../../tests/match';
 import { decodeBase64url, encodeBase64 } from './base64url';
@@ -74,7 +74,7 @@ type Reply = { status: number; body: Record<string, unknown> };
 
 /** Calls the tool through the shared validate → run → reply path and checks the output schema. */
 async function call(body: Record<string, unknown>, context: ToolContext = fixedContext): Promise<Reply> {
-  const reply = await invokeTool(tool, body, context);
+  const reply = await invoke(tool, body, context);
   if (reply.status === 200) {
     const parsed = tool.output.safeParse(reply.body);
     expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
@@ -149,7 +149,7 @@ const otherPairs: Record<string, { publicKey: KeyObject; privateKey: KeyObject }
 
 // ---------------------------------------------------------------------------------------------
 
-describe('golden cases (cases.ts) through invokeTool', () => {
+describe('golden cases (cases.ts) through invoke', () => {
   it.each(cases.map((tc) => [tc.name, tc] as const))('%s', async (_name, tc) => {
     const reply = await call(tc.body as Record<string, unknown>, { now: () => Date.now(), randomBytes: (b) => b });
     checkCase(tc, reply.status, reply.body);

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { invokeTool } from '../../core/invoke';
+import { invoke } from '../../core/invoke';
 import { percent } from './percent';
 import tool from './tool';
 import { prng } from '../../../tests/support/prng';
+import { nodeContext } from '../../platform/node-context';
 
 
 async function run(lcov: string) {
-  return invokeTool(tool, { lcov });
+  return invoke(tool, { lcov }, nodeContext);
 }
 
 async function ok(lcov: string) {

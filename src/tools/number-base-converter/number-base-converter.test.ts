@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { invokeTool } from '../../core/invoke';
+import { invoke } from '../../core/invoke';
 import { digitsToBigInt } from './bigint';
 import tool from './tool';
 import { prng } from '../../../tests/support/prng';
+import { nodeContext } from '../../platform/node-context';
 
 
 /** A random non-negative BigInt with up to `bits` bits. */
@@ -15,13 +16,13 @@ function randomBigInt(random: () => number, bits: number): bigint {
 type Body = Record<string, unknown>;
 
 async function convert(input: string, from_base: number): Promise<Body> {
-  const reply = await invokeTool(tool, { input, from_base });
+  const reply = await invoke(tool, { input, from_base }, nodeContext);
   expect(reply.status, `${JSON.stringify(input)} in base ${from_base}: ${JSON.stringify(reply.body)}`).toBe(200);
   return reply.body;
 }
 
 async function error(input: string, from_base: number): Promise<string> {
-  const reply = await invokeTool(tool, { input, from_base });
+  const reply = await invoke(tool, { input, from_base }, nodeContext);
   expect(reply.status).toBe(400);
   return reply.body.error as string;
 }

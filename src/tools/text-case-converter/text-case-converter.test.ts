@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { invokeTool } from '../../core/invoke';
+import { invoke } from '../../core/invoke';
 import { TARGETS, convert, type Target } from './convert';
 import { detectCase } from './detect';
 import tool from './tool';
 import { splitWords } from './scan';
 import { prng } from '../../../tests/support/prng';
+import { nodeContext } from '../../platform/node-context';
 
-const run = async (input: string, to: Target) => invokeTool(tool, { input, to });
+const run = async (input: string, to: Target) => invoke(tool, { input, to }, nodeContext);
 
 const pick = <T>(rand: () => number, list: readonly T[]) => list[Math.floor(rand() * list.length)]!;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { invokeTool } from '../../core/invoke';
+import { invoke } from '../../core/invoke';
 import type { ToolContext } from '../define';
 import { MAX_MS, civilFromDays, daysFromCivil, formatIso, formatUtc, isoWeekday } from './civil';
 import { parseIso } from './iso8601';
@@ -11,7 +11,7 @@ import { prng } from '../../../tests/support/prng';
 
 const NOW = Date.UTC(2024, 0, 15, 12, 0, 0); // fixed clock for exact `relative` answers
 const ctx: ToolContext = { now: () => NOW, randomBytes: (b) => b.fill(7) };
-const run = async (body: Record<string, unknown>) => (await invokeTool(tool, body, ctx)) as { status: number; body: Record<string, unknown> };
+const run = async (body: Record<string, unknown>) => (await invoke(tool, body, ctx)) as { status: number; body: Record<string, unknown> };
 
 const int = (rand: () => number, lo: number, hi: number) => lo + Math.floor(rand() * (hi - lo + 1));
 const p2 = (n: number) => String(n).padStart(2, '0');

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { invokeTool } from '../../core/invoke';
+import { invoke } from '../../core/invoke';
 import { COMPONENT_KEEP, FULL_KEEP, percentDecode, percentEncode } from './percent';
 import tool from './tool';
 import { StringWriter } from './writer';
 import { prng } from '../../../tests/support/prng';
+import { nodeContext } from '../../platform/node-context';
 
 
 /** Well-formed text: every ASCII character, Latin-1, CJK, emoji, NUL and U+FFFD. */
@@ -38,7 +39,7 @@ function referenceTable(text: string, encodeChar: (ch: string) => string) {
 /** encodeURI keeps the same set as encode-full except `[` and `]`, which the spec preserves. */
 const encodeFullReference = (text: string) => encodeURI(text).replace(/%5B/g, '[').replace(/%5D/g, ']');
 
-const run = async (body: Record<string, unknown>) => invokeTool(tool, body);
+const run = async (body: Record<string, unknown>) => invoke(tool, body, nodeContext);
 
 describe('encode-component', () => {
   it('equals encodeURIComponent on random text, with the table of distinct changed characters', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { invokeTool } from '../../core/invoke';
+import { invoke } from '../../core/invoke';
 import type { ToolContext } from '../define';
 import tool from './tool';
 import { formatUuid, uuidsV7, validateUuid } from './uuid';
@@ -32,7 +32,7 @@ function seededContext(seed: number, nowMs: number): ToolContext {
 }
 
 async function generate(body: Record<string, unknown>, ctx: ToolContext) {
-  const reply = await invokeTool(tool, body, ctx);
+  const reply = await invoke(tool, body, ctx);
   expect(reply.status, JSON.stringify(reply.body)).toBe(200);
   return reply.body as { uuids: string[]; count: number; format: string; is_valid?: boolean; validated_version?: string };
 }
@@ -179,7 +179,7 @@ describe('validation', () => {
 describe('schema', () => {
   it('version accepts 4 and 7 only, as numbers', async () => {
     for (const version of [5, '7', 4.5, null]) {
-      const reply = await invokeTool(tool, { version }, fixedContext(new Uint8Array(16)));
+      const reply = await invoke(tool, { version }, fixedContext(new Uint8Array(16)));
       expect(reply.status, String(version)).toBe(400);
       expect(reply.body.issues).toEqual([{ path: ['version'], message: 'must be one of 4, 7' }]);
     }
@@ -187,7 +187,7 @@ describe('schema', () => {
 
   it('count bounds', async () => {
     for (const [count, message] of [[0, 'must be at least 1'], [101, 'must be at most 100'], [1.5, 'must be an integer (got a fractional number)'], ['3', 'must be a number (got a string)']] as const) {
-      const reply = await invokeTool(tool, { count }, fixedContext(new Uint8Array(16)));
+      const reply = await invoke(tool, { count }, fixedContext(new Uint8Array(16)));
       expect(reply.body.issues, String(count)).toEqual([{ path: ['count'], message }]);
     }
   });

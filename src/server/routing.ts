@@ -13,33 +13,21 @@
 //   rethrown: the door answers them with their Retry-After; so is TaskAbortedError (the client left).
 // - worker crash → 500 `Internal error`, logged: that is a bug.
 import { jsonResponse, parseBody, type ApiResponse } from '../core/http';
-import { invoke } from '../core/dispatch';
-import { invokeTool, type Reply } from '../core/invoke';
-import type { ToolDefinition } from '../tools/define';
+import { invoke, type CallOptions, type Invoker, type Reply } from '../core/invoke';
+import { localInvoker } from '../core/local';
+import type { ToolContext, ToolDefinition } from '../tools/define';
 import { findTool } from '../tools/index';
 import type { ToolTask } from './tool-worker';
 import { ClientBusyError, QueueFullError, TaskTimeoutError, WorkerFailedError, WorkerOutOfMemoryError, type WorkerPool } from './worker-pool';
 
 export type ToolPool = WorkerPool<ToolTask, Reply | ApiResponse>;
 
-export interface CallOptions {
-  /** Asked for only when the call goes to the pool: light calls, nearly all of them, need none. */
-  signal?: () => AbortSignal;
-  /** The caller's limiter bucket (address or key), for the pool's fairness. */
-  client?: string;
-  /** Bytes of the request that carried the call (MCP: the whole JSON-RPC message). */
-  size?: number;
-  /** Buffers of the call moved to the worker. */
-  transfer?: ArrayBuffer[];
-}
-
-/** Answers a parsed tool call (MCP, worked examples). */
-export type Dispatch = (slug: string, body: unknown, options?: CallOptions) => Promise<Reply>;
-
 /** Answers a REST call from its raw body in the pool, or returns undefined to answer it here. */
 export type PoolOffload = (slug: string, bytes: Uint8Array, options?: CallOptions) => Promise<ApiResponse> | undefined;
 
 export interface Routing {
+  /** The context of the calls answered on this thread. */
+  context: ToolContext;
   pool: ToolPool | undefined;
   /** Slugs run in the pool whatever their size, besides the registry's heavy tools. */
   heavyTools: readonly string[];
@@ -67,11 +55,13 @@ function goesToPool(routing: Routing, tool: ToolDefinition, size: number, parsed
   return checked.success && (heavy || tool.heavyWhen!(checked.data));
 }
 
-export function createDispatch(routing: Routing): Dispatch {
+/** The Node doors' invoker: each call on this thread or in the pool, as `goesToPool` decides. */
+export function createInvoker(routing: Routing): Invoker {
+  const local = localInvoker(routing.context);
   // Not async itself: a light call returns invoke's promise as is, without another promise around it.
   return (slug, body, options = {}) => {
     const tool = findTool(slug);
-    if (!tool || !goesToPool(routing, tool, options.size ?? 0, () => body)) return invoke(slug, body);
+    if (!tool || !goesToPool(routing, tool, options.size ?? 0, () => body)) return local(slug, body);
     return callInPool(routing, tool, body, options);
   };
 }
@@ -89,11 +79,11 @@ export function createOffload(routing: Routing): PoolOffload {
 
 async function callInPool(routing: Routing & { pool: ToolPool }, tool: ToolDefinition, body: unknown, options: CallOptions): Promise<Reply> {
   // Validated here (goesToPool did for small calls; large ones are checked now): a request the
-  // schema refuses is answered at once (invokeTool stops at validation, which is cheap) instead
+  // schema refuses is answered at once (invoke stops at validation, which is cheap) instead
   // of taking a worker, and only the fields the schema knows
   // (flat values once valid) are copied to the worker, so no unknown field's nesting depth can
   // break the structured clone into the worker thread (found by the fuzz suite).
-  if (typeof body !== 'object' || body === null || Array.isArray(body) || !tool.input.safeParse(body).success) return invokeTool(tool, body);
+  if (typeof body !== 'object' || body === null || Array.isArray(body) || !tool.input.safeParse(body).success) return invoke(tool, body, routing.context);
   const task: ToolTask = { kind: 'call', slug: tool.slug, body: knownFields(tool, body as Record<string, unknown>) };
   return (await inPool(routing, tool.slug, task, options)) as Reply;
 }
@@ -129,10 +119,10 @@ export const clientBusy = (limit: number, seconds: number) =>
   `Too many requests at once: at most ${limit} large or heavy requests per client may run or wait at a time. Retry after ${seconds} seconds.`;
 
 /** For MCP, where a reply is the only way to answer: a full pool or a busy client becomes a tool error. */
-export function replyingDispatch(dispatch: Dispatch): Dispatch {
+export function replyingInvoker(invoker: Invoker): Invoker {
   return async (slug, body, options) => {
     try {
-      return await dispatch(slug, body, options);
+      return await invoker(slug, body, options);
     } catch (error) {
       if (error instanceof QueueFullError) return { status: 503, body: { error: poolFull(error.retryAfterSeconds) } };
       if (error instanceof ClientBusyError) return { status: 429, body: { error: clientBusy(error.limit, error.retryAfterSeconds) } };

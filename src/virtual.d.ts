@@ -1,0 +1,13 @@
+// The modules the build makes from the registry (src/build/toolbox-plugin.ts, examples-plugin.ts).
+
+declare module 'virtual:catalog' {
+  import type { Tag } from './tools/define';
+  const catalog: { slug: string; name: string; summary: string; tag: Tag }[];
+  export default catalog;
+}
+
+declare module 'virtual:examples' {
+  import type { ExampleBook } from './core/examples';
+  const examples: ExampleBook;
+  export default examples;
+}
