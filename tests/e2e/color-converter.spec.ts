@@ -2,9 +2,32 @@
 // hsl(270 50% 40%), hsl(120 100% 25%) = green #008000, navy = #000080) and worked by hand:
 // tomato: max 255, min 71, d 184 → L = 326/510 = 63.9% → 64, S = 184/184 = 100%,
 // H = 60 × 28/184 = 9.1° → 9; HSV S = 184/255 = 72.2% → 72, V = 100%.
+import { NAMED_COLORS } from '../../src/tools/color-converter/named';
 import { clipboardText, expect, test } from './fixtures';
 
 test.describe('color-converter page', () => {
+  test('knows every CSS colour name with the value Chromium gives it, through the API', async ({ page }) => {
+    await page.goto('/color-converter');
+    // Chromium's CSS parser is the independent reference for the table (the color-name package).
+    const chromium = await page.evaluate((names) => {
+      const probe = document.createElement('i');
+      document.body.append(probe);
+      return names.map((name) => {
+        probe.style.color = '';
+        probe.style.color = name;
+        return probe.style.color === '' ? 'unknown' : getComputedStyle(probe).color;
+      });
+    }, [...NAMED_COLORS.keys()]);
+    const ours = await page.evaluate(async (names) => {
+      const answers = await Promise.all(
+        names.map((color) => fetch('/api/color-converter', { method: 'POST', body: JSON.stringify({ color }) }).then((response) => response.json())),
+      );
+      return answers.map((answer: { rgb: { r: number; g: number; b: number } }) => `rgb(${answer.rgb.r}, ${answer.rgb.g}, ${answer.rgb.b})`);
+    }, [...NAMED_COLORS.keys()]);
+    expect(NAMED_COLORS.size).toBe(148);
+    expect(ours).toEqual(chromium);
+  });
+
   test('converts as the user types, shows a swatch, and copies each form', async ({ page }) => {
     await page.goto('/color-converter');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Color Converter');
