@@ -81,9 +81,9 @@ export interface ToolExample {
   input: Record<string, unknown>;
 }
 
-export interface ToolDefinition<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
+export interface ToolDefinition<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType, S extends string = string> {
   /** URL-safe name: folder, `/api/<slug>`, page `/<slug>`, operationId and MCP tool name. */
-  slug: string;
+  slug: S;
   /** Human name, e.g. "JWT Decoder". */
   name: string;
   /** One sentence: what the tool does. */
@@ -113,10 +113,10 @@ export interface ToolDefinition<I extends z.ZodType = z.ZodType, O extends z.Zod
   run(input: z.output<I>, ctx: ToolContext): z.input<O> | Promise<z.input<O>>;
 }
 
-/** Identity function that gives `run` its parameter types from the schemas. */
-export function defineTool<I extends z.ZodType, O extends z.ZodType>(
-  definition: ToolDefinition<I, O>,
-): ToolDefinition<I, O> {
+/** Identity function that gives `run` its parameter types from the schemas (and keeps the slug literal, so `Slug` is the union of the slugs). */
+export function defineTool<I extends z.ZodType, O extends z.ZodType, const S extends string>(
+  definition: ToolDefinition<I, O, S>,
+): ToolDefinition<I, O, S> {
   return definition;
 }
 

@@ -1,11 +1,15 @@
 // A page's live connection to its tool: holds the input, runs it through the worker as the
 // user types (debounced, latest wins, older runs cancelled), keeps the reply, and mirrors the
 // input into the URL fragment for sharing.
-import type { Reply } from '../core/invoke';
+import type { Slug } from '../tools/index';
+import type { InputOf, OutputOf, ParsedInputOf, ToolReply } from '../tools/types';
 import { runTool } from '../workers/bridge';
 import { readFragment, writeFragment } from './fragment';
 
-export interface RunnerOptions {
+/** What a runner sends: its input without empty optional text, so possibly incomplete. */
+export type RunnerBody<S extends Slug> = Partial<InputOf<S>>;
+
+export interface RunnerOptions<S extends Slug = Slug> {
   /** Run on every change (cheap tools) or only when `run()` is called. */
   live?: boolean;
   /** Pause after the last change before a live run; by default it grows with the input's size. */
@@ -15,27 +19,34 @@ export interface RunnerOptions {
   /** Input fields not shared in the URL because they are large or binary (images). */
   unshared?: readonly string[];
   /** Whether the input is complete enough to run (e.g. required text present). */
-  ready?: (input: Record<string, unknown>) => boolean;
+  ready?: (body: RunnerBody<S>) => boolean;
 }
 
-export class ToolRunner<I extends object> {
-  input: I = $state() as I;
-  reply: Reply | undefined = $state.raw();
+/**
+ * Typed from the tool's schemas: `input` is the tool's input with its defaults filled in,
+ * `output` the body of a 200 answer. A page starts it with the schema's DEFAULTS and its own
+ * values for the required fields: `new ToolRunner('base64', { ...DEFAULTS, input: '' })`.
+ */
+export class ToolRunner<S extends Slug> {
+  input: ParsedInputOf<S> = $state() as ParsedInputOf<S>;
+  reply: ToolReply<S> | undefined = $state.raw();
   running = $state(false);
   /** A failure of the worker itself (crash, time-out), not of the input. */
   failure: string | undefined = $state();
 
-  readonly slug: string;
-  #options: Required<Omit<RunnerOptions, 'ready'>> & Pick<RunnerOptions, 'ready'>;
+  readonly slug: S;
+  #options: Required<Omit<RunnerOptions<S>, 'ready'>> & Pick<RunnerOptions<S>, 'ready'>;
   #controller: AbortController | undefined;
   #timer: ReturnType<typeof setTimeout> | undefined;
 
-  constructor(slug: string, defaults: I, options: RunnerOptions = {}) {
+  constructor(slug: S, initial: ParsedInputOf<S>, options: RunnerOptions<S> = {}) {
     this.slug = slug;
     this.#options = { live: true, debounceMs: 0, secrets: [], unshared: [], ...options };
     const fromUrl = readFragment();
-    const known = Object.fromEntries(Object.entries(fromUrl).filter(([key]) => key in defaults));
-    this.input = { ...defaults, ...known } as I;
+    const known = Object.fromEntries(Object.entries(fromUrl).filter(([key]) => key in initial));
+    // A shared link may carry any JSON under a known key: the pages check what their controls
+    // cannot show, and the tool answers anything else with a 400.
+    this.input = { ...initial, ...known } as ParsedInputOf<S>;
 
     $effect(() => {
       const body = $state.snapshot(this.input) as Record<string, unknown>;
@@ -46,19 +57,19 @@ export class ToolRunner<I extends object> {
   }
 
   /** The body sent to the tool: the input without empty optional text fields. */
-  get body(): Record<string, unknown> {
-    return Object.fromEntries(Object.entries($state.snapshot(this.input) as Record<string, unknown>).filter(([, value]) => value !== undefined && value !== ''));
+  get body(): RunnerBody<S> {
+    return this.#clean($state.snapshot(this.input) as Record<string, unknown>);
   }
 
   /** The successful answer, if the last run succeeded. */
-  get output(): Record<string, unknown> | undefined {
+  get output(): OutputOf<S> | undefined {
     return this.reply?.status === 200 ? this.reply.body : undefined;
   }
 
   /** The error sentence of the last run: a 400/500 `error`, or a failure of the worker. */
   get error(): string | undefined {
     if (this.failure) return this.failure;
-    return this.reply && this.reply.status !== 200 ? String(this.reply.body.error ?? 'Error') : undefined;
+    return this.reply && this.reply.status !== 200 ? this.reply.body.error ?? 'Error' : undefined;
   }
 
   run(): Promise<void> {
@@ -74,8 +85,8 @@ export class ToolRunner<I extends object> {
     this.#timer = setTimeout(() => void this.#execute(this.#clean(body)), this.#options.debounceMs || pauseFor(body));
   }
 
-  #clean(body: Record<string, unknown>): Record<string, unknown> {
-    return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined && value !== ''));
+  #clean(body: Record<string, unknown>): RunnerBody<S> {
+    return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined && value !== '')) as RunnerBody<S>;
   }
 
   #cancel(): void {
@@ -83,7 +94,7 @@ export class ToolRunner<I extends object> {
     this.#controller?.abort();
   }
 
-  async #execute(body: Record<string, unknown>): Promise<void> {
+  async #execute(body: RunnerBody<S>): Promise<void> {
     this.#controller?.abort();
     if (this.#options.ready && !this.#options.ready(body)) {
       this.reply = undefined;
@@ -95,7 +106,8 @@ export class ToolRunner<I extends object> {
     this.#controller = controller;
     this.running = true;
     try {
-      const reply = await runTool(this.slug, body, { signal: controller.signal });
+      // Sent as it is, complete or not (`ready` aside): the tool answers a missing field with a 400.
+      const reply = await runTool(this.slug, body as InputOf<S>, { signal: controller.signal });
       if (controller.signal.aborted) return;
       this.reply = reply;
       this.failure = undefined;

@@ -2,6 +2,8 @@
 // first use, is shut down after a minute idle, and is terminated when the only request it is
 // working on is cancelled or runs out of time, so no stale computation keeps a core busy.
 import type { Reply } from '../core/invoke';
+import type { Slug } from '../tools/index';
+import type { InputOf, ToolReply } from '../tools/types';
 import type { ReplyMessage, RunMessage } from './protocol';
 
 const IDLE_MS = 60_000;
@@ -51,8 +53,19 @@ export interface RunOptions {
   timeoutMs?: number;
 }
 
-/** Runs a tool in the worker and resolves with the same status and body the API would give. */
-export function runTool(slug: string, body: unknown, { signal, timeoutMs = DEFAULT_TIMEOUT_MS }: RunOptions = {}): Promise<Reply> {
+/**
+ * Runs a tool in the worker and resolves with the same status and body the API would give,
+ * typed from the tool's schemas: `runTool('base64', { input: 'hi' })` resolves to the base64
+ * output on status 200 and to `{ error, issues? }` otherwise.
+ */
+export function runTool<S extends Slug>(slug: S, body: InputOf<S>, options?: RunOptions): Promise<ToolReply<S>> {
+  // The worker answers for this slug with this tool's output or an error body: the one place
+  // where the untyped reply of the worker gets the tool's types.
+  return runAnyTool(slug, body, options) as Promise<ToolReply<S>>;
+}
+
+/** runTool for a tool named at run time with a body nobody checked (the service worker's relay). */
+export function runAnyTool(slug: string, body: unknown, { signal, timeoutMs = DEFAULT_TIMEOUT_MS }: RunOptions = {}): Promise<Reply> {
   if (signal?.aborted) return Promise.reject(signal.reason ?? new DOMException('Aborted', 'AbortError'));
   clearTimeout(idleTimer);
   const id = nextId++;

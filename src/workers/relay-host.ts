@@ -3,7 +3,7 @@
 // channel the service worker sent. Every page of the app hosts it (src/main.ts), so
 // fetch('/api/<slug>') of such a tool works offline from any open tab.
 import type { Reply } from '../core/invoke';
-import { runTool } from './bridge';
+import { runAnyTool } from './bridge';
 import { HEARTBEAT_MS, type RelayAnswer, type RelayMessage } from './relay-protocol';
 
 function answer(port: MessagePort, message: RelayAnswer): void {
@@ -18,7 +18,7 @@ export function hostRelayedTools(): void {
     answer(port, { type: 'accepted' });
     const beat = setInterval(() => answer(port, { type: 'working' }), HEARTBEAT_MS);
     // No clock of its own: the caller of fetch() decides how long to wait (heavy tools on a busy device take long).
-    runTool(event.data.slug, event.data.body, { timeoutMs: 30 * 60_000 })
+    runAnyTool(event.data.slug, event.data.body, { timeoutMs: 30 * 60_000 })
       .catch(
         (error: unknown): Reply => ({
           // The worker crashed or ran out of time: not the input's fault and not a bug of the

@@ -42,9 +42,6 @@ const WEBCRYPTO_NAME: Partial<Record<Algorithm, string>> = {
   sha512: 'SHA-512',
 };
 
-/** HMAC needs a block-based hash; CRC-32 is not one and BLAKE3 has its own keyed mode instead. */
-export const NO_HMAC: ReadonlySet<Algorithm> = new Set<Algorithm>(['crc32', 'blake3']);
-
 /**
  * One WebAssembly instance per algorithm, created on first use and then shared by all
  * requests. Sharing is safe because every use (init → update → digest) runs synchronously,

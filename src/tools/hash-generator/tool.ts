@@ -1,7 +1,7 @@
 import { encodeBase64 } from '../base64/codec';
 import { ToolInputError, defineTool } from '../define';
-import { NO_HMAC, digestText } from './digest';
-import { Input, Output } from './schema';
+import { digestText } from './digest';
+import { Input, NO_HMAC, Output } from './schema';
 import { characterPosition } from '../text-position';
 import { findLoneSurrogate } from './utf8';
 

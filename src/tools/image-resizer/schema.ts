@@ -1,14 +1,23 @@
 import { z } from 'zod';
+import { pure } from '../pure';
 
 const pixels = (what: string) => z.number().int().min(0).optional().describe(what);
 
-export const Input = z.object({
+export const FITS = ['contain', 'cover', 'fill', 'inside', 'outside'] as const;
+export type Fit = (typeof FITS)[number];
+export const FORMATS = ['png', 'jpeg', 'webp'] as const;
+export type Format = (typeof FORMATS)[number];
+
+/** The value of each field the request may leave out with a default (the page starts from them too). */
+export const DEFAULTS = { fit: 'inside', format: 'png', quality: 85 } as const;
+
+export const Input = pure(() => z.object({
   image: z.string().min(1).describe('Base64 image (PNG, JPEG, WebP, AVIF, GIF, TIFF or SVG); a data-URL prefix is tolerated. At most 3 MB decoded, 40 megapixels and 16,384 px per side; an SVG must also be simple enough to draw in bounded time.'),
   width: pixels('Target width in pixels; 0 or absent: follows the height by aspect ratio.'),
   height: pixels('Target height in pixels; 0 or absent: follows the width by aspect ratio.'),
   fit: z
-    .enum(['contain', 'cover', 'fill', 'inside', 'outside'])
-    .default('inside')
+    .enum(FITS)
+    .default(DEFAULTS.fit)
     .describe('How the image fits a box given by both width and height.'),
   cropX: pixels('Crop left offset in pixels.'),
   cropY: pixels('Crop top offset in pixels.'),
@@ -17,11 +26,11 @@ export const Input = z.object({
   rotate: z.number().optional().describe('Clockwise rotation in degrees, a multiple of 90 (negative allowed).'),
   flipHorizontal: z.boolean().optional().describe('Mirror left-right.'),
   flipVertical: z.boolean().optional().describe('Mirror top-bottom.'),
-  format: z.enum(['png', 'jpeg', 'webp']).default('png').describe('Output format. WebP holds at most 16,383 pixels per side.'),
-  quality: z.number().int().min(1).max(100).default(85).describe('Quality for JPEG and WebP output.'),
-});
+  format: z.enum(FORMATS).default(DEFAULTS.format).describe('Output format. WebP holds at most 16,383 pixels per side.'),
+  quality: z.number().int().min(1).max(100).default(DEFAULTS.quality).describe('Quality for JPEG and WebP output.'),
+}));
 
-export const Output = z.object({
+export const Output = pure(() => z.object({
   image: z.string().describe('Base64 of the output image.'),
   format: z.string().describe('Output format.'),
   width: z.number().int().describe('Output width in pixels.'),
@@ -29,4 +38,4 @@ export const Output = z.object({
   originalWidth: z.number().int().describe('Input width after EXIF orientation.'),
   originalHeight: z.number().int().describe('Input height after EXIF orientation.'),
   sizeBytes: z.number().int().describe('Byte length of the output image.'),
-});
+}));

@@ -1,7 +1,14 @@
 import { z } from 'zod';
+import { pure } from '../pure';
 import { MAX_NESTING, MAX_REPAIR_CHARS } from './limits';
 
-export const Input = z.object({
+export const MODES = ['pretty', 'minify'] as const;
+export type Mode = (typeof MODES)[number];
+
+/** The value of each field the request may leave out (the page starts from them too). */
+export const DEFAULTS = { mode: 'pretty', indent: 2, sort_keys: false, repair: false } as const;
+
+export const Input = pure(() => z.object({
   json: z
     .string()
     .min(1)
@@ -9,29 +16,29 @@ export const Input = z.object({
       `The JSON text to format, minify or validate. Arrays and objects may nest at most ${MAX_NESTING} levels deep; deeper nesting is reported like a syntax error, at the bracket that goes too deep.`,
     ),
   mode: z
-    .enum(['pretty', 'minify'])
-    .default('pretty')
+    .enum(MODES)
+    .default(DEFAULTS.mode)
     .describe('`pretty`: one value per line, indented; `minify`: a single line without any whitespace.'),
   indent: z
     .union([z.number().int().min(0).max(10), z.literal('tab')], { error: 'must be an integer from 0 to 10 or "tab"' })
-    .default(2)
+    .default(DEFAULTS.indent)
     .describe(
       'Indentation per level in `pretty` mode: 0–10 spaces or `"tab"`. 0 keeps one value per line without indentation. Ignored in `minify` mode.',
     ),
   sort_keys: z
     .boolean()
-    .default(false)
+    .default(DEFAULTS.sort_keys)
     .describe('Sort object keys by Unicode code point, recursively. Arrays keep their order.'),
   repair: z
     .boolean()
-    .default(false)
+    .default(DEFAULTS.repair)
     .describe(
       'Repair malformed JSON (comments, single quotes, unquoted keys, trailing or missing commas, Python literals, truncation) before formatting. Valid JSON is never changed. ' +
         `Repair reads at most ${MAX_REPAIR_CHARS} characters: longer malformed input gets its syntax error, with a note that it was too long to repair (valid JSON of any length is formatted as usual).`,
     ),
-});
+}));
 
-export const Output = z.object({
+export const Output = pure(() => z.object({
   output: z
     .string()
     .describe('The formatted JSON: numbers exactly as written, keys in input order (unless sorted). Empty when invalid.'),
@@ -54,4 +61,4 @@ export const Output = z.object({
     .optional()
     .describe('1-based column of the syntax error, counted in characters (code points).'),
   repaired: z.literal(true).optional().describe('Present (true) when the input was malformed and `repair` fixed it.'),
-});
+}));

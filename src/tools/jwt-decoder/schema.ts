@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pure } from '../pure';
 
 /** Spec §4.1's nine values, plus the RSA-PSS and EdDSA algorithms CONTRACT.md §4 adds. */
 export const ALGORITHMS = [
@@ -18,7 +19,10 @@ export const ALGORITHMS = [
 ] as const;
 export type Algorithm = (typeof ALGORITHMS)[number];
 
-export const Input = z.object({
+/** The value of each field the request may leave out (the page starts from them too). */
+export const DEFAULTS = { algorithm: 'HS256' } as const;
+
+export const Input = pure(() => z.object({
   token: z.string().min(10).describe('The JWT: three base64url parts (header.payload.signature) separated by dots. Surrounding whitespace is ignored. Header and payload JSON may nest at most 500 levels.'),
   secret: z
     .string()
@@ -28,11 +32,11 @@ export const Input = z.object({
     ),
   algorithm: z
     .enum(ALGORITHMS)
-    .default('HS256')
+    .default(DEFAULTS.algorithm)
     .describe("Algorithm to verify with; the token's header `alg` must name the same one."),
-});
+}));
 
-export const Output = z.object({
+export const Output = pure(() => z.object({
   header: z.record(z.string(), z.unknown()).describe('The decoded JOSE header; `{}` when it could not be decoded.'),
   payload: z.unknown().describe('The decoded claims (any JSON value); `{}` when they could not be decoded.'),
   signature: z.string().describe('The signature part exactly as given (base64url); empty when the token is not well-formed.'),
@@ -47,4 +51,4 @@ export const Output = z.object({
     .optional()
     .describe('Present when the payload has a numeric `exp`: true when that time (seconds since the epoch) has passed. Does not affect `verified`.'),
   error: z.string().optional().describe('Why the token is not well-formed: the first problem, with its 1-based character position where there is one.'),
-});
+}));

@@ -1,7 +1,11 @@
 import { z } from 'zod';
+import { pure } from '../pure';
 import { TARGETS } from './convert';
 
-export const Input = z.object({
+// The conventions are the converter's own list; the page takes them from here.
+export { TARGETS, type Target } from './convert';
+
+export const Input = pure(() => z.object({
   input: z
     .string()
     .min(1)
@@ -10,12 +14,12 @@ export const Input = z.object({
         'on lower→upper and digit→upper changes, and before the last capital of an acronym (`XMLHttpRequest` → xml, http, request).',
     ),
   to: z.enum(TARGETS).describe('Target naming convention.'),
-});
+}));
 
-export const Output = z.object({
+export const Output = pure(() => z.object({
   output: z.string().describe('The words joined in the target convention; acronyms are treated as ordinary words (`xmlHttpRequest`).'),
   tokens: z.array(z.string()).describe('The words extracted from the input, in lower case.'),
   from_detected: z
     .enum([...TARGETS, 'mixed'])
     .describe('Naming convention of the input: the first of the eleven conventions whose rule matches, in the order listed, else `mixed`.'),
-});
+}));

@@ -1,6 +1,15 @@
 import { z } from 'zod';
+import { pure } from '../pure';
 
-export const Input = z.object({
+export const MODES = ['auto', 'to-date', 'to-timestamp'] as const;
+export type Mode = (typeof MODES)[number];
+export const UNITS = ['seconds', 'milliseconds', 'microseconds', 'nanoseconds', 'date'] as const;
+export type Unit = (typeof UNITS)[number];
+
+/** The value of each field the request may leave out (the page starts from them too). */
+export const DEFAULTS = { mode: 'auto' } as const;
+
+export const Input = pure(() => z.object({
   input: z
     .string()
     .min(1)
@@ -10,12 +19,12 @@ export const Input = z.object({
         'Surrounding whitespace is ignored.',
     ),
   mode: z
-    .enum(['auto', 'to-date', 'to-timestamp'])
-    .default('auto')
+    .enum(MODES)
+    .default(DEFAULTS.mode)
     .describe('`to-date` requires a numeric timestamp, `to-timestamp` a date string; `auto` decides by the form of the input.'),
-});
+}));
 
-export const Output = z.object({
+export const Output = pure(() => z.object({
   unix_seconds: z.number().int().describe('Whole seconds since 1970-01-01T00:00:00Z: floor(unix_ms / 1000). 0 when invalid.'),
   unix_ms: z.number().int().describe('Milliseconds since 1970-01-01T00:00:00Z (sub-millisecond parts floored). 0 when invalid.'),
   iso8601: z.string().describe('UTC, `YYYY-MM-DDTHH:mm:ss.sssZ`; years outside 0000–9999 as `±YYYYYY`. Empty when invalid.'),
@@ -26,7 +35,7 @@ export const Output = z.object({
   valid: z.boolean().describe('False when the input has the wrong form for the mode, cannot be parsed, or is out of range.'),
   error: z.string().optional().describe('What is wrong and where (1-based character position); present only when invalid.'),
   detected_unit: z
-    .enum(['seconds', 'milliseconds', 'microseconds', 'nanoseconds', 'date'])
+    .enum(UNITS)
     .optional()
     .describe('How the input was read: the unit of a numeric timestamp (|n| < 1e11 seconds, < 1e14 ms, < 1e17 µs, else ns), or `date` for a date string. Present only when valid.'),
-});
+}));
