@@ -11,3 +11,9 @@ declare module 'virtual:examples' {
   const examples: ExampleBook;
   export default examples;
 }
+
+declare module 'virtual:input-schemas' {
+  /** The input JSON Schema (io: 'input') of each tool that has no page of its own, by slug. */
+  const schemas: Readonly<Record<string, (() => Promise<{ default: Record<string, unknown> }>) | undefined>>;
+  export default schemas;
+}

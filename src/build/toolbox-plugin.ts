@@ -1,13 +1,20 @@
 // Build-time products of the registry: `/openapi.json` and `/llms.txt` as assets (identical
 // bytes from static hosting, the precache and the Node server), `virtual:catalog`, the tools'
-// names and summaries without their code, so the home page stays small, and
-// `virtual:examples` (./examples-plugin.ts).
+// names and summaries without their code, so the home page stays small,
+// `virtual:input-schemas`, the input JSON Schema of each tool without a page of its own (its
+// generic page's form, without zod or the tool's code), and `virtual:examples`
+// (./examples-plugin.ts).
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Plugin } from 'vite';
+import { z } from 'zod';
 import { llmsText, openApiDocument } from '../core/describe';
 import { tools } from '../tools/index';
 import { buildExamples, examplesModule } from './examples-plugin';
 
 const CATALOG_ID = 'virtual:catalog';
+const SCHEMAS_ID = 'virtual:input-schemas';
+const SCHEMA_PREFIX = 'virtual:input-schema/';
 
 export function toolbox(): Plugin[] {
   let root = process.cwd();
@@ -17,12 +24,26 @@ export function toolbox(): Plugin[] {
       root = config.root;
     },
     resolveId(id) {
-      return id === CATALOG_ID ? '\0' + CATALOG_ID : undefined;
+      return id === CATALOG_ID || id === SCHEMAS_ID || id.startsWith(SCHEMA_PREFIX) ? '\0' + id : undefined;
     },
     load(id) {
-      if (id !== '\0' + CATALOG_ID) return undefined;
-      const catalog = tools.map(({ slug, name, summary, tag }) => ({ slug, name, summary, tag }));
-      return `export default ${JSON.stringify(catalog)};`;
+      if (id === '\0' + CATALOG_ID) {
+        const catalog = tools.map(({ slug, name, summary, tag }) => ({ slug, name, summary, tag }));
+        return `export default ${JSON.stringify(catalog)};`;
+      }
+      if (id === '\0' + SCHEMAS_ID) {
+        // One chunk per tool, loaded when its generic page opens.
+        const pageless = tools.filter((tool) => !existsSync(join(root, 'src/tools', tool.slug, 'page.svelte')));
+        const entries = pageless.map(({ slug }) => `${JSON.stringify(slug)}: () => import(${JSON.stringify(SCHEMA_PREFIX + slug)})`);
+        return `export default {${entries.join(', ')}};`;
+      }
+      if (id.startsWith('\0' + SCHEMA_PREFIX)) {
+        const tool = tools.find(({ slug }) => slug === id.slice(1 + SCHEMA_PREFIX.length));
+        if (!tool) return undefined;
+        // The input as a request sees it: fields with a default are optional and carry it.
+        return `export default ${JSON.stringify(z.toJSONSchema(tool.input, { io: 'input', unrepresentable: 'any' }))};`;
+      }
+      return undefined;
     },
     async generateBundle() {
       this.emitFile({ type: 'asset', fileName: 'openapi.json', source: openApiDocument(await buildExamples(root)) });
