@@ -1,8 +1,8 @@
 // Page-side helpers of the image pages (converter and resizer): files in, base64 for the tool,
 // blobs out, names, sizes. No pixels are touched here: decoding is the tool's job.
-import { fromBase64 } from '../tools/images/base64';
-import { FORMAT_NAMES, INPUT_FORMATS, sniffFormat, type InputFormat } from '../tools/images/formats';
-import { checkInputBytes } from '../tools/images/limits';
+import { fromBase64 } from '../lib/images/base64';
+import { FORMAT_NAMES, INPUT_FORMATS, sniffFormat, type InputFormat } from '../lib/images/formats';
+import { checkInputBytes } from '../lib/images/limits';
 
 export { FORMAT_NAMES, type InputFormat };
 

@@ -4,8 +4,8 @@
 import { MODEL_SIDE, ModelUnavailableError } from '../../platform/segmentation';
 import { decodeBase64 } from '../base64/codec';
 import { ToolInputError, ToolUnavailableError, defineTool, type ToolContext } from '../define';
-import { imagesOf, loadImage } from '../images/load';
-import { encodeImage } from '../images/output';
+import { imagesOf, loadImage } from '../../lib/images/load';
+import { encodeImage } from '../../lib/images/output';
 import { applyMask, maskToAlpha, toModelInput } from './cutout';
 import { EXAMPLE_DISC_PNG } from './example';
 import { tooLarge } from './limits';

@@ -1,6 +1,6 @@
 // RFC 4648 Base64 over bytes, the same on every engine (no Buffer, no atob/btoa, whose
 // Latin-1 semantics and lenience differ). Decoding reports the first problem with its position.
-import { characterPosition as position } from '../text-position';
+import { characterPosition as position } from '../../lib/text-position';
 
 const STANDARD = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 const URL_SAFE = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';

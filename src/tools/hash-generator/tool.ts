@@ -2,7 +2,7 @@ import { encodeBase64 } from '../base64/codec';
 import { ToolInputError, defineTool } from '../define';
 import { NO_HMAC, digestText } from './digest';
 import { Input, Output } from './schema';
-import { characterPosition } from '../text-position';
+import { characterPosition } from '../../lib/text-position';
 import { findLoneSurrogate } from './utf8';
 
 const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));

@@ -18,7 +18,7 @@ import { checkCase } from '../../../tests/match';
 import { decodeBase64url, encodeBase64 } from './base64url';
 import cases from './cases';
 import { readCertificateSpki, readSpki, spkiFromPkcs1 } from './der';
-import { characterPosition as position } from '../text-position';
+import { characterPosition as position } from '../../lib/text-position';
 import { quote } from './messages';
 import { ALGORITHMS, type Algorithm } from './schema';
 import { MAX_DEPTH } from './token';

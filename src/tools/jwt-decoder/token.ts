@@ -3,7 +3,7 @@
 // The signature's alphabet is not part of well-formedness (the contract does not list it); it is
 // checked here too and reported as a verification problem instead.
 import { decodeBase64url, type Base64urlResult } from './base64url';
-import { characterPosition as position } from '../text-position';
+import { characterPosition as position } from '../../lib/text-position';
 import { describeChar, quote } from './messages';
 
 /**

@@ -9,7 +9,7 @@
 //   refused, as is `+` (only `-` is a sign).
 // - `-0` is zero: the converted values carry no sign; `input_normalized` keeps the `-` as read.
 import { ToolInputError } from '../define';
-import { characterPosition as position } from '../text-position';
+import { characterPosition as position } from '../../lib/text-position';
 
 export const MAX_DIGITS = 1_000_000;
 

@@ -1,6 +1,6 @@
 // Small helpers the parsers share: reading fixed-width digits and describing a place in the
 // input for error messages (1-based character positions, CONTRACT.md §1).
-import { characterPosition as position } from '../text-position';
+import { characterPosition as position } from '../../lib/text-position';
 
 /** Result of a parser: epoch milliseconds (possibly out of range), or a readable problem. */
 export type Parsed = { ok: true; ms: number } | { ok: false; error: string };

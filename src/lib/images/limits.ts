@@ -2,7 +2,7 @@
 // the encoded bytes, on the header's dimensions before any pixel is allocated, and again on
 // what the decoder actually produced.
 import type { RasterFormat } from '../../platform/types';
-import { ToolInputError } from '../define';
+import { ToolInputError } from '../../tools/define';
 import { FORMAT_NAMES } from './formats';
 
 /** 3 MB of decoded input ("MB" is MiB; exactly 3,145,728 bytes is accepted). */

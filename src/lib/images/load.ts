@@ -1,7 +1,7 @@
 // From the request's `image` field to upright RGBA: Base64, the 3 MB cap, format sniffing,
 // the header probe and pixel limits (before decoding), decoding through the door's image
 // platform, the post-decode check, and EXIF orientation. Shared by the image tools.
-import { ToolInputError, type ToolContext } from '../define';
+import { ToolInputError, type ToolContext } from '../../tools/define';
 import { fromBase64 } from './base64';
 import { ImageDataError, ImageRefusedError, type Bitmap, type ImagePlatform } from '../../platform/types';
 import { FORMAT_NAMES, sniffFormat, type InputFormat } from './formats';

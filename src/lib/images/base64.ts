@@ -2,7 +2,7 @@
 // into a byte buffer, not concatenated). Decoding takes a fast path for clean input and falls
 // back to the Base64 tool's decoder, whose error messages name the offending character and its
 // position.
-import { decodeBase64, encodeBase64 } from '../base64/codec';
+import { decodeBase64, encodeBase64 } from '../../tools/base64/codec';
 
 const ALPHABET = new TextEncoder().encode('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/');
 

@@ -1,7 +1,7 @@
 // Encoding the result: JPEG gets alpha flattened onto white (CONTRACT.md), then the door's
 // encoder, then Base64 for the response.
 import { ImageRefusedError, type Bitmap, type RasterFormat } from '../../platform/types';
-import { ToolInputError, type ToolContext } from '../define';
+import { ToolInputError, type ToolContext } from '../../tools/define';
 import { checkEncodable } from './limits';
 import { imagesOf } from './load';
 import { toBase64 } from './base64';
