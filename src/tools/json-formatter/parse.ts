@@ -4,7 +4,7 @@
 // open containers), so no nesting depth can overflow the call stack; nesting beyond MAX_NESTING
 // is an error all the same.
 import { MAX_NESTING } from './limits';
-import { describeAt } from './position';
+import { describeAt } from '../../lib/text-position';
 
 // Character codes are module-local (like everything in the hot loops): under a dev or test module
 // runner (vitest), every read of an imported binding is a getter call.

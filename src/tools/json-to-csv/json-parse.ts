@@ -5,6 +5,7 @@
 // - errors carry the same message on every engine, with the index where the problem is.
 // It is iterative (an explicit stack), so deep nesting cannot overflow the call stack, and it
 // bounds nesting so that the recursive writers downstream are safe.
+import { describeCharacter } from '../../lib/text-position';
 
 /** A number kept as written because converting it to a double would change it. */
 export class JsonNumberText {
@@ -28,14 +29,6 @@ class Fail {
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
-
-/** Describes the character at `index` for an error message (invisible ones by code point). */
-export function describeAt(text: string, index: number): string {
-  if (index >= text.length) return 'the end of the input';
-  const cp = text.codePointAt(index)!;
-  if (cp < 0x20 || cp === 0x7f || cp === 0xfeff) return `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`;
-  return `'${String.fromCodePoint(cp)}'`;
-}
 
 const isWs = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 const isDigit = (c: number) => c >= 0x30 && c <= 0x39;
@@ -62,7 +55,7 @@ class Parser {
   document(): JsonValue {
     const value = this.value();
     this.skipWs();
-    if (this.i < this.text.length) throw new Fail(`Unexpected ${describeAt(this.text, this.i)} after the end of the JSON value`, this.i);
+    if (this.i < this.text.length) throw new Fail(`Unexpected ${describeCharacter(this.text, this.i)} after the end of the JSON value`, this.i);
     return value;
   }
 
@@ -114,7 +107,7 @@ class Parser {
       } else if (c === 0x6e /* n */) {
         value = this.literal('null', null);
       } else {
-        throw new Fail(`Expected a JSON value, found ${describeAt(text, this.i)}`, this.i);
+        throw new Fail(`Expected a JSON value, found ${describeCharacter(text, this.i)}`, this.i);
       }
 
       // Attach the value to its container; close containers that end here.
@@ -130,7 +123,7 @@ class Parser {
           const comma = this.i++;
           this.skipWs();
           const e = text.charCodeAt(this.i);
-          if (e === (isArray ? 0x5d : 0x7d)) throw new Fail(`Trailing comma before ${describeAt(text, this.i)}`, comma);
+          if (e === (isArray ? 0x5d : 0x7d)) throw new Fail(`Trailing comma before ${describeCharacter(text, this.i)}`, comma);
           if (!isArray) keys[keys.length - 1] = this.key();
           break;
         }
@@ -141,7 +134,7 @@ class Parser {
           continue;
         }
         const expected = isArray ? "',' or ']' after an array element" : "',' or '}' after an object member";
-        throw new Fail(`Expected ${expected}, found ${describeAt(text, this.i)}`, this.i);
+        throw new Fail(`Expected ${expected}, found ${describeCharacter(text, this.i)}`, this.i);
       }
     }
   }
@@ -149,12 +142,12 @@ class Parser {
   /** An object key and the colon after it; this.i is at the key (whitespace skipped). */
   private key(): string {
     if (this.text.charCodeAt(this.i) !== QUOTE) {
-      throw new Fail(`Expected a property name in double quotes, found ${describeAt(this.text, this.i)}`, this.i);
+      throw new Fail(`Expected a property name in double quotes, found ${describeCharacter(this.text, this.i)}`, this.i);
     }
     const key = this.string();
     this.skipWs();
     if (this.text.charCodeAt(this.i) !== 0x3a /* : */) {
-      throw new Fail(`Expected ':' after a property name, found ${describeAt(this.text, this.i)}`, this.i);
+      throw new Fail(`Expected ':' after a property name, found ${describeCharacter(this.text, this.i)}`, this.i);
     }
     this.i++;
     return key;
@@ -163,7 +156,7 @@ class Parser {
   private literal<T>(word: string, result: T): T {
     for (let k = 0; k < word.length; k++) {
       if (this.text.charCodeAt(this.i + k) !== word.charCodeAt(k)) {
-        throw new Fail(`Invalid literal (expected '${word}'), found ${describeAt(this.text, this.i + k)}`, this.i + k);
+        throw new Fail(`Invalid literal (expected '${word}'), found ${describeCharacter(this.text, this.i + k)}`, this.i + k);
       }
     }
     this.i += word.length;
@@ -181,7 +174,7 @@ class Parser {
       if (i >= text.length) throw new Fail('Unterminated string', open);
       const c = text.charCodeAt(i);
       if (c === QUOTE) break;
-      if (c < 0x20) throw new Fail(`Unescaped control character ${describeAt(text, i)} in a string`, i);
+      if (c < 0x20) throw new Fail(`Unescaped control character ${describeCharacter(text, i)} in a string`, i);
       if (c !== BACKSLASH) {
         i++;
         continue;
@@ -226,13 +219,13 @@ class Parser {
     } else if (isDigit(text.charCodeAt(i))) {
       while (isDigit(text.charCodeAt(i))) i++;
     } else {
-      throw new Fail(`Invalid number: expected a digit after '-', found ${describeAt(text, i)}`, i);
+      throw new Fail(`Invalid number: expected a digit after '-', found ${describeCharacter(text, i)}`, i);
     }
     let integer = true;
     if (text.charCodeAt(i) === 0x2e /* . */) {
       integer = false;
       i++;
-      if (!isDigit(text.charCodeAt(i))) throw new Fail(`Invalid number: expected a digit after '.', found ${describeAt(text, i)}`, i);
+      if (!isDigit(text.charCodeAt(i))) throw new Fail(`Invalid number: expected a digit after '.', found ${describeCharacter(text, i)}`, i);
       while (isDigit(text.charCodeAt(i))) i++;
     }
     const e = text.charCodeAt(i);
@@ -241,7 +234,7 @@ class Parser {
       i++;
       const s = text.charCodeAt(i);
       if (s === 0x2b || s === 0x2d) i++;
-      if (!isDigit(text.charCodeAt(i))) throw new Fail(`Invalid number: expected a digit in the exponent, found ${describeAt(text, i)}`, i);
+      if (!isDigit(text.charCodeAt(i))) throw new Fail(`Invalid number: expected a digit in the exponent, found ${describeCharacter(text, i)}`, i);
       while (isDigit(text.charCodeAt(i))) i++;
     }
     this.i = i;
