@@ -1,6 +1,6 @@
 // Page-side helpers of the image pages (converter and resizer): files in, base64 for the tool,
 // blobs out, names, sizes. No pixels are touched here: decoding is the tool's job.
-import { fromBase64 } from '../lib/images/base64';
+import { decodeBase64 } from '../lib/base64';
 import { FORMAT_NAMES, INPUT_FORMATS, sniffFormat, type InputFormat } from '../lib/images/formats';
 import { checkInputBytes } from '../lib/images/limits';
 
@@ -65,7 +65,7 @@ export function readAsBase64(file: Blob): Promise<string> {
 
 /** The tool's base64 answer as a typed Blob (for previews, downloads and the ZIP). */
 export function base64Blob(base64: string, format: string): Blob {
-  const decoded = fromBase64(base64);
+  const decoded = decodeBase64(base64);
   if (!decoded.ok) throw new Error(`The answer is not valid base64: ${decoded.error}`);
   return new Blob([decoded.bytes as Uint8Array<ArrayBuffer>], { type: MIME[format as InputFormat] ?? 'application/octet-stream' });
 }

@@ -2,7 +2,7 @@
 // the header probe and pixel limits (before decoding), decoding through the door's image
 // platform, the post-decode check, and EXIF orientation. Shared by the image tools.
 import { ToolInputError, type ToolContext } from '../../tools/define';
-import { fromBase64 } from './base64';
+import { decodeBase64 } from '../base64';
 import { ImageDataError, ImageRefusedError, type Bitmap, type ImagePlatform } from '../../platform/types';
 import { FORMAT_NAMES, sniffFormat, type InputFormat } from './formats';
 import { checkDimensions, checkInputBytes } from './limits';
@@ -21,7 +21,7 @@ export function imagesOf(ctx: ToolContext): ImagePlatform {
 /** The bytes of the `image` field: Base64, whitespace and a `data:…;base64,` prefix tolerated. */
 export function imageBytes(field: string): Uint8Array {
   const text = field.replace(/^\s*data:[^,]*;base64,/i, '');
-  const decoded = fromBase64(text);
+  const decoded = decodeBase64(text);
   if (!decoded.ok) throw new ToolInputError(`'image' is not valid Base64: ${decoded.error}`);
   checkInputBytes(decoded.bytes.length);
   if (decoded.bytes.length === 0) throw new ToolInputError("'image' is empty.");

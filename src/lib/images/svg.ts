@@ -5,7 +5,7 @@ import { ToolInputError } from '../../tools/define';
 import { checkDimensions } from './limits';
 import { probe } from './probe';
 import { sniffFormat } from './formats';
-import { decodeBase64 } from '../../tools/base64/codec';
+import { decodeBase64 } from '../base64';
 
 /** CSS pixels per unit (96 dpi); `em`/`ex` at the 16 px default font size. */
 const UNITS: Record<string, number> = { '': 1, px: 1, pt: 96 / 72, pc: 16, mm: 96 / 25.4, cm: 96 / 2.54, in: 96, em: 16, ex: 8 };

@@ -2,7 +2,7 @@
 // RGBA, scale it to the model's square, let the door's model (ToolContext.segmentation) find
 // the foreground, and return the image at its own size with the background's alpha at 0.
 import { MODEL_SIDE, ModelUnavailableError } from '../../platform/segmentation';
-import { decodeBase64 } from '../base64/codec';
+import { decodeBase64 } from '../../lib/base64';
 import { ToolInputError, ToolUnavailableError, defineTool, type ToolContext } from '../define';
 import { imagesOf, loadImage } from '../../lib/images/load';
 import { encodeImage } from '../../lib/images/output';

@@ -1,4 +1,4 @@
-import { encodeBase64 } from '../base64/codec';
+import { encodeBase64 } from '../../lib/base64';
 import { ToolInputError, defineTool } from '../define';
 import { NO_HMAC, digestText } from './digest';
 import { Input, Output } from './schema';

@@ -15,7 +15,7 @@ import { describe, expect, it } from 'vitest';
 import { invokeTool } from '../../core/invoke';
 import type { ToolContext } from '../define';
 import { checkCase } from '../../../tests/match';
-import { decodeBase64url, encodeBase64 } from './base64url';
+import { decodeBase64url, encodeBase64 } from '../../lib/base64';
 import cases from './cases';
 import { readCertificateSpki, readSpki, spkiFromPkcs1 } from './der';
 import { characterPosition as position } from '../../lib/text-position';
