@@ -5,7 +5,7 @@ import { ToolInputError, type ToolContext } from '../../tools/define';
 import { decodeBase64 } from '../base64';
 import { ImageDataError, ImageRefusedError, type Bitmap, type ImagePlatform } from '../../platform/types';
 import { FORMAT_NAMES, sniffFormat, type InputFormat } from './formats';
-import { checkDimensions, checkInputBytes } from './limits';
+import { MAX_INPUT_BYTES, checkDimensions, checkInputBytes } from './limits';
 import { ORIENTATION_TRANSFORMS, transform } from './pixels';
 import { probe } from './probe';
 import { checkEmbeddedImages, svgSize, withSize } from './svg';
@@ -18,12 +18,15 @@ export function imagesOf(ctx: ToolContext): ImagePlatform {
   return ctx.images;
 }
 
-/** The bytes of the `image` field: Base64, whitespace and a `data:…;base64,` prefix tolerated. */
-export function imageBytes(field: string): Uint8Array {
+/**
+ * The bytes of the `image` field: Base64, whitespace and a `data:…;base64,` prefix tolerated;
+ * at most `maxBytes` of them (the converter's and resizer's 3 MB unless the tool says otherwise).
+ */
+export function imageBytes(field: string, maxBytes = MAX_INPUT_BYTES): Uint8Array {
   const text = field.replace(/^\s*data:[^,]*;base64,/i, '');
   const decoded = decodeBase64(text);
   if (!decoded.ok) throw new ToolInputError(`'image' is not valid Base64: ${decoded.error}`);
-  checkInputBytes(decoded.bytes.length);
+  checkInputBytes(decoded.bytes.length, maxBytes);
   if (decoded.bytes.length === 0) throw new ToolInputError("'image' is empty.");
   return decoded.bytes;
 }
