@@ -1,7 +1,8 @@
-// The "time ago" phrase of CONTRACT.md §4 timestamp-converter, with its exact thresholds: the
-// timestamp converter's `relative` answer, and the words the JWT decoder's page shows for its
-// time claims. d = |now − t| in whole milliseconds (a fractional clock or time is floored first,
-// so that every comparison and every half-up rounding below is exact integer arithmetic).
+// The "time ago" phrase of CONTRACT.md §4 timestamp-converter, with its exact thresholds.
+// d = |now − t| in whole milliseconds (a fractional clock is floored first, so that every
+// comparison and every half-up rounding below is exact integer arithmetic).
+// Also the words the JWT decoder's page shows for its time claims; a fractional time is floored
+// too (the converter's are whole milliseconds already).
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;

@@ -1,6 +1,6 @@
 // Positions in error messages are 1-based and count characters as a person sees them
-// (CONTRACT.md §1): a surrogate pair (an emoji) is one character, a lone surrogate also one;
-// `\n`, `\r\n` and `\r` each end a line. And how the character at a position is named.
+// (CONTRACT.md §1): a surrogate pair (an emoji) is one character, a lone surrogate also one.
+// Lines and columns, and how the character at a position is named, for the tools' messages.
 
 /** 1-based position in code points of the UTF-16 index `index` of `text`. */
 export function characterPosition(text: string, index: number): number {
@@ -22,9 +22,9 @@ export interface LineColumn {
 }
 
 /**
- * 1-based line and column of the UTF-16 index `index` (CONTRACT.md §4 json-formatter): `\n`,
- * `\r\n` and `\r` each end a line; a surrogate pair is one column. An index just past a final
- * line break is on the next line, column 1.
+ * 1-based line and column of a UTF-16 offset (CONTRACT.md §4 json-formatter): `\n`, `\r\n` and
+ * `\r` each end a line; a surrogate pair is one column. An offset just past a final line break
+ * is on the next line, column 1.
  */
 export function lineColumn(text: string, index: number): LineColumn {
   let line = 1;
