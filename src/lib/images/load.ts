@@ -4,7 +4,7 @@
 import { ToolInputError, type ToolContext } from '../../tools/define';
 import { decodeBase64 } from '../base64';
 import { ImageDataError, ImageRefusedError, type Bitmap, type ImagePlatform } from '../../platform/types';
-import { FORMAT_NAMES, sniffFormat, type InputFormat } from './formats';
+import { FORMAT_NAMES, formatList, sniffFormat, type InputFormat } from './formats';
 import { MAX_INPUT_BYTES, checkDimensions, checkInputBytes } from './limits';
 import { ORIENTATION_TRANSFORMS, transform } from './pixels';
 import { probe } from './probe';
@@ -55,7 +55,7 @@ export interface LoadOptions {
   sized?: (width: number, height: number) => void;
 }
 
-const SUPPORTED = 'PNG, JPEG, WebP, AVIF, TIFF, GIF or SVG';
+const SUPPORTED = formatList();
 
 /** Decodes to upright RGBA. */
 export async function loadImage(ctx: ToolContext, bytes: Uint8Array, { expected, shrink, sized }: LoadOptions = {}): Promise<LoadedImage> {

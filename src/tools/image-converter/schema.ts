@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { INPUT_FORMATS, RASTER_FORMATS } from '../../lib/images/formats';
 
-export const ImageFormat = z.enum(['png', 'jpeg', 'webp', 'avif', 'tiff', 'gif']);
+export const ImageFormat = z.enum(RASTER_FORMATS);
 
 export const Input = z.object({
   image: z.string().min(1).describe('Base64 image data (a `data:…;base64,` prefix and whitespace are tolerated). At most 3 MB decoded, 40 megapixels and 16,384 px per side; an SVG must also be simple enough to draw in bounded time.'),
-  from: z.enum(['png', 'jpeg', 'webp', 'avif', 'tiff', 'gif', 'svg']).describe('Format of the input image.'),
+  from: z.enum(INPUT_FORMATS).describe('Format of the input image.'),
   to: ImageFormat.describe('Format to convert to (SVG is input only). WebP holds at most 16,383 pixels per side.'),
   quality: z.number().int().min(1).max(100).default(80).describe('Quality for JPEG, WebP and AVIF output.'),
 });
