@@ -57,7 +57,7 @@ export function skipWhitespace(src: string, i: number): number {
 }
 
 /** 0–15, or -1 for a character that is no hex digit. */
-export function hexValue(c: number): number {
+function hexValue(c: number): number {
   if (c >= 48 && c <= 57) return c - 48;
   if (c >= 65 && c <= 70) return c - 55;
   if (c >= 97 && c <= 102) return c - 87;

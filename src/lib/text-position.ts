@@ -74,6 +74,7 @@ export function describeCharacter(text: string, index: number): string {
 }
 
 const MAX_WORD = 20;
+// As json-strict.ts reads a bare word; kept here so that positions need no JSON module.
 const isDigit = (c: number) => c >= 48 && c <= 57;
 const isWordChar = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || isDigit(c) || c === 95 || c === 36;
 
