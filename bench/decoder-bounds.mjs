@@ -90,7 +90,7 @@ await invoke('image-converter', { image: Buffer.from('<svg xmlns="http://www.w3.
 const baseline = process.resourceUsage().maxRSS;
 const start = performance.now();
 // Decoding only (loadImage), not encoding the answer: the bound is the decoder's.
-const { loadImage, imageBytes } = await vite.ssrLoadModule('/src/tools/images/load.ts');
+const { loadImage, imageBytes } = await vite.ssrLoadModule('/src/lib/images/load.ts');
 let outcome;
 try {
   const { bitmap } = await loadImage(nodeContext, imageBytes(image));

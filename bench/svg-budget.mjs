@@ -1,4 +1,4 @@
-// The SVG complexity budget (src/tools/images/svg-budget.ts, src/platform/codecs/svg-cost.ts)
+// The SVG complexity budget (src/lib/images/svg-budget.ts, src/platform/codecs/svg-cost.ts)
 // against resvg itself. Two parts:
 //
 //   1. calibration: for one SVG per kind of work, at 1000×1000, the estimate against the time
@@ -14,8 +14,8 @@ import { createServer } from 'vite';
 const ONLY = process.env.ONLY ? new RegExp(process.env.ONLY) : undefined;
 const vite = await createServer({ server: { middlewareMode: true, hmr: false }, appType: 'custom', logLevel: 'error', optimizeDeps: { noDiscovery: true, include: [] } });
 const { estimateRenderCost, SVG_BUDGET_NS } = await vite.ssrLoadModule('/src/platform/codecs/svg-cost.ts');
-const { checkSvgBudget } = await vite.ssrLoadModule('/src/tools/images/svg-budget.ts');
-const { loadImage } = await vite.ssrLoadModule('/src/tools/images/load.ts');
+const { checkSvgBudget } = await vite.ssrLoadModule('/src/lib/images/svg-budget.ts');
+const { loadImage } = await vite.ssrLoadModule('/src/lib/images/load.ts');
 const { nodeContext } = await vite.ssrLoadModule('/src/platform/node-context.ts');
 const { Resvg } = await import('@resvg/resvg-wasm');
 await nodeImages.renderSvg('<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>'); // initialises resvg's WASM, once per process

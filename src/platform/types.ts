@@ -2,11 +2,11 @@
 // codecs. The browser (src/platform/browser.ts) and Node (src/platform/node.ts) implement it
 // with the same WASM codecs, so every door gives the same bytes. Tools reach it through
 // `ToolContext.images`; header checks, limits, orientation and geometry stay in the pure tool
-// code (src/tools/images), so the port only turns bytes into pixels and back.
+// code (src/lib/images), so the port only turns bytes into pixels and back.
 
-/** Formats the port can decode and encode. SVG is rendered, not decoded (`renderSvg`). */
-export const RASTER_FORMATS = ['png', 'jpeg', 'webp', 'avif', 'tiff', 'gif'] as const;
-export type RasterFormat = (typeof RASTER_FORMATS)[number];
+/** Formats the port can decode and encode (src/lib/images/formats.ts lists them). SVG is rendered, not decoded (`renderSvg`). */
+export { RASTER_FORMATS, type RasterFormat } from '../lib/images/formats';
+import type { RasterFormat } from '../lib/images/formats';
 
 /** Straight (not premultiplied) RGBA, 8 bits per channel, rows top to bottom, no padding. */
 export interface Bitmap {
@@ -32,7 +32,7 @@ export interface DecodeOptions {
 export interface SvgOptions {
   /**
    * The caller's estimate of what parsing the markup will cost, in nanoseconds (the tools'
-   * src/tools/images/svg-budget.ts): it counts against the same time budget as the drawing.
+   * src/lib/images/svg-budget.ts): it counts against the same time budget as the drawing.
    */
   parseNs?: number;
 }

@@ -19,6 +19,8 @@ import { drainBody, shed } from './body';
 import { ServerBusyError } from './byte-budget';
 import type { Invoker, Reply } from '../core/invoke';
 import { findTool, tools } from '../tools/index';
+import { decodeBase64 } from '../lib/base64';
+import { IMAGE_FORMATS, formatOfExtension, sniffFormat } from '../lib/images/formats';
 
 /** A refusal of the HTTP door's rate limiter. */
 export interface Refusal {
@@ -60,30 +62,14 @@ export function mcpTools(): McpTool[] {
   return toolList;
 }
 
-const MIME_BY_FORMAT: Readonly<Record<string, string>> = {
-  png: 'image/png',
-  jpeg: 'image/jpeg',
-  jpg: 'image/jpeg',
-  webp: 'image/webp',
-  avif: 'image/avif',
-  gif: 'image/gif',
-  tiff: 'image/tiff',
-};
-
 /**
  * The MIME type of a base64 image, from its first bytes (the background remover's answer has
  * no `format` field), else from the answer's `format`. Undefined when it is neither.
  */
 export function imageMimeType(base64: string, format: unknown): string | undefined {
-  const head = Buffer.from(base64.slice(0, 32), 'base64');
-  const ascii = (from: number, to: number) => head.subarray(from, to).toString('latin1');
-  if (head[0] === 0x89 && ascii(1, 4) === 'PNG') return 'image/png';
-  if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'image/jpeg';
-  if (ascii(0, 4) === 'GIF8') return 'image/gif';
-  if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'image/webp';
-  if (ascii(4, 8) === 'ftyp' && /^avi[fs]$/.test(ascii(8, 12))) return 'image/avif';
-  if (ascii(0, 4) === 'II*\0' || ascii(0, 4) === 'MM\0*') return 'image/tiff';
-  return typeof format === 'string' ? MIME_BY_FORMAT[format.toLowerCase()] : undefined;
+  const head = decodeBase64(base64.slice(0, 32)); // 24 bytes: enough for every raster signature
+  const known = (head.ok ? sniffFormat(head.bytes) : undefined) ?? (typeof format === 'string' ? formatOfExtension(format) : undefined);
+  return known && IMAGE_FORMATS[known].mime;
 }
 
 /** A reply as an MCP tool result (CONTRACT.md §3). */

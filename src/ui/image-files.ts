@@ -1,37 +1,26 @@
 // Page-side helpers of the image pages (converter and resizer): files in, base64 for the tool,
 // blobs out, names, sizes. No pixels are touched here: decoding is the tool's job.
-import { fromBase64 } from '../tools/images/base64';
-import { FORMAT_NAMES, INPUT_FORMATS, sniffFormat, type InputFormat } from '../tools/images/formats';
-import { checkInputBytes } from '../tools/images/limits';
+import { decodeBase64 } from '../lib/base64';
+import { FORMAT_NAMES, IMAGE_FORMATS, INPUT_FORMATS, formatList, formatOfExtension, formatOfMime, sniffFormat, type InputFormat } from '../lib/images/formats';
+import { checkInputBytes } from '../lib/images/limits';
 
 export { FORMAT_NAMES, type InputFormat };
 
-export const MIME: Record<InputFormat, string> = {
-  png: 'image/png',
-  jpeg: 'image/jpeg',
-  webp: 'image/webp',
-  avif: 'image/avif',
-  tiff: 'image/tiff',
-  gif: 'image/gif',
-  svg: 'image/svg+xml',
-};
-
-const EXTENSION: Record<InputFormat, string> = { png: 'png', jpeg: 'jpg', webp: 'webp', avif: 'avif', tiff: 'tiff', gif: 'gif', svg: 'svg' };
+/** What the image pages' drop areas say they take. */
+export const IMAGE_DROP_HINT = `${formatList()} · up to 3 MB each · or paste an image`;
 
 /** What the file pickers offer: the input formats by type and by extension. */
-/** What the image pages' drop areas say they take. */
-export const IMAGE_DROP_HINT = 'PNG, JPEG, WebP, AVIF, TIFF, GIF or SVG · up to 3 MB each · or paste an image';
-
-export const ACCEPT = [...Object.values(MIME), '.png', '.jpg', '.jpeg', '.jfif', '.webp', '.avif', '.tif', '.tiff', '.gif', '.svg'].join(',');
+export const ACCEPT = [
+  ...INPUT_FORMATS.map((format) => IMAGE_FORMATS[format].mime),
+  ...INPUT_FORMATS.flatMap((format) => IMAGE_FORMATS[format].extensions.map((ext) => `.${ext}`)),
+].join(',');
 
 /** Formats Chromium, Firefox and Safari draw in an <img>; TIFF needs the tool to be seen. */
-export const BROWSER_DRAWS = new Set<InputFormat>(['png', 'jpeg', 'webp', 'avif', 'gif', 'svg']);
+export const BROWSER_DRAWS = new Set<InputFormat>(INPUT_FORMATS.filter((format) => IMAGE_FORMATS[format].browsersDraw));
 
 function byName(name: string, type: string): InputFormat | undefined {
-  const ext = /\.([a-z0-9]+)$/i.exec(name)?.[1]?.toLowerCase();
-  const fromExt = ext === 'jpg' || ext === 'jfif' ? 'jpeg' : ext === 'tif' ? 'tiff' : ext;
-  if (fromExt && (INPUT_FORMATS as readonly string[]).includes(fromExt)) return fromExt as InputFormat;
-  return (Object.keys(MIME) as InputFormat[]).find((format) => MIME[format] === type);
+  const ext = /\.([a-z0-9]+)$/i.exec(name)?.[1];
+  return (ext && formatOfExtension(ext)) || formatOfMime(type);
 }
 
 /** The format of a file: its bytes first (as the tool sniffs them), else its name or type. */
@@ -65,15 +54,15 @@ export function readAsBase64(file: Blob): Promise<string> {
 
 /** The tool's base64 answer as a typed Blob (for previews, downloads and the ZIP). */
 export function base64Blob(base64: string, format: string): Blob {
-  const decoded = fromBase64(base64);
+  const decoded = decodeBase64(base64);
   if (!decoded.ok) throw new Error(`The answer is not valid base64: ${decoded.error}`);
-  return new Blob([decoded.bytes as Uint8Array<ArrayBuffer>], { type: MIME[format as InputFormat] ?? 'application/octet-stream' });
+  return new Blob([decoded.bytes as Uint8Array<ArrayBuffer>], { type: IMAGE_FORMATS[format as InputFormat]?.mime ?? 'application/octet-stream' });
 }
 
 /** `holiday photo.PNG` → `holiday photo` (+ suffix) `.webp`; JPEG files get `.jpg`. */
 export function outputName(inputName: string, format: string, suffix = ''): string {
   const stem = inputName.replace(/\.[^./\\]*$/, '').replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_') || 'image';
-  return `${stem}${suffix}.${EXTENSION[format as InputFormat] ?? format}`;
+  return `${stem}${suffix}.${IMAGE_FORMATS[format as InputFormat]?.extensions[0] ?? format}`;
 }
 
 /** Names unique within a ZIP: a second `photo.webp` becomes `photo-2.webp`. */

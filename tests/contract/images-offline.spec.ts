@@ -1,6 +1,6 @@
 // The image tools work offline through the service worker: the codecs run inside it and read
 // their WASM and font from the precache, never from the network.
-import * as S from '../../src/tools/images/samples';
+import * as S from '../../src/lib/images/samples';
 import { expect, test, waitForServiceWorker } from '../e2e/fixtures';
 
 test('image tools answer offline from the service worker', async ({ page, context }) => {

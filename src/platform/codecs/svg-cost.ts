@@ -10,6 +10,7 @@
 // 16× the canvas, and their filters cost it again per primitive. Boxes are bounding boxes of
 // control points, so each contains what resvg really covers. The costs per unit are resvg-wasm
 // 2.6.2's on this machine, rounded up (docs/limits.md has the measurements).
+import { decodeBase64 } from '../../lib/base64';
 import { ImageRefusedError } from '../types';
 import { jpegStructure } from './jpeg-markers';
 import { EMPTY, IDENTITY, area, boundsOf, grow, isEmpty, multiply, parseTransform, pathPoints, rect, scaleOf, scaling, transformBox, translation, union, type Box, type Matrix } from './svg-geometry';
@@ -98,13 +99,10 @@ function primitiveNs(primitive: SvgElement, scale: [number, number], objectBox: 
 function embeddedPixels(href: string | undefined): number {
   const match = href && /^data:image\/[\w.+-]+;base64,\s*([A-Za-z0-9+/\s]{16,})/.exec(href.slice(0, 90_000));
   if (!match) return 0;
-  let bytes: Uint8Array;
-  try {
-    const text = match[1]!.replace(/\s+/g, '');
-    bytes = Uint8Array.from(atob(text.slice(0, text.length & ~3)), (c) => c.charCodeAt(0));
-  } catch {
-    return 0;
-  }
+  const text = match[1]!.replace(/\s+/g, '');
+  const decoded = decodeBase64(text.slice(0, text.length & ~3));
+  if (!decoded.ok) return 0;
+  const bytes = decoded.bytes;
   const be32 = (at: number) => ((bytes[at]! << 24) | (bytes[at + 1]! << 16) | (bytes[at + 2]! << 8) | bytes[at + 3]!) >>> 0;
   if (bytes[0] === 0x89 && bytes[1] === 0x50 && bytes.length >= 24) return be32(16) * be32(20);
   if (bytes[0] === 0x47 && bytes[1] === 0x49 && bytes.length >= 10) return (bytes[6]! | (bytes[7]! << 8)) * (bytes[8]! | (bytes[9]! << 8));

@@ -1,5 +1,5 @@
 // A small, linear-time reader of SVG markup into elements, for counting what a document asks
-// of the renderer before the renderer sees it (src/tools/images/svg-budget.ts) and for reading
+// of the renderer before the renderer sees it (src/lib/images/svg-budget.ts) and for reading
 // the renderer's own simplified tree (svg-cost.ts). It does not validate: whatever it reads
 // differently from the real parser (roxmltree, inside resvg) is either refused by that parser
 // or counted here at least as large (entity references count as their expansion).

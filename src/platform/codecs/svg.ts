@@ -1,6 +1,6 @@
 // SVG through resvg (WASM). Only the bundled font is loaded (no system fonts, so the result is
 // the same everywhere) and resvg-wasm resolves no external references: nothing is fetched.
-// The tools have counted what parsing asks for (src/tools/images/svg-budget.ts); what drawing
+// The tools have counted what parsing asks for (src/lib/images/svg-budget.ts); what drawing
 // would cost is estimated on the parsed tree and refused over budget (svg-cost.ts).
 import { Resvg, initWasm } from '@resvg/resvg-wasm';
 import type { AssetLoader } from '../assets';

@@ -4,7 +4,7 @@
 // note without loop detection and trusts every count (a 158-byte file whose directory points
 // to itself took the server from 1.8 to 5.8 GB), so it is never called: tiff.ts hands utif2
 // only the tags read here. Every size below follows from the declared width and height, which
-// the tools have already held to their limits (src/tools/images/limits.ts).
+// the tools have already held to their limits (src/lib/images/limits.ts).
 import { ImageDataError, ImageRefusedError } from '../types';
 
 /** Directories walked: the first is decoded, the others are only checked for a loop. */
@@ -16,7 +16,7 @@ const MIN_TILE_ALLOWANCE = 16 * 1048576;
 /** utif2 copies JPEGTables in front of every JPEG strip; real tables are under 1 KB. */
 export const MAX_JPEG_TABLES = 65536;
 
-/** Compression types decoded (tiff.ts); src/tools/images/probe.ts names them to the user. */
+/** Compression types decoded (tiff.ts); src/lib/images/probe.ts names them to the user. */
 export const COMPRESSIONS = new Set([1, 5, 7, 8, 32773, 32946]);
 
 export interface TiffBlocks {

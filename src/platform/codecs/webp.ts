@@ -27,7 +27,7 @@ export function webpCodec(assets: AssetLoader) {
       return bitmapOf(decoding('WebP', () => module.decode(bytes)));
     },
     async encode(image: Bitmap, quality: number): Promise<Uint8Array> {
-      // VP8/VP8L headers store each side in 14 bits; libwebp just fails beyond (src/tools/images/limits.ts).
+      // VP8/VP8L headers store each side in 14 bits; libwebp just fails beyond (src/lib/images/limits.ts).
       if (image.width > MAX_SIDE || image.height > MAX_SIDE) {
         throw new ImageRefusedError(`WebP images can be at most 16,383 pixels per side; the output would be ${image.width}×${image.height}.`);
       }

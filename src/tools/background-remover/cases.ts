@@ -5,7 +5,7 @@
 // onnxruntime-web and Node's onnxruntime-node round floats differently, so their PNG bytes may
 // differ by a few alpha levels at the edges, and a byte-exact vector cannot span the doors.
 import type { ToolCase } from '../define';
-import * as S from '../images/samples';
+import * as S from '../../lib/images/samples';
 
 /** Just over 10 MiB of zeros in Base64 (a 14 MB body, under the 16 MiB request cap). */
 const OVER_10_MB = 'A'.repeat(Math.ceil((10 * 1048576 + 1) / 3) * 4);

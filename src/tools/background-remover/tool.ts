@@ -2,24 +2,13 @@
 // RGBA, scale it to the model's square, let the door's model (ToolContext.segmentation) find
 // the foreground, and return the image at its own size with the background's alpha at 0.
 import { MODEL_SIDE, ModelUnavailableError } from '../../platform/segmentation';
-import { decodeBase64 } from '../base64/codec';
-import { ToolInputError, ToolUnavailableError, defineTool, type ToolContext } from '../define';
-import { imagesOf, loadImage } from '../images/load';
-import { encodeImage } from '../images/output';
+import { ToolUnavailableError, defineTool, type ToolContext } from '../define';
+import { imageBytes, imagesOf, loadImage } from '../../lib/images/load';
+import { encodeImage } from '../../lib/images/output';
 import { applyMask, maskToAlpha, toModelInput } from './cutout';
 import { EXAMPLE_DISC_PNG } from './example';
-import { tooLarge } from './limits';
+import { MAX_INPUT_BYTES } from './limits';
 import { Input, Output } from './schema';
-
-/** The bytes of the `image` field: Base64, whitespace and a `data:…;base64,` prefix tolerated. */
-export function imageBytes(field: string): Uint8Array {
-  const decoded = decodeBase64(field.replace(/^\s*data:[^,]*;base64,/i, ''));
-  if (!decoded.ok) throw new ToolInputError(`'image' is not valid Base64: ${decoded.error}`);
-  const refusal = tooLarge(decoded.bytes.length);
-  if (refusal) throw new ToolInputError(refusal);
-  if (decoded.bytes.length === 0) throw new ToolInputError("'image' is empty.");
-  return decoded.bytes;
-}
 
 async function foregroundAlpha(ctx: ToolContext, input: Float32Array): Promise<Uint8Array> {
   if (!ctx.segmentation) throw new Error('No segmentation model: the door built its context without one (doorContext)');
@@ -43,7 +32,7 @@ export default defineTool({
   examples: [{ summary: 'Cut out the foreground', input: { image: EXAMPLE_DISC_PNG } }],
   async run({ image }, ctx) {
     // Bad input is refused before the model is touched (or downloaded).
-    const { bitmap } = await loadImage(ctx, imageBytes(image));
+    const { bitmap } = await loadImage(ctx, imageBytes(image, MAX_INPUT_BYTES));
     const square = await imagesOf(ctx).resize(bitmap, MODEL_SIDE, MODEL_SIDE);
     const alpha = await foregroundAlpha(ctx, toModelInput(square));
     const out = await encodeImage(ctx, applyMask(bitmap, alpha), 'png', 100);

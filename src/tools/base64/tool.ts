@@ -1,5 +1,5 @@
 import { defineTool } from '../define';
-import { decodeBase64, encodeBase64 } from './codec';
+import { decodeBase64, encodeBase64 } from '../../lib/base64';
 import { Input, Output } from './schema';
 
 const utf8Encoder = new TextEncoder();

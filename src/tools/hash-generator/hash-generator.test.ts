@@ -4,7 +4,7 @@ import { invoke } from '../../core/invoke';
 import { digestText } from './digest';
 import { ALGORITHMS, type Algorithm } from './schema';
 import tool from './tool';
-import { characterPosition } from '../text-position';
+import { characterPosition } from '../../lib/text-position';
 import { encodeUtf8, findLoneSurrogate } from './utf8';
 import { prng } from '../../../tests/support/prng';
 import { nodeContext } from '../../platform/node-context';

@@ -1,8 +1,8 @@
-import { encodeBase64 } from '../base64/codec';
+import { encodeBase64 } from '../../lib/base64';
 import { ToolInputError, defineTool } from '../define';
 import { digestText } from './digest';
 import { Input, NO_HMAC, Output } from './schema';
-import { characterPosition } from '../text-position';
+import { characterPosition } from '../../lib/text-position';
 import { findLoneSurrogate } from './utf8';
 
 const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));

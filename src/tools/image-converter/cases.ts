@@ -1,7 +1,7 @@
 // Golden vectors: every door must answer these the same (tests/contract). Output bytes are
 // deterministic, so the service-worker spec also checks them equal to the Node server's.
 import type { ToolCase } from '../define';
-import * as S from '../images/samples';
+import * as S from '../../lib/images/samples';
 
 /** Base64 starts of each output format's magic bytes. */
 const MAGIC = { png: /^iVBORw0KGgo/, jpeg: /^\/9j\//, webp: /^UklGR.{6}XRUJQ/, avif: /^AAAA.{3}0eXBhdmlm/, tiff: /^SUkqA/, gif: /^R0lGODlh/ };

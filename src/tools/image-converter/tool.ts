@@ -1,8 +1,8 @@
 import { defineTool } from '../define';
-import { loadImage, imageBytes } from '../images/load';
-import { encodeImage } from '../images/output';
-import { EXAMPLE_PNG } from '../images/example';
-import { checkEncodable } from '../images/limits';
+import { loadImage, imageBytes } from '../../lib/images/load';
+import { encodeImage } from '../../lib/images/output';
+import { EXAMPLE_PNG } from '../../lib/images/example';
+import { checkEncodable } from '../../lib/images/limits';
 import { Input, Output } from './schema';
 
 export default defineTool({

@@ -1,7 +1,7 @@
 // Golden vectors: every door must answer these the same (tests/contract). The source is the
 // 40×24 four-quadrant image unless a case says otherwise.
 import type { ToolCase } from '../define';
-import * as S from '../images/samples';
+import * as S from '../../lib/images/samples';
 
 const image = S.QUADRANTS_PNG;
 const size = (width: number, height: number, format = 'png') => ({ format, width, height, originalWidth: 40, originalHeight: 24 });

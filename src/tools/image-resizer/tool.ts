@@ -1,11 +1,11 @@
 import { ToolInputError, defineTool } from '../define';
-import { imagesOf, imageBytes, loadImage } from '../images/load';
-import { encodeImage } from '../images/output';
-import { EXAMPLE_PNG } from '../images/example';
-import { checkDimensions, checkEncodable } from '../images/limits';
-import { planFit, type FitPlan } from '../images/fit';
+import { imagesOf, imageBytes, loadImage } from '../../lib/images/load';
+import { encodeImage } from '../../lib/images/output';
+import { EXAMPLE_PNG } from '../../lib/images/example';
+import { checkDimensions, checkEncodable } from '../../lib/images/limits';
+import { planFit, type FitPlan } from '../../lib/images/fit';
 import { shrinkFactor } from '../../platform/shrink';
-import { crop, pad, transform, type Transform } from '../images/pixels';
+import { crop, pad, transform, type Transform } from '../../lib/images/pixels';
 import { Input, Output } from './schema';
 
 const ROTATIONS: Record<number, Transform> = { 0: 'identity', 90: 'rotate90', 180: 'rotate180', 270: 'rotate270' };

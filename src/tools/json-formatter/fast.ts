@@ -6,6 +6,7 @@
 // than MAX_NESTING (also an error there), or output that could pass MAX_OUTPUT_CHARS. Its answers
 // must equal the general path's; the unit tests compare both on many generated and mutated
 // documents.
+import { CANONICAL_ESCAPES, CHAR, hex4, isDigit as isJsonDigit, scanNumber, skipWhitespace as skipJsonWhitespace } from '../../lib/json-strict';
 import { MAX_NESTING } from './limits';
 import { MAX_OUTPUT_CHARS, bufferToString, growBuffer, initialBuffer, putUtf8, type Layout } from './writer';
 
@@ -15,43 +16,15 @@ import { MAX_OUTPUT_CHARS, bufferToString, growBuffer, initialBuffer, putUtf8, t
 const MAX_OUTPUT = MAX_OUTPUT_CHARS;
 const grow = growBuffer;
 const put = putUtf8;
-
-const TAB = 9;
-const LINE_FEED = 10;
-const RETURN = 13;
-const SPACE = 32;
-const QUOTE = 34;
-const PLUS = 43;
-const COMMA = 44;
-const MINUS = 45;
-const DOT = 46;
-const SLASH = 47;
-const ZERO = 48;
-const ONE = 49;
-const NINE = 57;
-const COLON = 58;
-const UPPER_E = 69;
-const OPEN_BRACKET = 91;
-const BACKSLASH = 92;
-const CLOSE_BRACKET = 93;
-const LOWER_E = 101;
-const LOWER_U = 117;
-const OPEN_BRACE = 123;
-const CLOSE_BRACE = 125;
-
-const isDigit = (c: number) => c >= ZERO && c <= NINE;
-
-/** 0–15, or -1 for a character that is no hex digit. */
-function hexValue(c: number): number {
-  if (c >= 48 && c <= 57) return c - 48;
-  if (c >= 65 && c <= 70) return c - 55;
-  if (c >= 97 && c <= 102) return c - 87;
-  return -1;
-}
-
+// The grammar's primitives (src/lib/json-strict.ts), likewise.
+const skipWhitespace = skipJsonWhitespace;
+const isDigit = isJsonDigit;
+const hexCode = hex4;
+const scan = scanNumber;
 /** Escapes JSON.stringify itself writes (`\"` `\\` `\b` `\f` `\n` `\r` `\t`): copied as they are. */
-const CANONICAL_ESCAPES = new Uint8Array(128);
-for (const c of '"\\bfnrt') CANONICAL_ESCAPES[c.charCodeAt(0)] = 1;
+const CANONICAL = CANONICAL_ESCAPES;
+
+const { LINE_FEED, SPACE, QUOTE, COMMA, MINUS, SLASH, COLON, OPEN_BRACKET, BACKSLASH, CLOSE_BRACKET, LOWER_U, OPEN_BRACE, CLOSE_BRACE } = CHAR;
 
 /**
  * Where the input (`pos`) and the output (`out`, in bytes of `buf`) stand; helpers move both.
@@ -80,23 +53,6 @@ const LINEAR_KEYS = 16;
  */
 const MAX_DEPTH = MAX_NESTING;
 
-const skipWhitespace = (src: string, i: number): number => {
-  for (;;) {
-    const c = src.charCodeAt(i);
-    if (c === SPACE || c === LINE_FEED || c === RETURN || c === TAB) i++;
-    else return i;
-  }
-};
-
-/** The code of the 4 hex digits at src[i, i + 4), or -1. */
-function hex4(src: string, i: number): number {
-  const a = hexValue(src.charCodeAt(i));
-  const b = hexValue(src.charCodeAt(i + 1));
-  const c = hexValue(src.charCodeAt(i + 2));
-  const d = hexValue(src.charCodeAt(i + 3));
-  return (a | b | c | d) < 0 ? -1 : (a << 12) | (b << 8) | (c << 4) | d;
-}
-
 /**
  * Copies the string literal at cur.pos, re-spelled the way JSON.stringify writes its value, in
  * UTF-8. False when it is invalid or holds a lone surrogate, or when its UTF-8 could pass
@@ -116,7 +72,7 @@ function copyString(src: string, cur: Cursor): boolean {
       break;
     } else if (c === BACKSLASH) {
       const e = src.charCodeAt(i + 1);
-      if (CANONICAL_ESCAPES[e] === 1) {
+      if (CANONICAL[e] === 1) {
         buf[o++] = BACKSLASH;
         buf[o++] = e;
         i += 2;
@@ -124,13 +80,13 @@ function copyString(src: string, cur: Cursor): boolean {
         buf[o++] = SLASH;
         i += 2;
       } else if (e === LOWER_U) {
-        const code = hex4(src, i + 2);
+        const code = hexCode(src, i + 2);
         if (code < 0) return false;
         if (code >= 0xd800 && code <= 0xdfff) {
           // Only an escaped pair (`\ud83d\ude00`) is taken here; it becomes the character itself
           // (4 bytes for 12 characters).
           if (code > 0xdbff || src.charCodeAt(i + 6) !== BACKSLASH || src.charCodeAt(i + 7) !== LOWER_U) return false;
-          const low = hex4(src, i + 8);
+          const low = hexCode(src, i + 8);
           if (low < 0xdc00 || low > 0xdfff) return false;
           o = put(buf, o, 0x10000 + ((code - 0xd800) << 10) + (low - 0xdc00));
           i += 12;
@@ -171,30 +127,14 @@ function copyString(src: string, cur: Cursor): boolean {
   return true;
 }
 
-/** Copies the number at cur.pos as written. False when it breaks the JSON number grammar. */
+/**
+ * Copies the number at cur.pos as written. False when it breaks the JSON number grammar. (A
+ * digit after a leading '0' fails in the caller, as no value can be followed by a digit.)
+ */
 function copyNumber(src: string, cur: Cursor): boolean {
   const start = cur.pos;
-  let i = start;
-  if (src.charCodeAt(i) === MINUS) i++;
-  const first = src.charCodeAt(i);
-  if (first === ZERO) {
-    i++; // a digit after it fails in the caller, as no value can be followed by a digit
-  } else if (first >= ONE && first <= NINE) {
-    while (isDigit(src.charCodeAt(++i)));
-  } else {
-    return false;
-  }
-  if (src.charCodeAt(i) === DOT) {
-    if (!isDigit(src.charCodeAt(++i))) return false;
-    while (isDigit(src.charCodeAt(++i)));
-  }
-  const e = src.charCodeAt(i);
-  if (e === LOWER_E || e === UPPER_E) {
-    const sign = src.charCodeAt(++i);
-    if (sign === PLUS || sign === MINUS) i++;
-    if (!isDigit(src.charCodeAt(i))) return false;
-    while (isDigit(src.charCodeAt(++i)));
-  }
+  const i = scan(src, start);
+  if (i < 0) return false;
   const buf = cur.buf;
   let o = cur.out;
   for (let k = start; k < i; k++) buf[o++] = src.charCodeAt(k);

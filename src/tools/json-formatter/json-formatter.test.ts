@@ -4,7 +4,7 @@ import { formatFast } from './fast';
 import { formatGeneral, formatJson } from './format';
 import { MAX_NESTING, MAX_REPAIR_CHARS } from './limits';
 import { JsonSyntaxError, NestingTooDeepError } from './parse';
-import { lineColumn } from './position';
+import { lineColumn } from '../../lib/text-position';
 import tool from './tool';
 import { compareCodePoints } from './print';
 import { MAX_OUTPUT_CHARS, type Layout } from './writer';

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { defineTool } from '../define';
 import { formatJson } from './format';
 import { JsonSyntaxError, NestingTooDeepError } from './parse';
-import { lineColumn } from './position';
+import { lineColumn } from '../../lib/text-position';
 import { MAX_REPAIR_CHARS } from './limits';
 import { repairJson } from './repair';
 import { Input, Output } from './schema';

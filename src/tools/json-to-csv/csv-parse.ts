@@ -7,7 +7,7 @@
 // - malformed quoting is an error with its position, never a silently reshaped field.
 // A `"` inside an unquoted field is kept as a literal character (common in hand-made files and
 // unambiguous). Text after a closing quote other than a delimiter or line end is an error.
-import { describeAt } from './json-parse';
+import { describeCharacter } from '../../lib/text-position';
 
 /** Rows as one flat list of fields (no array per row): row r is fields rowEnd[r - 1] … rowEnd[r] - 1. */
 export interface CsvRows {
@@ -51,7 +51,7 @@ export function parseCsv(text: string, start: number, delimiter: string): CsvPar
       if (doubled) field = field.replaceAll('""', '"');
       const c = text.charCodeAt(i);
       if (i < n && c !== d && c !== CR && c !== LF) {
-        return { ok: false, message: `Unexpected ${describeAt(text, i)} after the closing quote of a field (a quote inside a quoted field is written "")`, index: i };
+        return { ok: false, message: `Unexpected ${describeCharacter(text, i)} after the closing quote of a field (a quote inside a quoted field is written "")`, index: i };
       }
     } else {
       let j = i;

@@ -5,6 +5,9 @@
 // - errors carry the same message on every engine, with the index where the problem is.
 // It is iterative (an explicit stack), so deep nesting cannot overflow the call stack, and it
 // bounds nesting so that the recursive writers downstream are safe.
+// The grammar is src/lib/json-strict.ts; this file is json-to-csv's values and its words.
+import { STRING_ESCAPED, decodeJsonString, parseStrictJson, type JsonBuilder, type JsonProblem, type ValuePlace } from '../../lib/json-strict';
+import { describeCharacter } from '../../lib/text-position';
 
 /** A number kept as written because converting it to a double would change it. */
 export class JsonNumberText {
@@ -19,236 +22,109 @@ export type JsonParseResult = { ok: true; value: JsonValue } | { ok: false; mess
 /** Deepest nesting of arrays and objects accepted (the document's outer array counts as 1). */
 export const MAX_DEPTH = 1000;
 
-class Fail {
-  constructor(
-    readonly message: string,
-    readonly index: number,
-  ) {}
-}
+// Module-local copies of what the builder calls per value: under a dev or test module runner
+// (vitest), every read of an imported binding is a getter call.
+const ESCAPED = STRING_ESCAPED;
+const decode = decodeJsonString;
 
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
+/** A string's value: a slice unless it holds escapes. */
+const text = (src: string, start: number, end: number, flags: number): string => (flags & ESCAPED ? decode(src, start, end) : src.slice(start + 1, end - 1));
 
-/** Describes the character at `index` for an error message (invisible ones by code point). */
-export function describeAt(text: string, index: number): string {
-  if (index >= text.length) return 'the end of the input';
-  const cp = text.codePointAt(index)!;
-  if (cp < 0x20 || cp === 0x7f || cp === 0xfeff) return `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`;
-  return `'${String.fromCodePoint(cp)}'`;
-}
-
-const isWs = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
-const isDigit = (c: number) => c >= 0x30 && c <= 0x39;
+const VALUES: JsonBuilder<JsonValue, JsonValue[], JsonObject> = {
+  string: text,
+  key: text,
+  number: (src, start, end) => {
+    const literal = src.slice(start, end);
+    const n = Number(literal);
+    // Most numbers: one that is not 0 and below 2^53 in size is exact however it is written.
+    if (n !== 0 && Math.abs(n) < 2 ** 53) return n;
+    return isExact(literal, n, isInteger(src, start, end)) ? n : new JsonNumberText(literal);
+  },
+  literal: (word) => (word === 'null' ? null : word === 'true'),
+  emptyArray: () => [],
+  array: () => [],
+  push: (array, value) => {
+    array.push(value);
+  },
+  closeArray: (array) => array,
+  emptyObject: () => new Map(),
+  object: () => new Map(),
+  // A repeated key keeps its first place and the last value wins (as JSON.parse).
+  set: (object, key, value) => {
+    object.set(key, value);
+  },
+  closeObject: (object) => object,
+};
 
 export function parseJson(text: string, start = 0): JsonParseResult {
-  try {
-    return { ok: true, value: new Parser(text, start).document() };
-  } catch (error) {
-    if (error instanceof Fail) return { ok: false, message: error.message, index: error.index };
-    throw error;
+  const parsed = parseStrictJson(text, VALUES, MAX_DEPTH, start);
+  return parsed.ok ? parsed : { ok: false, ...failure(text, parsed.problem) };
+}
+
+const LITERALS: Record<string, string> = { t: 'true', f: 'false', n: 'null' };
+
+/** After a complete value, something else than a separator or the end. */
+function afterValue(text: string, at: number, place: ValuePlace): { message: string; index: number } {
+  const found = describeCharacter(text, at);
+  if (place === 'top') return { message: `Unexpected ${found} after the end of the JSON value`, index: at };
+  const expected = place === 'property' ? "',' or '}' after an object member" : "',' or ']' after an array element";
+  return { message: `Expected ${expected}, found ${found}`, index: at };
+}
+
+/** json-to-csv's sentence for a problem, and where it points. */
+function failure(text: string, problem: JsonProblem): { message: string; index: number } {
+  const at = problem.at;
+  const found = () => describeCharacter(text, at);
+  switch (problem.kind) {
+    case 'value': {
+      if (problem.place === 'array-next' && text.charCodeAt(at) === 0x5d /* ] */) return { message: `Trailing comma before ${found()}`, index: problem.comma };
+      const word = LITERALS[text.charAt(at)];
+      if (word === undefined) return { message: `Expected a JSON value, found ${found()}`, index: at };
+      // A literal read letter by letter: wrong at the first letter that differs, or complete
+      // and followed by more letters, which cannot follow a value.
+      let k = 0;
+      while (k < word.length && text.charCodeAt(at + k) === word.charCodeAt(k)) k++;
+      if (k === word.length) return afterValue(text, at + k, problem.place);
+      return { message: `Invalid literal (expected '${word}'), found ${describeCharacter(text, at + k)}`, index: at + k };
+    }
+    case 'key':
+      if (!problem.first && text.charCodeAt(at) === 0x7d /* } */) return { message: `Trailing comma before ${found()}`, index: problem.comma };
+      return { message: `Expected a property name in double quotes, found ${found()}`, index: at };
+    case 'colon':
+      return { message: `Expected ':' after a property name, found ${found()}`, index: at };
+    case 'separator':
+      return afterValue(text, at, problem.inObject ? 'property' : 'array-next');
+    case 'end':
+      return afterValue(text, at, 'top');
+    case 'depth':
+      return { message: `Nesting is deeper than ${MAX_DEPTH} levels`, index: at };
+    case 'number':
+      if (problem.reason === 'leading-zero') return afterValue(text, at, problem.place); // the number ended at its '0'
+      return { message: `Invalid number: expected ${NUMBER_WANTED[problem.reason]}, found ${found()}`, index: at };
+    case 'string':
+      if (problem.reason === 'control') return { message: `Unescaped control character ${found()} in a string`, index: at };
+      if (problem.reason === 'unicode-escape') return { message: 'Invalid \\u escape (expected 4 hex digits)', index: problem.backslash };
+      // A '\' that ends the input leaves the string unterminated.
+      if (problem.reason === 'escape' && at < text.length) {
+        return { message: `Invalid escape sequence '\\${String.fromCodePoint(text.codePointAt(at)!)}' in a string`, index: problem.backslash };
+      }
+      return { message: 'Unterminated string', index: problem.open };
   }
 }
 
-class Parser {
-  private i: number;
+const NUMBER_WANTED = {
+  'digit-after-minus': "a digit after '-'",
+  'digit-after-dot': "a digit after '.'",
+  'digit-in-exponent': 'a digit in the exponent',
+} as const;
 
-  constructor(
-    private readonly text: string,
-    start: number,
-  ) {
-    this.i = start;
+/** Whether the number src[start, end) is written without a fraction or an exponent. */
+function isInteger(src: string, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const c = src.charCodeAt(i);
+    if (c === 0x2e /* . */ || c === 0x65 /* e */ || c === 0x45 /* E */) return false;
   }
-
-  document(): JsonValue {
-    const value = this.value();
-    this.skipWs();
-    if (this.i < this.text.length) throw new Fail(`Unexpected ${describeAt(this.text, this.i)} after the end of the JSON value`, this.i);
-    return value;
-  }
-
-  private skipWs(): void {
-    const text = this.text;
-    let i = this.i;
-    while (i < text.length && isWs(text.charCodeAt(i))) i++;
-    this.i = i;
-  }
-
-  /** One value, containers included, walked with an explicit stack instead of recursion. */
-  private value(): JsonValue {
-    const text = this.text;
-    const stack: (JsonValue[] | JsonObject)[] = [];
-    const keys: string[] = [];
-    let value: JsonValue;
-    for (;;) {
-      // Expect a value at this.i.
-      this.skipWs();
-      const c = text.charCodeAt(this.i);
-      if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
-        if (stack.length + 1 > MAX_DEPTH) throw new Fail(`Nesting is deeper than ${MAX_DEPTH} levels`, this.i);
-        this.i++;
-        this.skipWs();
-        if (c === 0x5b) {
-          if (text.charCodeAt(this.i) === 0x5d /* ] */) {
-            this.i++;
-            value = [];
-          } else {
-            stack.push([]);
-            continue;
-          }
-        } else if (text.charCodeAt(this.i) === 0x7d /* } */) {
-          this.i++;
-          value = new Map();
-        } else {
-          stack.push(new Map());
-          keys.push(this.key());
-          continue;
-        }
-      } else if (c === QUOTE) {
-        value = this.string();
-      } else if (c === 0x2d /* - */ || isDigit(c)) {
-        value = this.number();
-      } else if (c === 0x74 /* t */) {
-        value = this.literal('true', true);
-      } else if (c === 0x66 /* f */) {
-        value = this.literal('false', false);
-      } else if (c === 0x6e /* n */) {
-        value = this.literal('null', null);
-      } else {
-        throw new Fail(`Expected a JSON value, found ${describeAt(text, this.i)}`, this.i);
-      }
-
-      // Attach the value to its container; close containers that end here.
-      for (;;) {
-        const top = stack[stack.length - 1];
-        if (top === undefined) return value;
-        if (Array.isArray(top)) top.push(value);
-        else top.set(keys[keys.length - 1]!, value); // a repeated key keeps its first place, last value wins (as JSON.parse)
-        this.skipWs();
-        const d = text.charCodeAt(this.i);
-        const isArray = Array.isArray(top);
-        if (d === 0x2c /* , */) {
-          const comma = this.i++;
-          this.skipWs();
-          const e = text.charCodeAt(this.i);
-          if (e === (isArray ? 0x5d : 0x7d)) throw new Fail(`Trailing comma before ${describeAt(text, this.i)}`, comma);
-          if (!isArray) keys[keys.length - 1] = this.key();
-          break;
-        }
-        if (d === (isArray ? 0x5d : 0x7d)) {
-          this.i++;
-          value = stack.pop()!;
-          if (!isArray) keys.pop();
-          continue;
-        }
-        const expected = isArray ? "',' or ']' after an array element" : "',' or '}' after an object member";
-        throw new Fail(`Expected ${expected}, found ${describeAt(text, this.i)}`, this.i);
-      }
-    }
-  }
-
-  /** An object key and the colon after it; this.i is at the key (whitespace skipped). */
-  private key(): string {
-    if (this.text.charCodeAt(this.i) !== QUOTE) {
-      throw new Fail(`Expected a property name in double quotes, found ${describeAt(this.text, this.i)}`, this.i);
-    }
-    const key = this.string();
-    this.skipWs();
-    if (this.text.charCodeAt(this.i) !== 0x3a /* : */) {
-      throw new Fail(`Expected ':' after a property name, found ${describeAt(this.text, this.i)}`, this.i);
-    }
-    this.i++;
-    return key;
-  }
-
-  private literal<T>(word: string, result: T): T {
-    for (let k = 0; k < word.length; k++) {
-      if (this.text.charCodeAt(this.i + k) !== word.charCodeAt(k)) {
-        throw new Fail(`Invalid literal (expected '${word}'), found ${describeAt(this.text, this.i + k)}`, this.i + k);
-      }
-    }
-    this.i += word.length;
-    return result;
-  }
-
-  /** A string; this.i is at the opening quote. Strings without escapes are one slice. */
-  private string(): string {
-    const text = this.text;
-    const open = this.i;
-    let i = open + 1;
-    let chunkStart = i;
-    let out = '';
-    for (;;) {
-      if (i >= text.length) throw new Fail('Unterminated string', open);
-      const c = text.charCodeAt(i);
-      if (c === QUOTE) break;
-      if (c < 0x20) throw new Fail(`Unescaped control character ${describeAt(text, i)} in a string`, i);
-      if (c !== BACKSLASH) {
-        i++;
-        continue;
-      }
-      out += text.slice(chunkStart, i);
-      const e = text.charCodeAt(i + 1);
-      switch (e) {
-        case QUOTE: out += '"'; break;
-        case BACKSLASH: out += '\\'; break;
-        case 0x2f: out += '/'; break;
-        case 0x62: out += '\b'; break;
-        case 0x66: out += '\f'; break;
-        case 0x6e: out += '\n'; break;
-        case 0x72: out += '\r'; break;
-        case 0x74: out += '\t'; break;
-        case 0x75 /* u */: {
-          const hex = text.slice(i + 2, i + 6);
-          if (!/^[0-9a-fA-F]{4}$/.test(hex)) throw new Fail('Invalid \\u escape (expected 4 hex digits)', i);
-          out += String.fromCharCode(parseInt(hex, 16));
-          i += 4;
-          break;
-        }
-        default:
-          if (i + 1 >= text.length) throw new Fail('Unterminated string', open);
-          throw new Fail(`Invalid escape sequence '\\${String.fromCodePoint(text.codePointAt(i + 1)!)}' in a string`, i);
-      }
-      i += 2;
-      chunkStart = i;
-    }
-    this.i = i + 1;
-    return chunkStart === open + 1 ? text.slice(chunkStart, i) : out + text.slice(chunkStart, i);
-  }
-
-  /** A number per the JSON grammar; this.i is at '-' or a digit. */
-  private number(): number | JsonNumberText {
-    const text = this.text;
-    const start = this.i;
-    let i = start;
-    if (text.charCodeAt(i) === 0x2d) i++;
-    if (text.charCodeAt(i) === 0x30) {
-      i++;
-    } else if (isDigit(text.charCodeAt(i))) {
-      while (isDigit(text.charCodeAt(i))) i++;
-    } else {
-      throw new Fail(`Invalid number: expected a digit after '-', found ${describeAt(text, i)}`, i);
-    }
-    let integer = true;
-    if (text.charCodeAt(i) === 0x2e /* . */) {
-      integer = false;
-      i++;
-      if (!isDigit(text.charCodeAt(i))) throw new Fail(`Invalid number: expected a digit after '.', found ${describeAt(text, i)}`, i);
-      while (isDigit(text.charCodeAt(i))) i++;
-    }
-    const e = text.charCodeAt(i);
-    if (e === 0x65 || e === 0x45) {
-      integer = false;
-      i++;
-      const s = text.charCodeAt(i);
-      if (s === 0x2b || s === 0x2d) i++;
-      if (!isDigit(text.charCodeAt(i))) throw new Fail(`Invalid number: expected a digit in the exponent, found ${describeAt(text, i)}`, i);
-      while (isDigit(text.charCodeAt(i))) i++;
-    }
-    this.i = i;
-    const literal = text.slice(start, i);
-    const n = Number(literal);
-    return isExact(literal, n, integer) ? n : new JsonNumberText(literal);
-  }
+  return true;
 }
 
 /**

@@ -26,7 +26,7 @@
 import { fieldQuoter, writeCsv, type Cells, type Delimiter } from './csv-write';
 import { JsonNumberText, MAX_DEPTH, parseJson } from './json-parse';
 import { compactJson, entries, NeedsOrderedParse, numberText } from './json-write';
-import { lineColumn } from './position';
+import { lineColumnText } from '../../lib/text-position';
 
 export type ConversionResult = { ok: true; output: string; columns: string[]; rowCount: number } | { ok: false; error: string };
 
@@ -57,7 +57,7 @@ export function jsonToCsv(input: string, delimiter: Delimiter, flatten: boolean)
     }
   }
   const parsed = parseJson(input, start);
-  if (!parsed.ok) return { ok: false, error: `Invalid JSON: ${parsed.message} at ${lineColumn(input, parsed.index)}.` };
+  if (!parsed.ok) return { ok: false, error: `Invalid JSON: ${parsed.message} at ${lineColumnText(input, parsed.index)}.` };
   return convert(parsed.value, false, input, start, delimiter, flatten);
 }
 
@@ -67,7 +67,7 @@ function convert(parsed: unknown, fast: boolean, input: string, start: number, d
     while (at < input.length && ' \t\r\n'.includes(input[at]!)) at++;
     return {
       ok: false,
-      error: `Invalid input: expected a JSON array of objects, found ${kind(parsed)} at ${lineColumn(input, at)}.`,
+      error: `Invalid input: expected a JSON array of objects, found ${kind(parsed)} at ${lineColumnText(input, at)}.`,
     };
   }
   const table = new TableBuilder(fast, fieldQuoter(delimiter), flatten);

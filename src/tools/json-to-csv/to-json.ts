@@ -23,7 +23,7 @@
 import { parseCsv } from './csv-parse';
 import { MAX_DEPTH, parseJson } from './json-parse';
 import { prettyJson } from './json-write';
-import { lineColumn } from './position';
+import { lineColumnText } from '../../lib/text-position';
 import { MAX_COLUMNS, type ConversionResult } from './to-csv';
 
 /** Characters of JSON output beyond which it is not built (keys repeat on every row). */
@@ -35,7 +35,7 @@ const ROWS_PER_BATCH = 4096;
 export function csvToJson(input: string, delimiter: string, flatten: boolean): ConversionResult {
   const start = input.charCodeAt(0) === 0xfeff ? 1 : 0;
   const parsed = parseCsv(input, start, delimiter);
-  if (!parsed.ok) return { ok: false, error: `Invalid CSV: ${parsed.message} at ${lineColumn(input, parsed.index)}.` };
+  if (!parsed.ok) return { ok: false, error: `Invalid CSV: ${parsed.message} at ${lineColumnText(input, parsed.index)}.` };
   const { fields, rowEnd } = parsed;
   if (rowEnd.length === 0) return { ok: true, output: '[]', columns: [], rowCount: 0 };
 

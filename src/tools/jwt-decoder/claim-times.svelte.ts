@@ -1,5 +1,7 @@
 // Page-only helpers: the registered time claims (RFC 7519 §4.1.4-4.1.6) in words, from the numbers.
-// Deterministic apart from `now`: ISO 8601 via toISOString (UTC), no locale, no time zone.
+// Deterministic apart from `now`: ISO 8601 via toISOString (UTC), no locale, no time zone; "how
+// long ago" in the timestamp converter's words.
+import { relativeTime } from '../../lib/relative-time';
 
 export const TIME_CLAIMS = [
   { claim: 'exp', label: 'Expires' },
@@ -19,26 +21,6 @@ export interface ClaimTime {
 }
 
 const MAX_MS = 8.64e15;
-const UNITS: readonly [string, number][] = [
-  ['year', 31_557_600],
-  ['month', 2_629_800],
-  ['week', 604_800],
-  ['day', 86_400],
-  ['hour', 3_600],
-  ['minute', 60],
-  ['second', 1],
-];
-
-/** "in 3 days", "13 years ago", "now"; whole units, rounded toward zero. */
-export function relativeTime(targetMs: number, nowMs: number): string {
-  const diff = (targetMs - nowMs) / 1000;
-  const abs = Math.abs(diff);
-  if (abs < 1) return 'now';
-  const [unit, size] = UNITS.find(([, s]) => abs >= s)!;
-  const n = Math.floor(abs / size);
-  const text = `${n} ${unit}${n === 1 ? '' : 's'}`;
-  return diff > 0 ? `in ${text}` : `${text} ago`;
-}
 
 export function claimTimes(payload: unknown, nowMs: number): ClaimTime[] {
   if (!payload || typeof payload !== 'object' || Array.isArray(payload)) return [];

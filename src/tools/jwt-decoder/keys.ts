@@ -10,7 +10,7 @@
 // - a JWK's `alg`, `use` and `key_ops`, when present, must allow verifying with `algorithm`;
 // - RSA keys shorter than 2048 bits are refused (RFC 7518 §3.3; jose refuses them too).
 import { importJWK, importSPKI, type CryptoKey } from 'jose';
-import { decodeBase64url, encodeBase64 } from './base64url';
+import { decodeBase64url, encodeBase64 } from '../../lib/base64';
 import { readCertificateSpki, readSpki, spkiFromPkcs1, type KeyKind, type Spki } from './der';
 import { quote } from './messages';
 import type { Algorithm } from './schema';

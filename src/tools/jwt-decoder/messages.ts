@@ -1,5 +1,6 @@
 // Small helpers for error sentences: user text quoted safely, characters named unambiguously and
 // positions counted as CONTRACT.md §1 says (1-based, in characters of the field as sent).
+import { quoteCharacter } from '../../lib/text-position';
 
 /** A user-controlled string inside a message: JSON-quoted (control characters escaped), cut short. */
 export function quote(text: string): string {
@@ -9,9 +10,5 @@ export function quote(text: string): string {
 }
 
 /** Printable ASCII as 'c'; anything else (spaces, controls, non-ASCII, lone surrogates) as U+XXXX. */
-export function describeChar(text: string, index: number): string {
-  const cp = text.codePointAt(index)!;
-  if (cp > 0x20 && cp < 0x7f) return `'${String.fromCharCode(cp)}'`;
-  return `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`;
-}
+export const describeChar = (text: string, index: number): string => quoteCharacter(text, index, (cp) => !(cp > 0x20 && cp < 0x7f));
 

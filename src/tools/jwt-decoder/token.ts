@@ -2,8 +2,8 @@
 // exactly three dot-separated parts, a base64url JSON object header and a base64url JSON payload.
 // The signature's alphabet is not part of well-formedness (the contract does not list it); it is
 // checked here too and reported as a verification problem instead.
-import { decodeBase64url, type Base64urlResult } from './base64url';
-import { characterPosition as position } from '../text-position';
+import { decodeBase64url, type Base64urlResult } from '../../lib/base64';
+import { characterPosition as position } from '../../lib/text-position';
 import { describeChar, quote } from './messages';
 
 /**

@@ -9,7 +9,7 @@
 //   refused, as is `+` (only `-` is a sign).
 // - `-0` is zero: the converted values carry no sign; `input_normalized` keeps the `-` as read.
 import { ToolInputError } from '../define';
-import { characterPosition as position } from '../text-position';
+import { characterPosition as position, quoteCharacter } from '../../lib/text-position';
 
 export const MAX_DIGITS = 1_000_000;
 
@@ -83,10 +83,10 @@ function misplacedSeparator(input: string, index: number): ToolInputError {
   return new ToolInputError(`Separator ${describeChar(input, index)} at position ${position(input, index)} is not between two digits`);
 }
 
+/** Spaces, controls, blanks, zero-width and format characters, surrogates: named as U+XXXX. */
+const invisible = (cp: number) =>
+  cp <= 0x20 || (cp >= 0x7f && cp <= 0xa0) || cp === 0xad || isBlank(cp) || (cp >= 0x200b && cp <= 0x200f) || (cp >= 0x2060 && cp <= 0x2064) || (cp >= 0xd800 && cp <= 0xdfff);
+
 /** Quotes a character for a message; invisible ones are spelled as U+XXXX. */
-function describeChar(text: string, index: number): string {
-  const cp = text.codePointAt(index)!;
-  const invisible = cp <= 0x20 || (cp >= 0x7f && cp <= 0xa0) || cp === 0xad || isBlank(cp) || (cp >= 0x200b && cp <= 0x200f) || (cp >= 0x2060 && cp <= 0x2064) || (cp >= 0xd800 && cp <= 0xdfff);
-  return invisible ? `U+${cp.toString(16).toUpperCase().padStart(4, '0')}` : `'${String.fromCodePoint(cp)}'`;
-}
+const describeChar = (text: string, index: number) => quoteCharacter(text, index, invisible);
 

@@ -13,7 +13,7 @@
 // midnight). Reduced forms (YYYY, YYYY-MM, HH alone) and mixing basic with extended are refused.
 import { MS_PER_DAY, civilFromDays, daysFromCivil, daysInMonth, isLeapYear, isoWeekOneMonday, MONTH_NAMES } from './civil';
 import { digitRunEnd, fixedDigits, found, isDigit, type Parsed } from './scan';
-import { characterPosition as position } from '../text-position';
+import { characterPosition as position } from '../../lib/text-position';
 import { checkClock, checkOffset, type ClockField } from './time-of-day';
 
 const PLUS = 0x2b;

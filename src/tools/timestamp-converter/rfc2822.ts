@@ -16,7 +16,7 @@
 //   and guessing which half is right would hide it.
 import { MONTHS, MONTH_NAMES, MS_PER_DAY, WEEKDAYS, WEEKDAY_NAMES, daysFromCivil, daysInMonth, isoWeekday } from './civil';
 import { digitRunEnd, fixedDigits, found, isAsciiLetter, type Parsed } from './scan';
-import { characterPosition as position } from '../text-position';
+import { characterPosition as position } from '../../lib/text-position';
 import { checkClock, checkOffset, type ClockField } from './time-of-day';
 
 /** Offsets in minutes of the zone names RFC 2822 §4.3 defines, plus UTC. */

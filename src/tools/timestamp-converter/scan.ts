@@ -1,6 +1,6 @@
 // Small helpers the parsers share: reading fixed-width digits and describing a place in the
 // input for error messages (1-based character positions, CONTRACT.md §1).
-import { characterPosition as position } from '../text-position';
+import { characterPosition as position, quoteCharacter } from '../../lib/text-position';
 
 /** Result of a parser: epoch milliseconds (possibly out of range), or a readable problem. */
 export type Parsed = { ok: true; ms: number } | { ok: false; error: string };
@@ -28,9 +28,7 @@ export function digitRunEnd(text: string, i: number, end: number): number {
 /** `'x' at position 7`, or `the end of the input`, naming invisible characters by code point. */
 export function found(text: string, i: number, end: number): string {
   if (i >= end) return 'the end of the input';
-  const cp = text.codePointAt(i)!;
-  const shown = cp < 0x20 || cp === 0x7f || (cp >= 0x80 && cp <= 0xa0) || (cp >= 0xd800 && cp <= 0xdfff)
-    ? `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`
-    : `'${String.fromCodePoint(cp)}'`;
-  return `${shown} at position ${position(text, i)}`;
+  return `${quoteCharacter(text, i, invisible)} at position ${position(text, i)}`;
 }
+
+const invisible = (cp: number) => cp < 0x20 || cp === 0x7f || (cp >= 0x80 && cp <= 0xa0) || (cp >= 0xd800 && cp <= 0xdfff);

@@ -1,6 +1,6 @@
 // Range checks of a clock time and a zone offset, shared by the ISO 8601 and RFC 2822 parsers so
 // that both reject the same impossible values with the same words.
-import { characterPosition as position } from '../text-position';
+import { characterPosition as position } from '../../lib/text-position';
 
 export interface ClockField {
   value: number;

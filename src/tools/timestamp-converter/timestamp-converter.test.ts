@@ -5,7 +5,7 @@ import { MAX_MS, civilFromDays, daysFromCivil, formatIso, formatUtc, isoWeekday 
 import { parseIso } from './iso8601';
 import { parseNumeric } from './numeric';
 import { parseRfc2822 } from './rfc2822';
-import { relativeTime } from './relative';
+import { relativeTime } from '../../lib/relative-time';
 import tool from './tool';
 import { prng } from '../../../tests/support/prng';
 

@@ -8,7 +8,7 @@ import { MAX_MS, RANGE, formatIso, formatUtc } from './civil';
 import { parseIso } from './iso8601';
 import { looksNumeric, parseNumeric, type Unit } from './numeric';
 import { looksLikeRfc2822, parseRfc2822 } from './rfc2822';
-import { relativeTime } from './relative';
+import { relativeTime } from '../../lib/relative-time';
 import { Input, Output } from './schema';
 import { found } from './scan';
 

@@ -2,7 +2,7 @@
 // pass over the input, so 16 MiB inputs take linear time; every problem is reported with its
 // 1-based character position.
 import { ToolInputError } from '../define';
-import { characterPosition } from '../text-position';
+import { characterPosition } from '../../lib/text-position';
 import { StringWriter } from './writer';
 
 export interface TableEntry {

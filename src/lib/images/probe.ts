@@ -2,7 +2,7 @@
 // data, so that a small file claiming a huge canvas is refused before anything is allocated.
 // Where a format can state several sizes (WebP chunks, AVIF items, GIF frames), the largest
 // is reported, because that is what a decoder might allocate.
-import { ToolInputError } from '../define';
+import { ToolInputError } from '../../tools/define';
 import { jpegStructure, maxJpegScans } from '../../platform/codecs/jpeg-markers';
 import { avifSizes } from './avif-header';
 import { FORMAT_NAMES } from './formats';

@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { avifClaiming, jpegWithScans } from '../../../tests/support/hostile-images';
 import { fixture } from '../../../tests/support/image-fixtures';
-import { fromBase64, toBase64 } from './base64';
+import { decodeBase64 as fromBase64, encodeBase64 as toBase64 } from '../base64';
 import { planFit } from './fit';
 import { ENCODER_MAX_SIDE, MAX_SIDE, checkEncodable } from './limits';
 import { sniffFormat } from './formats';

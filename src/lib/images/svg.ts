@@ -1,11 +1,11 @@
 // SVG sizing (CONTRACT.md: rendered at the intrinsic size: `width`/`height`, else the
 // `viewBox`, else 300×150). The size is computed here, checked against the limits, and written
 // into the root element, so the renderer draws exactly that canvas and never a huge one.
-import { ToolInputError } from '../define';
+import { ToolInputError } from '../../tools/define';
 import { checkDimensions } from './limits';
 import { probe } from './probe';
 import { sniffFormat } from './formats';
-import { decodeBase64 } from '../base64/codec';
+import { decodeBase64 } from '../base64';
 
 /** CSS pixels per unit (96 dpi); `em`/`ex` at the 16 px default font size. */
 const UNITS: Record<string, number> = { '': 1, px: 1, pt: 96 / 72, pc: 16, mm: 96 / 25.4, cm: 96 / 2.54, in: 96, em: 16, ex: 8 };

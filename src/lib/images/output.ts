@@ -1,10 +1,10 @@
 // Encoding the result: JPEG gets alpha flattened onto white (CONTRACT.md), then the door's
 // encoder, then Base64 for the response.
 import { ImageRefusedError, type Bitmap, type RasterFormat } from '../../platform/types';
-import { ToolInputError, type ToolContext } from '../define';
+import { ToolInputError, type ToolContext } from '../../tools/define';
 import { checkEncodable } from './limits';
 import { imagesOf } from './load';
-import { toBase64 } from './base64';
+import { encodeBase64 } from '../base64';
 import { flattenOnWhite } from './pixels';
 
 export interface EncodedImage {
@@ -25,5 +25,5 @@ export async function encodeImage(ctx: ToolContext, image: Bitmap, format: Raste
     if (error instanceof ImageRefusedError) throw new ToolInputError(error.message);
     throw error;
   }
-  return { base64: toBase64(bytes), width: image.width, height: image.height, sizeBytes: bytes.length };
+  return { base64: encodeBase64(bytes), width: image.width, height: image.height, sizeBytes: bytes.length };
 }

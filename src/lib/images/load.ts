@@ -1,11 +1,11 @@
 // From the request's `image` field to upright RGBA: Base64, the 3 MB cap, format sniffing,
 // the header probe and pixel limits (before decoding), decoding through the door's image
 // platform, the post-decode check, and EXIF orientation. Shared by the image tools.
-import { ToolInputError, type ToolContext } from '../define';
-import { fromBase64 } from './base64';
+import { ToolInputError, type ToolContext } from '../../tools/define';
+import { decodeBase64 } from '../base64';
 import { ImageDataError, ImageRefusedError, type Bitmap, type ImagePlatform } from '../../platform/types';
-import { FORMAT_NAMES, sniffFormat, type InputFormat } from './formats';
-import { checkDimensions, checkInputBytes } from './limits';
+import { FORMAT_NAMES, formatList, sniffFormat, type InputFormat } from './formats';
+import { MAX_INPUT_BYTES, checkDimensions, checkInputBytes } from './limits';
 import { ORIENTATION_TRANSFORMS, transform } from './pixels';
 import { probe } from './probe';
 import { checkEmbeddedImages, svgSize, withSize } from './svg';
@@ -18,12 +18,15 @@ export function imagesOf(ctx: ToolContext): ImagePlatform {
   return ctx.images;
 }
 
-/** The bytes of the `image` field: Base64, whitespace and a `data:…;base64,` prefix tolerated. */
-export function imageBytes(field: string): Uint8Array {
+/**
+ * The bytes of the `image` field: Base64, whitespace and a `data:…;base64,` prefix tolerated;
+ * at most `maxBytes` of them (the converter's and resizer's 3 MB unless the tool says otherwise).
+ */
+export function imageBytes(field: string, maxBytes = MAX_INPUT_BYTES): Uint8Array {
   const text = field.replace(/^\s*data:[^,]*;base64,/i, '');
-  const decoded = fromBase64(text);
+  const decoded = decodeBase64(text);
   if (!decoded.ok) throw new ToolInputError(`'image' is not valid Base64: ${decoded.error}`);
-  checkInputBytes(decoded.bytes.length);
+  checkInputBytes(decoded.bytes.length, maxBytes);
   if (decoded.bytes.length === 0) throw new ToolInputError("'image' is empty.");
   return decoded.bytes;
 }
@@ -52,7 +55,7 @@ export interface LoadOptions {
   sized?: (width: number, height: number) => void;
 }
 
-const SUPPORTED = 'PNG, JPEG, WebP, AVIF, TIFF, GIF or SVG';
+const SUPPORTED = formatList();
 
 /** Decodes to upright RGBA. */
 export async function loadImage(ctx: ToolContext, bytes: Uint8Array, { expected, shrink, sized }: LoadOptions = {}): Promise<LoadedImage> {

@@ -1,6 +1,8 @@
 // The "time ago" phrase of CONTRACT.md §4 timestamp-converter, with its exact thresholds.
 // d = |now − t| in whole milliseconds (a fractional clock is floored first, so that every
 // comparison and every half-up rounding below is exact integer arithmetic).
+// Also the words the JWT decoder's page shows for its time claims; a fractional time is floored
+// too (the converter's are whole milliseconds already).
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -27,9 +29,9 @@ function span(d: number): string | undefined {
   return `about ${years} ${years === 1 ? 'year' : 'years'}`;
 }
 
-/** `just now`, `<span> ago` when `t` is in the past, `in <span>` when in the future. */
+/** `just now`, `<span> ago` when `t` is in the past, `in <span>` when in the future (both in ms). */
 export function relativeTime(t: number, now: number): string {
-  const delta = Math.floor(now) - t;
+  const delta = Math.floor(now) - Math.floor(t);
   const phrase = span(Math.abs(delta));
   if (phrase === undefined) return 'just now';
   return delta > 0 ? `${phrase} ago` : `in ${phrase}`;

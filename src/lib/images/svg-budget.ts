@@ -6,7 +6,7 @@
 // 109 s to write out), and lays text out in time that grows with the square of a <text>
 // element's length; a few hundred bytes can ask for billions of elements or hours of layout.
 // Measurements behind the limits: docs/limits.md.
-import { ToolInputError } from '../define';
+import { ToolInputError } from '../../tools/define';
 import { expandText, parseSvgMarkup, textLength, type SvgElement, type SvgMarkup } from '../../platform/codecs/svg-markup';
 import { thousands } from './limits';
 

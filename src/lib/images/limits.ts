@@ -2,7 +2,7 @@
 // the encoded bytes, on the header's dimensions before any pixel is allocated, and again on
 // what the decoder actually produced.
 import type { RasterFormat } from '../../platform/types';
-import { ToolInputError } from '../define';
+import { ToolInputError } from '../../tools/define';
 import { FORMAT_NAMES } from './formats';
 
 /** 3 MB of decoded input ("MB" is MiB; exactly 3,145,728 bytes is accepted). */
@@ -12,10 +12,14 @@ export const MAX_PIXELS = 40_000_000;
 /** 16,384 pixels per side. */
 export const MAX_SIDE = 16_384;
 
-export function checkInputBytes(length: number): void {
-  if (length > MAX_INPUT_BYTES) {
-    throw new ToolInputError(`Input image is ${(length / 1048576).toFixed(1)} MB — maximum is 3 MB.`);
-  }
+/** The refusal of `length` bytes of decoded input when over `max` (whole MiB), else undefined. */
+export function inputTooLarge(length: number, max = MAX_INPUT_BYTES): string | undefined {
+  return length > max ? `Input image is ${(length / 1048576).toFixed(1)} MB — maximum is ${max / 1048576} MB.` : undefined;
+}
+
+export function checkInputBytes(length: number, max = MAX_INPUT_BYTES): void {
+  const refusal = inputTooLarge(length, max);
+  if (refusal) throw new ToolInputError(refusal);
 }
 
 const megapixels = (width: number, height: number) => ((width * height) / 1e6).toFixed(1);
