@@ -37,10 +37,10 @@ describe('the registry', () => {
   });
 
   it.each(tools.map((tool) => tool.slug))('%s is named, outside its folder, by src/tools/index.ts alone', (slug) => {
-    // A path to the tool (tools/slug/, ./slug/, ../slug/, /api/slug, '/slug') or, for a slug of several
-    // words, the slug as a string. A one-word slug is also a word of the API (base64 is an
-    // encoding's name too), so only its paths count.
-    const path = `(tools/|\\.\\.?/|/api/|['"\`]/)${slug}(?=['"\`/]|$)`;
+    // A path into the tool's folder (tools/slug/, ./slug/, ../slug/), its API or page path
+    // (/api/slug, '/slug') or, for a slug of several words, the slug as a string. A one-word slug
+    // is also a word of the API (base64 is an encoding's name too), so only its paths count.
+    const path = `(tools/|\\.\\.?/)${slug}/|/api/${slug}\\b|['"\`]/${slug}['"\`]`;
     const named = new RegExp(slug.includes('-') ? `${path}|['"\`]${slug}['"\`]` : path, 'm');
     const naming = sourceFiles(join(root, 'src'))
       .filter((file) => !file.startsWith(`src/tools/${slug}/`) && !file.endsWith('.test.ts'))

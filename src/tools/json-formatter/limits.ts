@@ -4,7 +4,7 @@
 /**
  * Deepest nesting of arrays and objects accepted; the outermost container is level 1, and an
  * empty `[]` or `{}` counts like any other. The same limit as json-to-csv's parser
- * (src/tools/json-to-csv/json-parse.ts); RFC 8259 §9 lets parsers set one. Real documents stay
+ * (json-to-csv's json-parse.ts); RFC 8259 §9 lets parsers set one. Real documents stay
  * far below it, and without it a text of nothing but `[` costs a tree node per character.
  */
 export const MAX_NESTING = 1000;
