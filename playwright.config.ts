@@ -1,4 +1,4 @@
-// Browser tests in Debian's Chromium (no browser downloads here; STACK.md), against the BUILT
+// Browser tests in Debian's Chromium (no browser downloads here; docs/stack.md), against the BUILT
 // app served by the built Node server, exactly as a user gets it.
 import { defineConfig } from '@playwright/test';
 

@@ -21,7 +21,7 @@ export default defineConfig({
       registerType: 'prompt',
       injectRegister: false,
       // A classic script built as one bundle: minified ES output broke inside the service
-      // worker, and a service worker cannot import() chunks (STACK.md).
+      // worker, and a service worker cannot import() chunks (docs/stack.md).
       injectManifest: {
         rollupFormat: 'iife',
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,json,txt,wasm,woff2,ttf}'],

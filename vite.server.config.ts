@@ -1,4 +1,4 @@
-// The Node server as one self-contained ES module (Node 20 cannot run .ts; STACK.md).
+// The Node server as one self-contained ES module (Node 20 cannot run .ts; docs/stack.md).
 import { defineConfig } from 'vite';
 import { examplesModule } from './src/build/examples-plugin';
 import { serverAssets } from './src/build/server-assets';

@@ -1,4 +1,4 @@
-// Home page JavaScript (issue 8, goal 7): the gzipped size of the scripts the home page loads
+// Home page JavaScript (docs/stack.md, speed goal 7): the gzipped size of the scripts the home page loads
 // before it can render — the entry in index.html plus its static imports, followed recursively —
 // and the largest tool-page chunk. Read from an existing build; no goal ratio, sizes only.
 //

@@ -1,4 +1,4 @@
-// Isolation of light requests from heavy ones (issue 7 acceptance): one client floods image
+// Isolation of light requests from heavy ones (docs/stack.md, speed goal 6; the bounds: docs/limits.md): one client floods image
 // conversions while another sends small requests; prints the small requests' latency idle and
 // under the flood, and their ratio. Runs the built server twice: with the worker pool (default)
 // and, for comparison, with HEAVY_WORKERS=0 (heavy tools on the event loop).

@@ -1,4 +1,4 @@
-// `npm run bench`: every speed goal of issue 8, one script after another (never in parallel:
+// `npm run bench`: every speed goal of docs/stack.md, one script after another (never in parallel:
 // they would measure each other), then a closing note with each figure against its goal.
 // Needs a build (`npm run build`) for the server, service-worker, isolation and size figures;
 // SERVER_ENTRY and STATIC_DIR point them at another build. ONLY=regex runs a subset.

@@ -1,4 +1,4 @@
-// Node server throughput (issue 8, goal 1): small base64 requests over 10 keep-alive connections
+// Node server throughput (docs/stack.md, speed goal 1): small base64 requests over 10 keep-alive connections
 // against the BUILT server, and against a bare node:http server that reads the body and answers
 // a constant — the floor of what node:http can do on this machine. Rounds alternate (ours, bare,
 // ours, …) so that a neighbour's load on a shared machine hits both sides alike.

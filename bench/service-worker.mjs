@@ -1,4 +1,4 @@
-// Service worker /api round trip in Chromium (issue 8, goal 2): sequential small base64 requests
+// Service worker /api round trip in Chromium (docs/stack.md, speed goal 2): sequential small base64 requests
 // from a page to the BUILT app's service worker, against a service worker that answers a
 // constant (served with its page by a tiny static server of this script's own). The page → tool
 // worker round trip for the same request is printed for reference.

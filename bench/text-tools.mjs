@@ -1,4 +1,4 @@
-// Text tools against the platform's own primitives (issue 8, goals 3 and 4):
+// Text tools against the platform's own primitives (docs/stack.md, speed goals 3 and 4):
 //   json-formatter pretty (lossless) of a ~3 MB document vs JSON.parse + JSON.stringify,
 //   json-to-csv of 50k rows vs papaparse's unparse alone (rows already parsed),
 //   hash-generator sha256 / md5 of 3 MB vs node:crypto.

@@ -1,4 +1,4 @@
-// Worst inputs of the light tools near the server's 16 MiB body cap (CONTRACT.md §1): for each
+// Worst inputs of the light tools near the server's 16 MiB body cap (docs/contract.md §1): for each
 // case, the time of one invoke() (schema validation included, as every door runs it) and how
 // much the process's peak memory grew during it. docs/limits.md records the figures and the
 // input limits chosen from them.
@@ -13,7 +13,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-/** The request body cap of the Node server (CONTRACT.md §1), in bytes of UTF-8 JSON. */
+/** The request body cap of the Node server (docs/contract.md §1), in bytes of UTF-8 JSON. */
 const CAP = 16 * 1024 * 1024;
 /** Room left for the rest of the body, so that every case stays under the cap. */
 const MARGIN = 256;

@@ -1,5 +1,5 @@
 // App build: the background-removal model and onnxruntime-web's WASM, served from the app's own
-// origin (CONTRACT.md §4 background-remover: never a CDN). Copies the chosen precision's chunks
+// origin (docs/contract.md §4 background-remover: never a CDN). Copies the chosen precision's chunks
 // from @imgly/background-removal-data, checked against the SHA-256 that names each, and the two
 // SIMD WASM builds of the installed onnxruntime-web into dist/models/, and describes them in
 // `virtual:model-manifest` for the pages and workers that download them.

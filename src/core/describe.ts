@@ -1,4 +1,4 @@
-// Machine-readable descriptions generated from the registry: OpenAPI 3.1 (CONTRACT.md §3),
+// Machine-readable descriptions generated from the registry: OpenAPI 3.1 (docs/contract.md §3),
 // `GET /api/<slug>` and llms.txt. Everything here is derived; nothing is written by hand twice.
 // The worked examples' answers come in as data (./examples.ts): describing a tool never runs it.
 import { z } from 'zod';
@@ -11,7 +11,7 @@ type JsonSchema = Record<string, unknown>;
 const pascal = (slug: string) => slug.replace(/(^|-)([a-z0-9])/g, (_, __, c: string) => c.toUpperCase());
 const schemaRef = (id: string) => `#/components/schemas/${id}`;
 
-/** The ±2^53 bounds zod emits for `.int()` say nothing to a reader; drop them (STACK.md). */
+/** The ±2^53 bounds zod emits for `.int()` say nothing to a reader; drop them (docs/stack.md). */
 function tidy(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(tidy);
   if (node === null || typeof node !== 'object') return node;
@@ -86,7 +86,7 @@ const ERROR_SCHEMA: JsonSchema = {
   required: ['error'],
 };
 
-/** The tool's self-description for `GET /api/<slug>` (CONTRACT.md §1). */
+/** The tool's self-description for `GET /api/<slug>` (docs/contract.md §1). */
 export function describeTool(slug: string, examples: ExampleBook) {
   const tool = findTool(slug);
   if (!tool) return undefined;

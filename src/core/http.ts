@@ -1,4 +1,4 @@
-// The API door-independent: routes /api/*, /openapi.json and /llms.txt (CONTRACT.md §1, §3).
+// The API door-independent: routes /api/*, /openapi.json and /llms.txt (docs/contract.md §1, §3).
 // `respond` works on a tiny transport-neutral request so the Node server avoids building Web
 // Request objects on its hot path; `handle` wraps it for Request → Response doors (service
 // worker, tests). Each door describes itself once (`ApiDoor`) and passes that in.
@@ -7,7 +7,7 @@ import { describeTool, llmsText, openApiDocument } from './describe';
 import type { ExampleBook } from './examples';
 import { notFound, type Invoker, type Reply } from './invoke';
 
-/** Default request-body cap (CONTRACT.md §1). */
+/** Default request-body cap (docs/contract.md §1). */
 export const MAX_BODY_BYTES = 16 * 1024 * 1024;
 
 /** Thrown by a door's body reader once more than the cap has arrived. */
@@ -54,7 +54,7 @@ const fromReply = (reply: Reply) => jsonResponse(reply.status, reply.body);
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-/** Parses a request body; undefined when it is not UTF-8 JSON (CONTRACT.md §1: 400 Invalid JSON body). */
+/** Parses a request body; undefined when it is not UTF-8 JSON (docs/contract.md §1: 400 Invalid JSON body). */
 export function parseBody(bytes: Uint8Array): unknown {
   try {
     return JSON.parse(utf8.decode(bytes));

@@ -1,4 +1,4 @@
-// validate → run → reply: the one error model every door shares (CONTRACT.md §1). It takes the
+// validate → run → reply: the one error model every door shares (docs/contract.md §1). It takes the
 // tool itself rather than a slug, so a page worker can load one tool without the registry
 // (`localInvoker` in ./local.ts finds tools by slug for the doors that hold the registry).
 import type { z } from 'zod';

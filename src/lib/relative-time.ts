@@ -1,4 +1,4 @@
-// The "time ago" phrase of CONTRACT.md §4 timestamp-converter, with its exact thresholds.
+// The "time ago" phrase of docs/contract.md §4 timestamp-converter, with its exact thresholds.
 // d = |now − t| in whole milliseconds (a fractional clock is floored first, so that every
 // comparison and every half-up rounding below is exact integer arithmetic).
 // Also the words the JWT decoder's page shows for its time claims; a fractional time is floored

@@ -1,5 +1,5 @@
 // Positions in error messages are 1-based and count characters as a person sees them
-// (CONTRACT.md §1): a surrogate pair (an emoji) is one character, a lone surrogate also one.
+// (docs/contract.md §1): a surrogate pair (an emoji) is one character, a lone surrogate also one.
 // Lines and columns, and how the character at a position is named, for the tools' messages.
 
 /** 1-based position in code points of the UTF-16 index `index` of `text`. */
@@ -22,7 +22,7 @@ export interface LineColumn {
 }
 
 /**
- * 1-based line and column of a UTF-16 offset (CONTRACT.md §4 json-formatter): `\n`, `\r\n` and
+ * 1-based line and column of a UTF-16 offset (docs/contract.md §4 json-formatter): `\n`, `\r\n` and
  * `\r` each end a line; a surrogate pair is one column. An offset just past a final line break
  * is on the next line, column 1.
  */

@@ -57,7 +57,7 @@ export function chunkFiles(entry: ResourceEntry): ModelFile[] {
   return entry.chunks.map(({ hash, offsets }) => ({ url: `${MODELS_PATH}${hash}.bin`, size: offsets[1] - offsets[0], sha256: hash }));
 }
 
-/** "84.1 MB": sizes in the page, in MiB as CONTRACT.md counts them. */
+/** "84.1 MB": sizes in the page, in MiB as docs/contract.md counts them. */
 export function megabytes(bytes: number): string {
   return `${(bytes / 1048576).toFixed(1)} MB`;
 }

@@ -1,4 +1,4 @@
-// The segmentation port (ARCHITECTURE.md principle 4): the one thing the background remover
+// The segmentation port (docs/architecture.md principle 4): the one thing the background remover
 // needs from a runtime beyond image codecs, a forward pass of the ISNet model. Node runs it with
 // onnxruntime-node (segmentation-node.ts), page workers with onnxruntime-web
 // (segmentation-browser.ts); everything before and after the model (decoding, resizing,

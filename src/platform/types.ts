@@ -1,4 +1,4 @@
-// The image port (ARCHITECTURE.md principle 4): what tools may ask of the runtime's image
+// The image port (docs/architecture.md principle 4): what tools may ask of the runtime's image
 // codecs. The browser (src/platform/browser.ts) and Node (src/platform/node.ts) implement it
 // with the same WASM codecs, so every door gives the same bytes. Tools reach it through
 // `ToolContext.images`; header checks, limits, orientation and geometry stay in the pure tool

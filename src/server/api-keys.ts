@@ -1,4 +1,4 @@
-// API keys (CONTRACT.md §2): from API_KEYS (comma-separated) and API_KEYS_FILE (one per line,
+// API keys (docs/contract.md §2): from API_KEYS (comma-separated) and API_KEYS_FILE (one per line,
 // `#` comments and blank lines ignored). Keys are kept only as SHA-256 digests: lookups hash the
 // presented key first, so the comparison leaks nothing through timing, and the limiter's bucket
 // name (a digest prefix) never puts a key into Redis or a log.
@@ -17,7 +17,7 @@ const single = (value: string | string[] | undefined) => (Array.isArray(value) ?
 /**
  * `Authorization: Bearer <key>` or `X-API-Key: <key>`. Any other Authorization scheme, an empty
  * key, or two headers naming different keys is `invalid`: the caller meant to authenticate, so
- * falling back to anonymous would be the silent downgrade CONTRACT.md §2 forbids.
+ * falling back to anonymous would be the silent downgrade docs/contract.md §2 forbids.
  */
 export function presentedKey(headers: Headers): PresentedKey {
   const authorization = single(headers.authorization);

@@ -1,5 +1,5 @@
 // The Node door as a value: `createApp(config, context)` wires node:http to the core's `respond`,
-// plus the built app from disk, MCP at /mcp, the rate limiter (CONTRACT.md §2), the heavy-tool
+// plus the built app from disk, MCP at /mcp, the rate limiter (docs/contract.md §2), the heavy-tool
 // worker pool, the byte budget, security headers and an access log. It touches no process
 // state (signals, exit, environment): main.ts does, and tests start apps in-process.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -52,7 +52,7 @@ export interface App {
 
 const here = dirname(fileURLToPath(import.meta.url));
 
-/** Paths the limiter counts (CONTRACT.md §2). Pages, assets, /openapi.json and /llms.txt are
+/** Paths the limiter counts (docs/contract.md §2). Pages, assets, /openapi.json and /llms.txt are
  * static documents, identical to files any CDN could serve, so they are not limited. */
 const EXPOSED_HEADERS = 'RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After';
 const isLimited = (pathname: string) => pathname === '/mcp' || pathname === '/api' || pathname.startsWith('/api/');
@@ -161,7 +161,7 @@ export async function createApp(config: ServerConfig, context: AppContext): Prom
       return;
     }
     if (pathname === '/mcp') {
-      // MCP over Streamable HTTP (CONTRACT.md §3)
+      // MCP over Streamable HTTP (docs/contract.md §3)
       await handleMcp(req, res, body, {
         invoke: (slug, args, mcp) => mcpInvoke(slug, args, { ...callOptions(), ...mcp }),
         admitMore: limiter ? async (calls) => (await charge(calls)).refusal : undefined,

@@ -13,7 +13,7 @@ const BUSY_RETRY_SECONDS = 2;
 const SMALL_BODY_BYTES = 64 * 1024;
 
 /**
- * Reads the request body, refusing it as soon as it passes the cap (CONTRACT.md §1: 413), and
+ * Reads the request body, refusing it as soon as it passes the cap (docs/contract.md §1: 413), and
  * counting it against the server's byte budget: a declared length up front, else as it arrives
  * (ServerBusyError when the budget is spent).
  */
@@ -57,7 +57,7 @@ const MAX_DRAINED_BYTES = 64 * 1024 * 1024;
 /**
  * For an answer given before the body was read (413, 401, 429, 503) while the client is still
  * sending: a connection closed under it turns the answer into a reset (EPIPE) on its side, so
- * the connection stays open and the rest of the body is read and dropped (CONTRACT.md §1) — up
+ * the connection stays open and the rest of the body is read and dropped (docs/contract.md §1) — up
  * to MAX_DRAINED_BYTES, past which the client is cut off.
  */
 export function drainBody(req: IncomingMessage): void {

@@ -1,4 +1,4 @@
-// Who is asking: the address a request is counted against (CONTRACT.md §2).
+// Who is asking: the address a request is counted against (docs/contract.md §2).
 //
 // Without TRUST_PROXY the client is the socket's peer, whatever X-Forwarded-For says: anyone
 // can write that header, so honouring it by default would let every client reset its own limit.

@@ -86,7 +86,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     heavyQueue: integer(env, 'HEAVY_QUEUE', 4 * Math.max(1, heavyWorkers), 0),
     toolTimeoutMs: integer(env, 'TOOL_TIMEOUT_MS', 60_000, 10),
     // 19, the lowest priority: with every core converting images, a light request still gets the
-    // event loop's core at once (issue 8), and heavy work still has every core the event loop
+    // event loop's core at once (docs/stack.md, speed goal 6), and heavy work still has every core the event loop
     // leaves idle. Where the kernel groups processes (autogroup per session, or a cgroup for the
     // service), nice values only weigh threads within the group, so the workers yield to this
     // server's own threads, not to unrelated programs; without grouping they yield to every

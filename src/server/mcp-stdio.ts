@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The MCP server over stdio (CONTRACT.md §3), the `devtoolbox-mcp` command of package.json.
+// The MCP server over stdio (docs/contract.md §3), the `devtoolbox-mcp` command of package.json.
 // Tool calls go through the same invoker as the HTTP server's (heavy tools in the worker pool,
 // with its time limit), so answers equal POST /api/<slug>. stdout carries JSON-RPC only:
 // anything this process reports goes to stderr.

@@ -1,4 +1,4 @@
-// The MCP door (CONTRACT.md §3): every tool of the registry as an MCP tool, answered by the same
+// The MCP door (docs/contract.md §3): every tool of the registry as an MCP tool, answered by the same
 // invoker as `POST /api/<slug>`, so an agent gets exactly the REST answer. No per-tool code:
 // names, descriptions and JSON Schemas all come from src/tools/index.ts and src/core/describe.ts.
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -72,7 +72,7 @@ export function imageMimeType(base64: string, format: unknown): string | undefin
   return known && IMAGE_FORMATS[known].mime;
 }
 
-/** A reply as an MCP tool result (CONTRACT.md §3). */
+/** A reply as an MCP tool result (docs/contract.md §3). */
 export function toCallToolResult(reply: Reply): CallToolResult {
   const text = { type: 'text' as const, text: JSON.stringify(reply.body) };
   if (reply.status !== 200) {
@@ -149,7 +149,7 @@ const CORS = { 'Access-Control-Allow-Origin': '*' } as const;
 const PREFLIGHT = {
   ...CORS,
   'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
-  // CONTRACT.md §1's headers, plus the ones MCP clients send after `initialize`.
+  // docs/contract.md §1's headers, plus the ones MCP clients send after `initialize`.
   'Access-Control-Allow-Headers': 'Content-Type, Authorization, X-API-Key, Accept, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID',
   'Access-Control-Max-Age': '86400',
 } as const;
@@ -164,7 +164,7 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
  * Answers one HTTP request to `/mcp`. `readBody` is the door's own capped body reader, so the
- * body cap and its 413 behave as on `/api` (CONTRACT.md §1).
+ * body cap and its 413 behave as on `/api` (docs/contract.md §1).
  */
 export async function handleMcp(req: IncomingMessage, res: ServerResponse, readBody: () => Promise<Uint8Array>, options: McpOptions): Promise<void> {
   // Headers set here are merged into whatever the transport writes later.

@@ -1,4 +1,4 @@
-// The limiter of CONTRACT.md §2: 30 requests per rolling 60 s per client address, 300 per key.
+// The limiter of docs/contract.md §2: 30 requests per rolling 60 s per client address, 300 per key.
 //
 // Algorithm: a sliding-window LOG. Each bucket keeps the times of the requests it admitted in
 // the last 60 s; a request is admitted while fewer than `limit` remain. This is exact: at any
@@ -13,7 +13,7 @@ export const WINDOW_MS = 60_000;
 export const ANONYMOUS_LIMIT = 30;
 export const KEY_LIMIT = 300;
 
-/** The 429 sentence of CONTRACT.md §1. */
+/** The 429 sentence of docs/contract.md §1. */
 export const tooManyRequests = (seconds: number) => `Too many requests. Retry after ${seconds} seconds.`;
 
 /** Request bytes that count as one request; a larger request counts once per started unit. */
@@ -93,7 +93,7 @@ export class MemoryStore implements WindowStore {
 }
 
 export interface LimitDecision {
-  /** Headers every /api/* and /mcp answer carries (CONTRACT.md §2). */
+  /** Headers every /api/* and /mcp answer carries (docs/contract.md §2). */
   headers: Record<string, string>;
   /** Set when the request must be refused: 401 (unknown key) or 429 (over the limit). */
   refusal?: { status: 401 | 429; body: { error: string }; headers: Record<string, string> };

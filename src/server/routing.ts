@@ -8,7 +8,7 @@
 // Pool outcomes become replies:
 // - time limit or memory limit → 400: both count only the task's own running, on a worker of its
 //   own, so exceeding them is a property of the input and sending it again would fail again.
-//   Not a 500 (CONTRACT.md: 500 means a bug).
+//   Not a 500 (docs/contract.md: 500 means a bug).
 // - queue full (QueueFullError → 503) and a client over its share (ClientBusyError → 429) are
 //   rethrown: the door answers them with their Retry-After; so is TaskAbortedError (the client left).
 // - worker crash → 500 `Internal error`, logged: that is a bug.

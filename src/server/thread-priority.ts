@@ -1,7 +1,7 @@
 // Lowers the OS scheduling priority of the calling thread only (not its process), so that CPU-
 // heavy work in a worker thread gives way to the event-loop thread whenever both want a core:
 // with every core busy converting images, a light request would otherwise wait for the
-// scheduler to hand the event loop a time slice (issue 8: light-request p99 under a flood).
+// scheduler to hand the event loop a time slice (docs/stack.md, speed goal 6: light-request p99 under a flood).
 // Idle cores are still used in full: a nice value only matters when threads compete.
 //
 // Linux only. There, setpriority(PRIO_PROCESS, tid) (what os.setPriority calls) acts on one

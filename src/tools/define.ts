@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { SegmentationPlatform } from '../platform/segmentation';
 import type { ImagePlatform } from '../platform/types';
 
-/** Tags of spec §1, one per tool. */
+/** Tags of docs/spec.md §1, one per tool. */
 export const TAGS = [
   'encoding',
   'formatting',
@@ -29,7 +29,7 @@ export const TAG_DESCRIPTIONS: Record<Tag, string> = {
 };
 
 /**
- * Bad input that the caller can fix: becomes a 400 `{error}` (ARCHITECTURE.md principle 5).
+ * Bad input that the caller can fix: becomes a 400 `{error}` (docs/architecture.md principle 6).
  * The message is one sentence that names the field and the problem; it reaches the user as is.
  */
 export class ToolInputError extends Error {
@@ -121,7 +121,7 @@ export function defineTool<I extends z.ZodType, O extends z.ZodType, const S ext
 }
 
 /**
- * A golden vector (ARCHITECTURE.md principle 6): one request and the answer every door must
+ * A golden vector (docs/architecture.md principle 7): one request and the answer every door must
  * give. Cases are plain data so the same list runs through invoke(), the Node server over
  * HTTP and the service worker in Chromium.
  *

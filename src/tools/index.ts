@@ -1,5 +1,5 @@
-// THE registry (ARCHITECTURE.md principle 1): routes, API dispatch, OpenAPI, MCP, llms.txt, the
-// home page and the tests all read this list. Order is the spec's §1 order.
+// THE registry (docs/architecture.md principle 1): routes, API dispatch, OpenAPI, MCP, llms.txt, the
+// home page and the tests all read this list. Order is that of docs/spec.md §1.
 import jwtDecoder from './jwt-decoder/tool';
 import jsonFormatter from './json-formatter/tool';
 import imageConverter from './image-converter/tool';

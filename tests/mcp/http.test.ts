@@ -1,4 +1,4 @@
-// MCP over Streamable HTTP at /mcp on the built server: stateless mode, CORS (CONTRACT.md §1),
+// MCP over Streamable HTTP at /mcp on the built server: stateless mode, CORS (docs/contract.md §1),
 // methods, malformed requests and the body cap, seen as raw HTTP.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';

@@ -1,4 +1,4 @@
-// Image answers become MCP image content as well (CONTRACT.md §3). The image tools are not all
+// Image answers become MCP image content as well (docs/contract.md §3). The image tools are not all
 // available yet, so the mapping is checked here on real images made by sharp (an independent
 // encoder), through the same function the MCP server uses for every tool result.
 import sharp from 'sharp';

@@ -1,4 +1,4 @@
-// The MCP door (CONTRACT.md §3) with the SDK's own client, over stdio and Streamable HTTP, against
+// The MCP door (docs/contract.md §3) with the SDK's own client, over stdio and Streamable HTTP, against
 // the built artifacts. Every answer is compared with POST /api/<slug> on the built server.
 import { readFileSync } from 'node:fs';
 import { ErrorCode, ListResourcesResultSchema, McpError } from '@modelcontextprotocol/sdk/types.js';

@@ -1,4 +1,4 @@
-// The Node door's HTTP behaviour of CONTRACT.md §1, against the built server over real sockets.
+// The Node door's HTTP behaviour of docs/contract.md §1, against the built server over real sockets.
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tools } from '../../src/tools/index';

@@ -1,4 +1,4 @@
-// CONTRACT.md §2 over real sockets against the built server: exactly 30 anonymous requests per
+// docs/contract.md §2 over real sockets against the built server: exactly 30 anonymous requests per
 // rolling minute and the 31st a 429 with Retry-After; the same across TWO instances sharing a
 // real Redis; 300 for a key; 401 for an unknown key; the headers on every /api/* and /mcp answer.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// The limiter's logic (CONTRACT.md §2) with an injected clock: the sliding-window log, the
+// The limiter's logic (docs/contract.md §2) with an injected clock: the sliding-window log, the
 // decisions and headers, API keys, and which address a request is counted against.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { BlockList } from 'node:net';

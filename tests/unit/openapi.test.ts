@@ -1,4 +1,4 @@
-// /openapi.json must pass a strict OpenAPI 3.1 validator and a linter (CONTRACT.md §3), and
+// /openapi.json must pass a strict OpenAPI 3.1 validator and a linter (docs/contract.md §3), and
 // every example in it must satisfy its own schemas.
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { Validator } from '@seriousme/openapi-schema-validator';

@@ -1,4 +1,4 @@
-// ARCHITECTURE.md principle 2: tool and core code is runtime-free, so the same files run in
+// docs/architecture.md principle 2: tool and core code is runtime-free, so the same files run in
 // Node, a Web Worker and a service worker. Scans imports and forbidden globals.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';

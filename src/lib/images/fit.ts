@@ -1,4 +1,4 @@
-// The five fit modes (CONTRACT.md image-resizer): the size to resample to, and how that
+// The five fit modes (docs/contract.md §4 image-resizer): the size to resample to, and how that
 // result becomes the output box (exactly, padded, or centre-cropped).
 export type Fit = 'contain' | 'cover' | 'fill' | 'inside' | 'outside';
 

@@ -1,5 +1,5 @@
 // The image formats the tools read, their names in messages, and sniffing by magic bytes
-// (CONTRACT.md: the real format is sniffed; `from` only names what the caller expects).
+// (docs/contract.md: the real format is sniffed; `from` only names what the caller expects).
 // The one table of them (names, MIME types, file extensions, browser support): the tools, the
 // schemas, the pages and the MCP door all derive their lists from here.
 

@@ -1,4 +1,4 @@
-// Size limits of the image tools (CONTRACT.md §4 image-converter/image-resizer), checked on
+// Size limits of the image tools (docs/contract.md §4 image-converter/image-resizer), checked on
 // the encoded bytes, on the header's dimensions before any pixel is allocated, and again on
 // what the decoder actually produced.
 import type { RasterFormat } from '../../platform/types';

@@ -1,4 +1,4 @@
-// Encoding the result: JPEG gets alpha flattened onto white (CONTRACT.md), then the door's
+// Encoding the result: JPEG gets alpha flattened onto white (docs/contract.md), then the door's
 // encoder, then Base64 for the response.
 import { ImageRefusedError, type Bitmap, type RasterFormat } from '../../platform/types';
 import { ToolInputError, type ToolContext } from '../../tools/define';

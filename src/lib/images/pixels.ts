@@ -73,7 +73,7 @@ export function hasAlpha(image: Bitmap): boolean {
   return false;
 }
 
-/** Composites onto opaque white (JPEG has no alpha; CONTRACT.md). */
+/** Composites onto opaque white (JPEG has no alpha; docs/contract.md). */
 export function flattenOnWhite(image: Bitmap): Bitmap {
   if (!hasAlpha(image)) return image;
   const { data } = image;

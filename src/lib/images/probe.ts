@@ -186,7 +186,7 @@ function webp(r: Reader): Probe {
   return { width, height, orientation: 1, animated };
 }
 
-/** TIFF compression types that utif2 decodes correctly (STACK.md: others return garbage or spin). */
+/** TIFF compression types that utif2 decodes correctly (docs/stack.md: others return garbage or spin). */
 const TIFF_COMPRESSIONS: Record<number, string> = { 1: 'none', 5: 'LZW', 7: 'JPEG', 8: 'Deflate', 32773: 'PackBits', 32946: 'Deflate' };
 
 /** TIFF: the first image directory, the one that gets decoded. */

@@ -1,4 +1,4 @@
-// SVG sizing (CONTRACT.md: rendered at the intrinsic size: `width`/`height`, else the
+// SVG sizing (docs/contract.md: rendered at the intrinsic size: `width`/`height`, else the
 // `viewBox`, else 300×150). The size is computed here, checked against the limits, and written
 // into the root element, so the renderer draws exactly that canvas and never a huge one.
 import { ToolInputError } from '../../tools/define';
@@ -54,7 +54,7 @@ function rootTag(text: string): RootTag | undefined {
 
 const px = (n: number) => Math.max(1, Math.round(n));
 
-/** The intrinsic size in whole pixels, per CONTRACT.md. */
+/** The intrinsic size in whole pixels, per docs/contract.md. */
 export function svgSize(text: string): { width: number; height: number } {
   const root = rootTag(text);
   if (!root) throw new ToolInputError("'image' is not a readable SVG image: the <svg> root element was not found.");

@@ -1,6 +1,6 @@
-// The first frame of an animated WebP, which the WebP decoder refuses (STACK.md): its
+// The first frame of an animated WebP, which the WebP decoder refuses (docs/stack.md): its
 // bitstream chunks are rewrapped as a still WebP, and after decoding it is placed on a
-// transparent canvas at the frame's offset (CONTRACT.md: animated input gives the first frame).
+// transparent canvas at the frame's offset (docs/contract.md: animated input gives the first frame).
 import type { Bitmap } from '../../platform/types';
 
 export interface WebpFrame {

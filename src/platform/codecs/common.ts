@@ -21,7 +21,7 @@ interface EmscriptenOptions {
 
 /**
  * Instantiates an Emscripten codec from a compiled module. The packages' own `init` fetches
- * a `file://` URL in Node and ignores an ArrayBuffer (STACK.md), so every door compiles the
+ * a `file://` URL in Node and ignores an ArrayBuffer (docs/stack.md), so every door compiles the
  * module itself and hands it over here.
  */
 export function emscripten<M>(factory: (options: EmscriptenOptions) => Promise<M>, module: WebAssembly.Module): Promise<M> {

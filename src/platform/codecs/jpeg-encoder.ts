@@ -1,11 +1,11 @@
 // A baseline JPEG encoder (ITU-T T.81): YCbCr 4:2:0, the standard quantisation tables scaled
 // by quality as libjpeg does, the float AAN DCT, the standard Huffman tables (Annex K). The
 // MozJPEG build spends ~300 ms on a 2 MP photo in trellis quantisation, which it cannot turn
-// off (STACK.md); this writes the kind of file sharp/libjpeg-turbo writes by default in a small
+// off (docs/stack.md); this writes the kind of file sharp/libjpeg-turbo writes by default in a small
 // fraction of that. Pure arithmetic on doubles and 32-bit integers, so every engine produces
 // the same bytes.
 //
-// Where the time goes (issue 4), per 16×16 MCU: colour conversion straight into six 8×8 block
+// Where the time goes (docs/stack.md, speed goal 5), per 16×16 MCU: colour conversion straight into six 8×8 block
 // buffers, the DCT with quantisation folded into its column pass, then the Huffman coding. The
 // hot loops avoid what V8 cannot keep in registers (closure variables, objects) and branches on
 // data (coefficient signs, "is it zero?", "how many bytes are ready?"): those mispredict on

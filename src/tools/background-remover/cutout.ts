@@ -26,7 +26,7 @@ export const CERTAIN = 0.02;
 
 /**
  * Probabilities as 8-bit alpha. The model calls confident background 0.001–0.01, which plain
- * rounding would leave as a faint veil (alpha 1–3) over the whole background, and CONTRACT.md
+ * rounding would leave as a faint veil (alpha 1–3) over the whole background, and docs/contract.md
  * wants the background at alpha 0; so the ends are clamped and the soft edge in between is
  * stretched linearly over the full 0–255.
  */

@@ -1,4 +1,4 @@
-// The background remover's input limits (CONTRACT.md §4 background-remover), shared by the tool
+// The background remover's input limits (docs/contract.md §4 background-remover), shared by the tool
 // and its page (which refuses an oversized file before reading it).
 import { inputTooLarge } from '../../lib/images/limits';
 

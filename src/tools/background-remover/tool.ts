@@ -1,4 +1,4 @@
-// Background removal (CONTRACT.md §4 background-remover): decode any supported image to upright
+// Background removal (docs/contract.md §4 background-remover): decode any supported image to upright
 // RGBA, scale it to the model's square, let the door's model (ToolContext.segmentation) find
 // the foreground, and return the image at its own size with the background's alpha at 0.
 import { MODEL_SIDE, ModelUnavailableError } from '../../platform/segmentation';

@@ -32,7 +32,7 @@ export default defineTool({
     try {
       return { output: strictUtf8.decode(decoded.bytes), valid: true, encoding, byte_length: decoded.bytes.length };
     } catch {
-      // Not UTF-8: still a valid decoding (CONTRACT.md §4 base64); show what can be shown.
+      // Not UTF-8: still a valid decoding (docs/contract.md §4 base64); show what can be shown.
       return { output: lenientUtf8.decode(decoded.bytes), valid: true, encoding, byte_length: decoded.bytes.length, is_utf8: false as const };
     }
   },

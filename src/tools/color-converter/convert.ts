@@ -1,5 +1,5 @@
 // Conversions between RGB, HSL and HSV on exact (unrounded) values, and the rounded response
-// forms (CONTRACT.md §4 color-converter): every output is computed from the exact colour,
+// forms (docs/contract.md §4 color-converter): every output is computed from the exact colour,
 // never from another rounded output, and the input's own model is reported as given.
 // Formulas: CSS Color 4 §7.1 (HSL ↔ sRGB) and the standard hexcone model for HSV.
 import type { ExactColor } from './parse';

@@ -1,10 +1,10 @@
-// Reading a colour as a person types it (CONTRACT.md §4 color-converter): hex with or without
+// Reading a colour as a person types it (docs/contract.md §4 color-converter): hex with or without
 // `#`, rgb()/rgba(), hsl()/hsla(), hsv()/hsb() (+a), a bare `r,g,b`, CSS named colours, in
 // the legacy comma syntax or the CSS Color 4 space syntax with `/ alpha`. Case and spaces are
 // free. The result keeps the colour exactly as given (no rounding) in its own model, so every
 // output can be computed from the exact colour.
 //
-// Decisions where the CONTRACT is silent:
+// Decisions where docs/contract.md is silent:
 // - Hex without `#` may have 3, 4, 6 or 8 digits like with it (no CSS name is made of hex
 //   digits only, so nothing is ambiguous).
 // - `transparent` is rgba(0, 0, 0, 0), as in CSS; `currentcolor` and other context-dependent

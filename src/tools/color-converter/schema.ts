@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { pure } from '../pure';
 
-// The shared shapes of spec §2. Exported so that the OpenAPI document can list them under
-// components/schemas (CONTRACT.md §3).
+// The shared shapes of docs/spec.md §2. Exported so that the OpenAPI document can list them under
+// components/schemas (docs/contract.md §3).
 export const RGB = pure(() => z
   .object({
     r: z.number().int().min(0).max(255).describe('Red, 0–255.'),

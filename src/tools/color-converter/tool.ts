@@ -17,7 +17,7 @@ export default defineTool({
   ],
   run({ color }) {
     const parsed = parseColor(color);
-    // CONTRACT.md §4: an unreadable or out-of-range colour is a 200 with this zeroed shape.
+    // docs/contract.md §4: an unreadable or out-of-range colour is a 200 with this zeroed shape.
     if (!parsed.ok) {
       return {
         hex: '',

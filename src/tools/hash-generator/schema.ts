@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pure } from '../pure';
 
-/** The spec's five first (§4.8), then the ones CONTRACT.md §4 adds. */
+/** The spec's five first (docs/spec.md §4.8), then the ones docs/contract.md §4 adds. */
 export const ALGORITHMS = [
   'md5',
   'sha1',

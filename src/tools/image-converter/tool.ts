@@ -21,7 +21,7 @@ export default defineTool({
     // The output has the input's size: an encoder's limit is checked before decoding.
     const { bitmap } = await loadImage(ctx, imageBytes(image), { expected: from, sized: (width, height) => checkEncodable(to, width, height) });
     const out = await encodeImage(ctx, bitmap, to, quality);
-    // CONTRACT.md: `format` echoes `to`; size fields describe the output.
+    // docs/contract.md: `format` echoes `to`; size fields describe the output.
     return { image: out.base64, format: to, width: out.width, height: out.height, size_bytes: out.sizeBytes };
   },
 });

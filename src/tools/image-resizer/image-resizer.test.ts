@@ -23,7 +23,7 @@ describe('the fit table agrees with sharp', () => {
     for (const [width, height] of boxes) {
       it(`${fit} ${width ?? '-'}×${height ?? '-'}`, async () => {
         const ours = await resize({ image: QUADS.toString('base64'), width, height, fit });
-        // CONTRACT.md: with one side set the other follows the aspect ratio whatever the fit
+        // docs/contract.md: with one side set the other follows the aspect ratio whatever the fit
         // (sharp's `fill` would keep the unset side instead).
         const theirs = await sharp(QUADS).resize({ width, height, fit: width && height ? fit : 'inside' }).png().toBuffer({ resolveWithObject: true });
         expect([ours.width, ours.height]).toEqual([theirs.info.width, theirs.info.height]);

@@ -30,7 +30,7 @@ export default defineTool({
     const rotation = ROTATIONS[turn];
     if (!rotation) throw new ToolInputError(`'rotate' must be a multiple of 90 degrees (got ${degrees}).`);
 
-    // CONTRACT.md order: EXIF orientation (in loadImage), crop, rotate, flip, resize.
+    // docs/contract.md order: EXIF orientation (in loadImage), crop, rotate, flip, resize.
     const { cropX, cropY, cropWidth, cropHeight } = input;
     const cropping = cropX !== undefined || cropY !== undefined || cropWidth !== undefined || cropHeight !== undefined;
     // Without a crop (whose coordinates are full-size pixels) the size to resample to is known

@@ -1,4 +1,4 @@
-// `repair: true` (CONTRACT.md §4 json-formatter): jsonrepair turns malformed JSON into JSON.
+// `repair: true` (docs/contract.md §4 json-formatter): jsonrepair turns malformed JSON into JSON.
 import { jsonrepair } from 'jsonrepair';
 
 /**

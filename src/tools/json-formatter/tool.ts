@@ -11,7 +11,7 @@ import { MAX_OUTPUT_CHARS, OutputTooLargeError, type Layout } from './writer';
 type Result = z.input<typeof Output>;
 
 /**
- * Formats `json`; on a syntax error, repairs it when asked (CONTRACT.md §4 json-formatter).
+ * Formats `json`; on a syntax error, repairs it when asked (docs/contract.md §4 json-formatter).
  * Nesting beyond the limit is no slip that repair could mend, so it is reported as it is.
  */
 function formatOrRepair(json: string, layout: Layout, sortKeys: boolean, repair: boolean): Result {

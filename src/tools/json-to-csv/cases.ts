@@ -1,4 +1,4 @@
-// Golden vectors worked out by hand from RFC 4180 and CONTRACT.md §4 json-to-csv.
+// Golden vectors worked out by hand from RFC 4180 and docs/contract.md §4 json-to-csv.
 import type { ToolCase } from '../define';
 
 const csv = (output: string, columns: string[], rowCount: number) => ({

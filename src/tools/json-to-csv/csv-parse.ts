@@ -1,5 +1,5 @@
 // RFC 4180 CSV reading. Written here rather than taken from papaparse (which the tests use as
-// an independent reference) because the CONTRACT needs three things papaparse does not give:
+// an independent reference) because docs/contract.md needs three things papaparse does not give:
 // - a quoted empty field `""` alone on its line is a row, while a blank line is skipped
 //   (papaparse returns [""] for both);
 // - line endings may be mixed (`\n`, `\r\n`, `\r`): papaparse picks one from the first line

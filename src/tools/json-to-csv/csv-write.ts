@@ -1,4 +1,4 @@
-// CSV writing with the quoting rules of CONTRACT.md §4 json-to-csv: a field is quoted when it
+// CSV writing with the quoting rules of docs/contract.md §4 json-to-csv: a field is quoted when it
 // contains the delimiter, `"`, CR or LF, or begins or ends with a space, or is the empty only
 // field of its row; `"` is doubled; lines end with `\n`; no trailing newline.
 

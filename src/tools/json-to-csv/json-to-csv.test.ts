@@ -163,7 +163,7 @@ describe('json-to-csv', () => {
     expect(reply.body.row_count).toBe(0);
   });
 
-  it('writes exactly what papaparse writes when the CONTRACT and papaparse agree (200 random tables)', () => {
+  it('writes exactly what papaparse writes when docs/contract.md and papaparse agree (200 random tables)', () => {
     const rand = prng(3);
     const pieces = ['a', ' ', ',', ';', '\t', '"', '\n', '\r', '\r\n', 'x y', 'é', '0', '"q"', ''];
     for (let n = 0; n < 200; n++) {
@@ -205,10 +205,10 @@ describe('csv-to-json', () => {
       const delimiter = pick(rand, [',', ';', '\t'] as const);
       const width = 1 + int(rand, 4);
       const table = Array.from({ length: 1 + int(rand, 5) }, () =>
-        // A lone empty field would be a blank line to papaparse's writer (the CONTRACT quotes it).
+        // A lone empty field would be a blank line to papaparse's writer (docs/contract.md quotes it).
         Array.from({ length: width }, () => Array.from({ length: 1 + int(rand, 3) }, () => pick(rand, pieces)).join('') || (width === 1 ? 'a' : '')),
       );
-      // Papaparse's own writer (it quotes like the CONTRACT for non-empty fields), so the text
+      // Papaparse's own writer (it quotes like docs/contract.md for non-empty fields), so the text
       // under test does not come from the code under test.
       const text = Papa.unparse(table, { delimiter, newline: '\n' });
       expect(rows(text, delimiter)).toEqual(Papa.parse<string[]>(text, { delimiter, newline: '\n' }).data);
@@ -237,7 +237,7 @@ describe('csv-to-json', () => {
     expect(rows('a\t"b\tc"\td;e,f', '\t')).toEqual([['a', 'b\tc', 'd;e,f']]);
   });
 
-  it('types cells per the CONTRACT', () => {
+  it('types cells per docs/contract.md', () => {
     const table: [string, string][] = [
       ['', '""'],
       ['true', 'true'],
@@ -343,13 +343,13 @@ function BigDecimal(text: string): string {
 }
 
 describe('round trip: csv-to-json(json-to-csv(x)) equals x', () => {
-  // What plain CSV can carry back: the CONTRACT's csv-to-json reads `true`, `false`, JSON
+  // What plain CSV can carry back: docs/contract.md's csv-to-json reads `true`, `false`, JSON
   // numbers and `[...]`/`{...}` cells as typed values, and a CSV cell has no type, so a string
   // leaf such as "true", "123" or "[1]" cannot come back as a string. The generator therefore
   // leaves out strings csv-to-json would type (checked with cellJson itself, so the exclusion
   // is exactly that set) but keeps every other tricky string: quotes, delimiters, CR/LF,
   // leading/trailing spaces, "", "007", "1e400", "-0", "True", "null", " 1". Also left out,
-  // with reasons: integers beyond 2^53 in plain digits (the CONTRACT keeps them strings),
+  // with reasons: integers beyond 2^53 in plain digits (docs/contract.md keeps them strings),
   // -0 (JSON has no negative zero), keys containing "." (flatten reads them as nesting), and
   // objects whose key sets differ (a missing key comes back as ""). Keys such as "2" and "10"
   // are included: their order must survive.

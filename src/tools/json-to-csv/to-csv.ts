@@ -1,4 +1,4 @@
-// JSON array → CSV (CONTRACT.md §4 json-to-csv).
+// JSON array → CSV (docs/contract.md §4 json-to-csv).
 //
 // Speed: JSON.parse is several times faster than any parser written in JS, so it is tried
 // first; its result is used when it cannot have lost anything. It loses three things, and then
@@ -9,7 +9,7 @@
 // - digits: integers beyond 2^53 and numbers beyond the double range (seen while converting);
 // - nesting deeper than MAX_DEPTH (seen while converting; the ordered parser reports where).
 //
-// Decisions where the CONTRACT is silent:
+// Decisions where docs/contract.md is silent:
 // - A non-object element (string, number, boolean, null, array) is a row whose column `value`
 //   holds it; that column joins the others in first-seen order, shared with objects that have
 //   a `value` key. `null` and missing keys give empty cells.

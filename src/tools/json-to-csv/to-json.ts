@@ -1,8 +1,8 @@
-// CSV → JSON array (CONTRACT.md §4 json-to-csv). The JSON text is written directly from the
+// CSV → JSON array (docs/contract.md §4 json-to-csv). The JSON text is written directly from the
 // rows, so keys keep header order even when they look like integers ("1", "2"), which a JS
 // object would move to the front.
 //
-// Decisions where the CONTRACT is silent:
+// Decisions where docs/contract.md is silent:
 // - Blank lines are skipped (a lone empty field is written `""` and is a row). A leading byte
 //   order mark is ignored.
 // - Ragged rows: a short row gets "" for its missing cells (every object has every key); a
@@ -11,7 +11,7 @@
 // - Duplicate header names: the second `x` becomes `x_1`, the third `x_2`, skipping names the
 //   header already uses (papaparse's convention). `columns` lists the names as used.
 // - Values: exactly `true`/`false` are booleans (not `TRUE`, not `null`, which stay strings);
-//   numbers as in the CONTRACT, where "survive a round trip" means the double has the same
+//   numbers as in docs/contract.md, where "survive a round trip" means the double has the same
 //   decimal value as the text (1.50 → 1.5, 1e2 → 100, but 0.1000000000000000001, -0, 1e-400
 //   stay strings), and plain integers beyond ±2^53 stay strings; a cell holding a JSON array
 //   or object (first character `[`/`{`, last `]`/`}`, valid JSON) becomes that value, keys in
@@ -203,7 +203,7 @@ function writeObject(nodes: KeyNode[], fields: string[], start: number, end: num
 
 const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 
-/** The JSON text of one cell's value (CONTRACT.md §4 csv-to-json values). */
+/** The JSON text of one cell's value (docs/contract.md §4 csv-to-json values). */
 export function cellJson(cell: string, indent: string): string {
   if (cell === 'true' || cell === 'false' || isShortInteger(cell)) return cell;
   const first = cell.charCodeAt(0);

@@ -23,7 +23,7 @@ export default defineTool({
   ],
   run({ input, mode, delimiter, flatten }) {
     const result = mode === 'json-to-csv' ? jsonToCsv(input, delimiter, flatten) : csvToJson(input, delimiter, flatten);
-    // CONTRACT.md §1/§4: a conversion failure is a 200 with `error`, empty output and zero counts.
+    // docs/contract.md §1/§4: a conversion failure is a 200 with `error`, empty output and zero counts.
     if (!result.ok) return { output: '', row_count: 0, column_count: 0, columns: [], mode, error: result.error };
     return { output: result.output, row_count: result.rowCount, column_count: result.columns.length, columns: result.columns, mode };
   },

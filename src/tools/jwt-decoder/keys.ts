@@ -1,5 +1,5 @@
 // Turns the `secret` field into a verification key for one algorithm, or a one-sentence reason
-// why it cannot be one. The rules (CONTRACT.md §4 jwt-decoder) that defeat algorithm confusion:
+// why it cannot be one. The rules (docs/contract.md §4 jwt-decoder) that defeat algorithm confusion:
 // an HS* secret is always the text's UTF-8 bytes and is never a PEM or JWK; RS*/PS*/ES*/EdDSA
 // only ever take a public key, never a shared secret. Decisions where the contract is silent:
 // - a PKCS#1 `BEGIN RSA PUBLIC KEY` PEM and an RSASSA-PSS SPKI are accepted (re-wrapped as RSA SPKI;

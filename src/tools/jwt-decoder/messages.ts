@@ -1,5 +1,5 @@
 // Small helpers for error sentences: user text quoted safely, characters named unambiguously and
-// positions counted as CONTRACT.md §1 says (1-based, in characters of the field as sent).
+// positions counted as docs/contract.md §1 says (1-based, in characters of the field as sent).
 import { quoteCharacter } from '../../lib/text-position';
 
 /** A user-controlled string inside a message: JSON-quoted (control characters escaped), cut short. */

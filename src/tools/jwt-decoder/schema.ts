@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pure } from '../pure';
 
-/** Spec §4.1's nine values, plus the RSA-PSS and EdDSA algorithms CONTRACT.md §4 adds. */
+/** docs/spec.md §4.1's nine values, plus the RSA-PSS and EdDSA algorithms docs/contract.md §4 adds. */
 export const ALGORITHMS = [
   'HS256',
   'HS384',

@@ -1,4 +1,4 @@
-// Splits a compact JWT and decodes its parts (CONTRACT.md §4 jwt-decoder): well-formed means
+// Splits a compact JWT and decodes its parts (docs/contract.md §4 jwt-decoder): well-formed means
 // exactly three dot-separated parts, a base64url JSON object header and a base64url JSON payload.
 // The signature's alphabet is not part of well-formedness (the contract does not list it); it is
 // checked here too and reported as a verification problem instead.

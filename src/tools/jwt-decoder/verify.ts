@@ -1,4 +1,4 @@
-// Signature verification of a well-formed token (CONTRACT.md §4 jwt-decoder): `verified` is true
+// Signature verification of a well-formed token (docs/contract.md §4 jwt-decoder): `verified` is true
 // only when the header's alg is exactly `algorithm` and jose's compactVerify accepts the signature
 // over the token as given. compactVerify checks only the JWS, never exp/nbf (jwtVerify would),
 // so expiry never changes `verified`.

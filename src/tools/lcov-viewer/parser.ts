@@ -1,6 +1,6 @@
 // Reads LCOV tracefiles (geninfo(1) "tracefile format", lcov 1.x and 2.x) into per-file coverage.
 //
-// Decisions where the format and CONTRACT.md leave room (a demanding user's expectations):
+// Decisions where the format and docs/contract.md leave room (a demanding user's expectations):
 // - Lines end with LF, CRLF or a lone CR; each line is trimmed; a leading BOM is ignored.
 // - Unknown lines (comments, MCDC/MCF/MCH, KF, tool-specific additions) are ignored; so are
 //   TN and VER, which carry no counts, and an end_of_record outside a record.

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pure } from '../pure';
 
 /**
- * The coverage record of spec §2, shared by `summary` and every `files` entry. Exported so that
+ * The coverage record of docs/spec.md §2, shared by `summary` and every `files` entry. Exported so that
  * OpenAPI can register it once under `components/schemas`.
  */
 export const CoverageRecord = pure(() => z

@@ -51,7 +51,7 @@ export default defineTool({
   },
 });
 
-/** Counts and percentages under the field names of spec §2. */
+/** Counts and percentages under the field names of docs/spec.md §2. */
 function record({ lines, functions, branches }: Counts): z.input<typeof CoverageRecord> {
   return {
     linesCoverage: percent(lines.hit, lines.found),

@@ -1,7 +1,7 @@
 // Reads the `input` field: sign, prefix, digits and separators, reporting the first problem
-// with its 1-based position in the field as sent (CONTRACT.md §1: trimming does not shift it).
+// with its 1-based position in the field as sent (docs/contract.md §1: trimming does not shift it).
 //
-// Decisions where CONTRACT.md §4 is silent:
+// Decisions where docs/contract.md §4 is silent:
 // - Blanks are what String.prototype.trim removes (Unicode white space and line breaks), so a
 //   number pasted with narrow no-break spaces or across lines reads as expected.
 // - A separator (`_` or a blank) must stand between two digits, or between the prefix and a

@@ -1,5 +1,5 @@
 // Golden vectors: splits, conversions and detections worked out by hand from the rules of
-// CONTRACT.md §4 text-case-converter (acronym handling as in the contract's own examples).
+// docs/contract.md §4 text-case-converter (acronym handling as in the contract's own examples).
 import type { ToolCase } from '../define';
 
 /** A conversion with the whole answer spelled out. */

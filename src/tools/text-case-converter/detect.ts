@@ -1,4 +1,4 @@
-// `from_detected` (CONTRACT.md §4 text-case-converter): the first rule that matches, in the
+// `from_detected` (docs/contract.md §4 text-case-converter): the first rule that matches, in the
 // contract's order, else `mixed`. The input is trimmed first (a pasted identifier with a trailing
 // newline is still camelCase). "Upper case" means \p{Lu} or \p{Lt}, "lower case" \p{Ll}; letters
 // without case (CJK, Arabic, modifier letters) and digits count as neither, and combining marks

@@ -52,7 +52,7 @@ function lowerFollows(text: string, i: number): boolean {
 }
 
 /**
- * The words of `text` as written (not yet lower-cased), in order (CONTRACT.md §4):
+ * The words of `text` as written (not yet lower-cased), in order (docs/contract.md §4):
  *   - every character that is not a letter, digit or mark separates words;
  *   - combining marks (\p{M}) stay with the letter or digit they follow (`e` + U+0301 is one
  *     letter), and a mark with nothing before it is dropped like a separator;
@@ -133,7 +133,7 @@ export function readPhrase(text: string): Phrase {
   return p;
 }
 
-/** What the identifier rules (camelCase … dot.case, CONTRACT.md §4) need to know about a text. */
+/** What the identifier rules (camelCase … dot.case, docs/contract.md §4) need to know about a text. */
 export interface Shape {
   /** The first code point is a lower-case letter (\p{Ll}). */
   startsLower: boolean;

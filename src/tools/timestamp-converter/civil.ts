@@ -4,7 +4,7 @@
 // so that formatting needs no Date object at all.
 
 export const MS_PER_DAY = 86_400_000;
-/** ECMAScript's time range, which CONTRACT.md adopts: ±10^8 days around the epoch. */
+/** ECMAScript's time range, which docs/contract.md adopts: ±10^8 days around the epoch. */
 export const MAX_MS = 8.64e15;
 
 const div = (a: number, b: number) => Math.floor(a / b);

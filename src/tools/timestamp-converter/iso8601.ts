@@ -6,7 +6,7 @@
 //   date-time date ('T' | 't' | ' ') HH:MM[:SS[(.|,)fraction]] [offset]
 //   basic     YYYYMMDD 'T' HHMM[SS[(.|,)fraction]] [offset]   (compact form, e.g. 20240102T030405Z;
 //             a bare YYYYMMDD is not accepted: eight digits are a Unix timestamp)
-//   offset    'Z' | 'z' | ±HH:MM | ±HHMM | ±HH                  (none: UTC, per CONTRACT.md)
+//   offset    'Z' | 'z' | ±HH:MM | ±HHMM | ±HH                  (none: UTC, per docs/contract.md)
 //
 // A fraction may have any number of digits; digits beyond milliseconds are dropped, which floors
 // the instant like the numeric path does. 24:00[:00[.000]] is the end of the day (the next

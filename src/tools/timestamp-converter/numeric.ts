@@ -25,7 +25,7 @@ function hasNonZeroDigit(digits: string, from: number): boolean {
 
 /**
  * Reads `text` (already trimmed; `offset` is its index in the field as sent, for positions).
- * The unit follows from the magnitude (CONTRACT.md): |n| < 1e11 seconds, < 1e14 ms, < 1e17 µs,
+ * The unit follows from the magnitude (docs/contract.md): |n| < 1e11 seconds, < 1e14 ms, < 1e17 µs,
  * else ns. Sub-millisecond parts are floored toward −∞, which makes `unix_ms` the millisecond
  * that contains the instant (as `unix_seconds` = floor(ms / 1000) is its second) for negative
  * timestamps too: -0.0005 s is 1969-12-31T23:59:59.999Z, not the epoch.

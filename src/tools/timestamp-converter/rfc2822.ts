@@ -8,7 +8,7 @@
 // - zone: ±HHMM, or the obsolete names UT, GMT, Z, EST/EDT, CST/CDT, MST/MDT, PST/PDT (§4.3),
 //   and UTC, which people write and this tool itself outputs. Military single letters other than
 //   Z are refused: §4.3 says their sign was wrongly defined and they carry no reliable offset.
-//   A missing zone means UTC, the rule CONTRACT.md sets for ISO 8601 strings without offset.
+//   A missing zone means UTC, the rule docs/contract.md sets for ISO 8601 strings without offset.
 // - Whitespace (folding included) and (nested) comments are allowed wherever §3.2.3 puts CFWS,
 //   also around ':' as the obsolete syntax does; comments are skipped with a depth counter,
 //   not recursion, so no input can blow the stack.

@@ -1,5 +1,5 @@
 // Small helpers the parsers share: reading fixed-width digits and describing a place in the
-// input for error messages (1-based character positions, CONTRACT.md §1).
+// input for error messages (1-based character positions, docs/contract.md §1).
 import { characterPosition as position, quoteCharacter } from '../../lib/text-position';
 
 /** Result of a parser: epoch milliseconds (possibly out of range), or a readable problem. */

@@ -1,4 +1,4 @@
-// Unix timestamp ⇄ date (CONTRACT.md §4 timestamp-converter). The input's form decides the way:
+// Unix timestamp ⇄ date (docs/contract.md §4 timestamp-converter). The input's form decides the way:
 // a number (optional sign, digits, optional fraction) is a timestamp whose unit follows from its
 // size; anything else is an ISO 8601 or RFC 2822 date string. Surrounding whitespace is ignored.
 // Every failure the caller can fix is a 200 with valid:false (the contract's rule for this tool).
@@ -14,7 +14,7 @@ import { found } from './scan';
 
 type Result = z.input<typeof Output>;
 
-/** CONTRACT.md: wrong form, unparseable or out of range is a 200 with zeros and empty strings. */
+/** docs/contract.md: wrong form, unparseable or out of range is a 200 with zeros and empty strings. */
 const invalid = (error: string): Result => ({ unix_seconds: 0, unix_ms: 0, iso8601: '', utc: '', relative: '', valid: false, error });
 
 function converted(ms: number, unit: Unit | 'date', now: number): Result {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pure } from '../pure';
 
-/** The encoding table entry of spec §2, registered once under `components/schemas`. */
+/** The encoding table entry of docs/spec.md §2, registered once under `components/schemas`. */
 export const EncodingTableEntry = pure(() => z
   .object({
     original: z.string().describe('The character as it appears in the input (one code point).'),

@@ -15,7 +15,7 @@ export default defineTool({
     { summary: 'Validate a UUID', input: { validate: '{919108F7-52D1-4320-9BAC-F847DB4148A8}' } },
   ],
   run({ count, format, version, validate }, ctx) {
-    // UUIDs are generated in every request, validation or not (CONTRACT.md §4), from one
+    // UUIDs are generated in every request, validation or not (docs/contract.md §4), from one
     // draw of 16 random bytes per UUID.
     const random = ctx.randomBytes(new Uint8Array(16 * count));
     const binary = version === 7 ? uuidsV7(random, count, ctx.now()) : uuidsV4(random, count);
