@@ -1,5 +1,6 @@
 // Calls answered on this thread, tools found by slug in the registry: the invoker of the service
-// worker, of the tests, and of the Node server for the calls it does not send to its pool.
+// worker, of the pool's threads, of the tests, and of the Node server for the calls it does not
+// send to its pool.
 import { findTool } from '../tools/index';
 import type { ToolContext } from '../tools/define';
 import { invoke, notFound, type Invoker, type Reply } from './invoke';

@@ -127,5 +127,6 @@ export function createNodeSegmentation({ idleMs = 60_000, resource = MODEL_RESOU
   };
 }
 
-/** The Node doors' model: one per thread (server main thread for examples, each pool worker). */
+/** The Node doors' model: one per thread that removes backgrounds (each pool worker; the main
+ * thread only when HEAVY_WORKERS=0, and the tests). */
 export const nodeSegmentation: SegmentationPlatform = createNodeSegmentation();

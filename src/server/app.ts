@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { ExampleBook } from '../core/examples';
 import { isApiPath, jsonResponse, respond, type ApiDoor, type ApiResponse, type Offload } from '../core/http';
 import type { CallOptions, Reply } from '../core/invoke';
+import { localInvoker } from '../core/local';
 import type { ToolContext } from '../tools/define';
 import { findTool } from '../tools/index';
 import { logAccess } from './access-log';
@@ -101,13 +102,13 @@ export async function createApp(config: ServerConfig, context: AppContext): Prom
         })
       : undefined;
   const routing: Routing = { context: context.tools, pool, heavyTools: config.heavyTools, inlineBodyBytes: config.inlineBodyBytes };
-  const invoker = createInvoker(routing);
   const offload = createOffload(routing);
   const budget = new ByteBudget(config.maxBufferedBytes);
-  const mcpInvoke = replyingInvoker(invoker);
+  const mcpInvoke = replyingInvoker(createInvoker(routing));
   const clientOf = (req: IncomingMessage) => resolveClient(req.socket.remoteAddress, config.trustProxy ? req.headers['x-forwarded-for'] : undefined);
 
-  const apiDoor: ApiDoor = { invoke: invoker, examples: context.examples };
+  // REST calls reach `invoke` only once `offload` has kept them here: they run on this thread.
+  const apiDoor: ApiDoor = { invoke: localInvoker(context.tools), examples: context.examples };
 
   async function route(req: IncomingMessage, res: ServerResponse, signal: () => AbortSignal): Promise<void> {
     const pathname = pathOf(req);

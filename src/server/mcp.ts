@@ -31,8 +31,9 @@ export interface Refusal {
 
 export interface McpOptions {
   /**
-   * Answers a tool call. Each call comes with `signal` (aborted when the client cancels it or
-   * leaves) and `size` (bytes of the message that carried it: HTTP; 0 over stdio).
+   * Answers a tool call. Each call comes with `signal()` (its signal is aborted when the client
+   * cancels the call or leaves) and `size` (bytes of the message that carried it: HTTP; 0 over
+   * stdio).
    */
   invoke: Invoker;
   /**
@@ -69,7 +70,8 @@ export function mcpTools(): McpTool[] {
 export function imageMimeType(base64: string, format: unknown): string | undefined {
   const head = decodeBase64(base64.slice(0, 32)); // 24 bytes: enough for every raster signature
   const known = (head.ok ? sniffFormat(head.bytes) : undefined) ?? (typeof format === 'string' ? formatOfExtension(format) : undefined);
-  return known && IMAGE_FORMATS[known].mime;
+  // Image content is for pictures an MCP client can show: raster formats only (never SVG).
+  return known && known !== 'svg' ? IMAGE_FORMATS[known].mime : undefined;
 }
 
 /** A reply as an MCP tool result (docs/contract.md §3). */

@@ -36,7 +36,7 @@ export interface Routing {
   log?: (message: string) => void;
 }
 
-export function isHeavy(slug: string, extra: readonly string[]): boolean {
+function isHeavy(slug: string, extra: readonly string[]): boolean {
   return findTool(slug)?.heavy === true || extra.includes(slug);
 }
 

@@ -81,8 +81,8 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** Buffers moved to the worker rather than copied (the caller must not use them after). */
   transfer?: ArrayBuffer[];
-  /** Who asked (an address or key bucket), for fairness. Tasks without one (the server's own
-   * worked examples, a local MCP client) are not bound by `perClient` and share one turn. */
+  /** Who asked (an address or key bucket), for fairness. Tasks without one (a local MCP client
+   * over stdio) are not bound by `perClient` and share one turn. */
   client?: string;
 }
 

@@ -75,7 +75,8 @@ export function doorContext(platforms: DoorPlatforms = {}): ToolContext {
   return { now: () => Date.now(), randomBytes: (bytes) => crypto.getRandomValues(bytes), ...platforms };
 }
 
-/** A documented request: shown in OpenAPI, `GET /api/<slug>`, llms.txt, MCP and the pages. */
+/** A documented request: shown with its answer in OpenAPI and `GET /api/<slug>` (the first one's
+ * body also in llms.txt). */
 export interface ToolExample {
   summary: string;
   input: Record<string, unknown>;

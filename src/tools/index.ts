@@ -1,4 +1,4 @@
-// THE registry (docs/architecture.md principle 1): routes, API dispatch, OpenAPI, MCP, llms.txt, the
+// THE registry (docs/architecture.md principle 1): routes, API calls, OpenAPI, MCP, llms.txt, the
 // home page and the tests all read this list. Order is that of docs/spec.md §1.
 import jwtDecoder from './jwt-decoder/tool';
 import jsonFormatter from './json-formatter/tool';

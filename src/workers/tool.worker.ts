@@ -22,7 +22,7 @@ const context = doorContext({
 const loaded = new Map<string, Promise<ToolDefinition>>();
 
 async function run({ id, slug, body }: RunMessage): Promise<ReplyMessage> {
-  const load = toolLoaders[slug];
+  const load = Object.hasOwn(toolLoaders, slug) ? toolLoaders[slug] : undefined;
   if (!load) return { id, reply: notFound(slug) };
   let tool = loaded.get(slug);
   if (!tool) {

@@ -1,5 +1,5 @@
 // Small images for the golden vectors (cases.ts) of the image tools, as Base64. Each is a file of
-// tests/fixtures/images (made with real encoders by its generate.mjs); tests/unit/image-samples.test.ts
+// tests/fixtures/images (made with real encoders by its generate.mjs); src/lib/images/images.test.ts
 // checks that they still match.
 
 /** File name in tests/fixtures/images of each sample. */
