@@ -43,6 +43,11 @@ export function isApiPath(pathname: string): boolean {
   return pathname === '/api' || pathname.startsWith(API_PREFIX) || pathname === '/openapi.json' || pathname === '/llms.txt';
 }
 
+/** Paths the app's router renders as a page: the home page and one per tool (`/<slug>`, `/<slug>/`). */
+export function isAppPage(pathname: string): boolean {
+  return pathname === '/' || findTool(pathname.slice(1).replace(/\/$/, '')) !== undefined;
+}
+
 /** The headers of nearly every answer, shared rather than rebuilt per answer (doors only read them). */
 const JSON_HEADERS: Readonly<Record<string, string>> = Object.freeze({ 'Content-Type': JSON_TYPE, ...CORS_HEADERS });
 

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ExampleBook } from '../core/examples';
-import { isApiPath, jsonResponse, respond, type ApiDoor, type ApiResponse, type Offload } from '../core/http';
+import { isApiPath, isAppPage, jsonResponse, respond, type ApiDoor, type ApiResponse, type Offload } from '../core/http';
 import type { CallOptions, Reply } from '../core/invoke';
 import { localInvoker } from '../core/local';
 import type { ToolContext } from '../tools/define';
@@ -83,7 +83,7 @@ export async function createApp(config: ServerConfig, context: AppContext): Prom
   const resolveClient = createClientResolver(config.trustProxy);
 
   const staticRoot = resolve(config.staticDir ?? resolve(here, '../dist'));
-  const serveStatic = createStaticHandler(staticRoot);
+  const serveStatic = createStaticHandler(staticRoot, isAppPage);
 
   const store: WindowStore = config.redisUrl ? new FallbackStore(await RedisStore.connect(config.redisUrl)) : new MemoryStore();
   const limiter = config.rateLimit ? new RateLimiter(store, keys) : undefined;

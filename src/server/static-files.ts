@@ -1,5 +1,7 @@
 // Serves the built app from disk: hashed assets cached forever, everything else revalidated,
-// and the SPA fallback (any page path without a file answers index.html, the router decides).
+// and the SPA fallback: a page path without a file answers index.html, the router renders it;
+// a path that is no page of the app answers index.html too, with 404, so the app shows its
+// not-found page and crawlers and link checkers see the truth.
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -26,7 +28,8 @@ const TYPES: Record<string, string> = {
   '.onnx': 'application/octet-stream',
 };
 
-export function createStaticHandler(root: string) {
+/** `isPage(path)`: whether a path without a file is a page of the app (`/`, `/<slug>`). */
+export function createStaticHandler(root: string, isPage: (pathname: string) => boolean) {
   const rootPrefix = normalize(root + sep);
 
   async function fileAt(pathname: string): Promise<{ path: string; size: number; mtime: Date } | undefined> {
@@ -53,19 +56,23 @@ export function createStaticHandler(root: string) {
       return;
     }
     let file = decoded.endsWith('/') ? undefined : await fileAt(decoded);
-    // A path without a file extension is a page of the app: the router renders it.
-    if (!file && !extname(decoded)) file = await fileAt('/index.html');
+    let status = 200;
+    // A path without a file extension is for the app's router: a page, or its not-found page.
+    if (!file && !extname(decoded)) {
+      file = await fileAt('/index.html');
+      if (!isPage(decoded)) status = 404;
+    }
     if (!file) {
       res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found\n');
       return;
     }
     const immutable = decoded.startsWith('/assets/');
     const lastModified = file.mtime.toUTCString();
-    if (!immutable && req.headers['if-modified-since'] === lastModified) {
+    if (status === 200 && !immutable && req.headers['if-modified-since'] === lastModified) {
       res.writeHead(304).end();
       return;
     }
-    res.writeHead(200, {
+    res.writeHead(status, {
       'Content-Type': TYPES[extname(file.path)] ?? 'application/octet-stream',
       'Content-Length': file.size,
       'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',

@@ -5,7 +5,7 @@ import { clientsClaim } from 'workbox-core';
 import { addPlugins, cleanupOutdatedCaches, createHandlerBoundToURL, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import examples from 'virtual:examples';
-import { handle, isApiPath, MAX_BODY_BYTES, type ApiDoor } from '../core/http';
+import { handle, isApiPath, isAppPage, MAX_BODY_BYTES, type ApiDoor } from '../core/http';
 import { localInvoker } from '../core/local';
 import { assetUrlsFromManifest, createBrowserImages } from '../platform/browser';
 import { MODEL_CACHE, MODELS_PATH } from '../platform/model';
@@ -75,7 +75,18 @@ precacheAndRoute(manifest);
 // still waits for the user's go-ahead (SKIP_WAITING below) before it activates.
 clientsClaim();
 cleanupOutdatedCaches();
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api(\/|$)/, /^\/mcp/, /\.(json|txt)$/] }));
+// Every navigation gets the app shell, which renders the page or the not-found page; a path that
+// is no page of the app is answered 404, as the Node server does.
+const appShell = createHandlerBoundToURL('/index.html');
+registerRoute(
+  new NavigationRoute(
+    async (options) => {
+      const shell = await appShell(options);
+      return isAppPage(options.url.pathname) ? shell : new Response(shell.body, { status: 404, statusText: 'Not Found', headers: shell.headers });
+    },
+    { denylist: [/^\/api(\/|$)/, /^\/mcp/, /\.(json|txt)$/] },
+  ),
+);
 
 // The page asks for the update when the user agrees (never a forced reload).
 self.addEventListener('message', (event) => {

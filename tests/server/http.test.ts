@@ -150,10 +150,10 @@ describe('Node server: documents and pages', () => {
     for (const tool of tools) expect(text).toContain(`POST /api/${tool.slug}`);
   });
 
-  it('serves the app for / and for deep links (SPA fallback)', async () => {
-    for (const path of ['/', '/base64', '/json-formatter', '/no-such-page']) {
+  it('serves the app for / and for deep links (SPA fallback), and for any other path with 404', async () => {
+    for (const [path, status] of [['/', 200], ['/base64', 200], ['/json-formatter/', 200], ['/no-such-page', 404], ['/api-docs', 404]] as const) {
       const response = await fetch(server.url + path);
-      expect(response.status).toBe(200);
+      expect(response.status, path).toBe(status);
       expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
       expect(await response.text()).toContain('<div id="app">');
     }
