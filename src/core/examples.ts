@@ -16,10 +16,10 @@ export interface ExampleExchange {
 export type ExampleBook = Readonly<Record<string, readonly ExampleExchange[]>>;
 
 /** 2026-01-01T00:00:00Z: the clock of every worked example. */
-export const EXAMPLE_TIME = Date.UTC(2026, 0, 1);
+const EXAMPLE_TIME = Date.UTC(2026, 0, 1);
 
 /** The door's platforms with a fixed clock and fixed bytes in place of randomness. */
-export function exampleContext(door: ToolContext): ToolContext {
+function exampleContext(door: ToolContext): ToolContext {
   return { ...door, now: () => EXAMPLE_TIME, randomBytes: (bytes) => bytes.map((_, i) => (i * 37 + 11) & 255) };
 }
 

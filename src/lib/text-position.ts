@@ -56,7 +56,7 @@ export function lineColumnText(text: string, index: number): string {
 export const codePointName = (cp: number): string => `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`;
 
 /** Controls, DEL and the byte order mark: characters a message names by code point. */
-export const isInvisible = (cp: number): boolean => cp < 0x20 || cp === 0x7f || cp === 0xfeff;
+const isInvisible = (cp: number): boolean => cp < 0x20 || cp === 0x7f || cp === 0xfeff;
 
 /**
  * The character at `index` for a message: in quotes (`'x'`, a surrogate pair whole), or by its

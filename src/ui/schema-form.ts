@@ -100,7 +100,7 @@ export function formFields(schema: JsonSchema): Field[] {
  * Where a field starts: its default, else the first option of a required choice, else empty
  * ('' for text, undefined for the rest, which the request then leaves out).
  */
-export function initialValue(field: Field): unknown {
+function initialValue(field: Field): unknown {
   if ('default' in field) return field.default;
   if (field.kind === 'text') return '';
   if (field.kind === 'select' && field.required) return field.options[0];
