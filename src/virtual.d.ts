@@ -2,7 +2,8 @@
 
 declare module 'virtual:catalog' {
   import type { Tag } from './tools/define';
-  const catalog: { slug: string; name: string; summary: string; tag: Tag }[];
+  /** Each tool's metadata and the input of its first worked example (when small). */
+  const catalog: { slug: string; name: string; summary: string; tag: Tag; example?: Record<string, unknown> }[];
   export default catalog;
 }
 

@@ -28,7 +28,7 @@ export function toolbox(): Plugin[] {
     },
     load(id) {
       if (id === '\0' + CATALOG_ID) {
-        const catalog = tools.map(({ slug, name, summary, tag }) => ({ slug, name, summary, tag }));
+        const catalog = tools.map(({ slug, name, summary, tag, examples }) => ({ slug, name, summary, tag, example: pageExample(examples?.[0]?.input) }));
         return `export default ${JSON.stringify(catalog)};`;
       }
       if (id === '\0' + SCHEMAS_ID) {
@@ -59,4 +59,10 @@ export function toolbox(): Plugin[] {
     },
   };
   return [documents, examplesModule()];
+}
+
+/** The first worked example's input, for a page's "Load example"; left out when it is too big
+ * for the small catalog (the image tools bring their own sample files). */
+function pageExample(input: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+  return input && JSON.stringify(input).length <= 4096 ? input : undefined;
 }

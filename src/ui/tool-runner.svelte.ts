@@ -5,6 +5,7 @@ import type { Slug } from '../tools/index';
 import type { InputOf, OutputOf, ParsedInputOf, ToolReply } from '../tools/types';
 import { runTool } from '../workers/bridge';
 import { readFragment, writeFragment } from './fragment';
+import { takePrefill } from './prefill';
 
 /** What a runner sends: its input without empty optional text, so possibly incomplete. */
 export type RunnerBody<S extends Slug> = Partial<InputOf<S>>;
@@ -36,17 +37,20 @@ export class ToolRunner<S extends Slug> {
 
   readonly slug: S;
   #options: Required<Omit<RunnerOptions<S>, 'ready'>> & Pick<RunnerOptions<S>, 'ready'>;
+  /** The input's fields: a link, a hand-over or an example sets only these. */
+  #keys: Set<string>;
   #controller: AbortController | undefined;
   #timer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(slug: S, initial: ParsedInputOf<S>, options: RunnerOptions<S> = {}) {
     this.slug = slug;
+    this.#keys = new Set(Object.keys(initial));
     this.#options = { live: true, debounceMs: 0, secrets: [], unshared: [], ...options };
-    const fromUrl = readFragment();
-    const known = Object.fromEntries(Object.entries(fromUrl).filter(([key]) => key in initial));
+    const known = this.#known(readFragment());
     // A shared link may carry any JSON under a known key: the pages check what their controls
-    // cannot show, and the tool answers anything else with a 400.
-    this.input = { ...initial, ...known } as ParsedInputOf<S>;
+    // cannot show, and the tool answers anything else with a 400. Input handed over by smart
+    // paste or an opened file (./prefill.ts) wins over the link.
+    this.input = { ...initial, ...known, ...takePrefill(slug, [...this.#keys]) } as ParsedInputOf<S>;
 
     $effect(() => {
       const body = $state.snapshot(this.input) as Record<string, unknown>;
@@ -70,6 +74,15 @@ export class ToolRunner<S extends Slug> {
   get error(): string | undefined {
     if (this.failure) return this.failure;
     return this.reply && this.reply.status !== 200 ? this.reply.body.error ?? 'Error' : undefined;
+  }
+
+  /** Replaces the fields given (an example, pasted input); the others keep their values. */
+  load(fields: Partial<ParsedInputOf<S>> | Record<string, unknown>): void {
+    Object.assign(this.input as object, this.#known(fields as Record<string, unknown>));
+  }
+
+  #known(fields: Record<string, unknown>): Record<string, unknown> {
+    return Object.fromEntries(Object.entries(fields).filter(([key]) => this.#keys.has(key)));
   }
 
   run(): Promise<void> {
