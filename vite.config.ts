@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -5,12 +6,21 @@ import { modelFiles, modelManifest } from './src/build/model-assets';
 import { examplesModule } from './src/build/examples-plugin';
 import { toolbox } from './src/build/toolbox-plugin';
 import { wasmUrlsNotInlined } from './src/build/wasm-urls';
+import { appHead, themeColors, webManifest } from './src/build/web-manifest';
+import { tools } from './src/tools/index';
+import { SITE_DESCRIPTION } from './src/ui/head';
+
+/** The everyday tools in the installed app icon's menu (manifest `shortcuts`). */
+const SHORTCUTS = ['json-formatter', 'jwt-decoder', 'base64', 'timestamp-converter'];
+/** Light and dark colours for the manifest and the theme-color metas, from the one stylesheet. */
+const colors = themeColors(readFileSync(new URL('./src/ui/theme.css', import.meta.url), 'utf8'));
 
 export default defineConfig({
   publicDir: 'static',
   plugins: [
     svelte(),
     toolbox(),
+    appHead(tools, colors),
     // The background-removal model and its WASM in dist/models/ (src/build/model-assets.ts).
     modelManifest(),
     modelFiles(),
@@ -27,27 +37,13 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,json,txt,wasm,woff2,ttf}'],
         maximumFileSizeToCacheInBytes: 16 * 1024 * 1024,
         // The model (84 MiB) is downloaded on first use or on request, never on every install.
-        globIgnores: ['**/node_modules/**/*', 'sw.js', 'workbox-*.js', 'models/**'],
+        // The manifest's screenshots are fetched by the browser's install dialog, online, not by pages.
+        globIgnores: ['**/node_modules/**/*', 'sw.js', 'workbox-*.js', 'models/**', 'screenshots/**'],
         // The image codecs are bundled into sw.js, their WASM stays in precached files; the
         // worked examples come in as data.
         buildPlugins: { vite: [wasmUrlsNotInlined(), examplesModule()] },
       },
-      manifest: {
-        id: '/',
-        name: 'Developer Toolbox',
-        short_name: 'Toolbox',
-        description: 'Developer utilities that work offline, on your own device, with one JSON API.',
-        start_url: '/',
-        scope: '/',
-        display: 'standalone',
-        background_color: '#121316',
-        theme_color: '#2457c5',
-        icons: [
-          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
-          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
-          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-        ],
-      },
+      manifest: webManifest({ tools, shortcuts: SHORTCUTS, description: SITE_DESCRIPTION, colors }),
       devOptions: { enabled: false },
     }),
   ],

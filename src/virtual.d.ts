@@ -18,3 +18,10 @@ declare module 'virtual:input-schemas' {
   const schemas: Readonly<Record<string, (() => Promise<{ default: Record<string, unknown> }>) | undefined>>;
   export default schemas;
 }
+
+declare module 'virtual:file-openers' {
+  import type { FileOpener } from './ui/file-launch';
+  /** The tools that open files (their `accepts`), for the installed app's file launches (src/build/web-manifest.ts). */
+  const openers: FileOpener[];
+  export default openers;
+}

@@ -7,11 +7,11 @@ import type { AddressInfo } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ExampleBook } from '../core/examples';
-import { isApiPath, isAppPage, jsonResponse, respond, type ApiDoor, type ApiResponse, type Offload } from '../core/http';
+import { isApiPath, jsonResponse, respond, type ApiDoor, type ApiResponse, type Offload } from '../core/http';
 import type { CallOptions, Reply } from '../core/invoke';
 import { localInvoker } from '../core/local';
 import type { ToolContext } from '../tools/define';
-import { findTool } from '../tools/index';
+import { findTool, tools } from '../tools/index';
 import { logAccess } from './access-log';
 import { ApiKeys, presentedKey, type PresentedKey } from './api-keys';
 import { ClientGoneError, readBody, send, shed } from './body';
@@ -23,6 +23,7 @@ import { MemoryStore, RateLimiter, requestCost, type WindowStore } from './rate-
 import { FallbackStore, RedisStore } from './redis-store';
 import { clientBusy, createInvoker, createOffload, poolFull, replyingInvoker, type Routing } from './routing';
 import { API_HEADER_LIST, API_HEADERS, PAGE_HEADER_LIST, PAGE_HEADERS } from './security-headers';
+import { requestOrigin } from './page-heads';
 import { createStaticHandler } from './static-files';
 import type { ToolTask } from './tool-worker';
 import { ClientBusyError, QueueFullError, TaskAbortedError, WorkerPool } from './worker-pool';
@@ -83,7 +84,11 @@ export async function createApp(config: ServerConfig, context: AppContext): Prom
   const resolveClient = createClientResolver(config.trustProxy);
 
   const staticRoot = resolve(config.staticDir ?? resolve(here, '../dist'));
-  const serveStatic = createStaticHandler(staticRoot, isAppPage);
+  // Pages link to their own address (canonical, previews): the origin the client asked for, and
+  // the scheme a trusted proxy reports.
+  const serveStatic = createStaticHandler(staticRoot, tools, (req) =>
+    requestOrigin(req.headers.host, config.trustProxy ? [req.headers['x-forwarded-proto']].flat()[0] : undefined),
+  );
 
   const store: WindowStore = config.redisUrl ? new FallbackStore(await RedisStore.connect(config.redisUrl)) : new MemoryStore();
   const limiter = config.rateLimit ? new RateLimiter(store, keys) : undefined;

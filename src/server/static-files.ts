@@ -1,11 +1,13 @@
 // Serves the built app from disk: hashed assets cached forever, everything else revalidated,
-// and the SPA fallback: a page path without a file answers index.html, the router renders it;
-// a path that is no page of the app answers index.html too, with 404, so the app shows its
-// not-found page and crawlers and link checkers see the truth.
+// and the SPA fallback: a page path without a file answers index.html with that page's own head
+// (page-heads.ts), the router renders it; a path that is no page of the app answers index.html
+// too, with 404, so the app shows its not-found page and crawlers and link checkers see the truth.
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
+import type { ToolDefinition } from '../tools/define';
+import { pageRenderer, type RenderedPage } from './page-heads';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -28,9 +30,20 @@ const TYPES: Record<string, string> = {
   '.onnx': 'application/octet-stream',
 };
 
-/** `isPage(path)`: whether a path without a file is a page of the app (`/`, `/<slug>`). */
-export function createStaticHandler(root: string, isPage: (pathname: string) => boolean) {
+/**
+ * `tools`: the registry, whose pages (`/`, `/<slug>`) get their own heads; `originOf(req)`: the
+ * origin written into a page's canonical and preview links (page-heads.ts `requestOrigin`).
+ */
+export function createStaticHandler(root: string, tools: readonly ToolDefinition[], originOf: (req: IncomingMessage) => string) {
   const rootPrefix = normalize(root + sep);
+  // The pages, rendered from index.html once, and again only when a new build replaces it.
+  let rendered: { mtime: number; size: number; page: (pathname: string, origin: string) => RenderedPage } | undefined;
+  async function pageAt(index: { path: string; size: number; mtime: Date }, pathname: string, origin: string): Promise<RenderedPage> {
+    if (rendered?.mtime !== index.mtime.getTime() || rendered.size !== index.size) {
+      rendered = { mtime: index.mtime.getTime(), size: index.size, page: pageRenderer(await readFile(index.path, 'utf8'), tools) };
+    }
+    return rendered.page(pathname, origin);
+  }
 
   async function fileAt(pathname: string): Promise<{ path: string; size: number; mtime: Date } | undefined> {
     const path = normalize(join(root, pathname));
@@ -56,17 +69,20 @@ export function createStaticHandler(root: string, isPage: (pathname: string) => 
       return;
     }
     let file = decoded.endsWith('/') ? undefined : await fileAt(decoded);
-    let status = 200;
     // A path without a file extension is for the app's router: a page, or its not-found page.
+    let page: RenderedPage | undefined;
     if (!file && !extname(decoded)) {
       file = await fileAt('/index.html');
-      if (!isPage(decoded)) status = 404;
+      if (file) page = await pageAt(file, decoded, originOf(req));
     }
     if (!file) {
       res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found\n');
       return;
     }
+    const status = page?.status ?? 200;
     const immutable = decoded.startsWith('/assets/');
+    // A page's bytes follow from index.html (and the host asked for, part of the URL), so its
+    // date stands for them too.
     const lastModified = file.mtime.toUTCString();
     if (status === 200 && !immutable && req.headers['if-modified-since'] === lastModified) {
       res.writeHead(304).end();
@@ -74,7 +90,7 @@ export function createStaticHandler(root: string, isPage: (pathname: string) => 
     }
     res.writeHead(status, {
       'Content-Type': TYPES[extname(file.path)] ?? 'application/octet-stream',
-      'Content-Length': file.size,
+      'Content-Length': page ? page.body.length : file.size,
       'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
       'Last-Modified': lastModified,
       'X-Content-Type-Options': 'nosniff',
@@ -83,6 +99,7 @@ export function createStaticHandler(root: string, isPage: (pathname: string) => 
       res.end();
       return;
     }
-    createReadStream(file.path).on('error', () => res.destroy()).pipe(res);
+    if (page) res.end(page.body);
+    else createReadStream(file.path).on('error', () => res.destroy()).pipe(res);
   };
 }

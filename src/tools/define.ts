@@ -82,6 +82,17 @@ export interface ToolExample {
   input: Record<string, unknown>;
 }
 
+/**
+ * The files a tool's page opens. `types` is as the manifest's `file_handlers[].accept`: MIME
+ * type → extensions (`.json`). `read: 'text'`: the first file's text goes into the input field
+ * `field`, with the fields of `with` (json-to-csv reads CSV in its csv-to-json mode);
+ * `read: 'files'`: the page takes the File objects themselves as `files` (the image pages).
+ */
+export type FileAccepts = { types: Readonly<Record<string, readonly string[]>> } & (
+  | { read: 'text'; field: string; with?: Readonly<Record<string, unknown>> }
+  | { read: 'files' }
+);
+
 export interface ToolDefinition<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType, S extends string = string> {
   /** URL-safe name: folder, `/api/<slug>`, page `/<slug>`, operationId and MCP tool name. */
   slug: S;
@@ -108,6 +119,11 @@ export interface ToolDefinition<I extends z.ZodType = z.ZodType, O extends z.Zod
    * model's runtime, so it hands such calls to an open page of the app (src/sw/relay.ts).
    */
   usesModel?: boolean;
+  /**
+   * Files this tool opens: the installed app registers them (the web app manifest's
+   * `file_handlers`), and a file opened with the app lands on this tool's page (src/ui/launch.ts).
+   */
+  accepts?: FileAccepts;
   /** At least one; the first is the canonical example. */
   examples: [ToolExample, ...ToolExample[]];
   /** Runs the tool. Throws ToolInputError for bad input; any other throw is a bug (500). */

@@ -83,7 +83,7 @@ describe('createApp(): the Node door in this process', () => {
   });
 
   it('serves the app and its documents', async () => {
-    expect(await (await fetch(`${base}/`)).text()).toContain('<title>app</title>');
+    expect(await (await fetch(`${base}/`)).text()).toContain('<title>Developer Toolbox</title>'); // its own head (page-heads.ts)
     expect(await (await fetch(`${base}/openapi.json`)).text()).toBe(openApiDocument(examples));
   });
 

@@ -3,6 +3,7 @@ import { loadImage, imageBytes } from '../../lib/images/load';
 import { encodeImage } from '../../lib/images/output';
 import { EXAMPLE_PNG } from '../../lib/images/example';
 import { checkEncodable } from '../../lib/images/limits';
+import { IMAGE_FORMATS, RASTER_FORMATS } from '../../lib/images/formats';
 import { Input, Output } from './schema';
 
 export default defineTool({
@@ -13,6 +14,8 @@ export default defineTool({
   input: Input,
   output: Output,
   heavy: true,
+  // The raster formats (lib/images/formats.ts): SVG opens in an editor, not here.
+  accepts: { types: Object.fromEntries(RASTER_FORMATS.map((format) => [IMAGE_FORMATS[format].mime, IMAGE_FORMATS[format].extensions.map((ext) => `.${ext}`)])), read: 'files' },
   examples: [
     { summary: 'PNG to WebP', input: { image: EXAMPLE_PNG, from: 'png', to: 'webp' } },
     { summary: 'PNG to JPEG at quality 90 (transparency becomes white)', input: { image: EXAMPLE_PNG, from: 'png', to: 'jpeg', quality: 90 } },

@@ -56,6 +56,7 @@ export default defineTool({
   // Repair's work grows with the square of some inputs (about a second at its 16384-character
   // limit, docs/limits.md): the Node server runs it off the thread that answers everyone.
   heavyWhen: (input) => input.repair && input.json.length > 1024,
+  accepts: { types: { 'application/json': ['.json'] }, read: 'text', field: 'json' },
   examples: [
     { summary: 'Pretty-print with 2 spaces', input: { json: '{"name":"Ada","langs":["en","fr"],"born":1815}' } },
     { summary: 'Minify and sort keys', input: { json: '{\n  "b": 2,\n  "a": [1, 2.50, 1e3]\n}', mode: 'minify', sort_keys: true } },

@@ -11,6 +11,7 @@ export default defineTool({
   tag: 'formatting',
   input: Input,
   output: Output,
+  accepts: { types: { 'text/csv': ['.csv'] }, read: 'text', field: 'input', with: { mode: 'csv-to-json' } },
   examples: [
     {
       summary: 'JSON array to CSV, nested objects flattened',

@@ -36,6 +36,8 @@ export default defineTool({
   tag: 'validation',
   input: Input,
   output: Output,
+  // LCOV has no registered MIME type; the extensions are what platforms match on.
+  accepts: { types: { 'text/x-lcov': ['.info', '.lcov'] }, read: 'text', field: 'lcov' },
   examples: [{ summary: 'Coverage of one file written by c8/istanbul', input: { lcov: EXAMPLE } }],
   run({ lcov }) {
     const files = parseLcov(lcov).map((file) => ({ path: file.path, counts: file.counts() }));
