@@ -30,3 +30,15 @@ export function writeFragment(state: Record<string, unknown>, secrets: readonly 
   const url = location.pathname + location.search + (encoded ? '#' + encoded : '');
   if (url !== location.pathname + location.search + location.hash) history.replaceState(history.state, '', url);
 }
+
+/**
+ * A link to this page whose fragment carries `fields`, secrets included: only for the user's
+ * explicit "Copy share link with …" (ShareLink.svelte). Never written to `location`, so the
+ * secret does not enter this browser's history; whoever opens the link gets the fields back
+ * through readFragment() as from any shared link.
+ */
+export function shareLink(fields: Record<string, unknown>): string {
+  const shared = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined && value !== ''));
+  const encoded = Object.keys(shared).length ? '#' + encodeURIComponent(JSON.stringify(shared)) : '';
+  return location.origin + location.pathname + location.search + encoded;
+}

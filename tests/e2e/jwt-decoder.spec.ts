@@ -141,4 +141,34 @@ test.describe('jwt-decoder page', () => {
     await expect(page.getByTestId('secret')).toHaveValue('');
     await expect(page.getByTestId('verification')).toHaveAttribute('data-state', 'unchecked');
   });
+
+  test('makes a link with the token only when asked, says so, and never with the secret', async ({ page }) => {
+    await page.goto('/jwt-decoder');
+    await page.getByTestId('token').fill(JWT_IO);
+    await page.getByTestId('secret').fill(JWT_IO_SECRET);
+    await expect(page.getByTestId('verification')).toHaveAttribute('data-state', 'verified');
+    const share = page.getByRole('button', { name: 'Copy share link with token' });
+    await expect(share).toHaveAccessibleDescription(/contains the token, a credential/);
+    await share.click();
+    const link = await clipboardText(page);
+    expect(decodeURIComponent(link)).toContain(JWT_IO);
+    expect(decodeURIComponent(link)).not.toContain(JWT_IO_SECRET);
+    // Copied, not written to the address bar (so not to the history).
+    expect(decodeURIComponent(page.url())).not.toContain(JWT_IO.split('.')[1]);
+
+    await page.goto('about:blank');
+    await page.goto(link);
+    await expect(page.getByTestId('token')).toHaveValue(JWT_IO);
+    await expect(page.getByTestId('payload')).toHaveValue(/John Doe/);
+    expect(decodeURIComponent(page.url())).not.toContain(JWT_IO.split('.')[1]);
+  });
+
+  test('loads a verified example with several claims from the empty page', async ({ page }) => {
+    await page.goto('/jwt-decoder');
+    await page.getByTestId('load-example').click();
+    await expect(page.getByTestId('verification')).toHaveAttribute('data-state', 'verified');
+    await expect(page.getByTestId('payload')).toHaveValue(/"roles"/);
+    await expect(page.getByTestId('times').locator('tr')).toHaveCount(4); // header + exp, nbf, iat
+    await expect(page.getByTestId('load-example')).toHaveCount(0);
+  });
 });

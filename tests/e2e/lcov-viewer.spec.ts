@@ -122,7 +122,7 @@ test.describe('lcov-viewer page', () => {
     expect(await rowNames(page)).toEqual(['parse.c', 'main.c']);
     await expect(page.getByTestId('file-row').nth(1).getByTestId('cell-lines')).toHaveText(/83\.3 %\s*5\/6\s*high/);
 
-    await page.getByRole('button', { name: 'Copy table as CSV' }).click();
+    await page.getByRole('button', { name: 'Copy CSV of the table' }).click();
     await expect.poll(() => clipboardText(page)).toBe(
       [
         'path,lines_percent,lines_hit,lines_found,functions_percent,functions_hit,functions_found,branches_percent,branches_hit,branches_found',

@@ -20,9 +20,10 @@ test.describe('number-base-converter page', () => {
     await expect(page.getByTestId('bit-length')).toHaveText('8 bits');
     await expect(page.getByTestId('bytes')).toHaveText('1');
     await expect(page.getByTestId('power-of-two')).toHaveText('No');
-    await expect(page.getByLabel(/^Binary \(8 digits\)/)).toHaveValue('11111111');
+    await expect(page.getByRole('textbox', { name: 'Binary', exact: true })).toHaveValue('11111111');
+    await expect(page.getByRole('textbox', { name: 'Binary', exact: true })).toHaveAccessibleDescription('8 digits');
 
-    await page.getByRole('button', { name: 'Copy hexadecimal', exact: true }).click();
+    await page.getByRole('button', { name: 'Copy Hexadecimal', exact: true }).click();
     await expect.poll(() => clipboardText(page)).toBe('FF');
     await page.getByRole('button', { name: 'Copy binary nibbles' }).click();
     await expect.poll(() => clipboardText(page)).toBe('1111 1111');
@@ -72,7 +73,8 @@ test.describe('number-base-converter page', () => {
     await expect(page.getByTestId('bit-length')).toHaveText('64 bits');
     await expect(page.getByTestId('bytes')).toHaveText('8');
     await expect(page.getByTestId('power-of-two')).toHaveText('No');
-    await expect(page.getByLabel(/^Decimal \(20 digits\)/)).toHaveValue('18446744073709551615');
+    await expect(page.getByRole('textbox', { name: 'Decimal', exact: true })).toHaveValue('18446744073709551615');
+    await expect(page.getByRole('textbox', { name: 'Decimal', exact: true })).toHaveAccessibleDescription('20 digits');
   });
 
   test('shows the tool error for a bad digit and offers the base a prefix names', async ({ page }) => {

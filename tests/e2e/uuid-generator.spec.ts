@@ -87,7 +87,7 @@ test.describe('uuid-generator page', () => {
     await page.goto('/uuid-generator');
     const count = page.getByTestId('count');
     await count.fill('101');
-    await expect(page.getByTestId('error')).toContainText('count');
+    await expect(page.getByTestId('error')).toContainText('How many must be');
     await expect(page.getByTestId('uuid')).toHaveCount(0);
 
     await count.fill('2');

@@ -1,0 +1,5 @@
+// The page's "Load example": a minified API response with nesting, arrays, numbers, booleans
+// and null, so formatting visibly does something. Made up for this page.
+export const SAMPLE = {
+  json: '{"order":{"id":"ord_1042","created":"2026-01-01T09:30:00Z","paid":true,"customer":{"name":"Ada Lovelace","email":"ada@example.com","address":{"city":"London","country":"GB"}},"items":[{"sku":"NB-001","name":"Notebook","qty":2,"price":4.5},{"sku":"PN-014","name":"Fountain pen","qty":1,"price":32}],"coupon":null,"tags":["gift","express"]}}',
+} as const;
