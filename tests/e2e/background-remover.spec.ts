@@ -6,6 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { expect, test, waitForServiceWorker, type Page } from './fixtures';
+import { NOT_AN_IMAGE, SAMPLE, expectNoSidewaysScroll } from './image-helpers';
 
 /** A 256×256 PNG: a blue disc on white, the "object on a plain contrasting background". */
 async function discOnWhite(): Promise<Buffer> {
@@ -129,5 +130,46 @@ test.describe('background-remover page', () => {
     await page.getByTestId('file-input').setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: Buffer.alloc(10 * 1048576 + 1) });
     await expect(page.getByTestId('error')).toHaveText('Input image is 10.0 MB — maximum is 10 MB.');
     await expect(page.getByTestId('model-status')).toContainText('Not on this device yet');
+  });
+
+  test('Load example shows the sample and waits for a click before downloading the model; the request panel elides the image', async ({ page }) => {
+    const modelRequests: string[] = [];
+    page.on('request', (request) => new URL(request.url()).pathname.startsWith('/models/') && modelRequests.push(request.url()));
+    await page.goto('/background-remover');
+    await expect(page.getByTestId('model-status')).toContainText('Not on this device yet');
+    await page.getByTestId('load-example').click();
+    await expect(page.getByTestId('before').getByRole('img', { name: 'The original' })).toBeVisible();
+    expect(await page.getByTestId('before').locator('img').evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([SAMPLE.width, SAMPLE.height]);
+    await expect(page.getByTestId('load-example')).toHaveCount(0);
+    const go = page.getByTestId('after').getByRole('button', { name: 'Remove background' });
+    await expect(go).toBeVisible();
+    await expect(page.getByTestId('after')).toContainText(/Downloads the model once \(\d+\.\d MB\)/);
+    expect(modelRequests).toEqual([]);
+
+    await page.getByText('Use this as an API request').click();
+    await expect(page.getByTestId('snippet')).toContainText(`curl -s http://localhost:`);
+    await expect(page.getByTestId('snippet')).toContainText(`/api/background-remover`);
+    await expect(page.getByTestId('snippet')).toContainText(`'{"image":"<base64 of ${SAMPLE.name}>"}'`);
+  });
+
+  test('a file that is no image is refused before the model is downloaded', async ({ page }) => {
+    await page.goto('/background-remover');
+    await page.getByTestId('file-input').setInputFiles(NOT_AN_IMAGE);
+    await expect(page.getByTestId('error')).toContainText('not an image in a supported format');
+    await expect(page.getByTestId('model-status')).toContainText('Not on this device yet');
+    await expect(page.getByTestId('before')).toHaveCount(0);
+  });
+
+  test('at 360 px nothing scrolls sideways: empty, example loaded, and a refused file', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto('/background-remover');
+    await expect(page.getByTestId('model-status')).toContainText('Not on this device yet');
+    await expectNoSidewaysScroll(page, 'empty');
+    await page.getByTestId('load-example').click();
+    await expect(page.getByTestId('remove-background')).toBeVisible();
+    await expectNoSidewaysScroll(page, 'example');
+    await page.getByTestId('file-input').setInputFiles(NOT_AN_IMAGE);
+    await expect(page.getByTestId('error')).toBeVisible();
+    await expectNoSidewaysScroll(page, 'error');
   });
 });
