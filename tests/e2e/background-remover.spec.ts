@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { expect, test, waitForServiceWorker, type Page } from './fixtures';
-import { NOT_AN_IMAGE, SAMPLE, expectNoSidewaysScroll } from './image-helpers';
+import { NOT_AN_IMAGE, SAMPLE, download, expectNoSidewaysScroll } from './image-helpers';
 
 /** A 256×256 PNG: a blue disc on white, the "object on a plain contrasting background". */
 async function discOnWhite(): Promise<Buffer> {
@@ -46,7 +46,7 @@ async function recordProgress(page: Page): Promise<() => Promise<string[]>> {
 
 test.describe('background-remover page', () => {
   test('downloads the model with progress, then works offline: the page and fetch("/api/background-remover")', async ({ page, context }) => {
-    test.setTimeout(300_000); // two model runs on a shared 2-core machine, in WebAssembly
+    test.setTimeout(600_000); // three model runs on a shared 2-core machine, in WebAssembly
     await page.goto('/');
     await page.getByRole('link', { name: /^Background Remover/ }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Background Remover');
@@ -79,10 +79,20 @@ test.describe('background-remover page', () => {
     expect(await page.evaluate(() => self.crossOriginIsolated)).toBe(true);
     await expect(status).toContainText('On this device');
 
+    // With the model on this device, the example is cut out at once: no click but "Load example".
+    const after = page.getByTestId('after');
+    await page.getByTestId('load-example').click();
+    await expect(after.getByRole('img', { name: 'Cut-out without its background' })).toBeVisible({ timeout: 240_000 });
+    await expect(page.getByTestId('result-info')).toContainText(`PNG · ${SAMPLE.width} × ${SAMPLE.height} px`);
+    await expect(after.getByTestId('remove-background')).toHaveCount(0);
+    const example = await download(page, page.getByTestId('download'));
+    expect(example.name).toBe('coffee-no-background.png');
+    // The wooden table is gone at the corners, the cup (centre of its rim) is kept.
+    await expectCutout(example.bytes, SAMPLE.width, SAMPLE.height, [[290, 140], [200, 250], [450, 250]]);
+
     // The page: pick an image, see before/after (the cut-out on a checkerboard), download it.
     await page.getByTestId('file-input').setInputFiles({ name: 'disc.png', mimeType: 'image/png', buffer: await discOnWhite() });
     await expect(page.getByTestId('before').locator('img')).toBeVisible();
-    const after = page.getByTestId('after');
     await expect(after.locator('img')).toBeVisible({ timeout: 240_000 });
     expect(await after.evaluate((frame) => getComputedStyle(frame).backgroundImage)).toContain('conic-gradient');
     await expect(page.getByTestId('result-info')).toContainText('256 × 256 px');
