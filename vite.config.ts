@@ -34,7 +34,7 @@ export default defineConfig({
       // worker, and a service worker cannot import() chunks (docs/stack.md).
       injectManifest: {
         rollupFormat: 'iife',
-        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,json,txt,wasm,woff2,ttf}'],
+        globPatterns: ['**/*.{js,css,html,svg,png,jpg,ico,webmanifest,json,txt,wasm,woff2,ttf}'],
         maximumFileSizeToCacheInBytes: 16 * 1024 * 1024,
         // The model (84 MiB) is downloaded on first use or on request, never on every install.
         // The manifest's screenshots are fetched by the browser's install dialog, online, not by pages.

@@ -3,8 +3,9 @@
 import { decodeBase64 } from '../lib/base64';
 import { FORMAT_NAMES, IMAGE_FORMATS, INPUT_FORMATS, formatList, formatOfExtension, formatOfMime, sniffFormat, type InputFormat } from '../lib/images/formats';
 import { checkInputBytes } from '../lib/images/limits';
+import { takePrefill } from './prefill';
 
-export { FORMAT_NAMES, type InputFormat };
+export { FORMAT_NAMES, formatList, type InputFormat };
 
 /** What the image pages' drop areas say they take. */
 export const IMAGE_DROP_HINT = `${formatList()} · up to 3 MB each · or paste an image`;
@@ -23,10 +24,14 @@ function byName(name: string, type: string): InputFormat | undefined {
   return (ext && formatOfExtension(ext)) || formatOfMime(type);
 }
 
+/** The format a file's bytes really are (as the tools sniff them), whatever its name says. */
+export async function sniffFile(file: Blob): Promise<InputFormat | undefined> {
+  return sniffFormat(new Uint8Array(await file.slice(0, 4096).arrayBuffer()));
+}
+
 /** The format of a file: its bytes first (as the tool sniffs them), else its name or type. */
 export async function detectFormat(file: File): Promise<InputFormat | undefined> {
-  const head = new Uint8Array(await file.slice(0, 4096).arrayBuffer());
-  return sniffFormat(head) ?? byName(file.name, file.type);
+  return (await sniffFile(file)) ?? byName(file.name, file.type);
 }
 
 /**
@@ -103,4 +108,29 @@ export function saveBlob(blob: Blob, name: string): void {
 /** Image files of a paste (screenshots, copied images); none for a paste of text. */
 export function pastedImages(event: ClipboardEvent): File[] {
   return [...(event.clipboardData?.files ?? [])].filter((file) => file.type.startsWith('image/'));
+}
+
+/**
+ * The image pages' example: a photo of an espresso cup on a wooden table (600×400 JPEG, 41 KB),
+ * a clear foreground subject on a textured background, so the converter shows a real saving, the
+ * resizer a real resize and the background remover a real cut-out. Served from this origin and
+ * precached, so it works offline. Photograph by Rachel Michetti, CC0 (scikit-image's `coffee`
+ * sample data), re-encoded as JPEG at quality 82.
+ */
+export const EXAMPLE_IMAGE = { url: '/examples/coffee.jpg', name: 'coffee.jpg', type: 'image/jpeg' } as const;
+
+/** The example image as a File, as if the user had dropped it. */
+export async function exampleImage(): Promise<File> {
+  const response = await fetch(EXAMPLE_IMAGE.url).catch(() => undefined);
+  if (!response?.ok) throw new Error('The example image could not be loaded. Reload the page and try again.');
+  return new File([await response.blob()], EXAMPLE_IMAGE.name, { type: EXAMPLE_IMAGE.type });
+}
+
+/**
+ * Files handed to the page of `slug` by whoever opened it (the installed app's file handler
+ * offers `{ files }` with prefill.ts): taken once, to be added as if dropped.
+ */
+export function handedFiles(slug: string): File[] {
+  const { files } = takePrefill(slug, ['files']);
+  return Array.isArray(files) ? files.filter((file): file is File => file instanceof File) : [];
 }

@@ -6,6 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { expect, test, waitForServiceWorker, type Page } from './fixtures';
+import { NOT_AN_IMAGE, SAMPLE, download, expectNoSidewaysScroll } from './image-helpers';
 
 /** A 256×256 PNG: a blue disc on white, the "object on a plain contrasting background". */
 async function discOnWhite(): Promise<Buffer> {
@@ -45,7 +46,7 @@ async function recordProgress(page: Page): Promise<() => Promise<string[]>> {
 
 test.describe('background-remover page', () => {
   test('downloads the model with progress, then works offline: the page and fetch("/api/background-remover")', async ({ page, context }) => {
-    test.setTimeout(300_000); // two model runs on a shared 2-core machine, in WebAssembly
+    test.setTimeout(600_000); // three model runs on a shared 2-core machine, in WebAssembly
     await page.goto('/');
     await page.getByRole('link', { name: /^Background Remover/ }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Background Remover');
@@ -78,10 +79,20 @@ test.describe('background-remover page', () => {
     expect(await page.evaluate(() => self.crossOriginIsolated)).toBe(true);
     await expect(status).toContainText('On this device');
 
+    // With the model on this device, the example is cut out at once: no click but "Load example".
+    const after = page.getByTestId('after');
+    await page.getByTestId('load-example').click();
+    await expect(after.getByRole('img', { name: 'Cut-out without its background' })).toBeVisible({ timeout: 240_000 });
+    await expect(page.getByTestId('result-info')).toContainText(`PNG · ${SAMPLE.width} × ${SAMPLE.height} px`);
+    await expect(after.getByTestId('remove-background')).toHaveCount(0);
+    const example = await download(page, page.getByTestId('download'));
+    expect(example.name).toBe('coffee-no-background.png');
+    // The wooden table is gone at the corners, the cup (centre of its rim) is kept.
+    await expectCutout(example.bytes, SAMPLE.width, SAMPLE.height, [[290, 140], [200, 250], [450, 250]]);
+
     // The page: pick an image, see before/after (the cut-out on a checkerboard), download it.
     await page.getByTestId('file-input').setInputFiles({ name: 'disc.png', mimeType: 'image/png', buffer: await discOnWhite() });
     await expect(page.getByTestId('before').locator('img')).toBeVisible();
-    const after = page.getByTestId('after');
     await expect(after.locator('img')).toBeVisible({ timeout: 240_000 });
     expect(await after.evaluate((frame) => getComputedStyle(frame).backgroundImage)).toContain('conic-gradient');
     await expect(page.getByTestId('result-info')).toContainText('256 × 256 px');
@@ -129,5 +140,46 @@ test.describe('background-remover page', () => {
     await page.getByTestId('file-input').setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: Buffer.alloc(10 * 1048576 + 1) });
     await expect(page.getByTestId('error')).toHaveText('Input image is 10.0 MB — maximum is 10 MB.');
     await expect(page.getByTestId('model-status')).toContainText('Not on this device yet');
+  });
+
+  test('Load example shows the sample and waits for a click before downloading the model; the request panel elides the image', async ({ page }) => {
+    const modelRequests: string[] = [];
+    page.on('request', (request) => new URL(request.url()).pathname.startsWith('/models/') && modelRequests.push(request.url()));
+    await page.goto('/background-remover');
+    await expect(page.getByTestId('model-status')).toContainText('Not on this device yet');
+    await page.getByTestId('load-example').click();
+    await expect(page.getByTestId('before').getByRole('img', { name: 'The original' })).toBeVisible();
+    expect(await page.getByTestId('before').locator('img').evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([SAMPLE.width, SAMPLE.height]);
+    await expect(page.getByTestId('load-example')).toHaveCount(0);
+    const go = page.getByTestId('after').getByRole('button', { name: 'Remove background' });
+    await expect(go).toBeVisible();
+    await expect(page.getByTestId('after')).toContainText(/Downloads the model once \(\d+\.\d MB\)/);
+    expect(modelRequests).toEqual([]);
+
+    await page.getByText('Use this as an API request').click();
+    await expect(page.getByTestId('snippet')).toContainText(`curl -s http://localhost:`);
+    await expect(page.getByTestId('snippet')).toContainText(`/api/background-remover`);
+    await expect(page.getByTestId('snippet')).toContainText(`'{"image":"<base64 of ${SAMPLE.name}>"}'`);
+  });
+
+  test('a file that is no image is refused before the model is downloaded', async ({ page }) => {
+    await page.goto('/background-remover');
+    await page.getByTestId('file-input').setInputFiles(NOT_AN_IMAGE);
+    await expect(page.getByTestId('error')).toContainText('not an image in a supported format');
+    await expect(page.getByTestId('model-status')).toContainText('Not on this device yet');
+    await expect(page.getByTestId('before')).toHaveCount(0);
+  });
+
+  test('at 360 px nothing scrolls sideways: empty, example loaded, and a refused file', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto('/background-remover');
+    await expect(page.getByTestId('model-status')).toContainText('Not on this device yet');
+    await expectNoSidewaysScroll(page, 'empty');
+    await page.getByTestId('load-example').click();
+    await expect(page.getByTestId('remove-background')).toBeVisible();
+    await expectNoSidewaysScroll(page, 'example');
+    await page.getByTestId('file-input').setInputFiles(NOT_AN_IMAGE);
+    await expect(page.getByTestId('error')).toBeVisible();
+    await expectNoSidewaysScroll(page, 'error');
   });
 });

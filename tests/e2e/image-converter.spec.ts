@@ -3,8 +3,8 @@
 import { readFile } from 'node:fs/promises';
 import { unzipSync } from 'fflate';
 import sharp from 'sharp';
-import { expect, test } from './fixtures';
-import { BLUE, LIME, RED, YELLOW, download, expectColour, fixture, pixel } from './image-helpers';
+import { expect, test, waitForServiceWorker } from './fixtures';
+import { BLUE, LIME, NOT_AN_IMAGE, RED, SAMPLE, YELLOW, download, expectColour, expectNoSidewaysScroll, fixture, pixel } from './image-helpers';
 import type { Locator } from '@playwright/test';
 
 test.describe('image-converter page', () => {
@@ -85,12 +85,13 @@ test.describe('image-converter page', () => {
     await expect(page.getByTestId('summary')).toContainText('3 of 3 converted to WebP');
     await expect(page.getByTestId('status')).toHaveText(['Done', 'Done', 'Done']);
     await expect(page.getByRole('progressbar', { name: 'Images converted' })).toHaveAttribute('value', '3');
-    // Browsers do not draw TIFF: the page says so instead of a broken image.
-    await expect(page.getByTestId('item').nth(1)).toContainText('Browsers do not display TIFF');
+    // Browsers do not draw TIFF: the converter draws it (as PNG), upright and at its size.
+    await expect(page.getByTestId('item').nth(1).getByRole('img', { name: 'Original: quadrants.tiff' })).toBeVisible();
+    await expect(page.getByTestId('item').nth(1).getByTestId('before')).toContainText('TIFF · 40 × 24 px');
     // The EXIF-rotated JPEG is shown upright, as the tool converts it.
     await expect(page.getByTestId('item').nth(2).getByTestId('before')).toContainText('JPEG · 24 × 40 px');
 
-    const { name, bytes } = await download(page, page.getByRole('button', { name: 'Download all as ZIP' }));
+    const { name, bytes } = await download(page, page.getByRole('button', { name: 'Download all (.zip)' }));
     expect(name).toBe('converted-webp.zip');
     const entries = unzipSync(new Uint8Array(bytes));
     expect(Object.keys(entries)).toEqual(['quadrants.webp', 'quadrants-2.webp', 'exif-6.webp']);
@@ -145,7 +146,8 @@ test.describe('image-converter page', () => {
     await expect(items.nth(1).getByTestId('error')).toContainText(/PNG/);
     await expect(items.nth(2).getByTestId('error')).toHaveText('Input image is 3.5 MB — maximum is 3 MB.');
     await expect(items.nth(3).getByTestId('error')).toContainText('is not a PNG image');
-    await expect(items.nth(4).getByTestId('download')).toHaveText('Download quadrants.webp');
+    await expect(items.nth(4).getByTestId('download')).toHaveText('Download');
+    await expect(items.nth(4).getByTestId('download')).toHaveAccessibleName('Download quadrants.webp');
     await expect(items.nth(0).getByTestId('download')).toHaveCount(0);
   });
 
@@ -176,5 +178,57 @@ test.describe('image-converter page', () => {
     await expect(page.getByTestId('to')).toHaveValue('avif');
     await expect(page.getByTestId('quality-value')).toHaveText('75');
     await expect(page.getByTestId('item')).toHaveCount(0);
+  });
+
+  test('Load example converts the sample photo at once, offline too (it is precached)', async ({ page, context }) => {
+    await page.goto('/image-converter');
+    await waitForServiceWorker(page);
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByTestId('load-example').click();
+    const item = page.getByTestId('item');
+    await expect(item.getByTestId('status')).toHaveText('Done');
+    await expect(page.getByTestId('load-example')).toHaveCount(0);
+    await expect(item.getByTestId('before')).toContainText(`Original: JPEG · ${SAMPLE.width} × ${SAMPLE.height} px`);
+    await expect(item.getByTestId('saved')).toHaveText(/% saved$/);
+    const { name, bytes } = await download(page, item.getByTestId('download'));
+    expect(name).toBe('coffee.webp');
+    const meta = await sharp(bytes).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', SAMPLE.width, SAMPLE.height]);
+    await context.setOffline(false);
+  });
+
+  test('after Remove the focus goes to the next item, else the previous, else the drop area', async ({ page }) => {
+    await page.goto('/image-converter');
+    await page.getByTestId('file-input').setInputFiles([fixture('quadrants.png'), fixture('quadrants.gif'), fixture('quadrants.webp')]);
+    await expect(page.getByTestId('summary')).toContainText('3 of 3 converted');
+    await page.getByRole('button', { name: 'Remove quadrants.gif' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('item')).toHaveCount(2);
+    await expect(page.getByRole('button', { name: 'Remove quadrants.webp' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('button', { name: 'Remove quadrants.png' })).toBeFocused();
+    await page.keyboard.press('Space');
+    await expect(page.getByTestId('item')).toHaveCount(0);
+    await expect(page.getByTestId('drop')).toBeFocused();
+
+    // "Clear all" also leaves the keyboard on the drop area.
+    await page.getByTestId('file-input').setInputFiles([fixture('quadrants.png'), fixture('quadrants.gif')]);
+    await page.getByRole('button', { name: 'Clear all' }).click();
+    await expect(page.getByTestId('drop')).toBeFocused();
+  });
+
+  test('at 360 px nothing scrolls sideways: empty, example loaded, and a file that is no image', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto('/image-converter');
+    await expect(page.getByTestId('load-example')).toBeVisible();
+    await expectNoSidewaysScroll(page, 'empty');
+    await page.getByTestId('load-example').click();
+    await expect(page.getByTestId('status')).toHaveText('Done');
+    await expectNoSidewaysScroll(page, 'example');
+    await page.getByRole('button', { name: 'Clear all' }).click();
+    await page.getByTestId('file-input').setInputFiles(NOT_AN_IMAGE);
+    await expect(page.getByTestId('error')).toBeVisible();
+    await expectNoSidewaysScroll(page, 'error');
   });
 });

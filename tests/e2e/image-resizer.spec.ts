@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { expect, test, type Page } from './fixtures';
-import { BLUE, LIME, RED, YELLOW, download, expectColour, fixture, pixel } from './image-helpers';
+import { BLUE, LIME, NOT_AN_IMAGE, RED, SAMPLE, YELLOW, download, expectColour, expectNoSidewaysScroll, fixture, pixel } from './image-helpers';
 import type { Locator } from '@playwright/test';
 
 
@@ -223,5 +223,41 @@ test.describe('image-resizer page', () => {
     await page.getByTestId('file-input').setInputFiles(fixture('quadrants.gif'));
     const out = await result(page, 'WebP · 30 × 50 px');
     expect([out.name, out.format, out.width, out.height]).toEqual(['quadrants-30x50.webp', 'webp', 30, 50]);
+  });
+
+  test('Load example resizes the sample photo at once: half as wide, as a JPEG', async ({ page }) => {
+    await page.goto('/image-resizer');
+    await page.getByTestId('load-example').click();
+    await expect(page.getByTestId('before')).toContainText(`JPEG · ${SAMPLE.width} × ${SAMPLE.height} px`);
+    await expect(page.getByRole('img', { name: `Original: ${SAMPLE.name}` })).toBeVisible();
+    await expect(page.getByTestId('load-example')).toHaveCount(0);
+    await expect(page.getByLabel('Width (px)')).toHaveValue('300');
+    const out = await result(page, 'JPEG · 300 × 200 px');
+    expect([out.name, out.format, out.width, out.height]).toEqual(['coffee-300x200.jpg', 'jpeg', 300, 200]);
+    await expect(page.getByTestId('download')).toHaveAccessibleName('Download coffee-300x200.jpg');
+    await expect(page.getByTestId('saved')).toHaveText(/% saved$/);
+  });
+
+  test('Load example keeps the settings the user chose', async ({ page }) => {
+    await page.goto('/image-resizer');
+    await page.getByLabel('Height (px)').fill('100');
+    await page.getByTestId('format').selectOption('webp');
+    await page.getByTestId('load-example').click();
+    const out = await result(page, 'WebP · 150 × 100 px');
+    expect([out.format, out.width, out.height]).toEqual(['webp', 150, 100]);
+    await expect(page.getByLabel('Width (px)')).toHaveValue('');
+  });
+
+  test('at 360 px nothing scrolls sideways: empty, example loaded, and a file that is no image', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto('/image-resizer');
+    await expect(page.getByTestId('load-example')).toBeVisible();
+    await expectNoSidewaysScroll(page, 'empty');
+    await page.getByTestId('load-example').click();
+    await expect(page.getByTestId('status')).toHaveText('Done');
+    await expectNoSidewaysScroll(page, 'example');
+    await page.getByTestId('file-input').setInputFiles(NOT_AN_IMAGE);
+    await expect(page.getByTestId('error')).toBeVisible();
+    await expectNoSidewaysScroll(page, 'error');
   });
 });

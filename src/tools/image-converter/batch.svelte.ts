@@ -2,7 +2,7 @@
 // worker with the current settings, each with its status and result, and a ZIP of them all.
 // New settings make every result stale and convert the files again; new files join the run.
 import { zipSync } from 'fflate';
-import { FORMAT_NAMES, base64Blob, detectFormat, outputName, readBase64, saveBlob, uniqueNames, type InputFormat } from '../../ui/image-files';
+import { BROWSER_DRAWS, FORMAT_NAMES, base64Blob, detectFormat, outputName, readBase64, saveBlob, uniqueNames, type InputFormat } from '../../ui/image-files';
 import { runTool } from '../../workers/bridge';
 import type { Target } from './schema';
 
@@ -34,6 +34,9 @@ export interface Item {
   inputUrl: string;
   shown?: { width: number; height: number };
   drawFailed?: boolean;
+  /** A PNG of the original made by this tool, for files the browser cannot draw (TIFF). */
+  previewUrl?: string;
+  previewing?: boolean;
   status: 'queued' | 'working' | 'done' | 'error';
   /** The settings of the last finished attempt (done or error). */
   key?: string;
@@ -123,6 +126,28 @@ export class Batch {
     );
     this.items = [...this.items, ...added];
     this.#pump();
+    for (const item of added) if (!item.format || !BROWSER_DRAWS.has(item.format)) void this.preview(item.id);
+  }
+
+  /**
+   * The browser cannot draw the original (TIFF, or a variant it does not know): this tool,
+   * asked for a PNG, draws it upright instead. Queued in the same worker after the conversions
+   * already asked for; a file it cannot read keeps the note that says so.
+   */
+  async preview(id: number): Promise<void> {
+    const item = this.items.find((candidate) => candidate.id === id);
+    if (!item || item.previewing || item.previewUrl) return;
+    this.update(id, { previewing: true });
+    let patch: Partial<Item> = { previewing: false, drawFailed: true };
+    try {
+      const image = await readBase64(item.file);
+      const reply = await runTool('image-converter', { image, from: item.format ?? 'png', to: 'png' });
+      if (reply.status === 200) patch = { previewing: false, previewUrl: URL.createObjectURL(base64Blob(reply.body.image, 'png')) };
+    } catch {
+      // Too large or unreadable: the conversion itself reports why.
+    }
+    if (this.items.some((other) => other.id === id)) this.update(id, patch);
+    else if (patch.previewUrl) URL.revokeObjectURL(patch.previewUrl);
   }
 
   remove(item: Item): void {
@@ -212,5 +237,6 @@ export class Batch {
 
 function release(item: Item): void {
   URL.revokeObjectURL(item.inputUrl);
+  if (item.previewUrl) URL.revokeObjectURL(item.previewUrl);
   if (item.result) URL.revokeObjectURL(item.result.url);
 }
