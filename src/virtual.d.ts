@@ -1,16 +1,14 @@
 // The modules the build makes from the registry (src/build/toolbox-plugin.ts, examples-plugin.ts).
 
 declare module 'virtual:catalog' {
-  import type { CatalogEntry } from './tools/define';
   /** Each tool's metadata (icon as inline SVG) and the input of its first worked example (when small). */
-  const catalog: CatalogEntry[];
+  const catalog: import('./tools/define').CatalogEntry[];
   export default catalog;
 }
 
 declare module 'virtual:icons' {
-  import type { UiIcon } from './ui/icon-names';
   /** The app's own icons as inline SVG (src/build/icons.ts). */
-  const icons: Record<UiIcon, string>;
+  const icons: Record<import('./ui/icon-names').UiIcon, string>;
   export default icons;
 }
 

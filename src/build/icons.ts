@@ -10,9 +10,8 @@ const iconsDir = join(dirname(require.resolve('lucide-static/package.json')), 'i
 
 
 /**
- * One icon as a compact `<svg>`: the drawing of the file, with the attributes every Lucide icon
- * shares. Size comes from CSS (1em square) and colour from `currentColor`; it is decorative, so
- * hidden from assistive technology (the link or button beside it carries the name).
+ * One icon's drawing: the inside of its `<svg>`, compacted. Every Lucide icon shares the same
+ * `<svg>` attributes, so src/ui/Icon.svelte writes them once rather than the catalog 25 times.
  */
 export function lucideSvg(name: string): string {
   if (!/^[a-z0-9-]+$/.test(name)) throw new Error(`Not a Lucide icon name: ${name}`);
@@ -28,5 +27,6 @@ export function lucideSvg(name: string): string {
     .replace(/<\/svg>[\s\S]*$/, '')
     .replace(/\s*\n\s*/g, '')
     .replace(/\s*\/>/g, '/>');
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true">${body}</svg>`;
+  if (!body.startsWith('<')) throw new Error(`Unexpected SVG in lucide-static's ${name}.svg`);
+  return body;
 }

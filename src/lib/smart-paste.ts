@@ -111,7 +111,7 @@ function short(token: string, add: (detection: Detection) => void): void {
   }
 
   // An identifier with a case or separator boundary: camelCase, snake_case, kebab-case.
-  if (IDENTIFIER.test(token) && /[a-z][A-Z]|[A-Za-z0-9][_.-][A-Za-z0-9]/.test(token) && !/^\d/.test(token)) {
+  if (token.length <= 64 && IDENTIFIER.test(token) && /[a-z][A-Z]|[A-Za-z0-9][_.-][A-Za-z0-9]/.test(token) && !/^\d/.test(token)) {
     add({ kind: 'identifier', confidence: 70, label: 'Identifier' });
   }
 }
@@ -193,7 +193,13 @@ export interface Proposal {
   score: number;
 }
 
-/** The tools that could open `text`, best first, one proposal per tool. */
+/** A proposal scoring under this share of the best one is noise beside it (hashing a JWT). */
+const RELEVANT = 0.3;
+
+/**
+ * The tools that could open `text`, best first, one proposal per tool. The generic text tools
+ * stay in the list only when nothing much surer matched.
+ */
 export function propose(text: string, tools: readonly PasteTool[]): Proposal[] {
   const best = new Map<string, Proposal>();
   const trimmed = text.trim();
@@ -208,5 +214,6 @@ export function propose(text: string, tools: readonly PasteTool[]): Proposal[] {
       }
     }
   }
-  return [...best.values()].sort((a, b) => b.score - a.score);
+  const ranked = [...best.values()].sort((a, b) => b.score - a.score);
+  return ranked.filter((proposal) => proposal.score >= ranked[0]!.score * RELEVANT);
 }

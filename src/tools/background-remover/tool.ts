@@ -27,7 +27,7 @@ export default defineTool({
   tag: 'conversion',
   category: 'images',
   icon: 'wand-sparkles',
-  blurb: 'Cut out the subject of a photo, on your device.',
+  blurb: 'Cut the subject out of a photo.',
   keywords: ['background', 'remove', 'cutout', 'transparent', 'png', 'alpha', 'photo', 'segmentation', 'mask'],
   input: Input,
   output: Output,

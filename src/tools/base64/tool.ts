@@ -17,7 +17,7 @@ export default defineTool({
   tag: 'encoding',
   category: 'encode',
   icon: 'file-code',
-  blurb: 'Encode text to Base64 and back, URL-safe too.',
+  blurb: 'Text to Base64 and back, URL-safe too.',
   keywords: ['base64', 'base64url', 'b64', 'atob', 'btoa', 'encode', 'decode', 'url-safe'],
   paste: [{ kind: 'base64', field: 'input', with: { mode: 'decode' } }, { kind: 'text', field: 'input', with: { mode: 'encode' }, fit: 0.3 }],
   input: Input,

@@ -35,7 +35,7 @@ export default defineTool({
   tag: 'cryptography',
   category: 'crypto',
   icon: 'fingerprint',
-  blurb: 'MD5, SHA-1, SHA-256, SHA-3, BLAKE3 or an HMAC of text.',
+  blurb: 'MD5, SHA-256, BLAKE3 or HMAC of text.',
   keywords: ['hash', 'digest', 'checksum', 'md5', 'sha1', 'sha-1', 'sha256', 'sha-256', 'sha512', 'sha-512', 'sha3', 'sha-3', 'blake2', 'blake3', 'crc32', 'hmac'],
   paste: [{ kind: 'text', field: 'input', fit: 0.35 }],
   input: Input,

@@ -12,7 +12,7 @@ export default defineTool({
   tag: 'conversion',
   category: 'images',
   icon: 'image',
-  blurb: 'Turn an image into PNG, JPEG, WebP, AVIF, TIFF or GIF.',
+  blurb: 'Convert to PNG, JPEG, WebP, AVIF or GIF.',
   keywords: ['image', 'convert', 'png', 'jpeg', 'jpg', 'webp', 'avif', 'tiff', 'gif', 'svg', 'photo', 'picture', 'format'],
   input: Input,
   output: Output,

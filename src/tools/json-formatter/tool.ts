@@ -53,7 +53,7 @@ export default defineTool({
   tag: 'formatting',
   category: 'data',
   icon: 'braces',
-  blurb: 'Pretty-print, minify, sort and repair JSON.',
+  blurb: 'Pretty-print, minify and repair JSON.',
   keywords: ['json', 'format', 'prettify', 'pretty print', 'beautify', 'minify', 'validate', 'lint', 'repair', 'indent', 'sort keys'],
   paste: [{ kind: 'json', field: 'json' }, { kind: 'json-rows', field: 'json', fit: 0.9 }],
   input: Input,

@@ -11,7 +11,7 @@ export default defineTool({
   tag: 'formatting',
   category: 'data',
   icon: 'sheet',
-  blurb: 'JSON array to a CSV table, or CSV back to JSON.',
+  blurb: 'JSON arrays to CSV tables and back.',
   keywords: ['csv', 'json', 'tsv', 'spreadsheet', 'excel', 'table', 'rows', 'columns', 'convert'],
   paste: [{ kind: 'csv', field: 'input', with: { mode: 'csv-to-json' } }, { kind: 'json-rows', field: 'input', with: { mode: 'json-to-csv' }, fit: 0.95 }],
   input: Input,

@@ -17,7 +17,7 @@ export default defineTool({
   tag: 'encoding',
   category: 'encode',
   icon: 'key-round',
-  blurb: 'Read a token\'s header and claims; check its signature.',
+  blurb: 'Decode a token; check its signature.',
   keywords: ['jwt', 'json web token', 'bearer', 'token', 'authorization', 'claims', 'jws', 'hs256', 'rs256', 'es256', 'signature', 'verify'],
   paste: [{ kind: 'jwt', field: 'token' }],
   input: Input,

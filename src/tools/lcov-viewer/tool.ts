@@ -36,7 +36,7 @@ export default defineTool({
   tag: 'validation',
   category: 'data',
   icon: 'list-checks',
-  blurb: 'See line, function and branch coverage of an lcov.info.',
+  blurb: 'Line, function and branch coverage.',
   keywords: ['lcov', 'coverage', 'code coverage', 'lcov.info', 'tracefile', 'istanbul', 'c8', 'nyc', 'gcov', 'branches', 'tests'],
   paste: [{ kind: 'lcov', field: 'lcov' }],
   input: Input,

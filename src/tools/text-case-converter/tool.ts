@@ -11,7 +11,7 @@ export default defineTool({
   tag: 'text',
   category: 'convert',
   icon: 'case-sensitive',
-  blurb: 'camelCase, snake_case, kebab-case, Title Case and more.',
+  blurb: 'camelCase, snake_case, kebab-case and more.',
   keywords: ['case', 'camelcase', 'camel case', 'pascalcase', 'snake_case', 'kebab-case', 'slug', 'slugify', 'title case', 'upper', 'lower', 'constant case', 'identifier', 'rename'],
   paste: [{ kind: 'identifier', field: 'input' }, { kind: 'text', field: 'input', fit: 0.4 }],
   input: Input,

@@ -9,7 +9,7 @@ export default defineTool({
   tag: 'encoding',
   category: 'encode',
   icon: 'link',
-  blurb: 'Percent-encode text for a URL, or decode it.',
+  blurb: 'Percent-encode for URLs, or decode.',
   keywords: ['url', 'uri', 'percent', 'percent-encoding', 'urlencode', 'urldecode', 'encodeURIComponent', 'query string', 'escape'],
   paste: [{ kind: 'percent-encoded', field: 'input', with: { mode: 'decode' } }, { kind: 'url', field: 'input', with: { mode: 'encode-full' } }, { kind: 'text', field: 'input', with: { mode: 'encode-component' }, fit: 0.3 }],
   input: Input,

@@ -9,7 +9,7 @@ export default defineTool({
   tag: 'generation',
   category: 'crypto',
   icon: 'id-card',
-  blurb: 'Make random or time-ordered UUIDs; check one.',
+  blurb: 'Random or time-ordered UUIDs; check one.',
   keywords: ['uuid', 'guid', 'uuid v4', 'uuid v7', 'v4', 'v7', 'random id', 'unique id', 'identifier', 'validate'],
   paste: [{ kind: 'uuid', field: 'validate' }],
   input: Input,
