@@ -58,6 +58,11 @@ describe('smart paste detection', () => {
     expect(proposals('1767225600').map((proposal) => proposal.slug).slice(0, 2)).toEqual(['timestamp-converter', 'number-base-converter']);
   });
 
+  it('leaves out the text tools when something surer matched', () => {
+    expect(proposals(JWT_IO_HS256).map((proposal) => proposal.slug)).toEqual(['jwt-decoder']);
+    expect(proposals('The quick brown fox').map((proposal) => proposal.slug)).toContain('hash-generator');
+  });
+
   it('hands over trimmed text', () => {
     expect(top(`  ${JWT_IO_HS256}\n`)!.fields).toEqual({ token: JWT_IO_HS256 });
   });
