@@ -119,8 +119,8 @@ test.describe('navigation', () => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByTestId('tool-card')).toHaveCount(15);
-    const { scrollHeight, innerHeight } = await page.evaluate(() => ({ scrollHeight: document.documentElement.scrollHeight, innerHeight }));
-    expect(scrollHeight).toBeLessThanOrEqual(innerHeight);
+    const { scrollHeight, viewport } = await page.evaluate(() => ({ scrollHeight: document.documentElement.scrollHeight, viewport: window.innerHeight }));
+    expect(scrollHeight).toBeLessThanOrEqual(viewport);
   });
 
   test('the home search filters as you type; Enter opens the best match', async ({ page }) => {
