@@ -1,10 +1,15 @@
 // The modules the build makes from the registry (src/build/toolbox-plugin.ts, examples-plugin.ts).
 
 declare module 'virtual:catalog' {
-  import type { Tag } from './tools/define';
-  /** Each tool's metadata and the input of its first worked example (when small). */
-  const catalog: { slug: string; name: string; summary: string; tag: Tag; example?: Record<string, unknown> }[];
+  /** Each tool's metadata (icon as inline SVG) and the input of its first worked example (when small). */
+  const catalog: import('./tools/define').CatalogEntry[];
   export default catalog;
+}
+
+declare module 'virtual:icons' {
+  /** The app's own icons as inline SVG (src/build/icons.ts). */
+  const icons: Record<import('./ui/icon-names').UiIcon, string>;
+  export default icons;
 }
 
 declare module 'virtual:examples' {

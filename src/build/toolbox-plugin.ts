@@ -1,6 +1,8 @@
 // Build-time products of the registry: `/openapi.json` and `/llms.txt` as assets (identical
 // bytes from static hosting, the precache and the Node server), `virtual:catalog`, the tools'
-// names and summaries without their code, so the home page stays small,
+// names, summaries and app metadata (category, inlined icon, blurb, keywords, what they take
+// from smart paste) without their code, so the home page stays small, `virtual:icons`, the
+// inlined icons of the app's own controls,
 // `virtual:input-schemas`, the input JSON Schema of each tool without a page of its own (its
 // generic page's form, without zod or the tool's code), and `virtual:examples`
 // (./examples-plugin.ts).
@@ -11,8 +13,10 @@ import { z } from 'zod';
 import { llmsText, openApiDocument } from '../core/describe';
 import { tools } from '../tools/index';
 import { buildExamples, examplesModule } from './examples-plugin';
+import { UI_ICONS, lucideSvg } from './icons';
 
 const CATALOG_ID = 'virtual:catalog';
+const ICONS_ID = 'virtual:icons';
 const SCHEMAS_ID = 'virtual:input-schemas';
 const SCHEMA_PREFIX = 'virtual:input-schema/';
 
@@ -24,12 +28,26 @@ export function toolbox(): Plugin[] {
       root = config.root;
     },
     resolveId(id) {
-      return id === CATALOG_ID || id === SCHEMAS_ID || id.startsWith(SCHEMA_PREFIX) ? '\0' + id : undefined;
+      return id === CATALOG_ID || id === ICONS_ID || id === SCHEMAS_ID || id.startsWith(SCHEMA_PREFIX) ? '\0' + id : undefined;
     },
     load(id) {
       if (id === '\0' + CATALOG_ID) {
-        const catalog = tools.map(({ slug, name, summary, tag, examples }) => ({ slug, name, summary, tag, example: pageExample(examples?.[0]?.input) }));
+        const catalog = tools.map(({ slug, name, summary, tag, category, icon, blurb, keywords, paste, examples }) => ({
+          slug,
+          name,
+          summary,
+          tag,
+          category,
+          icon: lucideSvg(icon),
+          blurb,
+          keywords,
+          paste: paste ?? [],
+          example: pageExample(examples?.[0]?.input),
+        }));
         return `export default ${JSON.stringify(catalog)};`;
+      }
+      if (id === '\0' + ICONS_ID) {
+        return `export default ${JSON.stringify(Object.fromEntries(UI_ICONS.map((name) => [name, lucideSvg(name)])))};`;
       }
       if (id === '\0' + SCHEMAS_ID) {
         // One chunk per tool, loaded when its generic page opens.

@@ -10,8 +10,9 @@ type Scheme = { bg: string; surface: string };
 export type ThemeColors = { light: Scheme; dark: Scheme };
 
 /**
- * `--bg` and `--surface` of theme.css: light is the first declaration outside any rule that names
- * `dark`; dark the first inside one (`@media (prefers-color-scheme: dark)`, `[data-theme='dark']`).
+ * `--bg` and `--surface` of theme.css: a `light-dark(<light>, <dark>)` pair, or else light is the
+ * first declaration outside any rule that names `dark` and dark the first inside one
+ * (`@media (prefers-color-scheme: dark)`, `[data-theme='dark']`).
  * Throws when one is missing, so a theme.css that moved its colours fails the build instead of
  * shipping a stale manifest.
  */
@@ -27,6 +28,11 @@ export function themeColors(css: string): ThemeColors {
     start = at + 1;
     if (char === '{') preludes.push(piece);
     else {
+      const pair = /^--(bg|surface)\s*:\s*light-dark\(\s*(#[0-9a-fA-F]{3,8})\s*,\s*(#[0-9a-fA-F]{3,8})\s*\)$/.exec(piece);
+      if (pair) {
+        found[`light --${pair[1]}`] ??= pair[2]!.toLowerCase();
+        found[`dark --${pair[1]}`] ??= pair[3]!.toLowerCase();
+      }
       const declaration = /^--(bg|surface)\s*:\s*(#[0-9a-fA-F]{3,8})$/.exec(piece);
       if (declaration) found[`${preludes.some((prelude) => /dark/.test(prelude)) ? 'dark' : 'light'} --${declaration[1]}`] ??= declaration[2]!.toLowerCase();
       if (char === '}') preludes.pop();
@@ -120,6 +126,7 @@ export function themeColorTags(colors: ThemeColors) {
   return (['light', 'dark'] as const).map((scheme) => ({
     tag: 'meta',
     attrs: { name: 'theme-color', media: `(prefers-color-scheme: ${scheme})`, content: colors[scheme].surface },
-    injectTo: 'head' as const,
+    // Before static/theme.js, which gives them the chosen theme's colour before the first paint.
+    injectTo: 'head-prepend' as const,
   }));
 }

@@ -29,6 +29,54 @@ export const TAG_DESCRIPTIONS: Record<Tag, string> = {
 };
 
 /**
+ * The app's groups of tools (sidebar, home page, palette): what a developer looks for, not the
+ * spec's tags, which stay the API's (OpenAPI tags). Order is the order shown.
+ */
+export const CATEGORIES = {
+  encode: 'Encode & decode',
+  data: 'JSON & data',
+  convert: 'Converters',
+  crypto: 'Crypto & IDs',
+  images: 'Images',
+} as const;
+export type Category = keyof typeof CATEGORIES;
+
+/**
+ * What smart paste recognises in pasted text (src/lib/smart-paste.ts). A tool lists the kinds it
+ * opens; the detector says how sure it is, the tool how well it fits.
+ */
+export const PASTE_KINDS = [
+  'jwt',
+  'json',
+  'json-rows',
+  'uuid',
+  'unix-time',
+  'date',
+  'base64',
+  'color',
+  'lcov',
+  'hex-number',
+  'binary-number',
+  'octal-number',
+  'decimal-number',
+  'percent-encoded',
+  'url',
+  'csv',
+  'identifier',
+  'text',
+] as const;
+export type PasteKind = (typeof PASTE_KINDS)[number];
+
+/** How a tool's page takes a paste of one kind: the text goes to `field`, `with` sets others. */
+export interface PasteTarget {
+  kind: PasteKind;
+  field: string;
+  with?: Record<string, unknown>;
+  /** How well the tool fits this kind, 0–1 (default 1): a generic tool takes it with less. */
+  fit?: number;
+}
+
+/**
  * Bad input that the caller can fix: becomes a 400 `{error}` (docs/architecture.md principle 6).
  * The message is one sentence that names the field and the problem; it reaches the user as is.
  */
@@ -101,6 +149,16 @@ export interface ToolDefinition<I extends z.ZodType = z.ZodType, O extends z.Zod
   /** One sentence: what the tool does. */
   summary: string;
   tag: Tag;
+  /** The app's group (sidebar, home page); see CATEGORIES. */
+  category: Category;
+  /** A Lucide icon name (lucide-static); the build inlines its SVG into the catalog. */
+  icon: string;
+  /** One line in plain words for the home page and the palette (no standard numbers). */
+  blurb: string;
+  /** What people type to find it: algorithm and format names, aliases, other tools' words. */
+  keywords: readonly string[];
+  /** The pasted text it opens with (smart paste), best fit first. */
+  paste?: readonly PasteTarget[];
   input: I;
   output: O;
   /**
@@ -153,4 +211,19 @@ export interface ToolCase {
   status: number;
   expect?: unknown;
   match?: unknown;
+}
+
+/** What the page bundle knows of a tool (`virtual:catalog`, made by src/build/toolbox-plugin.ts). */
+export interface CatalogEntry {
+  slug: string;
+  name: string;
+  summary: string;
+  tag: Tag;
+  category: Category;
+  /** The icon as an inline `<svg>`. */
+  icon: string;
+  blurb: string;
+  keywords: readonly string[];
+  paste: readonly PasteTarget[];
+  example?: Record<string, unknown>;
 }

@@ -48,7 +48,7 @@ test.describe('background-remover page', () => {
   test('downloads the model with progress, then works offline: the page and fetch("/api/background-remover")', async ({ page, context }) => {
     test.setTimeout(600_000); // three model runs on a shared 2-core machine, in WebAssembly
     await page.goto('/');
-    await page.getByRole('link', { name: /^Background Remover/ }).click();
+    await page.getByRole('main').getByRole('link', { name: /^Background Remover/ }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Background Remover');
     // COOP + COEP from the server: SharedArrayBuffer, so the model runs on threads.
     expect(await page.evaluate(() => self.crossOriginIsolated)).toBe(true);

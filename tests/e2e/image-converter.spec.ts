@@ -10,7 +10,7 @@ import type { Locator } from '@playwright/test';
 test.describe('image-converter page', () => {
   test('converts a picked PNG to WebP: before/after sizes, % saved, a download of the right format', async ({ page }) => {
     await page.goto('/');
-    await page.getByRole('link', { name: /^Image Converter/ }).click();
+    await page.getByRole('main').getByRole('link', { name: /^Image Converter/ }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Image Converter');
     await expect(page.getByTestId('to')).toHaveValue('webp');
 

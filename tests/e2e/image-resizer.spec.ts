@@ -26,7 +26,7 @@ async function open(page: Page, name = 'quadrants.png') {
 test.describe('image-resizer page', () => {
   test('resizes to a width only: the height follows the aspect ratio', async ({ page }) => {
     await page.goto('/');
-    await page.getByRole('link', { name: /^Image Resizer/ }).click();
+    await page.getByRole('main').getByRole('link', { name: /^Image Resizer/ }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Image Resizer');
     await page.getByTestId('file-input').setInputFiles(fixture('quadrants.png'));
     await expect(page.getByTestId('before')).toHaveText('PNG · 40 × 24 px · 140 bytes');

@@ -85,6 +85,10 @@ describe('the web app manifest', () => {
       :root[data-theme='dark'] { --bg: #101010; --surface: #202020 }
       @media (prefers-color-scheme: dark) { :root:not([data-theme='light']) { --bg: #303030; --surface: #404040 } }`;
     expect(themeColors(css)).toEqual({ light: { bg: '#eeeeee', surface: '#ffffff' }, dark: { bg: '#101010', surface: '#202020' } });
+    expect(themeColors(':root { --bg: light-dark(#F6F7F9, #111215); --surface: light-dark(#fff, #1b1d21); }')).toEqual({
+      light: { bg: '#f6f7f9', surface: '#fff' },
+      dark: { bg: '#111215', surface: '#1b1d21' },
+    });
     expect(() => themeColors(':root { --bg: #fff; --surface: #fff }')).toThrow(/dark --bg/);
   });
 });

@@ -15,6 +15,11 @@ export default defineTool({
   name: 'Base64 Encoder / Decoder',
   summary: 'Encodes UTF-8 text to Base64 or decodes Base64 to text, in the standard (RFC 4648) or URL-safe alphabet.',
   tag: 'encoding',
+  category: 'encode',
+  icon: 'file-code',
+  blurb: 'Text to Base64 and back, URL-safe too.',
+  keywords: ['base64', 'base64url', 'b64', 'atob', 'btoa', 'encode', 'decode', 'url-safe'],
+  paste: [{ kind: 'base64', field: 'input', with: { mode: 'decode' } }, { kind: 'text', field: 'input', with: { mode: 'encode' }, fit: 0.3 }],
   input: Input,
   output: Output,
   examples: [

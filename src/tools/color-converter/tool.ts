@@ -8,6 +8,11 @@ export default defineTool({
   name: 'Color Converter',
   summary: 'Converts a colour between HEX, RGB, HSL and HSV (also CSS names and alpha) and returns all four forms.',
   tag: 'conversion',
+  category: 'convert',
+  icon: 'palette',
+  blurb: 'Hex, RGB, HSL and HSV forms of a colour.',
+  keywords: ['color', 'colour', 'hex color', 'rgb', 'rgba', 'hsl', 'hsla', 'hsv', 'hsb', 'oklch', 'css color', 'named color', 'picker'],
+  paste: [{ kind: 'color', field: 'color' }],
   input: Input,
   output: Output,
   examples: [

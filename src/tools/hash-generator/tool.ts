@@ -33,6 +33,11 @@ export default defineTool({
   name: 'Hash Generator',
   summary: 'Computes the MD5, SHA-1, SHA-2, SHA-3, BLAKE2b, BLAKE3 or CRC-32 digest (or an HMAC) of UTF-8 text, as hex or Base64.',
   tag: 'cryptography',
+  category: 'crypto',
+  icon: 'fingerprint',
+  blurb: 'MD5, SHA-256, BLAKE3 or HMAC of text.',
+  keywords: ['hash', 'digest', 'checksum', 'md5', 'sha1', 'sha-1', 'sha256', 'sha-256', 'sha512', 'sha-512', 'sha3', 'sha-3', 'blake2', 'blake3', 'crc32', 'hmac'],
+  paste: [{ kind: 'text', field: 'input', fit: 0.35 }],
   input: Input,
   output: Output,
   examples: [

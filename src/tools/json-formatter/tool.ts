@@ -51,6 +51,11 @@ export default defineTool({
   summary:
     'Pretty-prints or minifies JSON losslessly, validates it with the line and column of any syntax error, sorts keys and repairs malformed JSON.',
   tag: 'formatting',
+  category: 'data',
+  icon: 'braces',
+  blurb: 'Pretty-print, minify and repair JSON.',
+  keywords: ['json', 'format', 'prettify', 'pretty print', 'beautify', 'minify', 'validate', 'lint', 'repair', 'indent', 'sort keys'],
+  paste: [{ kind: 'json', field: 'json' }, { kind: 'json-rows', field: 'json', fit: 0.9 }],
   input: Input,
   output: Output,
   // Repair's work grows with the square of some inputs (about a second at its 16384-character

@@ -9,6 +9,11 @@ export default defineTool({
   summary:
     'Converts a JSON array of objects to CSV with a header row (nested objects flattened to dot columns), or CSV back to a JSON array.',
   tag: 'formatting',
+  category: 'data',
+  icon: 'sheet',
+  blurb: 'JSON arrays to CSV tables and back.',
+  keywords: ['csv', 'json', 'tsv', 'spreadsheet', 'excel', 'table', 'rows', 'columns', 'convert'],
+  paste: [{ kind: 'csv', field: 'input', with: { mode: 'csv-to-json' } }, { kind: 'json-rows', field: 'input', with: { mode: 'json-to-csv' }, fit: 0.95 }],
   input: Input,
   output: Output,
   accepts: { types: { 'text/csv': ['.csv'] }, read: 'text', field: 'input', with: { mode: 'csv-to-json' } },

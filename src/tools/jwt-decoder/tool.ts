@@ -15,6 +15,11 @@ export default defineTool({
   name: 'JWT Decoder',
   summary: "Decodes a JSON Web Token's header and claims and, given a secret or public key, verifies its signature (HS*, RS*, PS*, ES*, EdDSA).",
   tag: 'encoding',
+  category: 'encode',
+  icon: 'key-round',
+  blurb: 'Decode a token; check its signature.',
+  keywords: ['jwt', 'json web token', 'bearer', 'token', 'authorization', 'claims', 'jws', 'hs256', 'rs256', 'es256', 'signature', 'verify'],
+  paste: [{ kind: 'jwt', field: 'token' }],
   input: Input,
   output: Output,
   examples: [

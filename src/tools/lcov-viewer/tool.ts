@@ -34,6 +34,11 @@ export default defineTool({
   name: 'LCOV Coverage Viewer',
   summary: 'Parses an LCOV tracefile (lcov.info) into line, function and branch coverage per file and overall.',
   tag: 'validation',
+  category: 'data',
+  icon: 'list-checks',
+  blurb: 'Line, function and branch coverage.',
+  keywords: ['lcov', 'coverage', 'code coverage', 'lcov.info', 'tracefile', 'istanbul', 'c8', 'nyc', 'gcov', 'branches', 'tests'],
+  paste: [{ kind: 'lcov', field: 'lcov' }],
   input: Input,
   output: Output,
   // LCOV has no registered MIME type; the extensions are what platforms match on.

@@ -9,6 +9,11 @@ export default defineTool({
   name: 'Number Base Converter',
   summary: 'Converts an integer of any size from base 2–36 to decimal, binary, octal and hexadecimal, with grouped digits, bit length and a power-of-two check.',
   tag: 'encoding',
+  category: 'convert',
+  icon: 'binary',
+  blurb: 'Binary, octal, decimal and hex, any size.',
+  keywords: ['hex', 'hexadecimal', 'binary', 'octal', 'decimal', 'base', 'radix', 'bin', 'oct', 'dec', 'bits', 'bigint', '0x'],
+  paste: [{ kind: 'hex-number', field: 'input', with: { from_base: 16 } }, { kind: 'binary-number', field: 'input', with: { from_base: 2 } }, { kind: 'octal-number', field: 'input', with: { from_base: 8 } }, { kind: 'decimal-number', field: 'input', with: { from_base: 10 }, fit: 0.6 }, { kind: 'unix-time', field: 'input', with: { from_base: 10 }, fit: 0.3 }],
   input: Input,
   output: Output,
   examples: [

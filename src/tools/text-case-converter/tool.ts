@@ -9,6 +9,11 @@ export default defineTool({
   name: 'Text Case Converter',
   summary: 'Converts identifiers and phrases between camelCase, PascalCase, snake_case, kebab-case, Title Case and other naming conventions, in any script.',
   tag: 'text',
+  category: 'convert',
+  icon: 'case-sensitive',
+  blurb: 'camelCase, snake_case, kebab-case and more.',
+  keywords: ['case', 'camelcase', 'camel case', 'pascalcase', 'snake_case', 'kebab-case', 'slug', 'slugify', 'title case', 'upper', 'lower', 'constant case', 'identifier', 'rename'],
+  paste: [{ kind: 'identifier', field: 'input' }, { kind: 'text', field: 'input', fit: 0.4 }],
   input: Input,
   output: Output,
   examples: [

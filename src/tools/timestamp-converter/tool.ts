@@ -43,6 +43,11 @@ export default defineTool({
   name: 'Timestamp Converter',
   summary: 'Converts Unix timestamps (s, ms, µs or ns) to ISO 8601 and UTC dates, or ISO 8601 / RFC 2822 dates to Unix timestamps, and says how long ago that is.',
   tag: 'datetime',
+  category: 'convert',
+  icon: 'clock',
+  blurb: 'Unix time to a readable date and back.',
+  keywords: ['timestamp', 'unix', 'epoch', 'unix time', 'date', 'time', 'iso 8601', 'utc', 'milliseconds', 'seconds', 'rfc 2822'],
+  paste: [{ kind: 'unix-time', field: 'input' }, { kind: 'date', field: 'input' }],
   input: Input,
   output: Output,
   examples: [

@@ -7,6 +7,11 @@ export default defineTool({
   name: 'URL Encoder / Decoder',
   summary: 'Percent-encodes text as UTF-8 per RFC 3986, as a URL component or keeping the URL structure, or decodes it.',
   tag: 'encoding',
+  category: 'encode',
+  icon: 'link',
+  blurb: 'Percent-encode for URLs, or decode.',
+  keywords: ['url', 'uri', 'percent', 'percent-encoding', 'urlencode', 'urldecode', 'encodeURIComponent', 'query string', 'escape'],
+  paste: [{ kind: 'percent-encoded', field: 'input', with: { mode: 'decode' } }, { kind: 'url', field: 'input', with: { mode: 'encode-full' } }, { kind: 'text', field: 'input', with: { mode: 'encode-component' }, fit: 0.3 }],
   input: Input,
   output: Output,
   examples: [

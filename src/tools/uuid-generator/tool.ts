@@ -7,6 +7,11 @@ export default defineTool({
   name: 'UUID Generator',
   summary: 'Generates random version 4 (or time-ordered version 7) UUIDs and validates a given UUID.',
   tag: 'generation',
+  category: 'crypto',
+  icon: 'id-card',
+  blurb: 'Random or time-ordered UUIDs; check one.',
+  keywords: ['uuid', 'guid', 'uuid v4', 'uuid v7', 'v4', 'v7', 'random id', 'unique id', 'identifier', 'validate'],
+  paste: [{ kind: 'uuid', field: 'validate' }],
   input: Input,
   output: Output,
   examples: [
