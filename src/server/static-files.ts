@@ -6,6 +6,8 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
+import { encodedTwin } from './encoded-files';
+import { routePreloadLinks } from './route-preloads';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -31,6 +33,7 @@ const TYPES: Record<string, string> = {
 /** `isPage(path)`: whether a path without a file is a page of the app (`/`, `/<slug>`). */
 export function createStaticHandler(root: string, isPage: (pathname: string) => boolean) {
   const rootPrefix = normalize(root + sep);
+  const preloadLinks = routePreloadLinks(root);
 
   async function fileAt(pathname: string): Promise<{ path: string; size: number; mtime: Date } | undefined> {
     const path = normalize(join(root, pathname));
@@ -57,6 +60,7 @@ export function createStaticHandler(root: string, isPage: (pathname: string) => 
     }
     let file = decoded.endsWith('/') ? undefined : await fileAt(decoded);
     let status = 200;
+    const named = file !== undefined;
     // A path without a file extension is for the app's router: a page, or its not-found page.
     if (!file && !extname(decoded)) {
       file = await fileAt('/index.html');
@@ -72,9 +76,15 @@ export function createStaticHandler(root: string, isPage: (pathname: string) => 
       res.writeHead(304).end();
       return;
     }
+    // The build's brotli or gzip twin of a file asked for by name (not the page fallback).
+    const twin = named ? await encodedTwin(file.path, req.headers['accept-encoding']) : undefined;
+    const links = !named && status === 200 ? preloadLinks(decoded) : undefined;
     res.writeHead(status, {
       'Content-Type': TYPES[extname(file.path)] ?? 'application/octet-stream',
-      'Content-Length': file.size,
+      'Content-Length': twin?.size ?? file.size,
+      ...(twin && { 'Content-Encoding': twin.encoding }),
+      ...(named && { Vary: 'Accept-Encoding' }),
+      ...(links && { Link: links }),
       'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
       'Last-Modified': lastModified,
       'X-Content-Type-Options': 'nosniff',
@@ -83,6 +93,6 @@ export function createStaticHandler(root: string, isPage: (pathname: string) => 
       res.end();
       return;
     }
-    createReadStream(file.path).on('error', () => res.destroy()).pipe(res);
+    createReadStream(twin?.path ?? file.path).on('error', () => res.destroy()).pipe(res);
   };
 }
