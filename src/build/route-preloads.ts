@@ -3,8 +3,10 @@
 // been downloaded and run; on a slow phone network every such step costs a round trip before the
 // page can paint. The Node server names these files in a `Link` header of the page's HTML
 // (src/server/route-preloads.ts), so the browser fetches them alongside the entry script.
-import type { OutputBundle, OutputChunk } from 'rollup';
-import type { Plugin } from 'vite';
+import type { Plugin, Rollup } from 'vite';
+
+type OutputBundle = Rollup.OutputBundle;
+type OutputChunk = Rollup.OutputChunk;
 
 export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
 
