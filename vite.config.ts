@@ -3,6 +3,8 @@ import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { modelFiles, modelManifest } from './src/build/model-assets';
+import { precompress } from './src/build/precompress';
+import { routePreloads } from './src/build/route-preloads';
 import { examplesModule } from './src/build/examples-plugin';
 import { toolbox } from './src/build/toolbox-plugin';
 import { wasmUrlsNotInlined } from './src/build/wasm-urls';
@@ -21,6 +23,7 @@ export default defineConfig({
     svelte(),
     toolbox(),
     appHead(tools, colors),
+    routePreloads(),
     // The background-removal model and its WASM in dist/models/ (src/build/model-assets.ts).
     modelManifest(),
     modelFiles(),
@@ -37,8 +40,9 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png,jpg,ico,webmanifest,json,txt,wasm,woff2,ttf}'],
         maximumFileSizeToCacheInBytes: 16 * 1024 * 1024,
         // The model (84 MiB) is downloaded on first use or on request, never on every install.
-        // The manifest's screenshots are fetched by the browser's install dialog, online, not by pages.
-        globIgnores: ['**/node_modules/**/*', 'sw.js', 'workbox-*.js', 'models/**', 'screenshots/**'],
+        // The manifest's screenshots are fetched by the browser's install dialog, online, not by
+        // pages; route-preloads.json is for the Node server's headers (src/build/route-preloads.ts).
+        globIgnores: ['**/node_modules/**/*', 'sw.js', 'workbox-*.js', 'models/**', 'screenshots/**', 'route-preloads.json'],
         // The image codecs are bundled into sw.js, their WASM stays in precached files; the
         // worked examples come in as data.
         buildPlugins: { vite: [wasmUrlsNotInlined(), examplesModule()] },
@@ -46,6 +50,8 @@ export default defineConfig({
       manifest: webManifest({ tools, shortcuts: SHORTCUTS, description: SITE_DESCRIPTION, colors }),
       devOptions: { enabled: false },
     }),
+    // Last: brotli and gzip twins of everything above, sw.js included (src/build/precompress.ts).
+    precompress(),
   ],
   build: { target: 'es2022', outDir: 'dist', emptyOutDir: true },
   // Workers are bundled with their own plugins: the model manifest is read in the tool worker.

@@ -1,6 +1,6 @@
 // `npm run bench`: every speed goal of docs/stack.md, one script after another (never in parallel:
 // they would measure each other), then a closing note with each figure against its goal.
-// Needs a build (`npm run build`) for the server, service-worker, isolation and size figures;
+// Needs a build (`npm run build`) for the server, service-worker, isolation, size and Lighthouse figures;
 // SERVER_ENTRY and STATIC_DIR point them at another build. ONLY=regex runs a subset.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +16,8 @@ const BENCHES = [
   ['images.mjs', '5. image conversion and resize vs sharp ≤ 3×', /^worst ratio/],
   ['isolation.mjs', '6. light p99 under image flood ≤ 2× idle', /^ratio p99|^worker pool/],
   ['bundle-size.mjs', '7. home page JS (gzip), largest page chunk', /gzip/],
+  // Absolute scores, not ratios (see its header); the longest step (~5 min for 16 pages).
+  ['lighthouse.mjs', 'Lighthouse mobile: performance ≥ 95, the others 100, no load task over 200 ms', /^lighthouse summary/],
 ];
 
 function run(script, pick) {

@@ -7,7 +7,9 @@ import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import type { ToolDefinition } from '../tools/define';
+import { encodedTwin } from './encoded-files';
 import { pageRenderer, type RenderedPage } from './page-heads';
+import { routePreloadLinks } from './route-preloads';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -44,6 +46,7 @@ export function createStaticHandler(root: string, tools: readonly ToolDefinition
     }
     return rendered.page(pathname, origin);
   }
+  const preloadLinks = routePreloadLinks(root);
 
   async function fileAt(pathname: string): Promise<{ path: string; size: number; mtime: Date } | undefined> {
     const path = normalize(join(root, pathname));
@@ -69,6 +72,7 @@ export function createStaticHandler(root: string, tools: readonly ToolDefinition
       return;
     }
     let file = decoded.endsWith('/') ? undefined : await fileAt(decoded);
+    const named = file !== undefined;
     // A path without a file extension is for the app's router: a page, or its not-found page.
     let page: RenderedPage | undefined;
     if (!file && !extname(decoded)) {
@@ -88,9 +92,16 @@ export function createStaticHandler(root: string, tools: readonly ToolDefinition
       res.writeHead(304).end();
       return;
     }
+    // The build's brotli or gzip twin of a file asked for by name (not the page fallback).
+    const twin = named ? await encodedTwin(file.path, req.headers['accept-encoding']) : undefined;
+    // A page's own chunks, fetched alongside the entry script (src/build/route-preloads.ts).
+    const links = page && status === 200 ? preloadLinks(decoded) : undefined;
     res.writeHead(status, {
       'Content-Type': TYPES[extname(file.path)] ?? 'application/octet-stream',
-      'Content-Length': page ? page.body.length : file.size,
+      'Content-Length': page ? page.body.length : (twin?.size ?? file.size),
+      ...(twin && { 'Content-Encoding': twin.encoding }),
+      ...(named && { Vary: 'Accept-Encoding' }),
+      ...(links && { Link: links }),
       'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
       'Last-Modified': lastModified,
       'X-Content-Type-Options': 'nosniff',
@@ -100,6 +111,6 @@ export function createStaticHandler(root: string, tools: readonly ToolDefinition
       return;
     }
     if (page) res.end(page.body);
-    else createReadStream(file.path).on('error', () => res.destroy()).pipe(res);
+    else createReadStream(twin?.path ?? file.path).on('error', () => res.destroy()).pipe(res);
   };
 }

@@ -1,10 +1,17 @@
 // A tool page imports option lists and defaults from its tool's schema.ts, never the schemas:
 // they are built through pure() (src/tools/pure.ts), so the bundler leaves them, and zod with
 // them (some 25 kB gzipped), to the tool worker. A value import of a schema would bring zod back.
+import { gzipSync } from 'node:zlib';
 import { tools } from '../../src/tools/index';
 import { expect, test } from './fixtures';
 
-test('no tool page loads zod', async ({ page, request }) => {
+// What a tool page's document loads, gzipped: about 32–43 KiB (the entry with Svelte, the page
+// and its shared components) when this budget was set. A phone on a slow network waits for all
+// of it before the page can paint, and zod or the worked examples slipping in would add 25 KiB
+// or more.
+const PAGE_SCRIPTS_BUDGET = 64 * 1024;
+
+test('no tool page loads zod, and each stays within its script budget', async ({ page, request }) => {
   for (const tool of tools) {
     await page.goto(`/${tool.slug}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(tool.name);
@@ -16,9 +23,12 @@ test('no tool page loads zod', async ({ page, request }) => {
         .filter((url) => new URL(url).pathname.endsWith('.js')),
     );
     expect(scripts.length, tool.slug).toBeGreaterThan(0);
+    let gzipped = 0;
     for (const url of scripts) {
       const code = await (await request.get(url)).text();
       expect(code.includes('ZodObject'), `${tool.slug}: ${url} contains zod`).toBe(false);
+      gzipped += gzipSync(code, { level: 9 }).length;
     }
+    expect(gzipped, `${tool.slug}: its scripts, gzipped`).toBeLessThan(PAGE_SCRIPTS_BUDGET);
   }
 });

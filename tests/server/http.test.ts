@@ -13,6 +13,20 @@ afterAll(() => server?.stop());
 const post = (path: string, body: string, headers: Record<string, string> = {}) =>
   fetch(server.url + path, { method: 'POST', body, headers: { 'Content-Type': 'application/json', ...headers } });
 
+/** A GET whose body stays bytes (compressed answers), with exactly the headers given. */
+function bytes(path: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const url = new URL(server.url);
+    const req = httpRequest({ host: url.hostname, port: url.port, method: 'GET', path, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
 /** A raw request, so the test controls framing (chunked bodies, exact lengths). */
 function raw(options: { method: string; path: string; headers?: Record<string, string>; chunks?: Buffer[] }): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
   return new Promise((resolve, reject) => {
@@ -157,6 +171,43 @@ describe('Node server: documents and pages', () => {
       expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
       expect(await response.text()).toContain('<div id="app">');
     }
+  });
+
+  it("sends the build's brotli or gzip twin of a file the client accepts, and the file itself otherwise", async () => {
+    const { readFileSync } = await import('node:fs');
+    const { brotliDecompressSync, gunzipSync } = await import('node:zlib');
+    const html = readFileSync(new URL('../../dist/index.html', import.meta.url), 'utf8');
+    const entry = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(html)![1]!;
+    const original = readFileSync(new URL(`../../dist${entry}`, import.meta.url));
+    const cases = [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+      ['br;q=0, gzip', 'gzip', gunzipSync],
+      ['identity', undefined, (bytes: Buffer) => bytes],
+      [undefined, undefined, (bytes: Buffer) => bytes],
+    ] as const;
+    for (const [accept, encoding, decode] of cases) {
+      const response = await bytes(entry, accept === undefined ? {} : { 'Accept-Encoding': accept });
+      expect(response.status, accept).toBe(200);
+      expect(response.headers['content-encoding'], accept).toBe(encoding);
+      expect(response.headers['vary'], accept).toBe('Accept-Encoding');
+      expect(Number(response.headers['content-length']), accept).toBe(response.body.length);
+      if (encoding) expect(response.body.length, accept).toBeLessThan(original.length / 2);
+      expect(decode(response.body).equals(original), accept).toBe(true);
+    }
+    // The page fallback is rendered per request: never a twin.
+    expect((await bytes('/base64', { 'Accept-Encoding': 'br' })).headers['content-encoding']).toBeUndefined();
+  });
+
+  it("names a tool page's own scripts and stylesheets in a Link header, each of them served", async () => {
+    for (const tool of tools) {
+      const response = await fetch(`${server.url}/${tool.slug}`);
+      const links = [...(response.headers.get('link') ?? '').matchAll(/<([^>]+)>; rel=(modulepreload|preload; as=style; crossorigin)/g)].map((m) => m[1]!);
+      expect(links.some((url) => url.endsWith('.js')), tool.slug).toBe(true);
+      for (const url of links) expect((await fetch(server.url + url)).status, url).toBe(200);
+    }
+    expect((await fetch(server.url + '/')).headers.get('link')).toBeNull();
+    expect((await fetch(server.url + '/no-such-page')).headers.get('link')).toBeNull();
   });
 
   it('404 for missing files and path escapes', async () => {
