@@ -114,6 +114,20 @@ test.describe('navigation', () => {
     await expect(sidebar.getByRole('list', { name: 'Pinned' })).toHaveCount(0);
   });
 
+  test("a tool page's own Pin button pins it to the sidebar, and unpins it", async ({ page }) => {
+    await page.goto('/base64');
+    const pin = page.getByTestId('page-pin');
+    await expect(pin).toHaveText('Pin');
+    await pin.click();
+    await expect(pin).toHaveAttribute('aria-pressed', 'true');
+    await expect(pin).toHaveText('Pinned');
+    const pinned = page.locator('#sidebar').getByRole('list', { name: 'Pinned' });
+    await expect(pinned.getByRole('link')).toHaveText(['Base64 Encoder / Decoder']);
+    await pin.click();
+    await expect(pin).toHaveAttribute('aria-pressed', 'false');
+    await expect(pinned).toHaveCount(0);
+  });
+
   test('the home page fits one desktop screen', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto('/');

@@ -24,7 +24,7 @@ test('an unknown path is a 404 with the app’s not-found page, from the server 
   const fromServer = await page.goto('/no-such-page');
   expect(fromServer?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  expect(await page.title()).toMatch(/^Not found/);
+  expect(await page.title()).toBe('Page not found · Developer Toolbox');
 
   await page.goto('/');
   await page.evaluate(async () => {
