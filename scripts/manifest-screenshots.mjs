@@ -14,7 +14,7 @@ const port = Number(process.env.SCREENSHOT_PORT ?? 4390);
 const base = `http://127.0.0.1:${port}`;
 const manifest = JSON.parse(readFileSync(join(root, 'dist/manifest.webmanifest'), 'utf8'));
 const css = readFileSync(join(root, 'src/ui/theme.css'), 'utf8');
-const accent = /--accent:\s*(#[0-9a-f]+)/i.exec(css)?.[1] ?? '#2457c5';
+const accent = /--accent:\s*(?:light-dark\(\s*)?(#[0-9a-f]+)/i.exec(css)?.[1] ?? '#2457c5';
 
 /** Writes `bytes` at the manifest path `src`, in static/ and in dist/. */
 function save(src, bytes) {

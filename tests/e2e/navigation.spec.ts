@@ -120,7 +120,6 @@ test.describe('navigation', () => {
     await expect(pin).toHaveText('Pin');
     await pin.click();
     await expect(pin).toHaveAttribute('aria-pressed', 'true');
-    await expect(pin).toHaveText('Pinned');
     const pinned = page.locator('#sidebar').getByRole('list', { name: 'Pinned' });
     await expect(pinned.getByRole('link')).toHaveText(['Base64 Encoder / Decoder']);
     await pin.click();
