@@ -86,8 +86,8 @@ function figures(lhr, origin, trace) {
   const longTasks = audit('long-tasks')?.details?.items ?? [];
   const longest = longTasks.reduce((top, task) => (task.duration > (top?.duration ?? 0) ? task : top), undefined);
   const failing = CATEGORIES.filter((id) => id !== 'performance').flatMap((id) =>
-    lhr.categories[id].auditRefs
-      .filter((ref) => ref.weight > 0 && audit(ref.id).score !== null && audit(ref.id).score < 1)
+    (lhr.categories[id]?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && audit(ref.id) && audit(ref.id).score !== null && audit(ref.id).score < 1)
       .map((ref) => `${id}: ${ref.id} (${(audit(ref.id).details?.items ?? []).map((item) => item.node?.selector ?? item.url ?? item.source?.url ?? '').filter(Boolean).slice(0, 3).join('; ')})`),
   );
   const requests = audit('network-requests')?.details?.items ?? [];

@@ -88,8 +88,10 @@ export function createStaticHandler(root: string, tools: readonly ToolDefinition
     // A page's bytes follow from index.html (and the host asked for, part of the URL), so its
     // date stands for them too.
     const lastModified = file.mtime.toUTCString();
+    const cacheControl = immutable ? 'public, max-age=31536000, immutable' : 'no-cache';
     if (status === 200 && !immutable && req.headers['if-modified-since'] === lastModified) {
-      res.writeHead(304).end();
+      // A 304 carries the headers a 200 would have that bear on caching (RFC 9110 §15.4.5).
+      res.writeHead(304, { 'Cache-Control': cacheControl, 'Last-Modified': lastModified, ...(named && { Vary: 'Accept-Encoding' }) }).end();
       return;
     }
     // The build's brotli or gzip twin of a file asked for by name (not the page fallback).
@@ -102,7 +104,7 @@ export function createStaticHandler(root: string, tools: readonly ToolDefinition
       ...(twin && { 'Content-Encoding': twin.encoding }),
       ...(named && { Vary: 'Accept-Encoding' }),
       ...(links && { Link: links }),
-      'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+      'Cache-Control': cacheControl,
       'Last-Modified': lastModified,
       'X-Content-Type-Options': 'nosniff',
     });

@@ -2,9 +2,8 @@
 // to `window.launchQueue`; the right tool's page opens with them filled in (file-launch.ts
 // decides which). The files are read here, on the device, and handed over in memory (prefill.ts).
 import openers from 'virtual:file-openers';
-import { router } from '../routes/router.svelte';
 import { planLaunch } from './file-launch';
-import { offerPrefill } from './prefill';
+import { openTool } from './open-tool';
 
 // The File Handling API (https://wicg.github.io/manifest-incubations/#launch-queue-and-launch-params),
 // in Chromium only: absent from TypeScript's DOM types, so declared here.
@@ -24,9 +23,9 @@ async function openLaunched(params: LaunchParams): Promise<void> {
   const files = await Promise.all(handles.map((handle) => handle.getFile()));
   const plan = planLaunch(files, openers);
   if (!plan) return;
-  if (plan.read === 'files') offerPrefill(plan.slug, { files: plan.files.map((index) => files[index]) });
-  else offerPrefill(plan.slug, { ...plan.with, [plan.field]: await files[plan.file]!.text() });
-  router.go(`/${plan.slug}`);
+  // As the palette opens a tool: in memory, and the page mounted afresh even if it is on screen.
+  if (plan.read === 'files') openTool(plan.slug, { files: plan.files.map((index) => files[index]) });
+  else openTool(plan.slug, { ...plan.with, [plan.field]: await files[plan.file]!.text() });
 }
 
 window.launchQueue?.setConsumer((params) => {

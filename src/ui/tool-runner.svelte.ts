@@ -39,6 +39,9 @@ export class ToolRunner<S extends Slug> {
   #options: Required<Omit<RunnerOptions<S>, 'ready'>> & Pick<RunnerOptions<S>, 'ready'>;
   /** The input's fields: a link, a hand-over or an example sets only these. */
   #keys: Set<string>;
+  /** Fields handed over by smart paste or an opened file (./prefill.ts): kept out of the URL
+   * for the life of the page, as the hand-over promises; the user may have pasted a credential. */
+  #handed: string[] = [];
   #controller: AbortController | undefined;
   #timer: ReturnType<typeof setTimeout> | undefined;
 
@@ -50,11 +53,13 @@ export class ToolRunner<S extends Slug> {
     // A shared link may carry any JSON under a known key: the pages check what their controls
     // cannot show, and the tool answers anything else with a 400. Input handed over by smart
     // paste or an opened file (./prefill.ts) wins over the link.
-    this.input = { ...initial, ...known, ...takePrefill(slug, [...this.#keys]) } as ParsedInputOf<S>;
+    const handed = takePrefill(slug, [...this.#keys]);
+    this.#handed = Object.keys(handed);
+    this.input = { ...initial, ...known, ...handed } as ParsedInputOf<S>;
 
     $effect(() => {
       const body = $state.snapshot(this.input) as Record<string, unknown>;
-      writeFragment(body, [...this.#options.secrets, ...this.#options.unshared]);
+      writeFragment(body, [...this.#options.secrets, ...this.#options.unshared, ...this.#handed]);
       if (this.#options.live) this.#schedule(body);
     });
     $effect(() => () => this.#cancel());

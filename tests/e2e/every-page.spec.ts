@@ -25,6 +25,9 @@ for (const { slug } of tools) {
     await page.getByTestId('load-example').click();
     await waitForResult(page, slug);
     await expect(page.getByTestId('load-example')).toHaveCount(0); // the page is no longer empty
+    // The button went away with focus on it: focus is on the page's first field (or its heading,
+    // on a page whose input is only a file), not on <body>.
+    await expect(page.locator('article :is(textarea, input, select, h1):focus')).toHaveCount(1);
     await expectNoSidewaysScroll(page, 'with the example loaded');
 
     if (await makeError(page, slug)) {

@@ -52,6 +52,21 @@ test.describe('navigation', () => {
     await expect(options.last()).toHaveAttribute('aria-selected', 'true');
   });
 
+  test('text handed over by smart paste stays out of the URL on a page that shares its input in the fragment', async ({ page }) => {
+    // An opaque token, not a JWT: the Base64 page writes typed input to the fragment, never a hand-over.
+    const pasted = 'dG9rZW4tMWY4YTI5YzQtc2VjcmV0LXZhbHVl';
+    await page.goto('/');
+    await page.getByTestId('smart-paste').fill(pasted);
+    const proposal = page.getByTestId('proposal').and(page.locator('[data-slug="base64"]'));
+    await proposal.click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Base64 Encoder / Decoder');
+    await expect(page.getByTestId('input')).toHaveValue(pasted);
+    await expect(page.getByTestId('output')).toHaveValue('token-1f8a29c4-secret-value');
+    // The options the page writes to the fragment are there; the pasted text is not.
+    await expect(page).toHaveURL(/#/);
+    expect(decodeURIComponent(page.url())).not.toContain(pasted);
+  });
+
   test('smart paste of a JWT on the home page opens the JWT decoder with the token, never in the URL', async ({ page }) => {
     await page.goto('/');
     await page.evaluate(async (token) => {
