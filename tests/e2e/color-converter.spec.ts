@@ -115,7 +115,9 @@ test.describe('color-converter page', () => {
     const copyHex = page.getByRole('button', { name: /copy hex/i });
     await expect(copyHex).toBeFocused();
     await page.keyboard.press('Enter');
-    await expect(copyHex).toHaveAccessibleName(/copied/);
+    // The name stays "Copy HEX"; the button shows a check and the live region says it copied.
+    await expect(copyHex).toHaveText(/✓/);
+    await expect(page.getByText('Copied to clipboard')).toBeAttached();
     expect(await clipboardText(page)).toBe('#0000ff');
   });
 
