@@ -214,16 +214,10 @@ export interface ToolCase {
 }
 
 /** What the page bundle knows of a tool (`virtual:catalog`, made by src/build/toolbox-plugin.ts). */
-export interface CatalogEntry {
-  slug: string;
-  name: string;
-  summary: string;
-  tag: Tag;
-  category: Category;
-  /** The icon as an inline `<svg>`. */
+export type CatalogEntry = Pick<ToolDefinition, 'slug' | 'name' | 'summary' | 'tag' | 'category' | 'blurb' | 'keywords'> & {
+  /** The icon as an inline `<svg>` (the definition names a Lucide icon). */
   icon: string;
-  blurb: string;
-  keywords: readonly string[];
   paste: readonly PasteTarget[];
+  /** The first worked example's input, when small. */
   example?: Record<string, unknown>;
-}
+};
