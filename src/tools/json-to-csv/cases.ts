@@ -261,7 +261,29 @@ const cases: ToolCase[] = [
     status: 200,
     expect: {
       ...json('[\n  {\n    "a;b": "1;2"\n  }\n]', ['a;b'], 1),
-      warnings: ['Every row is one column with the delimiter ",", but the text looks separated by semicolons: use the delimiter ";" or "auto".'],
+      warnings: ['The text looks separated by semicolons rather than by "," (every row is one column): use the delimiter ";" or "auto".'],
+    },
+  },
+  {
+    name: 'csv-to-json: a semicolon file with decimal commas read with commas: ragged rows, and the warning',
+    body: { input: 'item;price\nTea;1,50\nCake;2,25', mode: 'csv-to-json', flatten: false },
+    status: 200,
+    expect: {
+      ...json(
+        '[\n  {\n    "item;price": "Tea;1",\n    "column_2": 50\n  },\n  {\n    "item;price": "Cake;2",\n    "column_2": 25\n  }\n]',
+        ['item;price', 'column_2'],
+        2,
+      ),
+      warnings: ['The text looks separated by semicolons rather than by ",": use the delimiter ";" or "auto".'],
+    },
+  },
+  {
+    name: 'csv-to-json: a tab file whose quoting a semicolon cannot read: the error, and the warning',
+    body: { input: 'a\tb\n"x;y"\t2', mode: 'csv-to-json', delimiter: ';' },
+    status: 200,
+    expect: {
+      ...failed('csv-to-json', "Invalid CSV: Unexpected U+0009 after the closing quote of a field (a quote inside a quoted field is written \"\") at line 2, column 6.", ';'),
+      warnings: ['The text looks separated by tabs rather than by ";" (the CSV cannot be read that way): use the delimiter "\\t" or "auto".'],
     },
   },
   {

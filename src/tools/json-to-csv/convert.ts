@@ -28,14 +28,14 @@ export function convert({ input, mode, delimiter: choice, flatten, infer_types, 
   const start = input.charCodeAt(0) === 0xfeff ? 1 : 0;
   const delimiter = choice === 'auto' ? (detectDelimiter(input, start) ?? ',') : choice;
   const result = csvToJson(input, delimiter, flatten, infer_types);
-  // A `;` file read with `,` is one column and no error: say which delimiter would split it.
+  // A `;` file read with `,` comes back as one column (or as ragged rows, or not at all) without
+  // an error: when detection would choose another delimiter, say which. Detection reads 10 rows.
   let warnings: string[] | undefined;
-  if (choice !== 'auto' && (!result.ok || result.columns.length === 1)) {
+  if (choice !== 'auto') {
     const better = detectDelimiter(input, start);
     if (better !== undefined && better !== delimiter) {
-      warnings = [
-        `${result.ok ? 'Every row is one column' : 'The CSV could not be read'} with the delimiter ${SHOWN[delimiter]}, but the text looks separated by ${NAMES[better]}: use the delimiter ${SHOWN[better]} or "auto".`,
-      ];
+      const what = !result.ok ? ' (the CSV cannot be read that way)' : result.columns.length === 1 ? ' (every row is one column)' : '';
+      warnings = [`The text looks separated by ${NAMES[better]} rather than by ${SHOWN[delimiter]}${what}: use the delimiter ${SHOWN[better]} or "auto".`];
     }
   }
   const reply = result.ok ? answer(mode, delimiter, result.output, result.columns, result.rowCount) : failed(mode, delimiter, result.error);

@@ -65,7 +65,7 @@ export const Output = pure(() => z.object({
     .array(z.string())
     .optional()
     .describe(
-      'Present when something looks wrong although the conversion worked or failed as asked: csv-to-json with a delimiter that leaves every row one column (or that cannot read the quoting) while another delimiter splits the rows names that delimiter.',
+      'Sentences, present only when there is something to say. csv-to-json with a delimiter other than `auto`: when `auto` would have chosen another delimiter (a `;` file read with `,` comes back as one column, ragged rows or a quoting error), a sentence names that delimiter.',
     ),
   error: z
     .string()
