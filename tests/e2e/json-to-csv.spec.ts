@@ -102,7 +102,7 @@ test.describe('json-to-csv page', () => {
     await expect(page.getByTestId('output')).toHaveValue('');
     await expect(page.getByTestId('preview')).toHaveCount(0);
 
-    await input.fill('{"a":1}');
+    await input.fill('42');
     await expect(page.getByTestId('error')).toContainText('array');
 
     await page.getByTestId('mode').selectOption('csv-to-json');
@@ -179,5 +179,90 @@ test.describe('json-to-csv page', () => {
     const rows = await previewTable(page);
     expect(rows[1]).toEqual(['1', '0', 'true']);
     expect(rows[100]).toEqual(['100', '99', 'false']);
+  });
+
+  test('detects a semicolon CSV, shows it as columns, and says which delimiter it found', async ({ page }) => {
+    await page.goto('/json-to-csv');
+    await page.getByTestId('mode').selectOption('csv-to-json');
+    await expect(page.getByTestId('delimiter')).toHaveValue('auto');
+    await page.getByTestId('input').fill('name;price;qty\nTea;1,50;3\n"Cake; lemon";2,25;12');
+    await expect(page.getByTestId('detected-delimiter')).toHaveText('semicolon');
+    await expect(page.getByTestId('meta')).toHaveText('2 rows · 3 columns · semicolon-separated');
+    expect(await previewTable(page)).toEqual([
+      ['#', 'name', 'price', 'qty'],
+      ['1', 'Tea', '1,50', '3'],
+      ['2', 'Cake; lemon', '2,25', '12'],
+    ]);
+    await expect(page.getByTestId('output')).toHaveValue(
+      JSON.stringify([{ name: 'Tea', price: '1,50', qty: 3 }, { name: 'Cake; lemon', price: '2,25', qty: 12 }], null, 2),
+    );
+
+    // Read with commas on purpose: the quoted "Cake; lemon" cannot be read that way, and a hint
+    // names the semicolon and puts detection back.
+    await page.getByTestId('delimiter').selectOption(',');
+    await expect(page.getByTestId('warning')).toContainText('looks separated by semicolons');
+    await page.getByTestId('warning').getByRole('button', { name: 'Detect automatically' }).click();
+    await expect(page.getByTestId('delimiter')).toHaveValue('auto');
+    await expect(page.getByTestId('warning')).toHaveCount(0);
+    await expect(page.getByTestId('meta')).toHaveText('2 rows · 3 columns · semicolon-separated');
+  });
+
+  test('"Keep values as text" keeps every cell a string; 1.50 stays 1.50 either way', async ({ page }) => {
+    await page.goto('/json-to-csv');
+    await page.getByTestId('mode').selectOption('csv-to-json');
+    await page.getByTestId('input').fill('sku,price,version,qty,ok\nA-1,1.50,2.0,1.5,true');
+    await expect(page.getByTestId('output')).toHaveValue(
+      '[\n  {\n    "sku": "A-1",\n    "price": "1.50",\n    "version": "2.0",\n    "qty": 1.5,\n    "ok": true\n  }\n]',
+    );
+    await page.getByLabel('Keep values as text').check();
+    await expect(page.getByTestId('output')).toHaveValue(
+      '[\n  {\n    "sku": "A-1",\n    "price": "1.50",\n    "version": "2.0",\n    "qty": "1.5",\n    "ok": "true"\n  }\n]',
+    );
+    await expect(page).toHaveURL(/infer_types/);
+  });
+
+  test('converts JSON Lines, and writes a byte order mark for Excel on request', async ({ page }) => {
+    await page.goto('/json-to-csv');
+    await page.getByTestId('input').fill('{"id":1,"name":"Ada"}\n{"id":2,"name":"Zoë","team":{"lead":true}}\n');
+    await expect(page.getByTestId('output')).toHaveValue('id,name,team.lead\n1,Ada,\n2,Zoë,true');
+    await expect(page.getByTestId('meta')).toHaveText('2 rows · 3 columns · comma-separated');
+
+    await page.getByLabel('Byte order mark for Excel').check();
+    await expect(page.getByTestId('output')).toHaveValue('\ufeffid,name,team.lead\n1,Ada,\n2,Zoë,true');
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download', exact: true }).click();
+    const bytes = await readFile(await (await download).path());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    // The preview reads past the mark.
+    expect((await previewTable(page))[0]).toEqual(['#', 'id', 'name', 'team.lead']);
+  });
+
+  test('the preview of a big table scrolls both ways inside its box, header and row numbers in view', async ({ page }) => {
+    await page.setViewportSize({ width: 1000, height: 800 });
+    await page.goto('/json-to-csv');
+    const row = (i: number) => Object.fromEntries(Array.from({ length: 30 }, (_, c) => [`column_${c}`, `value ${i}/${c}`]));
+    await page.getByTestId('input').fill(JSON.stringify(Array.from({ length: 300 }, (_, i) => row(i))));
+    await expect(page.getByTestId('meta')).toContainText('300 rows · 30 columns');
+    // Bounded rendering: 100 rows are in the page, whatever the size of the table.
+    await expect(page.getByTestId('preview').locator('tbody tr')).toHaveCount(100);
+
+    const region = page.getByRole('region', { name: 'Table preview' });
+    const size = await region.evaluate((el) => ({ sw: el.scrollWidth, cw: el.clientWidth, sh: el.scrollHeight, ch: el.clientHeight }));
+    expect(size.sw).toBeGreaterThan(size.cw);
+    expect(size.sh).toBeGreaterThan(size.ch);
+    // The page itself does not widen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1000);
+
+    await region.hover();
+    await page.mouse.wheel(600, 900);
+    await expect.poll(() => region.evaluate((el) => [el.scrollLeft > 0, el.scrollTop > 0])).toEqual([true, true]);
+    const box = (await region.boundingBox())!;
+    const header = (await page.getByTestId('preview').locator('thead th').nth(3).boundingBox())!;
+    expect(Math.abs(header.y - box.y)).toBeLessThan(3); // the sticky header sits at the top of the box
+    // What shows at the box's left edge, mid-height, is a row number.
+    const atLeft = await page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.closest('th')?.className ?? '', [box.x + 6, box.y + box.height / 2]);
+    expect(atLeft).toContain('num');
+    const number = (await page.getByTestId('preview').locator('tbody th').first().boundingBox())!;
+    expect(Math.abs(number.x - box.x)).toBeLessThan(3); // the row numbers stay at its left edge
   });
 });

@@ -60,7 +60,7 @@ export async function makeError(page: Page, slug: string): Promise<boolean> {
       await fill('input', `{"a": [1, 2,, "${long}"]`);
       break;
     case 'json-to-csv':
-      await fill('input', `{"not": "an array", "long": "${long}"}`);
+      await fill('input', `"not a table: ${long}"`);
       break;
     case 'jwt-decoder':
       await fill('token', `eyJhbGciOiJIUzI1NiJ9.${long}.sig`);

@@ -1,23 +1,25 @@
 // Golden vectors worked out by hand from RFC 4180 and docs/contract.md §4 json-to-csv.
 import type { ToolCase } from '../define';
 
-const csv = (output: string, columns: string[], rowCount: number) => ({
+const csv = (output: string, columns: string[], rowCount: number, delimiter = ',') => ({
   output,
   row_count: rowCount,
   column_count: columns.length,
   columns,
   mode: 'json-to-csv',
+  delimiter,
 });
 
-const json = (output: string, columns: string[], rowCount: number) => ({
+const json = (output: string, columns: string[], rowCount: number, delimiter = ',') => ({
   output,
   row_count: rowCount,
   column_count: columns.length,
   columns,
   mode: 'csv-to-json',
+  delimiter,
 });
 
-const failed = (mode: string, error: string) => ({ output: '', row_count: 0, column_count: 0, columns: [], mode, error });
+const failed = (mode: string, error: string, delimiter = ',') => ({ output: '', row_count: 0, column_count: 0, columns: [], mode, delimiter, error });
 
 const cases: ToolCase[] = [
   // ---- json-to-csv
@@ -59,13 +61,13 @@ const cases: ToolCase[] = [
     name: 'semicolon delimiter: commas are plain, semicolons are quoted',
     body: { input: '[{"a":"1,5","b":"x;y"}]', delimiter: ';' },
     status: 200,
-    expect: csv('a;b\n1,5;"x;y"', ['a', 'b'], 1),
+    expect: csv('a;b\n1,5;"x;y"', ['a', 'b'], 1, ';'),
   },
   {
     name: 'tab delimiter',
     body: { input: '[{"a":"x\\ty","b":"p,q"}]', delimiter: '\t' },
     status: 200,
-    expect: csv('a\tb\n"x\ty"\tp,q', ['a', 'b'], 1),
+    expect: csv('a\tb\n"x\ty"\tp,q', ['a', 'b'], 1, '\t'),
   },
   {
     name: 'primitive elements are rows with one column "value"',
@@ -137,22 +139,152 @@ const cases: ToolCase[] = [
     expect: failed('json-to-csv', 'Invalid JSON: Unterminated string at line 1, column 2.'),
   },
   {
-    name: 'a JSON object instead of an array is an error',
-    body: { input: '\n{"a":1}' },
+    name: 'a top-level JSON object is one row',
+    body: { input: '\n{"id":7,"tags":["x"],"owner":{"name":"Ada"}}' },
     status: 200,
-    expect: failed('json-to-csv', 'Invalid input: expected a JSON array of objects, found an object at line 2, column 1.'),
+    expect: csv('id,tags,owner.name\n7,"[""x""]",Ada', ['id', 'tags', 'owner.name'], 1),
+  },
+  {
+    name: 'a single top-level value that is neither an array nor an object is an error',
+    body: { input: '\n 42' },
+    status: 200,
+    expect: failed('json-to-csv', 'Invalid input: expected a JSON array, a JSON object or JSON Lines, found a number at line 2, column 2.'),
+  },
+  {
+    name: 'JSON Lines: a row per line, blank lines and CRLF skipped, primitives in the value column',
+    body: { input: '{"id":1,"name":"Ada"}\r\n\r\n{"id":2,"extra":{"k":true}}\r\n"text"\r\n[1,2]\r\n' },
+    status: 200,
+    expect: csv('id,name,extra.k,value\n1,Ada,,\n2,,true,\n,,,text\n,,,"[1,2]"', ['id', 'name', 'extra.k', 'value'], 4),
+  },
+  {
+    name: 'JSON Lines: an error names the line, and its column',
+    body: { input: '{"a":1}\n{"a":2}\n{"a":3,}' },
+    status: 200,
+    expect: failed('json-to-csv', "Invalid JSON Lines: Trailing comma before '}' at line 3, column 7."),
+  },
+  {
+    name: 'JSON Lines: big integers and integer-like keys keep their digits and order',
+    body: { input: '{"b":1,"2":9007199254740993}\n{"b":2}' },
+    status: 200,
+    expect: csv('b,2\n1,9007199254740993\n2,', ['b', '2'], 2),
+  },
+  {
+    name: 'a broken array is not JSON Lines: the JSON error is kept',
+    body: { input: '[{"a":1},\n{"a":2}' },
+    status: 200,
+    expect: failed('json-to-csv', "Invalid JSON: Expected ',' or ']' after an array element, found the end of the input at line 2, column 8."),
+  },
+  {
+    name: 'bom: the CSV starts with U+FEFF for Excel',
+    body: { input: '[{"name":"Zoë","n":1}]', bom: true },
+    status: 200,
+    expect: csv('\ufeffname,n\nZoë,1', ['name', 'n'], 1),
+  },
+  {
+    name: 'pipe delimiter: pipes are quoted',
+    body: { input: '[{"a":"x|y","b":"p,q"}]', delimiter: '|' },
+    status: 200,
+    expect: csv('a|b\n"x|y"|p,q', ['a', 'b'], 1, '|'),
+  },
+  {
+    name: 'auto in json-to-csv writes commas',
+    body: { input: '[{"a":1,"b":2}]', delimiter: 'auto' },
+    status: 200,
+    expect: csv('a,b\n1,2', ['a', 'b'], 1),
   },
 
   // ---- csv-to-json
   {
-    name: 'csv-to-json: booleans, numbers that survive, and strings that must stay strings',
+    name: 'csv-to-json: booleans, numbers that print back, and strings that must stay strings',
     body: { input: 'a,b,c,d,e,f,g,h,i\ntrue,false,TRUE,42,-1.5e3,007,1e400,9007199254740993,', mode: 'csv-to-json' },
     status: 200,
     expect: json(
-      '[\n  {\n    "a": true,\n    "b": false,\n    "c": "TRUE",\n    "d": 42,\n    "e": -1500,\n    "f": "007",\n    "g": "1e400",\n    "h": "9007199254740993",\n    "i": ""\n  }\n]',
+      '[\n  {\n    "a": true,\n    "b": false,\n    "c": "TRUE",\n    "d": 42,\n    "e": "-1.5e3",\n    "f": "007",\n    "g": "1e400",\n    "h": "9007199254740993",\n    "i": ""\n  }\n]',
       ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'],
       1,
     ),
+  },
+  {
+    name: 'csv-to-json: a cell is a number only when it prints back to the same text (prices and versions stay)',
+    body: { input: 'p,q,r,s,t,u,v,w,x,y,z,aa,ab\n1.50,1.10,2.0,1e5,+1,-0,1.,1.5,-2,0,100000,1e+21,0.30000000000000004', mode: 'csv-to-json' },
+    status: 200,
+    expect: json(
+      '[\n  {\n    "p": "1.50",\n    "q": "1.10",\n    "r": "2.0",\n    "s": "1e5",\n    "t": "+1",\n    "u": "-0",\n    "v": "1.",\n    "w": 1.5,\n    "x": -2,\n    "y": 0,\n    "z": 100000,\n    "aa": 1e+21,\n    "ab": 0.30000000000000004\n  }\n]',
+      ['p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z', 'aa', 'ab'],
+      1,
+    ),
+  },
+  {
+    name: 'csv-to-json: infer_types false keeps every cell a string',
+    body: { input: 'n,b,j,e\n1.5,true,"[1,2]",', mode: 'csv-to-json', infer_types: false },
+    status: 200,
+    expect: json('[\n  {\n    "n": "1.5",\n    "b": "true",\n    "j": "[1,2]",\n    "e": ""\n  }\n]', ['n', 'b', 'j', 'e'], 1),
+  },
+  {
+    name: 'csv-to-json: auto detects semicolons although cells hold decimal commas',
+    body: { input: 'name;price\nTea;1,50\nCake;2,25', mode: 'csv-to-json', delimiter: 'auto' },
+    status: 200,
+    expect: json('[\n  {\n    "name": "Tea",\n    "price": "1,50"\n  },\n  {\n    "name": "Cake",\n    "price": "2,25"\n  }\n]', ['name', 'price'], 2, ';'),
+  },
+  {
+    name: 'csv-to-json: auto detects tabs',
+    body: { input: 'a\tb c\n1\t2', mode: 'csv-to-json', delimiter: 'auto' },
+    status: 200,
+    expect: json('[\n  {\n    "a": 1,\n    "b c": 2\n  }\n]', ['a', 'b c'], 1, '\t'),
+  },
+  {
+    name: 'csv-to-json: auto detects pipes mixed with commas (papaparse\'s own vector)',
+    body: { input: 'one|two,two|three\nfour|five,five|six', mode: 'csv-to-json', delimiter: 'auto' },
+    status: 200,
+    expect: json(
+      '[\n  {\n    "one": "four",\n    "two,two": "five,five",\n    "three": "six"\n  }\n]',
+      ['one', 'two,two', 'three'],
+      1,
+      '|',
+    ),
+  },
+  {
+    name: 'csv-to-json: auto reads quoted fields holding other candidates and line breaks',
+    body: { input: 'id;data\r\n1;"{""a"": 1,\n ""b"": 2}"\r\n2;"x,y|z"', mode: 'csv-to-json', delimiter: 'auto' },
+    status: 200,
+    expect: json('[\n  {\n    "id": 1,\n    "data": {\n      "a": 1,\n      "b": 2\n    }\n  },\n  {\n    "id": 2,\n    "data": "x,y|z"\n  }\n]', ['id', 'data'], 2, ';'),
+  },
+  {
+    name: 'csv-to-json: auto with one column falls back to commas',
+    body: { input: 'word\nhello\nworld', mode: 'csv-to-json', delimiter: 'auto' },
+    status: 200,
+    expect: json('[\n  {\n    "word": "hello"\n  },\n  {\n    "word": "world"\n  }\n]', ['word'], 2),
+  },
+  {
+    name: 'csv-to-json: a semicolon file read with commas is one column, with a warning naming the semicolon',
+    body: { input: 'a;b\n1;2', mode: 'csv-to-json' },
+    status: 200,
+    expect: {
+      ...json('[\n  {\n    "a;b": "1;2"\n  }\n]', ['a;b'], 1),
+      warnings: ['The text looks separated by semicolons rather than by "," (every row is one column): use the delimiter ";" or "auto".'],
+    },
+  },
+  {
+    name: 'csv-to-json: a semicolon file with decimal commas read with commas: ragged rows, and the warning',
+    body: { input: 'item;price\nTea;1,50\nCake;2,25', mode: 'csv-to-json', flatten: false },
+    status: 200,
+    expect: {
+      ...json(
+        '[\n  {\n    "item;price": "Tea;1",\n    "column_2": 50\n  },\n  {\n    "item;price": "Cake;2",\n    "column_2": 25\n  }\n]',
+        ['item;price', 'column_2'],
+        2,
+      ),
+      warnings: ['The text looks separated by semicolons rather than by ",": use the delimiter ";" or "auto".'],
+    },
+  },
+  {
+    name: 'csv-to-json: a tab file whose quoting a semicolon cannot read: the error, and the warning',
+    body: { input: 'a\tb\n"x;y"\t2', mode: 'csv-to-json', delimiter: ';' },
+    status: 200,
+    expect: {
+      ...failed('csv-to-json', "Invalid CSV: Unexpected U+0009 after the closing quote of a field (a quote inside a quoted field is written \"\") at line 2, column 6.", ';'),
+      warnings: ['The text looks separated by tabs rather than by ";" (the CSV cannot be read that way): use the delimiter "\\t" or "auto".'],
+    },
   },
   {
     name: 'csv-to-json: RFC 4180 quoted delimiter, doubled quotes and a newline inside a field',
@@ -218,13 +350,14 @@ const cases: ToolCase[] = [
       '[\n  {\n    "a": 1,\n    "b": 2\n  },\n  {\n    "a": 3,\n    "b": 4\n  },\n  {\n    "a": 5,\n    "b": 6\n  }\n]',
       ['a', 'b'],
       3,
+      ';',
     ),
   },
   {
     name: 'csv-to-json: a header alone gives an empty array',
     body: { input: 'a\tb', mode: 'csv-to-json', delimiter: '\t' },
     status: 200,
-    expect: json('[]', ['a', 'b'], 0),
+    expect: json('[]', ['a', 'b'], 0, '\t'),
   },
   {
     name: 'csv-to-json: a byte order mark is not part of the first name',
@@ -254,9 +387,9 @@ const cases: ToolCase[] = [
   },
   {
     name: 'an unsupported delimiter is a schema error',
-    body: { input: 'a|b', mode: 'csv-to-json', delimiter: '|' },
+    body: { input: 'a:b', mode: 'csv-to-json', delimiter: ':' },
     status: 400,
-    match: { error: /'delimiter' must be one of ",", ";", "\\t"/ },
+    match: { error: /'delimiter' must be one of "auto", ",", ";", "\\t", "\|"/ },
   },
   {
     name: 'a wrong mode and a non-boolean flatten are both named',

@@ -21,7 +21,8 @@ const QUOTE = 0x22;
 const CR = 0x0d;
 const LF = 0x0a;
 
-export function parseCsv(text: string, start: number, delimiter: string): CsvParseResult {
+/** Reads rows from `start`; with `limit`, stops after that many rows (delimiter detection reads a sample). */
+export function parseCsv(text: string, start: number, delimiter: string, limit = Infinity): CsvParseResult {
   const d = delimiter.charCodeAt(0);
   const n = text.length;
   const fields: string[] = [];
@@ -75,7 +76,7 @@ export function parseCsv(text: string, start: number, delimiter: string): CsvPar
     else i++;
     // A line with nothing on it is a blank line, not a row with one empty field.
     if (fields.length === rowStart + 1 && !quoted && field === '') fields.pop();
-    else rowEnd.push((rowStart = fields.length));
+    else if (rowEnd.push((rowStart = fields.length)) >= limit) return { ok: true, fields, rowEnd };
   }
   if (fields.length > rowStart) rowEnd.push(fields.length);
   return { ok: true, fields, rowEnd };

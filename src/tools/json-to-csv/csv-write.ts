@@ -2,11 +2,14 @@
 // contains the delimiter, `"`, CR or LF, or begins or ends with a space, or is the empty only
 // field of its row; `"` is doubled; lines end with `\n`; no trailing newline.
 
-export type Delimiter = ',' | ';' | '\t';
+export type Delimiter = ',' | ';' | '\t' | '|';
+
+/** Characters that make a field quoted, per delimiter. */
+const SPECIAL: Record<Delimiter, RegExp> = { ',': /[,"\r\n]/, ';': /[;"\r\n]/, '\t': /[\t"\r\n]/, '|': /[|"\r\n]/ };
 
 /** Returns a function that quotes one field when the rules above (bar the last) require it. */
 export function fieldQuoter(delimiter: Delimiter): (field: string) => string {
-  const special = delimiter === '\t' ? /[\t"\r\n]/ : delimiter === ';' ? /[;"\r\n]/ : /[,"\r\n]/;
+  const special = SPECIAL[delimiter];
   return (field) => {
     const n = field.length;
     if (n === 0) return field;

@@ -1,4 +1,5 @@
-// JSON array → CSV (docs/contract.md §4 json-to-csv).
+// JSON → CSV (docs/contract.md §4 json-to-csv). The input is a JSON array (a row per element),
+// a JSON object (one row), or JSON Lines (a row per line).
 //
 // Speed: JSON.parse is several times faster than any parser written in JS, so it is tried
 // first; its result is used when it cannot have lost anything. It loses three things, and then
@@ -10,6 +11,13 @@
 // - nesting deeper than MAX_DEPTH (seen while converting; the ordered parser reports where).
 //
 // Decisions where docs/contract.md is silent:
+// - JSON Lines is recognised when the text is not one JSON document but its first non-blank
+//   line is one on its own (so `{"a":1}\n{"a":2}`, never a broken array, whose error stays the
+//   JSON parser's). Then every non-blank line must hold one JSON value (https://jsonlines.org),
+//   a line ends at LF (a CR before it is JSON whitespace), and an error names the line. A value
+//   spread over several lines is not JSON Lines. Each line is a row as an array element is.
+// - A single top-level value that is not an array or an object (`42`, `"x"`) is an error: a
+//   one-cell table of it is more likely a mistake than a wish.
 // - A non-object element (string, number, boolean, null, array) is a row whose column `value`
 //   holds it; that column joins the others in first-seen order, shared with objects that have
 //   a `value` key. `null` and missing keys give empty cells.
@@ -24,7 +32,7 @@
 //   show rows without fields.
 // - A leading byte order mark is ignored (positions in messages still count it).
 import { fieldQuoter, writeCsv, type Cells, type Delimiter } from './csv-write';
-import { JsonNumberText, MAX_DEPTH, parseJson } from './json-parse';
+import { JsonNumberText, MAX_DEPTH, parseJson, type JsonValue } from './json-parse';
 import { compactJson, entries, NeedsOrderedParse, numberText } from './json-write';
 import { lineColumnText } from '../../lib/text-position';
 
@@ -42,6 +50,7 @@ const INTEGER_LIKE_KEY = /"(?:\d|\\u003\d)+"\s*:/;
 
 export function jsonToCsv(input: string, delimiter: Delimiter, flatten: boolean): ConversionResult {
   const start = input.charCodeAt(0) === 0xfeff ? 1 : 0;
+  const ordered = INTEGER_LIKE_KEY.test(input);
   let fastValue: unknown;
   let fast = true;
   try {
@@ -49,7 +58,11 @@ export function jsonToCsv(input: string, delimiter: Delimiter, flatten: boolean)
   } catch {
     fast = false; // the ordered parser says what is wrong, the same way on every engine
   }
-  if (fast && !INTEGER_LIKE_KEY.test(input)) {
+  if (!fast) {
+    const lines = jsonLines(input, start);
+    if (lines !== undefined) return convertLines(input, lines, delimiter, flatten, ordered);
+  }
+  if (fast && !ordered) {
     try {
       return convert(fastValue, true, input, start, delimiter, flatten);
     } catch (error) {
@@ -61,33 +74,91 @@ export function jsonToCsv(input: string, delimiter: Delimiter, flatten: boolean)
   return convert(parsed.value, false, input, start, delimiter, flatten);
 }
 
-function convert(parsed: unknown, fast: boolean, input: string, start: number, delimiter: Delimiter, flatten: boolean): ConversionResult {
-  if (!Array.isArray(parsed)) {
-    let at = start;
-    while (at < input.length && ' \t\r\n'.includes(input[at]!)) at++;
-    return {
-      ok: false,
-      error: `Invalid input: expected a JSON array of objects, found ${kind(parsed)} at ${lineColumnText(input, at)}.`,
-    };
+/** Start and end (LF excluded) of each non-blank line when the text is JSON Lines (see the header), else undefined. */
+function jsonLines(input: string, start: number): number[] | undefined {
+  const bounds: number[] = [];
+  for (let from = start; from < input.length; ) {
+    let end = input.indexOf('\n', from);
+    if (end < 0) end = input.length;
+    if (!isBlank(input, from, end)) {
+      // The first non-blank line decides: one JSON value on its own, or this is not JSON Lines.
+      if (bounds.length === 0) {
+        try {
+          JSON.parse(input.slice(from, end));
+        } catch {
+          return undefined;
+        }
+      }
+      bounds.push(from, end);
+    }
+    from = end + 1;
   }
-  const table = new TableBuilder(fast, fieldQuoter(delimiter), flatten);
+  return bounds.length >= 4 ? bounds : undefined;
+}
+
+/** Whether input[from … end - 1] holds only spaces, tabs and CRs. */
+function isBlank(input: string, from: number, end: number): boolean {
+  for (let i = from; i < end; i++) {
+    const c = input.charCodeAt(i);
+    if (c !== 0x20 && c !== 0x09 && c !== 0x0d) return false;
+  }
+  return true;
+}
+
+/** Converts JSON Lines: each line's value is a row; the fast parser first, as for a document. */
+function convertLines(input: string, bounds: number[], delimiter: Delimiter, flatten: boolean, ordered: boolean): ConversionResult {
+  if (!ordered) {
+    try {
+      const values: unknown[] = [];
+      for (let k = 0; k < bounds.length; k += 2) values.push(JSON.parse(input.slice(bounds[k], bounds[k + 1])));
+      return table(values, 1, true, delimiter, flatten);
+    } catch (error) {
+      // A line JSON.parse refuses, or a value it has read lossily: the ordered parser redoes it.
+      if (!(error instanceof NeedsOrderedParse || error instanceof SyntaxError || error instanceof RangeError)) throw error;
+    }
+  }
+  const values: JsonValue[] = [];
+  for (let k = 0; k < bounds.length; k += 2) {
+    const from = bounds[k]!;
+    const parsed = parseJson(input.slice(from, bounds[k + 1]));
+    if (!parsed.ok) return { ok: false, error: `Invalid JSON Lines: ${parsed.message} at ${lineColumnText(input, from + parsed.index)}.` };
+    values.push(parsed.value);
+  }
+  return table(values, 1, false, delimiter, flatten);
+}
+
+function convert(parsed: unknown, fast: boolean, input: string, start: number, delimiter: Delimiter, flatten: boolean): ConversionResult {
+  if (Array.isArray(parsed)) return table(parsed, 2, fast, delimiter, flatten);
+  // A top-level object is one row; it sits one level higher than an array's elements.
+  if (isObject(parsed)) return table([parsed], 1, fast, delimiter, flatten);
+  let at = start;
+  while (at < input.length && ' \t\r\n'.includes(input[at]!)) at++;
+  return {
+    ok: false,
+    error: `Invalid input: expected a JSON array, a JSON object or JSON Lines, found ${kind(parsed)} at ${lineColumnText(input, at)}.`,
+  };
+}
+
+/** The CSV of rows whose values nest from `depth` (2 inside a document's array, else 1). */
+function table(rows: unknown[], depth: number, fast: boolean, delimiter: Delimiter, flatten: boolean): ConversionResult {
+  const builder = new TableBuilder(fast, fieldQuoter(delimiter), flatten);
   try {
-    for (const element of parsed) table.addRow(element);
+    for (const element of rows) builder.addRow(element, depth);
   } catch (error) {
     if (error instanceof KeyCollision) return { ok: false, error: error.message };
     if (!(error instanceof TooManyColumns)) throw error;
     return { ok: false, error: `Output too large: ${error.message}.` };
   }
-  const { columns } = table;
+  const { columns } = builder;
   if (columns.length === 0) return { ok: true, output: '', columns, rowCount: 0 };
-  if (columns.length * parsed.length > MAX_CELLS) {
+  if (columns.length * rows.length > MAX_CELLS) {
     return {
       ok: false,
-      error: `Output too large: ${parsed.length} rows × ${columns.length} columns exceed the limit of ${MAX_CELLS} cells.`,
+      error: `Output too large: ${rows.length} rows × ${columns.length} columns exceed the limit of ${MAX_CELLS} cells.`,
     };
   }
-  const header = columns.map(table.quote);
-  return { ok: true, output: writeCsv(header, table.cells, delimiter), columns, rowCount: parsed.length };
+  const header = columns.map(builder.quote);
+  return { ok: true, output: writeCsv(header, builder.cells, delimiter), columns, rowCount: rows.length };
 }
 
 function kind(value: unknown): string {
@@ -133,9 +204,10 @@ class TableBuilder {
     private readonly flatten: boolean,
   ) {}
 
-  addRow(element: unknown): void {
-    if (isObject(element)) this.addObject(this.root, element, 2);
-    else this.add(this.column('value'), this.cell(element, 2));
+  /** Adds one row; `depth` is the nesting level of the element in the document. */
+  addRow(element: unknown, depth: number): void {
+    if (isObject(element)) this.addObject(this.root, element, depth);
+    else this.add(this.column('value'), this.cell(element, depth));
     this.cells.rowEnd.push(this.cells.text.length);
   }
 

@@ -11,11 +11,15 @@
 // - Duplicate header names: the second `x` becomes `x_1`, the third `x_2`, skipping names the
 //   header already uses (papaparse's convention). `columns` lists the names as used.
 // - Values: exactly `true`/`false` are booleans (not `TRUE`, not `null`, which stay strings);
-//   numbers as in docs/contract.md, where "survive a round trip" means the double has the same
-//   decimal value as the text (1.50 → 1.5, 1e2 → 100, but 0.1000000000000000001, -0, 1e-400
-//   stay strings), and plain integers beyond ±2^53 stay strings; a cell holding a JSON array
-//   or object (first character `[`/`{`, last `]`/`}`, valid JSON) becomes that value, keys in
-//   order; anything else is a string, spaces kept.
+//   numbers as in docs/contract.md, where "survive a round trip" means the number prints back
+//   to exactly the cell's text (JavaScript's Number → String, which is JSON.stringify's form):
+//   `1.5`, `-2`, `0`, `1e+21`, `1e-7` are numbers; `1.50`, `2.0`, `1e5`, `1E-7`, `-0`, `007`,
+//   `+1`, `1.` stay strings, so a price or a version string never changes. Plain integers
+//   beyond ±2^53 stay strings too, although some print back (2^54): a reader's double could
+//   not tell them from their neighbours. A cell holding a JSON array or object (first
+//   character `[`/`{`, last `]`/`}`, valid JSON) becomes that value, keys in order, its
+//   numbers written as JSON numbers (JSON's own rules apply inside JSON); anything else is a
+//   string, spaces kept. With `infer_types: false` every cell is a string.
 // - flatten: `a.b` columns nest; a column whose name continues another column's name (`a`
 //   and `a.b`, or `a.b` and `a.b.c`) cannot nest inside a value, so the rest of its name stays
 //   one key beside it: {"a": 1, "a.b": 2} and {"a": {"b": 1, "b.c": 2}}. Empty segments are
@@ -32,7 +36,12 @@ export const MAX_OUTPUT_CHARS = 2 ** 28;
 /** Rows whose texts are joined into one flat string at a time. */
 const ROWS_PER_BATCH = 4096;
 
-export function csvToJson(input: string, delimiter: string, flatten: boolean): ConversionResult {
+/** The JSON text of a cell (indent: of the line its value starts on). */
+type CellWriter = (cell: string, indent: string) => string;
+const stringCell: CellWriter = (cell) => JSON.stringify(cell);
+
+export function csvToJson(input: string, delimiter: string, flatten: boolean, inferTypes = true): ConversionResult {
+  const cellWriter = inferTypes ? cellJson : stringCell;
   const start = input.charCodeAt(0) === 0xfeff ? 1 : 0;
   const parsed = parseCsv(input, start, delimiter);
   if (!parsed.ok) return { ok: false, error: `Invalid CSV: ${parsed.message} at ${lineColumnText(input, parsed.index)}.` };
@@ -59,7 +68,7 @@ export function csvToJson(input: string, delimiter: string, flatten: boolean): C
   const batches: string[] = [];
   let batch: string[] = [];
   for (let r = 1; r < rowEnd.length; r++) {
-    batch.push(writeObject(tree, fields, rowEnd[r - 1]!, rowEnd[r]!));
+    batch.push(writeObject(tree, fields, rowEnd[r - 1]!, rowEnd[r]!, cellWriter));
     if (batch.length === ROWS_PER_BATCH) {
       batches.push(batch.join(',\n  '));
       batch = [];
@@ -188,14 +197,14 @@ function objectChars(nodes: KeyNode[]): number {
 }
 
 /** The JSON object of one row (fields start … end - 1), keys in header order. */
-function writeObject(nodes: KeyNode[], fields: string[], start: number, end: number): string {
+function writeObject(nodes: KeyNode[], fields: string[], start: number, end: number, cell: CellWriter): string {
   if (nodes.length === 0) return '{}';
   let out = '{';
   for (let k = 0; k < nodes.length; k++) {
     const node = nodes[k]!;
     const at = start + node.column;
     const value =
-      node.column < 0 ? writeObject(node.children, fields, start, end) : cellJson(at < end ? fields[at]! : '', node.indent);
+      node.column < 0 ? writeObject(node.children, fields, start, end, cell) : cell(at < end ? fields[at]! : '', node.indent);
     out += (k ? ',\n' : '\n') + node.lead + value;
   }
   return out + '\n' + nodes[0]!.indent.slice(2) + '}';
@@ -208,8 +217,7 @@ export function cellJson(cell: string, indent: string): string {
   if (cell === 'true' || cell === 'false' || isShortInteger(cell)) return cell;
   const first = cell.charCodeAt(0);
   if ((first === 0x2d || (first >= 0x30 && first <= 0x39)) && JSON_NUMBER.test(cell)) {
-    const n = Number(cell);
-    if (survives(cell, n)) return String(n);
+    if (printsBack(cell)) return cell;
   } else if ((first === 0x5b || first === 0x7b) && (cell.endsWith(first === 0x5b ? ']' : '}'))) {
     const parsed = parseJson(cell);
     if (parsed.ok) return prettyJson(parsed.value, indent);
@@ -231,27 +239,13 @@ function isShortInteger(cell: string): boolean {
   return true;
 }
 
-/** Whether the double `n` read from the JSON number `text` is the same decimal value. */
-function survives(text: string, n: number): boolean {
-  if (!Number.isFinite(n)) return false;
-  if (!/[.eE]/.test(text) && Math.abs(n) > 2 ** 53) return false;
-  return decimal(text) === decimal(String(n));
-}
-
-/** A canonical form of a decimal number: sign, significant digits, exponent. */
-function decimal(text: string): string {
-  const negative = text.charCodeAt(0) === 0x2d;
-  const e = text.search(/[eE]/);
-  const mantissa = text.slice(negative ? 1 : 0, e < 0 ? text.length : e);
-  const exponent = e < 0 ? 0 : Number(text.slice(e + 1));
-  const dot = mantissa.indexOf('.');
-  const digits = dot < 0 ? mantissa : mantissa.slice(0, dot) + mantissa.slice(dot + 1);
-  let point = (dot < 0 ? mantissa.length : dot) + exponent;
-  let from = 0;
-  while (from < digits.length && digits.charCodeAt(from) === 0x30) from++;
-  let to = digits.length;
-  while (to > from && digits.charCodeAt(to - 1) === 0x30) to--;
-  if (from === to) return negative ? '-0' : '0';
-  point -= from;
-  return `${negative ? '-' : ''}${digits.slice(from, to)}e${point}`;
+/**
+ * Whether the JSON number `text` reads as a double that prints back to exactly `text`, and is
+ * not a plain integer beyond ±2^53 (see the header comment). The printed form is the text
+ * the output holds, so the JSON says what the cell said, digit for digit.
+ */
+function printsBack(text: string): boolean {
+  const n = Number(text);
+  if (String(n) !== text) return false;
+  return Math.abs(n) <= 2 ** 53 || /[.e]/.test(text);
 }

@@ -1,7 +1,6 @@
 import { defineTool } from '../define';
 import { Input, Output } from './schema';
-import { jsonToCsv } from './to-csv';
-import { csvToJson } from './to-json';
+import { convert } from './convert';
 
 export default defineTool({
   slug: 'json-to-csv',
@@ -26,11 +25,14 @@ export default defineTool({
       summary: 'Semicolon CSV to JSON',
       input: { input: 'name;age;active\nAda;36;true\n"Lovelace; A.";;false', mode: 'csv-to-json', delimiter: ';' },
     },
+    {
+      summary: 'CSV to JSON, delimiter detected, every value kept as text',
+      input: { input: 'sku|price|version\nA-1|1.50|2.0\nB-2|12|10', mode: 'csv-to-json', delimiter: 'auto', infer_types: false },
+    },
+    {
+      summary: 'JSON Lines to CSV with a byte order mark for Excel',
+      input: { input: '{"id":1,"name":"Ada"}\n{"id":2,"name":"Zoë"}', bom: true },
+    },
   ],
-  run({ input, mode, delimiter, flatten }) {
-    const result = mode === 'json-to-csv' ? jsonToCsv(input, delimiter, flatten) : csvToJson(input, delimiter, flatten);
-    // docs/contract.md §1/§4: a conversion failure is a 200 with `error`, empty output and zero counts.
-    if (!result.ok) return { output: '', row_count: 0, column_count: 0, columns: [], mode, error: result.error };
-    return { output: result.output, row_count: result.rowCount, column_count: result.columns.length, columns: result.columns, mode };
-  },
+  run: convert,
 });
