@@ -745,3 +745,18 @@ describe('warnings (issue 15)', () => {
     expect(await warnings({ alg: 'HS256', crit: ['a', 'b'] }, { exp: 1 })).toEqual([expect.stringMatching(/"crit" \("a", "b"\)/)]);
   });
 });
+
+describe('the page explains every registered claim, the common OIDC claims and the header fields', () => {
+  it('has a sentence for each, and times as UTC dates', async () => {
+    const { CLAIMS, HEADER_FIELDS, explainClaims } = await import('./claims.svelte');
+    const registered = ['iss', 'sub', 'aud', 'exp', 'nbf', 'iat', 'jti']; // RFC 7519 §4.1
+    const oidc = ['name', 'email', 'email_verified', 'nonce', 'auth_time', 'acr', 'amr', 'azp', 'at_hash', 'c_hash', 'sid', 'scope', 'roles', 'preferred_username', 'given_name', 'family_name', 'picture', 'locale', 'zoneinfo', 'updated_at', 'typ', 'cid'];
+    for (const claim of [...registered, ...oidc]) expect(CLAIMS[claim], claim).toMatch(/^[A-Z].{10,}\.$/);
+    for (const field of ['alg', 'typ', 'kid', 'cty', 'jku', 'x5u', 'crit']) expect(HEADER_FIELDS[field], field).toMatch(/^[A-Z].{10,}\.$/);
+    const rows = explainClaims({ iat: 1516239022, auth_time: 1e12, custom: { a: [1] }, long: 'x'.repeat(400) }, 1516239022_000 + 3_600_000);
+    expect(rows[0]).toMatchObject({ name: 'iat', value: '1516239022', time: { iso: '2018-01-18T01:30:22.000Z', relative: 'about 1 hour ago' } });
+    expect(rows[1]!.time).toMatchObject({ hint: expect.stringMatching(/milliseconds/) });
+    expect(rows[2]).toEqual({ name: 'custom', value: '{"a":[1]}' });
+    expect(rows[3]!.value).toHaveLength(301);
+  });
+});
