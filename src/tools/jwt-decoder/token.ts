@@ -10,6 +10,7 @@
 import { decodeBase64url, type Base64urlResult } from '../../lib/base64';
 import { characterPosition as position } from '../../lib/text-position';
 import { describeChar, quote } from './messages';
+import { unwrapToken } from './unwrap';
 
 /**
  * Deepest nesting accepted in the header or payload. The decoded value is serialized again by
@@ -55,36 +56,6 @@ type PartName = 'header (part 1)' | 'payload (part 2)' | 'signature (part 3)';
 interface Field {
   raw: string;
   offset: number;
-}
-
-const QUOTES = new Set(['"', "'", '`']);
-const BEARER = /^(?:authorization:\s*)?bearer(?:\s+|$)/i;
-
-/** Where the token sits in the field: start and end indices once its wrapping is dropped. */
-export function unwrapToken(raw: string): { start: number; end: number } {
-  let start = 0;
-  let end = raw.length;
-  const trim = () => {
-    while (start < end && /\s/.test(raw[start]!)) start++;
-    while (end > start && /\s/.test(raw[end - 1]!)) end--;
-  };
-  const unquote = () => {
-    if (end - start >= 2 && QUOTES.has(raw[start]!) && raw[end - 1] === raw[start]) {
-      start++;
-      end--;
-      trim();
-    }
-  };
-  trim();
-  unquote();
-  // Only the first few characters are looked at, so a huge field costs nothing here.
-  const bearer = BEARER.exec(raw.slice(start, Math.min(end, start + 64)));
-  if (bearer) {
-    start += bearer[0].length;
-    trim();
-    unquote();
-  }
-  return { start, end };
 }
 
 export function decodeToken(raw: string): MalformedToken | WellFormedToken {
