@@ -1,4 +1,4 @@
-import { createHmac, createPublicKey } from 'node:crypto';
+import { createHmac, createPublicKey, generateKeyPairSync, sign } from 'node:crypto';
 import { clipboardText, expect, test } from './fixtures';
 
 // Known answers from outside this project: the jwt.io sample token (secret "your-256-bit-secret")
@@ -17,6 +17,12 @@ const RFC7515_RSA_JWK = {
 const RFC7515_PEM = createPublicKey({ key: RFC7515_RSA_JWK, format: 'jwk' }).export({ type: 'spki', format: 'pem' }).toString();
 
 const b64url = (text: string) => Buffer.from(text).toString('base64url');
+
+// RFC 7515 Appendix A.1: an HS256 token and its key, published as a JWK (A.1.1); the key is
+// binary, so only the JWK (or its bytes in Base64) verifies it.
+const RFC7515_HS256 =
+  'eyJ0eXAiOiJKV1QiLA0KICJhbGciOiJIUzI1NiJ9.eyJpc3MiOiJqb2UiLA0KICJleHAiOjEzMDA4MTkzODAsDQogImh0dHA6Ly9leGFtcGxlLmNvbS9pc19yb290Ijp0cnVlfQ.dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk';
+const RFC7515_OCT_JWK = { kty: 'oct', k: 'AyM1SysPpbyDfgZld3umj1qzKObwVMkoqQ-EstJQLr_T-1qS0gZH75aKtMN3Yj0iPS4hcgUuTwjAzZr1Z9CAow' };
 function signHs256(payload: object, secret: string): string {
   const head = `${b64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }))}.${b64url(JSON.stringify(payload))}`;
   return `${head}.${createHmac('sha256', secret).update(head).digest('base64url')}`;
@@ -32,9 +38,15 @@ test.describe('jwt-decoder page', () => {
     const payloadJson = '{\n  "sub": "1234567890",\n  "name": "John Doe",\n  "iat": 1516239022\n}';
     await expect(page.getByTestId('payload')).toHaveValue(payloadJson);
     await expect(page.getByTestId('signature')).toHaveValue('SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c');
-    const iat = page.getByTestId('times').locator('tr[data-claim="iat"]');
+    const iat = page.getByTestId('claims').locator('tr[data-claim="iat"]');
     await expect(iat).toContainText('2018-01-18T01:30:22.000Z');
     await expect(iat).toContainText(/\d+ years? ago/);
+    await expect(iat).toContainText('Issued at: when the token was created.');
+    await expect(page.getByTestId('claims').locator('tr[data-claim="sub"]')).toContainText('Subject');
+    await expect(page.getByTestId('header-fields').locator('tr[data-claim="alg"]')).toContainText('Algorithm the token says');
+    // The three parts, colour-coded, named in the legend.
+    await expect(page.getByTestId('token-parts').locator('[data-part="signature"]')).toHaveText('SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c');
+    await expect(page.getByTestId('warnings')).toContainText('no exp');
     await expect(page.getByTestId('expiry')).toHaveCount(0); // no exp, no nbf
     await expect(page.getByTestId('verification')).toHaveAttribute('data-state', 'unchecked');
     await expect(page.getByTestId('verification')).toContainText('Signature not checked');
@@ -57,7 +69,7 @@ test.describe('jwt-decoder page', () => {
     await page.getByTestId('token').fill(RFC7515_RS256);
     await expect(page.getByTestId('expiry')).toHaveAttribute('data-state', 'expired');
     await expect(page.getByTestId('expiry')).toContainText(/Expired about \d+ years? ago \(2011-03-22T18:43:00\.000Z\)/);
-    await expect(page.getByTestId('times').locator('tr[data-claim="exp"]')).toContainText('1300819380');
+    await expect(page.getByTestId('claims').locator('tr[data-claim="exp"]')).toContainText('1300819380');
 
     // exp 4102444800 = 2100-01-01T00:00:00Z; signed here with node:crypto.
     const secret = 'correct horse battery staple';
@@ -168,7 +180,72 @@ test.describe('jwt-decoder page', () => {
     await page.getByTestId('load-example').click();
     await expect(page.getByTestId('verification')).toHaveAttribute('data-state', 'verified');
     await expect(page.getByTestId('payload')).toHaveValue(/"roles"/);
-    await expect(page.getByTestId('times').locator('tr')).toHaveCount(4); // header + exp, nbf, iat
+    // Every claim has its row and its sentence: iss, sub, aud, name, email, roles, scope, iat, nbf, exp, jti.
+    await expect(page.getByTestId('claims').locator('tbody tr')).toHaveCount(11);
+    await expect(page.getByTestId('claims').locator('tr[data-claim="nbf"]')).toContainText('2026-01-01T00:00:00.000Z');
+    await expect(page.getByTestId('claims').locator('tr[data-claim="roles"]')).toContainText('["admin","billing"]');
     await expect(page.getByTestId('load-example')).toHaveCount(0);
+  });
+
+  test('a token pasted with its Bearer prefix (and quotes) decodes', async ({ page }) => {
+    await page.goto('/jwt-decoder');
+    await page.getByTestId('token').fill(`Bearer ${JWT_IO}`);
+    await expect(page.getByTestId('payload')).toHaveValue(/John Doe/);
+    await expect(page.getByTestId('error')).toHaveCount(0);
+    await expect(page.getByTestId('token-parts').locator('[data-part="header"]')).toHaveText(JWT_IO.split('.')[0]!);
+    await page.getByTestId('token').fill(`"bearer ${JWT_IO}"`);
+    await page.getByTestId('secret').fill(JWT_IO_SECRET);
+    await expect(page.getByTestId('verification')).toHaveAttribute('data-state', 'verified');
+  });
+
+  test('RFC 7515 A.1 verifies with its JWK pasted, and with its key in Base64url', async ({ page }) => {
+    await page.goto('/jwt-decoder');
+    await page.getByTestId('token').fill(RFC7515_HS256);
+    await page.getByTestId('secret').fill(JSON.stringify(RFC7515_OCT_JWK));
+    await expect(page.getByTestId('verification')).toHaveAttribute('data-state', 'verified');
+    await expect(page.getByTestId('secret-encoding')).toBeDisabled(); // a JWK carries its own bytes
+
+    await page.getByTestId('secret').fill(RFC7515_OCT_JWK.k);
+    await expect(page.getByTestId('verification')).toHaveAttribute('data-state', 'failed'); // read as text
+    await page.getByTestId('secret-encoding').selectOption('base64url');
+    await expect(page.getByTestId('verification')).toHaveAttribute('data-state', 'verified');
+    await page.getByTestId('secret-encoding').selectOption('base64');
+    await expect(page.getByTestId('error')).toContainText("'-' at position 35 belongs to the other alphabet");
+    expect(decodeURIComponent(page.url())).not.toContain(RFC7515_OCT_JWK.k);
+  });
+
+  test('warnings are shown for an unsigned (alg none) token', async ({ page }) => {
+    await page.goto('/jwt-decoder');
+    await page.getByTestId('token').fill(`${b64url('{"alg":"none"}')}.${b64url('{"sub":"mallory","admin":true}')}.`);
+    const warnings = page.getByTestId('warnings');
+    await expect(warnings).toBeVisible();
+    await expect(warnings).toContainText('2 warnings');
+    await expect(warnings.locator('li').first()).toContainText('alg "none": the token is unsigned');
+    await expect(warnings.locator('li').nth(1)).toContainText('no exp');
+    await expect(page.getByTestId('verification')).toContainText('Unsigned token');
+  });
+
+  test('a JWKS file dropped on the key box verifies, the key chosen by kid', async ({ page }) => {
+    await page.goto('/jwt-decoder');
+    // An RS256 token with a kid, signed here with node:crypto, and a JWKS holding two keys.
+    const mine = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const other = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const input = `${b64url(JSON.stringify({ alg: 'RS256', kid: 'key-2' }))}.${b64url(JSON.stringify({ sub: 'dropped', exp: 4102444800 }))}`;
+    const token = `${input}.${sign('sha256', Buffer.from(input), mine.privateKey).toString('base64url')}`;
+    const jwks = JSON.stringify({ keys: [{ ...other.publicKey.export({ format: 'jwk' }), kid: 'key-1' }, { ...mine.publicKey.export({ format: 'jwk' }), kid: 'key-2' }] });
+
+    await page.getByTestId('token').fill(token);
+    await page.getByTestId('use-token-alg').click();
+    const transfer = await page.evaluateHandle((text) => {
+      const data = new DataTransfer();
+      data.items.add(new File([text], 'jwks.json', { type: 'application/json' }));
+      return data;
+    }, jwks);
+    await page.getByTestId('secret').dispatchEvent('dragover', { dataTransfer: transfer });
+    await page.getByTestId('secret').dispatchEvent('drop', { dataTransfer: transfer });
+    await expect(page.getByTestId('secret')).toHaveValue(jwks);
+    await expect(page.getByTestId('verification')).toHaveAttribute('data-state', 'verified');
+    await expect(page.getByTestId('warnings')).toHaveCount(0); // an exp, no iat: nothing to warn about
+    expect(decodeURIComponent(page.url())).not.toContain('key-2');
   });
 });

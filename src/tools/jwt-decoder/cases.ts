@@ -3,6 +3,7 @@
 // signature with node:crypto). Decoded headers and claims were checked by hand against the
 // sources. `expired` is clock-dependent, so only exp values far in the past (1, 2011) or
 // far in the future (year 3000) appear with an exact answer.
+import { encodeBase64 } from '../../lib/base64';
 import type { ToolCase } from '../define';
 import {
   CERT_ES256,
@@ -16,30 +17,47 @@ import {
   JWT_PWN_HS384,
   JWT_PWN_HS512,
   JWT_PWN_NONE,
+  KID_RS256,
   P521_SPKI,
   PS256,
   RFC7515_CLAIMS,
   RFC7515_EC_JWK,
   RFC7515_ES256,
   RFC7515_HS256,
+  RFC7515_HS256_BASE64,
+  RFC7515_HS256_JWK,
   RFC7515_RS256,
   RFC7515_RSA_JWK,
   RFC7515_RSA_PKCS1,
   RFC7515_RSA_SPKI,
   RFC8037_EDDSA,
   RS256_1024,
+  RFC7520_HS256,
+  RFC7520_OCT_JWK,
   RSA1024_SPKI,
   RSA_CERT,
+  RSA_CERT_JWK,
   RSA_SPKI,
 } from './vectors';
+
+// The `warnings` sentences (issue 15), written out here rather than imported, so that a change
+// of wording is a visible change of the API.
+const NO_EXP = 'The token has no exp (expiration time) claim: it never expires, so a leaked copy stays usable until its key changes.';
+const ALG_NONE = 'The header says alg "none": the token is unsigned, so anyone can write one like it; a verifier must never accept it.';
+const CONFUSION = /^This HS256 token was checked with a (PEM key|public JWK): an HMAC token verified with a public key is the algorithm-confusion attack/;
+const b64u = (json: string) => encodeBase64(new TextEncoder().encode(json), true, false);
+/** Unsigned decode-only tokens for the header and claim warnings (the signature part is junk). */
+const unsignedWith = (header: string, claims: string) => `${b64u(header)}.${b64u(claims)}.c2ln`;
+const rfc7515A1 = { header: { typ: 'JWT', alg: 'HS256' }, payload: RFC7515_CLAIMS, signature: 'dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk', valid_structure: true, expired: true };
 
 const jwtIo = {
   header: { alg: 'HS256', typ: 'JWT' },
   payload: { sub: '1234567890', name: 'John Doe', iat: 1516239022 },
   signature: 'SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c',
   valid_structure: true,
+  warnings: [NO_EXP],
 };
-const pwn = { header: { typ: 'JWT' }, payload: { jwt: 'pwn' }, valid_structure: true };
+const pwn = { header: { typ: 'JWT' }, payload: { jwt: 'pwn' }, valid_structure: true, warnings: [NO_EXP] };
 const rfcRs256 = { header: { alg: 'RS256' }, payload: RFC7515_CLAIMS, signature: RFC7515_RS256.split('.')[2], valid_structure: true };
 const rfcEs256 = { header: { alg: 'ES256' }, payload: RFC7515_CLAIMS, signature: RFC7515_ES256.split('.')[2], valid_structure: true };
 const [jwtIoHeader, jwtIoPayload] = JWT_IO_HS256.split('.');
@@ -68,13 +86,19 @@ const cases: ToolCase[] = [
     name: 'payload may be any JSON value (a string)',
     body: { token: 'eyJhbGciOiJub25lIn0.ImhlbGxvIg.' },
     status: 200,
-    expect: { header: { alg: 'none' }, payload: 'hello', signature: '', valid_structure: true },
+    expect: { header: { alg: 'none' }, payload: 'hello', signature: '', valid_structure: true, warnings: [ALG_NONE] },
   },
   {
     name: 'a non-numeric exp gives no expired',
     body: { token: 'eyJhbGciOiJub25lIn0.eyJleHAiOiJ0b21vcnJvdyJ9.' },
     status: 200,
-    expect: { header: { alg: 'none' }, payload: { exp: 'tomorrow' }, signature: '', valid_structure: true },
+    expect: {
+      header: { alg: 'none' },
+      payload: { exp: 'tomorrow' },
+      signature: '',
+      valid_structure: true,
+      warnings: [ALG_NONE, 'The exp claim is not a number of seconds since 1970 (RFC 7519 §2 NumericDate), so verifiers will not treat it as an expiry.'],
+    },
   },
   {
     name: 'an empty secret means decode only',
@@ -121,10 +145,41 @@ const cases: ToolCase[] = [
     match: { header: {}, payload: {}, valid_structure: false, error: /header \(part 1\) is JSON but not an object \(it is an array\)/ },
   },
   {
-    name: 'RFC 8037 A.4: a payload that is text, not JSON',
+    name: 'RFC 8037 A.4: a payload that is text, not JSON, is no JWT, but the JWS verifies',
     body: { token: RFC8037_EDDSA, secret: JSON.stringify({ kty: 'OKP', crv: 'Ed25519', x: '11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo' }), algorithm: 'EdDSA' },
     status: 200,
-    match: { header: { alg: 'EdDSA' }, payload: {}, signature: '', valid_structure: false, verified: undefined, error: /payload \(part 2\).*not JSON: "Example of Ed25519 signing"/ },
+    match: { header: { alg: 'EdDSA' }, payload: {}, signature: '', valid_structure: false, verified: true, warnings: undefined, error: /payload \(part 2\).*not JSON: "Example of Ed25519 signing"/ },
+  },
+  {
+    name: 'a payload that is not base64url is no JWS either: nothing is verified',
+    body: { token: 'eyJhbGciOiJIUzI1NiJ9.%%%%.c2ln', secret: 'x' },
+    status: 200,
+    match: { header: { alg: 'HS256' }, valid_structure: false, verified: undefined, error: /payload \(part 2\) contains '%' at position 22/ },
+  },
+
+  // ---- What surrounds a pasted token (issue 15) -----------------------------------------------
+  { name: "a leading 'Bearer ' is dropped", body: { token: `Bearer ${JWT_IO_HS256}`, secret: 'your-256-bit-secret' }, status: 200, expect: { ...jwtIo, verified: true } },
+  { name: "'bearer' in any case, with a tab", body: { token: `BEARER\t${JWT_IO_HS256}` }, status: 200, expect: jwtIo },
+  { name: 'a whole Authorization header line', body: { token: `  Authorization: Bearer ${JWT_IO_HS256}\n` }, status: 200, expect: jwtIo },
+  { name: 'surrounding double quotes (copied from JSON), Bearer inside', body: { token: ` "Bearer ${JWT_IO_HS256}" ` }, status: 200, expect: jwtIo },
+  { name: 'surrounding single quotes', body: { token: `'${JWT_IO_HS256}'` }, status: 200, expect: jwtIo },
+  {
+    name: 'one quote without its pair is kept, and named with its position',
+    body: { token: `"${JWT_IO_HS256}` },
+    status: 200,
+    match: { valid_structure: false, error: /header \(part 1\) contains '"' at position 1/ },
+  },
+  {
+    name: "positions still count from the field as sent, 'Bearer ' included",
+    body: { token: 'Bearer eyJhb+ciOiJIUzI1NiJ9.e30.abc' },
+    status: 200,
+    match: { valid_structure: false, error: /header \(part 1\) contains '\+' at position 13/ },
+  },
+  {
+    name: 'a Bearer prefix with nothing after it',
+    body: { token: 'Bearer           ' },
+    status: 200,
+    match: { valid_structure: false, error: /The token is empty: there is nothing after the quotes or the Bearer prefix/ },
   },
   {
     name: 'nesting deeper than 500 levels is refused, not a crash',
@@ -175,7 +230,14 @@ const cases: ToolCase[] = [
     name: 'alg none never verifies',
     body: { token: JWT_PWN_NONE, secret: '1234', algorithm: 'HS256' },
     status: 200,
-    expect: { ...pwn, header: { alg: 'none', typ: 'JWT' }, signature: '', verified: false, verification_error: 'The token\'s header says alg "none" (an unsecured JWT), and an unsecured token never verifies.' },
+    expect: {
+      ...pwn,
+      header: { alg: 'none', typ: 'JWT' },
+      signature: '',
+      verified: false,
+      verification_error: 'The token\'s header says alg "none" (an unsecured JWT), and an unsecured token never verifies.',
+      warnings: [ALG_NONE, NO_EXP],
+    },
   },
 
   // ---- Algorithm confusion -----------------------------------------------------------------
@@ -183,13 +245,19 @@ const cases: ToolCase[] = [
     name: 'confusion: an HS256 token MACed with the public PEM does not verify with that PEM',
     body: { token: CONFUSION_HS256, secret: RFC7515_RSA_SPKI, algorithm: 'HS256' },
     status: 200,
-    match: { payload: { sub: 'attacker', admin: true }, verified: false, verification_error: /PEM key.*never used as an HMAC secret/ },
+    match: { payload: { sub: 'attacker', admin: true }, verified: false, verification_error: /PEM key.*never used as an HMAC secret/, warnings: [CONFUSION, NO_EXP] },
   },
   {
     name: 'confusion: an HS256 token checked as RS256 is an algorithm mismatch',
     body: { token: CONFUSION_HS256, secret: RFC7515_RSA_SPKI, algorithm: 'RS256' },
     status: 200,
-    match: { verified: false, verification_error: /mismatch.*"HS256"/ },
+    match: { verified: false, verification_error: /mismatch.*"HS256"/, warnings: [CONFUSION, NO_EXP] },
+  },
+  {
+    name: 'confusion: an HS token checked with a JWK Set of public keys is warned about',
+    body: { token: CONFUSION_HS256, secret: JSON.stringify({ keys: [RFC7515_RSA_JWK, RFC7515_EC_JWK] }), algorithm: 'RS256' },
+    status: 200,
+    match: { verified: false, warnings: [CONFUSION, NO_EXP] },
   },
   {
     name: 'confusion: a shared secret is never accepted for RS256',
@@ -201,7 +269,119 @@ const cases: ToolCase[] = [
     name: 'a JWK is never an HMAC secret',
     body: { token: JWT_IO_HS256, secret: JSON.stringify(RFC7515_RSA_JWK) },
     status: 200,
-    match: { verified: false, verification_error: /JWK.*never used as an HMAC secret/ },
+    match: { verified: false, verification_error: /RSA public key as a JWK, which is never used as an HMAC secret/, warnings: [CONFUSION, NO_EXP] },
+  },
+
+  // ---- HMAC keys as bytes, JWK and JWK Set (issue 15) -----------------------------------------
+  // RFC 7515 A.1 with the key of A.1.1, in every form the key can be given.
+  {
+    name: 'RFC 7515 A.1 verifies with its JWK (oct key of A.1.1)',
+    body: { token: RFC7515_HS256, secret: JSON.stringify(RFC7515_HS256_JWK) },
+    status: 200,
+    expect: { ...rfc7515A1, verified: true },
+  },
+  {
+    name: 'RFC 7515 A.1 verifies with its key in a JWK Set (the only key)',
+    body: { token: RFC7515_HS256, secret: JSON.stringify({ keys: [RFC7515_HS256_JWK] }), algorithm: 'HS256' },
+    status: 200,
+    expect: { ...rfc7515A1, verified: true },
+  },
+  {
+    name: "RFC 7515 A.1 verifies with the JWK's k and secret_encoding base64url",
+    body: { token: RFC7515_HS256, secret: RFC7515_HS256_JWK.k, secret_encoding: 'base64url' },
+    status: 200,
+    expect: { ...rfc7515A1, verified: true },
+  },
+  {
+    name: 'RFC 7515 A.1 verifies with the key in standard Base64, wrapped over two lines',
+    body: { token: RFC7515_HS256, secret: `${RFC7515_HS256_BASE64.slice(0, 44)}\n${RFC7515_HS256_BASE64.slice(44)}`, secret_encoding: 'base64' },
+    status: 200,
+    expect: { ...rfc7515A1, verified: true },
+  },
+  {
+    name: "RFC 7515 A.1's k read as UTF-8 text (the default) does not verify",
+    body: { token: RFC7515_HS256, secret: RFC7515_HS256_JWK.k },
+    status: 200,
+    match: { verified: false, verification_error: /signature does not match/ },
+  },
+  // RFC 7520 §4.4 with the symmetric key of §3.5; its payload is text, so the token is no JWT.
+  {
+    name: 'RFC 7520 §4.4 verifies with the §3.5 JWK',
+    body: { token: RFC7520_HS256, secret: JSON.stringify(RFC7520_OCT_JWK), algorithm: 'HS256' },
+    status: 200,
+    match: { header: { alg: 'HS256', kid: '018c0ae5-4d9b-471b-bfd6-eef314bc7037' }, valid_structure: false, verified: true, verification_error: undefined, warnings: undefined, error: /payload \(part 2\) decodes to text that is not JSON: "It’s a dangerous business, Frodo/ },
+  },
+  {
+    name: 'RFC 7520 §4.4 verifies with a JWK Set, the key chosen by the token\'s kid',
+    body: { token: RFC7520_HS256, secret: JSON.stringify({ keys: [{ ...RFC7515_HS256_JWK, kid: 'rfc7515-a1' }, RFC7520_OCT_JWK, { ...RFC7515_RSA_JWK, kid: 'rsa' }] }) },
+    status: 200,
+    match: { valid_structure: false, verified: true, verification_error: undefined },
+  },
+  {
+    name: "RFC 7520 §4.4 verifies with the §3.5 key's k and secret_encoding base64url",
+    body: { token: RFC7520_HS256, secret: RFC7520_OCT_JWK.k, secret_encoding: 'base64url' },
+    status: 200,
+    match: { valid_structure: false, verified: true, verification_error: undefined },
+  },
+  {
+    name: 'a JWK Set with several keys and no kid in the token is an error naming secret',
+    body: { token: RFC7515_HS256, secret: JSON.stringify({ keys: [RFC7515_HS256_JWK, RFC7520_OCT_JWK] }) },
+    status: 200,
+    match: { verified: false, verification_error: "The JWK Set in 'secret' has 2 keys and the token's header has no kid to choose one; send the single JWK instead." },
+  },
+  {
+    name: "a JWK Set without the token's kid is an error naming secret",
+    body: { token: RFC7520_HS256, secret: JSON.stringify({ keys: [{ ...RFC7515_HS256_JWK, kid: 'a' }, { ...RFC7520_OCT_JWK, kid: 'b' }] }) },
+    status: 200,
+    match: { verified: false, verification_error: 'No key in the JWK Set in \'secret\' has the token\'s kid "018c0ae5-4d9b-471b-bfd6-eef314bc7037".' },
+  },
+  {
+    name: "the token's alg must still be 'algorithm', whatever the JWK says",
+    body: { token: RFC7520_HS256, secret: JSON.stringify(RFC7520_OCT_JWK), algorithm: 'HS512' },
+    status: 200,
+    match: { verified: false, verification_error: /mismatch/ },
+  },
+  {
+    name: 'an oct JWK restricted to HS256 does not verify HS384 tokens',
+    body: { token: JWT_PWN_HS384, secret: JSON.stringify(RFC7520_OCT_JWK), algorithm: 'HS384' },
+    status: 200,
+    match: { verified: false, verification_error: 'The JWK is restricted to alg "HS256" by its "alg" member, so it cannot verify HS384.' },
+  },
+  {
+    name: 'secret_encoding is ignored for a JWK',
+    body: { token: RFC7515_HS256, secret: JSON.stringify(RFC7515_HS256_JWK), secret_encoding: 'base64' },
+    status: 200,
+    expect: { ...rfc7515A1, verified: true },
+  },
+  {
+    name: 'secret_encoding is ignored for public-key algorithms',
+    body: { token: RFC7515_RS256, secret: RFC7515_RSA_SPKI, secret_encoding: 'base64url', algorithm: 'RS256' },
+    status: 200,
+    expect: { ...rfcRs256, verified: true, expired: true },
+  },
+  {
+    name: 'a base64url secret sent as base64 is a 400 naming the other alphabet',
+    body: { token: RFC7515_HS256, secret: RFC7515_HS256_JWK.k, secret_encoding: 'base64' },
+    status: 400,
+    expect: { error: `'secret' is not valid Base64 (secret_encoding "base64"): '-' at position 35 belongs to the other alphabet; choose secret_encoding "base64url".` },
+  },
+  {
+    name: 'a base64 secret sent as base64url is a 400 too',
+    body: { token: RFC7515_HS256, secret: RFC7515_HS256_BASE64, secret_encoding: 'base64url' },
+    status: 400,
+    expect: { error: `'secret' is not valid base64url (secret_encoding "base64url"): '+' at position 35 belongs to the other alphabet; choose secret_encoding "base64".` },
+  },
+  {
+    name: 'a secret that is not Base64 at all is a 400, even for a malformed token',
+    body: { token: 'not-a-jwt-token', secret: 'c2Vj%cmV0', secret_encoding: 'base64' },
+    status: 400,
+    match: { error: /^'secret' is not valid Base64 \(secret_encoding "base64"\): Invalid character '%' at position 5/ },
+  },
+  {
+    name: 'an unknown secret_encoding',
+    body: { token: JWT_IO_HS256, secret: 'x', secret_encoding: 'hex' },
+    status: 400,
+    match: { error: /'secret_encoding' must be one of "utf8", "base64", "base64url"/ },
   },
 
   // ---- Public keys ---------------------------------------------------------------------------
@@ -228,6 +408,31 @@ const cases: ToolCase[] = [
     body: { token: RFC7515_ES256, secret: JSON.stringify(RFC7515_EC_JWK), algorithm: 'ES256' },
     status: 200,
     expect: { ...rfcEs256, verified: true, expired: true },
+  },
+  {
+    name: 'RS256 verifies with an RSA JWK',
+    body: { token: KID_RS256, secret: JSON.stringify(RSA_CERT_JWK), algorithm: 'RS256' },
+    status: 200,
+    expect: {
+      header: { alg: 'RS256', typ: 'JWT', kid: 'cert-rsa' },
+      payload: { sub: 'kid-user', iat: 1767225600, exp: 1767229200 },
+      signature: KID_RS256.split('.')[2],
+      valid_structure: true,
+      verified: true,
+      expired: true,
+    },
+  },
+  {
+    name: "RS256 verifies with a JWK Set, the key chosen by the token's kid",
+    body: { token: KID_RS256, secret: JSON.stringify({ keys: [{ ...RFC7515_RSA_JWK, kid: 'rfc7515' }, { ...RSA_CERT_JWK, kid: 'cert-rsa' }, { ...RFC7515_EC_JWK, kid: 'ec' }] }), algorithm: 'RS256' },
+    status: 200,
+    match: { verified: true, verification_error: undefined },
+  },
+  {
+    name: "RS256 with a JWK Set whose key of that kid is another RSA key",
+    body: { token: KID_RS256, secret: JSON.stringify({ keys: [{ ...RFC7515_RSA_JWK, kid: 'cert-rsa' }, { ...RSA_CERT_JWK, kid: 'other' }] }), algorithm: 'RS256' },
+    status: 200,
+    match: { verified: false, verification_error: /signature does not match/ },
   },
   {
     name: 'a JWK Set with one key is used',
@@ -257,7 +462,7 @@ const cases: ToolCase[] = [
     name: 'PS256 with an SPKI PEM',
     body: { token: PS256, secret: RSA_SPKI, algorithm: 'PS256' },
     status: 200,
-    expect: { header: { alg: 'PS256', typ: 'JWT' }, payload: { sub: 'pss-user', iat: 1700000000 }, signature: PS256.split('.')[2], valid_structure: true, verified: true },
+    expect: { header: { alg: 'PS256', typ: 'JWT' }, payload: { sub: 'pss-user', iat: 1700000000 }, signature: PS256.split('.')[2], valid_structure: true, verified: true, warnings: [NO_EXP] },
   },
   {
     name: 'EdDSA with an Ed25519 JWK; exp 1 is expired',
@@ -322,6 +527,38 @@ const cases: ToolCase[] = [
     body: { token: RFC7515_RS256, secret: '-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----', algorithm: 'RS256' },
     status: 200,
     match: { verified: false, verification_error: /private key \(PRIVATE KEY\)/ },
+  },
+
+  // ---- Warnings (issue 15) -------------------------------------------------------------------
+  {
+    name: 'warning: a crit header',
+    body: { token: unsignedWith('{"alg":"HS256","crit":["b64"],"b64":false}', '{"exp":1}') },
+    status: 200,
+    match: { valid_structure: true, expired: true, warnings: ['The header has "crit" ("b64"): a verifier must reject the token unless it understands every extension listed (RFC 7515 §4.1.11).'] },
+  },
+  {
+    name: 'warning: a lifetime (exp − iat) of 366 days and a second',
+    body: { token: unsignedWith('{"alg":"HS256"}', '{"iat":1700000000,"exp":1731622401}') },
+    status: 200,
+    match: { warnings: ['The token is valid for 366 days (exp − iat), over a year: a long-lived bearer token stays usable for that long if it leaks.'] },
+  },
+  {
+    name: 'no warning for exactly 366 days (a leap year)',
+    body: { token: unsignedWith('{"alg":"HS256"}', '{"iat":1700000000,"exp":1731622400}') },
+    status: 200,
+    match: { valid_structure: true, warnings: undefined },
+  },
+  {
+    name: 'warning: a lifetime from nbf when there is no iat, in years beyond two',
+    body: { token: unsignedWith('{"alg":"HS256"}', '{"nbf":1700000000,"exp":32503680000}') },
+    status: 200,
+    match: { warnings: ['The token is valid for about 976 years (exp − nbf), over a year: a long-lived bearer token stays usable for that long if it leaks.'] },
+  },
+  {
+    name: 'warnings come in order of severity, and a malformed token still gets them',
+    body: { token: `${b64u('{"alg":"none","crit":[]}')}.${b64u('{"sub":"x"}')}` },
+    status: 200,
+    match: { valid_structure: false, error: /2 dot-separated parts/, warnings: [ALG_NONE, /^The header has "crit" \(an empty list\)/, NO_EXP] },
   },
 
   // ---- Schema errors -------------------------------------------------------------------------

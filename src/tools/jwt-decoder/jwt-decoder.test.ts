@@ -170,6 +170,11 @@ describe('the fixed vectors verify with node:crypto (independent reference)', ()
     expect(nodeVerifies(v.JWT_IO_HS256, 'HS256', 'your-256-bit-secret')).toBe(true);
     expect(nodeVerifies(v.JWT_PWN_HS384, 'HS384', '1234')).toBe(true);
     expect(nodeVerifies(v.JWT_PWN_HS512, 'HS512', '1234')).toBe(true);
+    // RFC 7515 A.1 and RFC 7520 §4.4 with their published binary keys, in both Base64 forms.
+    expect(nodeVerifies(v.RFC7515_HS256, 'HS256', Buffer.from(v.RFC7515_HS256_JWK.k, 'base64url'))).toBe(true);
+    expect(Buffer.from(v.RFC7515_HS256_BASE64, 'base64').equals(Buffer.from(v.RFC7515_HS256_JWK.k, 'base64url'))).toBe(true);
+    expect(nodeVerifies(v.RFC7520_HS256, 'HS256', Buffer.from(v.RFC7520_OCT_JWK.k, 'base64url'))).toBe(true);
+    expect(Buffer.from(v.RFC7520_HS256.split('.')[1]!, 'base64url').toString()).toMatch(/^It’s a dangerous business, Frodo/);
     expect(nodeVerifies(v.RFC7515_HS256, 'HS256', Buffer.from(v.RFC7515_HS256_JWK.k, 'base64url'))).toBe(true);
     expect(nodeVerifies(v.CONFUSION_HS256, 'HS256', v.RFC7515_RSA_SPKI)).toBe(true);
   });
@@ -182,6 +187,12 @@ describe('the fixed vectors verify with node:crypto (independent reference)', ()
     expect(nodeVerifies(v.RFC7515_ES256, 'ES256', createPublicKey({ key: v.RFC7515_EC_JWK, format: 'jwk' }))).toBe(true);
     const ed = createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: '11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo' }, format: 'jwk' });
     expect(nodeVerifies(v.RFC8037_EDDSA, 'EdDSA', ed)).toBe(true);
+  });
+
+  it('the RS256 token with a kid, and the certificate key as a JWK', () => {
+    const key = createPublicKey({ key: v.RSA_CERT_JWK, format: 'jwk' });
+    expect(key.export({ type: 'spki', format: 'pem' })).toBe(v.RSA_SPKI);
+    expect(nodeVerifies(v.KID_RS256, 'RS256', key)).toBe(true);
   });
 
   it('the generated vectors', () => {
@@ -388,7 +399,7 @@ describe('JWK and JWK Set', () => {
     const set = { keys: [{ ...other, kid: 'key-1' }, { ...jwk, kid: 'key-2' }, { ...pairs.RS256!.publicKey.export({ format: 'jwk' }), kid: 'key-3' }] };
     expect(await verifyWith(token, JSON.stringify(set), 'ES256')).toMatchObject({ verified: true });
     const unknown = makeToken('ES256', { a: 1 }, privateKey, { alg: 'ES256', kid: 'key-9' });
-    expect(await verifyWith(unknown, JSON.stringify(set), 'ES256')).toMatchObject({ verification_error: 'No key in the JWK Set has the token\'s kid "key-9".' });
+    expect(await verifyWith(unknown, JSON.stringify(set), 'ES256')).toMatchObject({ verification_error: 'No key in the JWK Set in \'secret\' has the token\'s kid "key-9".' });
     const twice = { keys: [{ ...other, kid: 'key-2' }, { ...jwk, kid: 'key-2' }] };
     expect(await verifyWith(token, JSON.stringify(twice), 'ES256')).toMatchObject({ verification_error: expect.stringMatching(/2 keys with the token's kid "key-2"/) });
     expect(await verifyWith(token, '{"keys":[]}', 'ES256')).toMatchObject({ verification_error: expect.stringMatching(/No key in the JWK Set/) });
@@ -436,7 +447,8 @@ describe('structure', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     for (const value of [null, true, 0, [], 'x', [{ a: [1] }]]) {
       const r = await call({ token: `${segment({ alg: 'none' })}.${segment(value)}.` });
-      expect(r.body).toEqual({ header: { alg: 'none' }, payload: value, signature: '', valid_structure: true });
+      // Not a claims object, so no "no exp" warning; alg none always is one.
+      expect(r.body).toEqual({ header: { alg: 'none' }, payload: value, signature: '', valid_structure: true, warnings: [expect.stringMatching(/alg "none"/)] });
     }
   });
 
@@ -459,7 +471,9 @@ describe('structure', () => {
       const token = `${segment(header)}.${segment(payload)}.${b64u(text())}`;
       const { status, body } = await call({ token });
       expect(status).toBe(200);
-      expect(body).toEqual({ header, payload, signature: token.split('.')[2], valid_structure: true });
+      const claims = typeof payload === 'object' && payload !== null && !Array.isArray(payload); // never with an exp
+      const warnings = claims ? { warnings: [expect.stringMatching(/no exp/)] } : {};
+      expect(body).toEqual({ header, payload, signature: token.split('.')[2], valid_structure: true, ...warnings });
     }
   });
 
@@ -619,5 +633,130 @@ describe('helpers', () => {
     expect(quote('a"b\n')).toBe('"a\\"b\\n"');
     expect(quote(`${'x'.repeat(59)}\ud83d\ude00yy`)).toBe(`"${'x'.repeat(59)}…"`);
     expect(quote('y'.repeat(61))).toBe(`"${'y'.repeat(60)}…"`);
+  });
+});
+
+describe('HMAC keys as bytes, JWK and JWK Set (issue 15)', () => {
+  const random = prng(15);
+  const randomKey = (length: number) => Buffer.from(Array.from({ length }, () => Math.floor(random() * 256)));
+
+  it.each(['HS256', 'HS384', 'HS512'] as const)('%s: a binary key verifies as base64, base64url, JWK and by kid in a set', async (alg) => {
+    for (let i = 0; i < 5; i++) {
+      const key = randomKey(16 + Math.floor(random() * 64));
+      const token = makeToken(alg, { sub: 'bytes', exp: 32503680000 }, key, { alg, kid: `k${i}` });
+      expect(nodeVerifies(token, alg, key)).toBe(true);
+      const ok = async (body: Record<string, unknown>) => expect((await call({ token, algorithm: alg, ...body })).body).toMatchObject({ verified: true });
+      await ok({ secret: key.toString('base64'), secret_encoding: 'base64' });
+      await ok({ secret: key.toString('base64url'), secret_encoding: 'base64url' });
+      await ok({ secret: ` ${key.toString('base64').replace(/=+$/, '')}\n`, secret_encoding: 'base64' }); // padding optional, whitespace ignored
+      await ok({ secret: JSON.stringify({ kty: 'oct', k: key.toString('base64url') }) });
+      const others = [randomKey(32), randomKey(32)].map((bytes, n) => ({ kty: 'oct', kid: `other${n}`, k: bytes.toString('base64url') }));
+      await ok({ secret: JSON.stringify({ keys: [others[0], { kty: 'oct', kid: `k${i}`, k: key.toString('base64url') }, others[1]] }) });
+      // The same text read as UTF-8 is another key.
+      expect((await call({ token, algorithm: alg, secret: key.toString('base64') })).body).toMatchObject({ verified: false });
+    }
+  });
+
+  it('RS256 verifies with an RSA JWK, and with a JWK Set by kid (node:crypto keys)', async () => {
+    const { publicKey, privateKey } = pairs.RS256!;
+    const jwk = publicKey.export({ format: 'jwk' });
+    const token = makeToken('RS256', { sub: 'rsa' }, privateKey, { alg: 'RS256', kid: 'mine' });
+    expect(await verifyWith(token, JSON.stringify(jwk), 'RS256')).toMatchObject({ verified: true });
+    const set = { keys: [{ ...otherRsa.publicKey.export({ format: 'jwk' }), kid: 'theirs' }, { ...jwk, kid: 'mine' }] };
+    expect(await verifyWith(token, JSON.stringify(set), 'RS256')).toMatchObject({ verified: true });
+    const swapped = { keys: [{ ...otherRsa.publicKey.export({ format: 'jwk' }), kid: 'mine' }, { ...jwk, kid: 'theirs' }] };
+    expect(await verifyWith(token, JSON.stringify(swapped), 'RS256')).toMatchObject({ verified: false, verification_error: expect.stringMatching(/does not match/) });
+  });
+
+  it('oct JWKs: a bad k, a key of another use, an asymmetric key in a set chosen by kid', async () => {
+    const token = makeToken('HS256', { exp: 1 }, 'k', { alg: 'HS256', kid: 'a' });
+    const error = async (secret: unknown) => (await verifyWith(token, JSON.stringify(secret), 'HS256')).verification_error;
+    expect(await error({ kty: 'oct' })).toBe('The JWK has no "k" member (a non-empty string).');
+    expect(await error({ kty: 'oct', k: 'a+b/' })).toBe('The JWK\'s "k" member is not base64url.');
+    expect(await error({ kty: 'oct', k: 'aw', use: 'enc' })).toMatch(/"use" is "enc"/);
+    expect(await error({ kty: 'oct', k: 'aw', key_ops: ['sign'] })).toMatch(/"key_ops" does not include "verify"/);
+    expect(await error({ keys: [{ ...pairs.ES256!.publicKey.export({ format: 'jwk' }), kid: 'a' }] })).toMatch(/^'secret' is an EC P-256 public key as a JWK, which is never used as an HMAC secret/);
+    expect(await error({ kty: 'foo' })).toMatch(/^'secret' is a key of type "foo" as a JWK/);
+    expect(await verifyWith(token, JSON.stringify({ kty: 'oct', k: b64u('k'), kid: 'a' }), 'HS256')).toMatchObject({ verified: true });
+  });
+
+  it('a secret that is not in its encoding is a 400 naming the field', async () => {
+    const token = makeToken('HS256', {}, 'k');
+    const error = async (secret: string, secret_encoding: string) => {
+      const reply = await call({ token, secret, secret_encoding });
+      expect(reply.status).toBe(400);
+      return reply.body.error;
+    };
+    expect(await error('====', 'base64')).toMatch(/^'secret' is not valid Base64 \(secret_encoding "base64"\): /);
+    expect(await error('   ', 'base64url')).toBe('\'secret\' is not valid base64url (secret_encoding "base64url"): it decodes to no bytes.');
+    expect(await error('abcde', 'base64')).toMatch(/Invalid length/);
+    expect(await error('ab_c', 'base64')).toMatch(/'_' at position 3 belongs to the other alphabet; choose secret_encoding "base64url"/);
+    // A PEM or a JWK is never read in an encoding: no 400, the usual verification answer.
+    expect((await call({ token, secret: v.RFC7515_RSA_SPKI, secret_encoding: 'base64' })).body).toMatchObject({ verified: false, verification_error: expect.stringMatching(/PEM key/) });
+  });
+});
+
+describe('what surrounds a pasted token (issue 15)', () => {
+  it('quotes of different kinds are not a pair; backticks are', async () => {
+    const token = makeToken('HS256', { sub: 'q' }, 's');
+    expect((await call({ token: `\`${token}\`` })).body).toMatchObject({ valid_structure: true, payload: { sub: 'q' } });
+    expect((await call({ token: `"${token}'` })).body).toMatchObject({ valid_structure: false, error: expect.stringMatching(/position 1/) });
+    expect((await call({ token: `Bearer '${token}'`, secret: 's' })).body).toMatchObject({ valid_structure: true, verified: true });
+    expect((await call({ token: `Bearertoken.${token}` })).body).toMatchObject({ valid_structure: false }); // no separator after Bearer
+  });
+
+  it('a huge field is only looked at near its start for the prefix', async () => {
+    const reply = await call({ token: `Bearer ${' '.repeat(2_000_000)}${makeToken('HS256', {}, 's')}` });
+    expect(reply.body).toMatchObject({ valid_structure: true });
+  });
+});
+
+describe('warnings (issue 15)', () => {
+  const warnings = async (header: Record<string, unknown>, payload: unknown, secret?: string) =>
+    (await call({ token: `${segment(header)}.${segment(payload)}.c2ln`, ...(secret === undefined ? {} : { secret }) })).body.warnings as string[] | undefined;
+
+  it('are absent, never empty, for an unremarkable token', async () => {
+    expect(await warnings({ alg: 'HS256' }, { iat: 1700000000, exp: 1700003600 })).toBeUndefined();
+    expect(await warnings({ alg: 'RS256' }, { exp: 1 }, v.RFC7515_RSA_SPKI)).toBeUndefined(); // a PEM for RS is right
+  });
+
+  it('the lifetime bound is 366 days, from iat, else nbf', async () => {
+    const day = 86_400;
+    expect(await warnings({ alg: 'HS256' }, { iat: 0, exp: 366 * day })).toBeUndefined();
+    expect(await warnings({ alg: 'HS256' }, { iat: 0, exp: 366 * day + 1 })).toEqual([expect.stringMatching(/valid for 366 days \(exp − iat\)/)]);
+    expect(await warnings({ alg: 'HS256' }, { nbf: 0, exp: 729 * day })).toEqual([expect.stringMatching(/valid for 729 days \(exp − nbf\)/)]);
+    expect(await warnings({ alg: 'HS256' }, { iat: 0, nbf: -1e9, exp: 30 * day })).toBeUndefined(); // iat wins
+    expect(await warnings({ alg: 'HS256' }, { iat: 'yesterday', exp: 1e12 })).toBeUndefined();
+    expect(await warnings({ alg: 'HS256' }, { exp: 1e12 })).toBeUndefined(); // no start: no lifetime
+  });
+
+  it('confusion is about a public-key-shaped secret with an HS token, whatever algorithm is chosen', async () => {
+    const rsaJwk = JSON.stringify(pairs.RS256!.publicKey.export({ format: 'jwk' }));
+    expect(await warnings({ alg: 'HS384' }, { exp: 1 }, `\n  ${v.RFC7515_RSA_SPKI}`)).toEqual([expect.stringMatching(/^This HS384 token was checked with a PEM key/)]);
+    expect(await warnings({ alg: 'HS256' }, { exp: 1 }, rsaJwk)).toEqual([expect.stringMatching(/with a public JWK/)]);
+    expect(await warnings({ alg: 'HS256' }, { exp: 1 }, JSON.stringify({ keys: [{ kty: 'oct', k: 'aw' }] }))).toBeUndefined();
+    expect(await warnings({ alg: 'HS256' }, { exp: 1 }, JSON.stringify({ keys: [{ kty: 'oct', k: 'aw' }, JSON.parse(rsaJwk)] }))).toBeUndefined(); // could be the oct one
+    expect(await warnings({ alg: 'HS256' }, { exp: 1 }, 'a shared secret')).toBeUndefined();
+    expect(await warnings({ alg: 'RS256' }, { exp: 1 }, rsaJwk)).toBeUndefined();
+  });
+
+  it('crit in any form is named', async () => {
+    expect(await warnings({ alg: 'HS256', crit: 'exp' }, { exp: 1 })).toEqual([expect.stringMatching(/"crit" \(not a list of names\)/)]);
+    expect(await warnings({ alg: 'HS256', crit: ['a', 'b'] }, { exp: 1 })).toEqual([expect.stringMatching(/"crit" \("a", "b"\)/)]);
+  });
+});
+
+describe('the page explains every registered claim, the common OIDC claims and the header fields', () => {
+  it('has a sentence for each, and times as UTC dates', async () => {
+    const { CLAIMS, HEADER_FIELDS, explainClaims } = await import('./claims.svelte');
+    const registered = ['iss', 'sub', 'aud', 'exp', 'nbf', 'iat', 'jti']; // RFC 7519 §4.1
+    const oidc = ['name', 'email', 'email_verified', 'nonce', 'auth_time', 'acr', 'amr', 'azp', 'at_hash', 'c_hash', 'sid', 'scope', 'roles', 'preferred_username', 'given_name', 'family_name', 'picture', 'locale', 'zoneinfo', 'updated_at', 'typ', 'cid'];
+    for (const claim of [...registered, ...oidc]) expect(CLAIMS[claim], claim).toMatch(/^[A-Z].{10,}\.$/);
+    for (const field of ['alg', 'typ', 'kid', 'cty', 'jku', 'x5u', 'crit']) expect(HEADER_FIELDS[field], field).toMatch(/^[A-Z].{10,}\.$/);
+    const rows = explainClaims({ iat: 1516239022, auth_time: 1e12, custom: { a: [1] }, long: 'x'.repeat(400) }, 1516239022_000 + 3_600_000);
+    expect(rows[0]).toMatchObject({ name: 'iat', value: '1516239022', time: { iso: '2018-01-18T01:30:22.000Z', relative: 'about 1 hour ago' } });
+    expect(rows[1]!.time).toMatchObject({ hint: expect.stringMatching(/milliseconds/) });
+    expect(rows[2]).toEqual({ name: 'custom', value: '{"a":[1]}' });
+    expect(rows[3]!.value).toHaveLength(301);
   });
 });

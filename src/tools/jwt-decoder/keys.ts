@@ -1,12 +1,14 @@
 // Turns the `secret` field into a verification key for one algorithm, or a one-sentence reason
 // why it cannot be one. The rules (docs/contract.md §4 jwt-decoder) that defeat algorithm confusion:
-// an HS* secret is always the text's UTF-8 bytes and is never a PEM or JWK; RS*/PS*/ES*/EdDSA
-// only ever take a public key, never a shared secret. Decisions where the contract is silent:
+// an HS* secret is the text's bytes (under `secret_encoding`, secret.ts) or a symmetric ("oct")
+// JWK, alone or in a JWK Set, and never a PEM or a public JWK; RS*/PS*/ES*/EdDSA only ever take
+// a public key, never a shared secret. Decisions where the contract is silent:
 // - a PKCS#1 `BEGIN RSA PUBLIC KEY` PEM and an RSASSA-PSS SPKI are accepted (re-wrapped as RSA SPKI;
 //   a PSS-restricted key verifies only PS*);
 // - a certificate is only a carrier of its public key: its dates, issuer and chain are not checked;
 // - a private key (PEM or JWK with private members) is refused rather than silently used;
-// - a JWK Set (`{"keys":[…]}`) is accepted: the key whose `kid` is the token's, or its only key;
+// - a JWK Set (`{"keys":[…]}`) is accepted: the key whose `kid` is the token's, or its only key
+//   (for HS* too: the chosen key must then be "oct");
 // - a JWK's `alg`, `use` and `key_ops`, when present, must allow verifying with `algorithm`;
 // - RSA keys shorter than 2048 bits are refused (RFC 7518 §3.3; jose refuses them too).
 import { importJWK, importSPKI, type CryptoKey } from 'jose';
@@ -20,16 +22,19 @@ export type KeyResult = { key: CryptoKey | Uint8Array } | { error: string };
 
 const PEM_START = '-----BEGIN ';
 
-export async function resolveKey(secret: string, algorithm: Algorithm, header: Record<string, unknown>): Promise<KeyResult> {
+/**
+ * `hmacKey`: the secret's bytes under its `secret_encoding`, worked out by the caller (a bad
+ * encoding is a 400, whatever the token); used for HS* when the secret is neither PEM nor JWK.
+ */
+export async function resolveKey(secret: string, algorithm: Algorithm, header: Record<string, unknown>, hmacKey?: Uint8Array): Promise<KeyResult> {
   const text = secret.trim();
   if (algorithm.startsWith('HS')) {
     if (text.startsWith(PEM_START)) {
       return { error: `'secret' is a PEM key, which is never used as an HMAC secret for ${algorithm} (that is the algorithm-confusion attack); send the shared secret instead.` };
     }
-    if (isJwkOrSet(text)) {
-      return { error: `'secret' is a JWK, which is never used as an HMAC secret for ${algorithm}; send the shared secret itself as text.` };
-    }
-    return { key: new TextEncoder().encode(secret) };
+    const jwk = jwkOrSet(text);
+    if (jwk) return hmacJwk(jwk, algorithm, header);
+    return { key: hmacKey ?? new TextEncoder().encode(secret) };
   }
   const result = text.startsWith(PEM_START)
     ? await pemKey(text, algorithm)
@@ -53,10 +58,36 @@ function parseJson(text: string): unknown {
   }
 }
 
-function isJwkOrSet(text: string): boolean {
-  if (!text.startsWith('{')) return false;
+/** The secret as a JWK or JWK Set object (a JSON object with "kty" or a "keys" array), else undefined. */
+function jwkOrSet(text: string): Record<string, unknown> | undefined {
+  if (!text.startsWith('{')) return undefined;
   const value = parseJson(text);
-  return isPlainObject(value) && (typeof value.kty === 'string' || Array.isArray(value.keys));
+  return isPlainObject(value) && (typeof value.kty === 'string' || Array.isArray(value.keys)) ? value : undefined;
+}
+
+/** True when the secret is a PEM block or a JWK / JWK Set, which `secret_encoding` never applies to. */
+export function isKeyText(secret: string): boolean {
+  const text = secret.trim();
+  return text.startsWith(PEM_START) || jwkOrSet(text) !== undefined;
+}
+
+const ASYMMETRIC = new Set(['RSA', 'EC', 'OKP']);
+
+/**
+ * What a public-key-shaped secret is, for the algorithm-confusion warning: a PEM block, or a JWK
+ * (or the key a JWK Set would give the token, or a set of public keys only) of an RSA, EC or OKP
+ * key. Undefined for anything that could be a shared secret.
+ */
+export function publicKeyShape(secret: string, header: Record<string, unknown>): 'PEM key' | 'public JWK' | undefined {
+  const text = secret.trim();
+  if (text.startsWith(PEM_START)) return 'PEM key';
+  const value = jwkOrSet(text);
+  if (!value) return undefined;
+  const asymmetric = (jwk: unknown) => isPlainObject(jwk) && typeof jwk.kty === 'string' && ASYMMETRIC.has(jwk.kty);
+  if (!Array.isArray(value.keys)) return asymmetric(value) ? 'public JWK' : undefined;
+  const picked = pickFromSet(value.keys, header);
+  if ('jwk' in picked) return asymmetric(picked.jwk) ? 'public JWK' : undefined;
+  return value.keys.length > 0 && value.keys.every(asymmetric) ? 'public JWK' : undefined;
 }
 
 // ---- What a key can verify -------------------------------------------------------------------
@@ -170,12 +201,12 @@ function pickFromSet(keys: unknown[], header: Record<string, unknown>): { jwk: R
   if (candidates.length === 1) return { error: `The JWK Set in 'secret' holds an entry that is not a JSON object.` };
   if (kid !== undefined) {
     return candidates.length === 0
-      ? { error: `No key in the JWK Set has the token's kid ${quote(kid)}.` }
-      : { error: `The JWK Set has ${candidates.length} keys with the token's kid ${quote(kid)}, so the key is ambiguous.` };
+      ? { error: `No key in the JWK Set in 'secret' has the token's kid ${quote(kid)}.` }
+      : { error: `The JWK Set in 'secret' has ${candidates.length} keys with the token's kid ${quote(kid)}, so the key is ambiguous.` };
   }
   return candidates.length === 0
     ? { error: `The JWK Set in 'secret' is empty.` }
-    : { error: `The JWK Set has ${candidates.length} keys and the token's header has no kid to choose one; send the single JWK instead.` };
+    : { error: `The JWK Set in 'secret' has ${candidates.length} keys and the token's header has no kid to choose one; send the single JWK instead.` };
 }
 
 const CURVES = new Set(['P-256', 'P-384', 'P-521', 'secp256k1', 'Ed25519', 'Ed448', 'X25519', 'X448']);
@@ -191,16 +222,8 @@ function jwkKind(jwk: Record<string, unknown>): KeyKind {
   return { kty: 'other' };
 }
 
-async function importPublicJwk(jwk: Record<string, unknown>, algorithm: Algorithm): Promise<KeyResult> {
-  if (typeof jwk.kty !== 'string') return { error: `'secret' is JSON but not a JWK: it has no "kty" member.` };
-  if (jwk.kty === 'oct') return { error: `The JWK is a symmetric ("oct") key, which cannot verify ${algorithm}.` };
-  const privateMember = PRIVATE_MEMBERS.find((name) => jwk[name] !== undefined);
-  if (privateMember) {
-    return { error: `The JWK is a private key (it has "${privateMember}"); verifying needs only the public key, and a private key should never be shared.` };
-  }
-  const kind = jwkKind(jwk);
-  const unusable = misfit(kind, algorithm);
-  if (unusable) return unusable;
+/** The usage members of a JWK ("alg", "use", "key_ops") must allow verifying with `algorithm`. */
+function usageProblem(jwk: Record<string, unknown>, algorithm: Algorithm): { error: string } | undefined {
   if (jwk.alg !== undefined && jwk.alg !== algorithm) {
     return { error: `The JWK is restricted to alg ${shown(jwk.alg)} by its "alg" member, so it cannot verify ${algorithm}.` };
   }
@@ -210,6 +233,36 @@ async function importPublicJwk(jwk: Record<string, unknown>, algorithm: Algorith
   if (jwk.key_ops !== undefined && !(Array.isArray(jwk.key_ops) && jwk.key_ops.includes('verify'))) {
     return { error: `The JWK's "key_ops" does not include "verify".` };
   }
+  return undefined;
+}
+
+/** An HS* key from a JWK or JWK Set: only a symmetric ("oct") key, its "k" the key bytes (RFC 7518 §6.4). */
+async function hmacJwk(value: Record<string, unknown>, algorithm: Algorithm, header: Record<string, unknown>): Promise<KeyResult> {
+  const selected = Array.isArray(value.keys) ? pickFromSet(value.keys, header) : { jwk: value };
+  if ('error' in selected) return selected;
+  const { jwk } = selected;
+  if (typeof jwk.kty !== 'string') return { error: `'secret' is JSON but not a JWK: it has no "kty" member.` };
+  if (jwk.kty !== 'oct') {
+    const kind = ASYMMETRIC.has(jwk.kty) ? kindName(jwkKind(jwk)) : `key of type ${quote(jwk.kty)}`;
+    return { error: `'secret' is ${withArticle(kind)} as a JWK, which is never used as an HMAC secret for ${algorithm} (that is the algorithm-confusion attack); send the shared secret, or a symmetric ("oct") JWK.` };
+  }
+  const unusable = usageProblem(jwk, algorithm);
+  if (unusable) return unusable;
+  if (typeof jwk.k !== 'string' || jwk.k === '') return { error: `The JWK has no "k" member (a non-empty string).` };
+  if (!decodeBase64url(jwk.k).ok) return { error: `The JWK's "k" member is not base64url.` };
+  return { key: (await importJWK({ kty: 'oct', k: jwk.k }, algorithm)) as Uint8Array };
+}
+
+async function importPublicJwk(jwk: Record<string, unknown>, algorithm: Algorithm): Promise<KeyResult> {
+  if (typeof jwk.kty !== 'string') return { error: `'secret' is JSON but not a JWK: it has no "kty" member.` };
+  if (jwk.kty === 'oct') return { error: `The JWK is a symmetric ("oct") key, which cannot verify ${algorithm}.` };
+  const privateMember = PRIVATE_MEMBERS.find((name) => jwk[name] !== undefined);
+  if (privateMember) {
+    return { error: `The JWK is a private key (it has "${privateMember}"); verifying needs only the public key, and a private key should never be shared.` };
+  }
+  const kind = jwkKind(jwk);
+  const unusable = misfit(kind, algorithm) ?? usageProblem(jwk, algorithm);
+  if (unusable) return unusable;
   // Import only the public members, checked strictly: engines differ in what else they tolerate.
   const clean: Record<string, string> = { kty: jwk.kty };
   for (const name of PUBLIC_MEMBERS[jwk.kty]!) {

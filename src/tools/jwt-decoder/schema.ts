@@ -19,16 +19,31 @@ export const ALGORITHMS = [
 ] as const;
 export type Algorithm = (typeof ALGORITHMS)[number];
 
+/** How an HS* shared secret's text becomes key bytes (issue 15). */
+export const SECRET_ENCODINGS = ['utf8', 'base64', 'base64url'] as const;
+export type SecretEncoding = (typeof SECRET_ENCODINGS)[number];
+
 /** The value of each field the request may leave out (the page starts from them too). */
-export const DEFAULTS = { algorithm: 'HS256' } as const;
+export const DEFAULTS = { algorithm: 'HS256', secret_encoding: 'utf8' } as const;
 
 export const Input = pure(() => z.object({
-  token: z.string().min(10).describe('The JWT: three base64url parts (header.payload.signature) separated by dots. Surrounding whitespace is ignored. Header and payload JSON may nest at most 500 levels.'),
+  token: z
+    .string()
+    .min(10)
+    .describe(
+      'The JWT: three base64url parts (header.payload.signature) separated by dots. Dropped first: surrounding whitespace, one pair of surrounding quotes (`"`, `\'` or backtick) and a leading `Bearer ` (or `Authorization: Bearer `) in any case. Header and payload JSON may nest at most 500 levels.',
+    ),
   secret: z
     .string()
     .optional()
     .describe(
-      'Key to verify the signature with. HS*: the shared secret (its UTF-8 bytes). RS*/PS*/ES*/EdDSA: a public key as SPKI PEM (`BEGIN PUBLIC KEY`), X.509 certificate PEM, or a JWK (or JWK Set) as JSON text. Empty or absent: decode only.',
+      "Key to verify the signature with. HS*: the shared secret (read as `secret_encoding` says), or a symmetric JWK (`{\"kty\":\"oct\",\"k\":…}`) or JWK Set as JSON text. RS*/PS*/ES*/EdDSA: a public key as SPKI PEM (`BEGIN PUBLIC KEY`), X.509 certificate PEM, or a JWK or JWK Set as JSON text. From a JWK Set (`{\"keys\":[…]}`) the key whose `kid` is the token's is used, else the set's only key. Empty or absent: decode only.",
+    ),
+  secret_encoding: z
+    .enum(SECRET_ENCODINGS)
+    .default(DEFAULTS.secret_encoding)
+    .describe(
+      'How an HS* shared secret is turned into key bytes: `utf8` (its UTF-8 bytes), `base64` or `base64url` (decoded; whitespace and `=` padding allowed, the other alphabet is refused with a 400). Ignored for a PEM or JWK secret and for RS*/PS*/ES*/EdDSA.',
     ),
   algorithm: z
     .enum(ALGORITHMS)
@@ -44,11 +59,19 @@ export const Output = pure(() => z.object({
   verified: z
     .boolean()
     .optional()
-    .describe('Present when a non-empty `secret` is sent and the token is well-formed: true when the signature verifies under `algorithm` and the header `alg` is that algorithm.'),
+    .describe(
+      'Present when a non-empty `secret` is sent and the token is a JWS (three parts, a JSON object header; a well-formed token, or one whose payload is not JSON, as in RFC 7520 §4): true when the signature verifies under `algorithm` and the header `alg` is that algorithm.',
+    ),
   verification_error: z.string().optional().describe('Why `verified` is false.'),
   expired: z
     .boolean()
     .optional()
     .describe('Present when the payload has a numeric `exp`: true when that time (seconds since the epoch) has passed. Does not affect `verified`.'),
   error: z.string().optional().describe('Why the token is not well-formed: the first problem, with its 1-based character position where there is one.'),
+  warnings: z
+    .array(z.string())
+    .optional()
+    .describe(
+      'Present when there is something to warn about (absent, never empty, otherwise): one sentence each, in this order, for alg "none"; an HS* token checked with a PEM or a public JWK as `secret` (algorithm confusion); a `crit` header; no numeric `exp`; a lifetime (exp − iat, else exp − nbf) over 366 days. Warnings never change `verified` or `expired`.',
+    ),
 }));

@@ -1,10 +1,16 @@
 // Splits a compact JWT and decodes its parts (docs/contract.md §4 jwt-decoder): well-formed means
 // exactly three dot-separated parts, a base64url JSON object header and a base64url JSON payload.
 // The signature's alphabet is not part of well-formedness (the contract does not list it); it is
-// checked here too and reported as a verification problem instead.
+// checked here too and reported as a verification problem instead. A token whose payload is not
+// JSON is not a JWT but is still a JWS (RFC 7515 allows any payload bytes; RFC 7520 §4 signs
+// text), so its signature can be checked: such a token carries its `jws` parts.
+// What people paste around a token is dropped first (issue 15): surrounding whitespace, one pair
+// of surrounding quotes ("…", '…' or `…`, as copied from JSON or code) and a leading
+// `Bearer ` or `Authorization: Bearer ` in any case (as copied from an HTTP header).
 import { decodeBase64url, type Base64urlResult } from '../../lib/base64';
 import { characterPosition as position } from '../../lib/text-position';
 import { describeChar, quote } from './messages';
+import { unwrapToken } from './unwrap';
 
 /**
  * Deepest nesting accepted in the header or payload. The decoded value is serialized again by
@@ -21,19 +27,25 @@ export interface MalformedToken {
   /** Absent (undefined) when the payload did not decode; JSON never yields undefined. */
   payload?: unknown;
   error: string;
+  /** Present when only the payload is wrong (three parts, an object header): a JWS to verify. */
+  jws?: Jws;
 }
 
-export interface WellFormedToken {
-  ok: true;
-  /** The token without surrounding whitespace: the JWS that gets verified. */
+/** What signature verification needs: a compact JWS with an object header. */
+export interface Jws {
+  /** The token without what surrounded it (whitespace, quotes, `Bearer `): the JWS that gets verified. */
   text: string;
   header: Record<string, unknown>;
-  payload: unknown;
   /** The third part as given. */
   signature: string;
   /** The decoded signature, or why the third part cannot be one. */
   signatureBytes?: Uint8Array;
   signatureError?: string;
+}
+
+export interface WellFormedToken extends Jws {
+  ok: true;
+  payload: unknown;
 }
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
@@ -47,9 +59,12 @@ interface Field {
 }
 
 export function decodeToken(raw: string): MalformedToken | WellFormedToken {
-  const text = raw.trim();
-  const field: Field = { raw, offset: raw.length - raw.trimStart().length };
-  if (text === '') return { ok: false, error: 'The token is empty: it has only whitespace.' };
+  const { start, end } = unwrapToken(raw);
+  const text = raw.slice(start, end);
+  const field: Field = { raw, offset: start };
+  if (text === '') {
+    return { ok: false, error: start === raw.length ? 'The token is empty: it has only whitespace.' : 'The token is empty: there is nothing after the quotes or the Bearer prefix.' };
+  }
 
   const dot1 = text.indexOf('.');
   const dot2 = dot1 < 0 ? -1 : text.indexOf('.', dot1 + 1);
@@ -69,16 +84,25 @@ export function decodeToken(raw: string): MalformedToken | WellFormedToken {
     const malformed: MalformedToken = { ok: false, error };
     if (headerValue) malformed.header = headerValue;
     if (payloadValue !== undefined) malformed.payload = payloadValue;
+    // Three parts, an object header and base64url payload bytes that are not JSON (or not
+    // UTF-8, or too deep): not a JWT, but a JWS, which may carry any bytes.
+    if (partCount === 3 && headerValue && decodeBase64url(text, dot1 + 1, dot2).ok) {
+      malformed.jws = jwsParts(text, headerValue, dot2, field);
+    }
     return malformed;
   }
 
   // No error means the header decoded to an object.
-  const token: WellFormedToken = { ok: true, text, header: headerValue!, payload: payloadValue, signature: text.slice(dot2 + 1) };
+  return { ok: true, payload: payloadValue, ...jwsParts(text, headerValue!, dot2, field) };
+}
+
+function jwsParts(text: string, header: Record<string, unknown>, dot2: number, field: Field): Jws {
+  const jws: Jws = { text, header, signature: text.slice(dot2 + 1) };
   const signature = decodeBase64url(text, dot2 + 1, text.length);
-  if (dot2 + 1 === text.length) token.signatureError = 'The signature (part 3) is empty, so there is nothing to verify.';
-  else if (signature.ok) token.signatureBytes = signature.bytes;
-  else token.signatureError = base64Problem('signature (part 3)', signature, text.length - dot2 - 1, field);
-  return token;
+  if (dot2 + 1 === text.length) jws.signatureError = 'The signature (part 3) is empty, so there is nothing to verify.';
+  else if (signature.ok) jws.signatureBytes = signature.bytes;
+  else jws.signatureError = base64Problem('signature (part 3)', signature, text.length - dot2 - 1, field);
+  return jws;
 }
 
 /** Dots from index `from` on (inclusive). */

@@ -5,11 +5,23 @@
 // HS256 sample (secret "your-256-bit-secret") and the HS* samples of github.com/mazen160/jwt-pwn
 // (secret "1234"). Everything else was generated once with node:crypto and openssl and pasted.
 
-/** RFC 7515 A.1: HS256; its key is binary (not UTF-8), so only decoding applies here. */
+/** RFC 7515 A.1: HS256; its key is binary (not UTF-8): given as the JWK of A.1.1 or its bytes in Base64. */
 export const RFC7515_HS256 =
   'eyJ0eXAiOiJKV1QiLA0KICJhbGciOiJIUzI1NiJ9.eyJpc3MiOiJqb2UiLA0KICJleHAiOjEzMDA4MTkzODAsDQogImh0dHA6Ly9leGFtcGxlLmNvbS9pc19yb290Ijp0cnVlfQ.dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk';
 /** RFC 7515 A.1.1: the HS256 key, as a JWK. */
 export const RFC7515_HS256_JWK = { kty: 'oct', k: 'AyM1SysPpbyDfgZld3umj1qzKObwVMkoqQ-EstJQLr_T-1qS0gZH75aKtMN3Yj0iPS4hcgUuTwjAzZr1Z9CAow' };
+/** The A.1.1 key's "k" in standard Base64 (node:crypto Buffer.from(k, 'base64url').toString('base64')). */
+export const RFC7515_HS256_BASE64 = 'AyM1SysPpbyDfgZld3umj1qzKObwVMkoqQ+EstJQLr/T+1qS0gZH75aKtMN3Yj0iPS4hcgUuTwjAzZr1Z9CAow==';
+
+/**
+ * RFC 7520 §4.4 (HMAC-SHA2 integrity protection), compact serialization of §4.4.3: HS256 with
+ * kid "018c0ae5-4d9b-471b-bfd6-eef314bc7037" over the §4 payload, which is text (Tolkien), not
+ * JSON; and the §3.5 symmetric key that verifies it.
+ */
+export const RFC7520_HS256 =
+  'eyJhbGciOiJIUzI1NiIsImtpZCI6IjAxOGMwYWU1LTRkOWItNDcxYi1iZmQ2LWVlZjMxNGJjNzAzNyJ9.SXTigJlzIGEgZGFuZ2Vyb3VzIGJ1c2luZXNzLCBGcm9kbywgZ29pbmcgb3V0IHlvdXIgZG9vci4gWW91IHN0ZXAgb250byB0aGUgcm9hZCwgYW5kIGlmIHlvdSBkb24ndCBrZWVwIHlvdXIgZmVldCwgdGhlcmXigJlzIG5vIGtub3dpbmcgd2hlcmUgeW91IG1pZ2h0IGJlIHN3ZXB0IG9mZiB0by4.s0h6KThzkfBBBkLspW1h84VsJZFTsPPqMDA7g1Md7p0';
+export const RFC7520_OCT_JWK = { kty: 'oct', kid: '018c0ae5-4d9b-471b-bfd6-eef314bc7037', use: 'sig', alg: 'HS256', k: 'hJtXIZ2uSN5kbQfbtTNWbpdmhkV8FJG-Onbc6mxCcYg' };
+
 /** The claims of every RFC 7515 example (its payload has CRLF line breaks). */
 export const RFC7515_CLAIMS = { iss: 'joe', exp: 1300819380, 'http://example.com/is_root': true };
 
@@ -111,6 +123,16 @@ export const CERT_RS256 =
   'eyJhbGciOiJSUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJjZXJ0LXVzZXIiLCJleHAiOjMyNTAzNjgwMDAwfQ.C_oZzdjM7ZIig7kbYQuyv_L531K-HhuNFSj58uQAAKaGCfmvKsp2nLh_-Gar6vEcmBwP5e7N2vAZG-iINGUOIu432wB5yw3DA86a3j9HqMFCrsej4ZR-3FwdDeTsCGqoM4bhmM2UiU-bA17_h7scTiZZQGgBUB9a8fThJJhLwtL6GM6MxTXxlKL5VXUp43DZR3NlsJM6MJD8O4Ap85GFqmpGZapVnbnKeWg2_aX8aa2C69bPP2z-kutmQlmXja8_JwwnfZANtNlThHfeb6eAmeLbKCQDWx8HEWM9eqzF88gNg4RtC-Aw6ZhkHMwmnjDktDkTsalxxUB14tSrycWI7g';
 export const CERT_ES256 =
   'eyJhbGciOiJFUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJjZXJ0LXVzZXIiLCJleHAiOjMyNTAzNjgwMDAwfQ.HYVfVwjsEsL6NKpBilyXtWgUiNIbGW7qNwkZ10KyuFf_o4V_CvsfR36z5gfspWu8-xbyz42ZPQE7_KZgFtwigg';
+/** The RSA certificate's public key as a JWK (node:crypto export({ format: 'jwk' })). */
+export const RSA_CERT_JWK = {
+  kty: 'RSA',
+  n: '62TRmCTk-ep3yIPewJDsbCrB_ETvBCRdO2C2qW0Kx20zSHj8YnFdNq-60bbXF0hjxJkfdsvadZeg-geKBtk66jSXo2UzSCL9U9nEEVQdsR1AH5nq9WTSEP5N0wDomnKVRBDBKTH7FNxzAEadZsvwwLJHXq7UE8QSWMIrdcsfNiOL-Y-At2gYLriMcM1WRm9t5HQShaYe5umgRzj6gFxVo67ACpamr9zDz6dSJUTZlz19qUR2DqQto8kJ4q77SMFjOXe9fQ1D-Yx7dObmjRM9dwOib8HWm5mTPvtLxB8jWjBG_FQEuXuNUVW37G4OAM-JZLvrkCkTJH6e1-DSg5Z_ww',
+  e: 'AQAB',
+};
+/** RS256 by the RSA certificate's key, header kid "cert-rsa": {"sub":"kid-user","iat":1767225600,"exp":1767229200}. */
+export const KID_RS256 =
+  'eyJhbGciOiJSUzI1NiIsInR5cCI6IkpXVCIsImtpZCI6ImNlcnQtcnNhIn0.eyJzdWIiOiJraWQtdXNlciIsImlhdCI6MTc2NzIyNTYwMCwiZXhwIjoxNzY3MjI5MjAwfQ.Q0ZhNuQzMg9DOdooELz2smD3Q4Sa936jTIQJ_4uPmP33QEVGqbF_MZJwmeuXf-t7gRjFIahOF-blUan6cSAKFE6BHr9KGhlrZexksQ_7cK16694Fya7hbRmLk1LFcWdR9i_JEwonpuHFNWWuRxSvSgRF_lCN8bUjMCOK-ZDffCEP0PUB1Ztno-lWmvlbhKQ8KYA9C6R6OlAozOBfwQr6O_bNhwS236ar8sgoAgvuYPEDs-4baMmszowY2IDCdJJ1QQaMYT1ZaMnxxrYit1OaHU23WuDEKEjGW0hZr_kZw9P-PaJEXx1iJJHwIh05u-B-rEXBrQGriTxriA_KgtbV_g';
+
 /** PS256 by the RSA certificate's key: {"sub":"pss-user","iat":1700000000}. */
 export const PS256 =
   'eyJhbGciOiJQUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJwc3MtdXNlciIsImlhdCI6MTcwMDAwMDAwMH0.bITmm3jZSvEnznB9HqCgOupGh5_gPI-XfC5c6uZxU2Xgm_Bdmdm6hC0J2DJ7SWn3_TItehZPoswpEg_U1Hz-SSDNvYMvdX7oH4P6DISwyelOxvnkyvmdXttU9OvmwQ1dYskm8JXjAl-f-rFLNwcpEf051jOxGY0dSnNEDVUNoGcR_uZyykd4chWTVXEVoDX7ZPHUit28Jf6uyRjugSAvW5LLBYn6OjvM97xAikfLgXwafRyaf_oM7tN-_VCF5Sn9vyYzbfc1BdwDQ_5-LvdshVs0tB_yCkxgCQK_53S7GXXHl26T92bidcvY6uEwjYm4xmbjLTWMUkk1yPujR38Zbg';

@@ -6,7 +6,7 @@ import { compactVerify, errors } from 'jose';
 import { resolveKey } from './keys';
 import { quote } from './messages';
 import type { Algorithm } from './schema';
-import type { WellFormedToken } from './token';
+import type { Jws } from './token';
 
 export interface Verification {
   verified: boolean;
@@ -18,13 +18,14 @@ const fail = (verification_error: string): Verification => ({ verified: false, v
 /** Fixed signature sizes: ECDSA in JWS is r‖s (RFC 7518 §3.4), Ed25519 is 64 bytes. */
 const SIGNATURE_BYTES: Partial<Record<Algorithm, number>> = { ES256: 64, ES384: 96, ES512: 132, EdDSA: 64 };
 
-export async function verifyToken(token: WellFormedToken, secret: string, algorithm: Algorithm): Promise<Verification> {
+/** `hmacKey`: the secret's bytes under its `secret_encoding` (see keys.ts resolveKey). */
+export async function verifyToken(token: Jws, secret: string, algorithm: Algorithm, hmacKey?: Uint8Array): Promise<Verification> {
   const { alg } = token.header;
   if (alg === 'none') return fail('The token\'s header says alg "none" (an unsecured JWT), and an unsecured token never verifies.');
   if (typeof alg !== 'string') return fail('The token\'s header has no "alg" string, so it does not say how it was signed.');
   if (alg !== algorithm) return fail(`Algorithm mismatch: the token's header says alg ${quote(alg)}, but 'algorithm' is "${algorithm}".`);
 
-  const key = await resolveKey(secret, algorithm, token.header);
+  const key = await resolveKey(secret, algorithm, token.header, hmacKey);
   if ('error' in key) return fail(key.error);
 
   if (token.signatureError !== undefined) return fail(token.signatureError);
