@@ -165,7 +165,7 @@ test.describe('base64 page: files and bytes', () => {
     await page.getByTestId('input').fill('0xDE AD be ef');
     await expect(page.getByTestId('output')).toHaveValue(Buffer.from('deadbeef', 'hex').toString('base64'));
     await page.getByTestId('input').fill('de ad b');
-    await expect(page.getByTestId('error')).toContainText('odd number of hex digits (5)');
+    await expect(page.getByTestId('error')).toContainText('The input has an odd number of hex digits (5)');
 
     await page.getByTestId('mode').selectOption('decode');
     await page.getByTestId('input').fill('SGk=');

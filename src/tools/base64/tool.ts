@@ -30,7 +30,7 @@ export default defineTool({
   category: 'encode',
   icon: 'file-code',
   blurb: 'Text and files to Base64 and back.',
-  keywords: ['base64', 'base64url', 'b64', 'atob', 'btoa', 'encode', 'decode', 'url-safe', 'data uri', 'data url', 'file', 'hex'],
+  keywords: ['base64', 'base64url', 'b64', 'atob', 'btoa', 'encode', 'decode', 'url-safe', 'data uri', 'data url', 'file'],
   paste: [{ kind: 'base64', field: 'input', with: { mode: 'decode' } }, { kind: 'text', field: 'input', with: { mode: 'encode' }, fit: 0.3 }],
   input: Input,
   output: Output,
