@@ -105,6 +105,11 @@ const CASES = [
   ['base64', 'decode 16 MB', () => fill((t) => ({ input: t, mode: 'decode' }), 'QUJD')],
   ['base64', 'decode 16 MB to invalid UTF-8 (U+FFFD output)', () => fill((t) => ({ input: t, mode: 'decode' }), '//79')],
   ['base64', 'decode 16 MB, bad character at the end', () => fill((t) => ({ input: t, mode: 'decode' }), 'QUJD', '', '!')],
+  ['base64', 'encode 16 MB of hex (8 MB of bytes)', () => fill((t) => ({ input: t, data_format: 'hex' }), 'ab')],
+  ['base64', "encode 16 MB of '0xab ' groups", () => fill((t) => ({ input: t, data_format: 'hex' }), '0xab ')],
+  ['base64', 'encode 16 MB of hex, bad character at the end', () => fill((t) => ({ input: t, data_format: 'hex' }), 'ab', '', 'x')],
+  ['base64', 'decode 16 MB to hex (24 MB of output)', () => fill((t) => ({ input: t, mode: 'decode', data_format: 'hex' }), '//79')],
+  ['base64', 'decode 16 MB after a data: URL prefix', () => fill((t) => ({ input: t, mode: 'decode' }), 'QUJD', 'data:application/octet-stream;base64,')],
 
   ['hash-generator', 'sha256 of 16 MB', () => fill((t) => ({ input: t, algorithm: 'sha256' }), 'a')],
   ['hash-generator', "sha3-512 of 16 MB of '€'", () => fill((t) => ({ input: t, algorithm: 'sha3-512' }), '€')],
