@@ -3,7 +3,7 @@
 // slice, and only two slices are ever held, so a 2 GB file never sits in memory. Pure: the page's
 // file worker (file.worker.ts) gives it `File.slice`, the tests give it Node buffers.
 import { streamHashers } from './digest';
-import type { Algorithm } from './schema';
+import type { Algorithm, ByteEncoding } from './schema';
 
 /** Big enough that the per-slice costs vanish, small enough for frequent progress. */
 export const CHUNK_BYTES = 8 * 1024 * 1024;
@@ -38,11 +38,11 @@ export async function hashStream(size: number, read: ReadSlice, options: StreamO
   return hashers.map((hasher) => hasher.digest('binary'));
 }
 
-/** What the page sends its file worker. */
+/** What the page sends its file worker; the key is decoded there, as the API decodes `hmac_key`. */
 export interface FileHashRequest {
   file: Blob;
   algorithms: Algorithm[];
-  hmacKey?: Uint8Array;
+  hmacKey?: { text: string; encoding: ByteEncoding };
 }
 
 /** What the file worker answers: progress, then the digests (in the order asked) or an error. */
