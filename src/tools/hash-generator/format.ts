@@ -26,7 +26,10 @@ export const groupDigits = (n: number): string => String(Math.round(n)).replace(
 
 /** Bytes in decimal units: "812 bytes", "4.2 kB", "209.7 MB", "2.15 GB". */
 export function formatBytes(bytes: number): string {
-  if (bytes < 1000) return `${bytes} byte${bytes === 1 ? '' : 's'}`;
+  if (bytes < 1000) {
+    const whole = Math.round(bytes);
+    return `${whole} byte${whole === 1 ? '' : 's'}`;
+  }
   const units = ['kB', 'MB', 'GB', 'TB'];
   let value = bytes;
   let unit = -1;

@@ -35,11 +35,11 @@ function readExpected(expected: string, algorithm: Algorithm) {
 export default defineTool({
   slug: 'hash-generator',
   name: 'Hash Generator',
-  summary: 'Computes the MD5, SHA-1, SHA-2, SHA-3, BLAKE2b, BLAKE3 or CRC-32 digest (or an HMAC) of UTF-8 text or of bytes given as hex or Base64, as hex or Base64, and checks it against an expected checksum.',
+  summary: 'Computes the MD5, SHA-1, SHA-2, SHA-3, BLAKE2b, BLAKE3 or CRC-32 digest (or an HMAC) of text or of bytes given as hex or Base64, and checks it against an expected checksum.',
   tag: 'cryptography',
   category: 'crypto',
   icon: 'fingerprint',
-  blurb: 'MD5, SHA-256, BLAKE3 or HMAC of text.',
+  blurb: 'MD5, SHA-256 or HMAC of text and files.',
   keywords: ['hash', 'digest', 'checksum', 'md5', 'sha1', 'sha-1', 'sha256', 'sha-256', 'sha512', 'sha-512', 'sha3', 'sha-3', 'blake2', 'blake3', 'crc32', 'hmac'],
   paste: [{ kind: 'text', field: 'input', fit: 0.35 }],
   input: Input,
