@@ -159,6 +159,8 @@ describe('expected', () => {
       [`SHA512 (abc.txt) = ${hex}`, /^'expected' is a SHA512 checksum line, but 'algorithm' is sha256\./],
       [`WHIRLPOOL (abc.txt) = ${hex}`, /^'expected' is a checksum line for WHIRLPOOL, which this tool does not compute\./],
       ['SHA256 (abc.txt) = zz!', /^'expected' has a SHA256 line whose digest/],
+      // Would backtrack quadratically in the line patterns: refused by length first.
+      [`A(${')=x'.repeat(2000)} y`, /^'expected' is 6004 characters long; a checksum line has at most 4096\.$/],
     ];
     for (const [expected, error] of cases) {
       const reply = await call({ input: 'abc', expected });
@@ -185,6 +187,12 @@ describe('expected', () => {
     expect(pickEntry(entries, 'other')).toBeUndefined();
     expect(pickEntry(entries, undefined)).toBeUndefined();
     expect(pickEntry(entries.slice(0, 1), undefined)?.line).toBe(2);
+  });
+
+  it('a long line in a checksum file is unreadable, not slow', () => {
+    const { entries, unreadable } = parseChecksumFile(`A(${')=x'.repeat(300_000)} y\n${'a'.repeat(64)}  x.iso`);
+    expect(unreadable).toBe(1);
+    expect(entries).toHaveLength(1);
   });
 
   it('parses what coreutils and shasum print (bytes compared with node:crypto)', () => {

@@ -79,10 +79,17 @@ const UNTAGGED = /^(\\?)(\S+)[ \t]+\*?(.*)$/;
 // Subresource Integrity: `sha256-<base64>`.
 const SRI = /^(sha256|sha384|sha512)-([A-Za-z0-9+/]+=*)$/;
 
+/**
+ * Longer than any checksum line (a 128-digit digest and a name of PATH_MAX). The line patterns
+ * below backtrack on some long inputs, so a longer line is refused before they run.
+ */
+export const MAX_LINE = 4096;
+
 /** One checksum line (or a bare digest); surrounding whitespace is ignored. */
 export function parseChecksumLine(line: string): Parsed {
   const text = line.trim();
   if (text === '') return { ok: false, error: 'is empty' };
+  if (text.length > MAX_LINE) return { ok: false, error: `is ${text.length} characters long; a checksum line has at most ${MAX_LINE}` };
   let match = TAGGED.exec(text);
   if (match) {
     const [, escaped, tag, name, token] = match as unknown as [string, string, string, string, string];
