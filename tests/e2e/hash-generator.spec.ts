@@ -1,4 +1,7 @@
-import { clipboardText, expect, test, keyOpensFilePicker } from './fixtures';
+import { createHash, createHmac } from 'node:crypto';
+import { createReadStream, createWriteStream, readFileSync, rmSync } from 'node:fs';
+import { once } from 'node:events';
+import { clipboardText, expect, test, keyOpensFilePicker, type Page } from './fixtures';
 
 // Known answers: FIPS 180 / FIPS 202 "abc" vectors, RFC 1321 (MD5 "abc"), the CRC-32 check value
 // of "123456789", RFC 4231 test case 2 (HMAC key "Jefe"), the "quick brown fox" SHA-256, and
@@ -89,43 +92,125 @@ test.describe('hash-generator page', () => {
     await expect(page.getByTestId('meta')).toContainText('SHA-512 · 512 bits');
   });
 
-  test('hashes a picked text file exactly as its bytes (keyboard), and refuses a binary file', async ({ page }) => {
+  test('hashes a picked file exactly as its bytes (keyboard), text or binary', async ({ page }) => {
     await page.goto('/hash-generator');
-    // Open the picker from the keyboard: Tab reaches the drop zone, Enter opens the chooser.
+    // Open the picker from the keyboard: Tab passes the text box and reaches the drop zone, Enter opens the chooser.
     await page.getByTestId('input').focus();
     await page.keyboard.press('Tab');
-    await expect(page.locator('div.drop[role="button"]')).toBeFocused();
+    await expect(mainDrop(page)).toBeFocused();
     await keyOpensFilePicker(page, 'Enter');
-    await page.getByTestId('file-input').setInputFiles({ name: 'fox.txt', mimeType: 'text/plain', buffer: Buffer.from('The quick brown fox jumps over the lazy dog') });
+    await mainFileInput(page).setInputFiles({ name: 'fox.txt', mimeType: 'text/plain', buffer: Buffer.from('The quick brown fox jumps over the lazy dog') });
     await expect(page.getByTestId('output')).toHaveValue(SHA256_FOX);
     await expect(page.getByTestId('file')).toContainText('fox.txt');
     await expect(page.getByTestId('file')).toContainText('43 bytes');
 
     // A BOM and CRLF line ends are kept: the hash is the file's own (as sha256sum gives).
     const withBom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('line one\r\nline two\r\n')]);
-    await page.getByTestId('file-input').setInputFiles({ name: 'crlf.txt', mimeType: 'text/plain', buffer: withBom });
+    await mainFileInput(page).setInputFiles({ name: 'crlf.txt', mimeType: 'text/plain', buffer: withBom });
     await expect(page.getByTestId('output')).toHaveValue(SHA256_BOM_CRLF_FILE);
-    await expect(page.getByTestId('meta')).toContainText(`${withBom.length} bytes of UTF-8 input`);
+    await expect(page.getByTestId('file')).toContainText(`${withBom.length} bytes`);
 
-    // Not UTF-8 (a PNG signature): refused with a reason; the previous hash stays for the previous file.
-    await page.getByTestId('file-input').setInputFiles({ name: 'pixel.png', mimeType: 'image/png', buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0xff]) });
-    await expect(page.getByTestId('error')).toContainText('"pixel.png" is not a UTF-8 text file');
+    // Not UTF-8 (a PNG signature and 0xff): hashed as bytes all the same, as node:crypto does.
+    const binary = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0xff]);
+    await mainFileInput(page).setInputFiles({ name: 'pixel.png', mimeType: 'image/png', buffer: binary });
+    await expect(page.getByTestId('output')).toHaveValue(createHash('sha256').update(binary).digest('hex'));
+    await expect(page.getByTestId('progress')).toHaveAttribute('data-status', 'done');
+    await expect(page.getByTestId('error')).toHaveCount(0);
+    // Another algorithm is another pass over the file; Base64 output needs none.
+    await page.getByTestId('algorithm').selectOption('md5');
+    await expect(page.getByTestId('output')).toHaveValue(createHash('md5').update(binary).digest('hex'));
+    await page.getByTestId('encoding').selectOption('base64');
+    await expect(page.getByTestId('output')).toHaveValue(createHash('md5').update(binary).digest('base64'));
 
     // Back to typing.
     await page.getByRole('button', { name: 'Type text instead' }).click();
+    await page.getByTestId('encoding').selectOption('hex');
+    await page.getByTestId('algorithm').selectOption('sha256');
     await page.getByTestId('input').fill('abc');
     await expect(page.getByTestId('output')).toHaveValue(SHA256_ABC);
     await expect(page.getByTestId('error')).toHaveCount(0);
   });
 
-  test('compares with an expected hash, such as a sha256sum line', async ({ page }) => {
+  test('a real PNG hashes to node:crypto\'s digests, every algorithm at once', async ({ page }) => {
+    const path = new URL('../fixtures/images/quadrants.png', import.meta.url).pathname;
+    const bytes = readFileSync(path);
+    await page.goto('/hash-generator');
+    await mainFileInput(page).setInputFiles(path);
+    await expect(page.getByTestId('output')).toHaveValue(createHash('sha256').update(bytes).digest('hex'));
+    await page.getByTestId('all').check();
+    const table = page.getByTestId('all-table');
+    for (const [algorithm, node] of [['md5', 'md5'], ['sha1', 'sha1'], ['sha256', 'sha256'], ['sha384', 'sha384'], ['sha512', 'sha512'], ['sha224', 'sha224'], ['sha3-256', 'sha3-256'], ['sha3-512', 'sha3-512'], ['blake2b', 'blake2b512']]) {
+      await expect(table.locator(`tr[data-algorithm="${algorithm}"] [data-testid="digest"]`), algorithm).toHaveText(createHash(node!).update(bytes).digest('hex'));
+    }
+    await expect(table.locator('tr[data-algorithm="blake3"] [data-testid="digest"]')).toHaveText(/^[0-9a-f]{64}$/);
+    await expect(table.locator('tr[data-algorithm="crc32"] [data-testid="digest"]')).toHaveText(/^[0-9a-f]{8}$/);
+    await table.getByRole('button', { name: 'Copy SHA-512' }).click();
+    expect(await clipboardText(page)).toBe(createHash('sha512').update(bytes).digest('hex'));
+
+    // With a binary key given as hex: the HMAC of every algorithm that has one.
+    const key = Buffer.from('00ff10ee20dd', 'hex');
+    await page.getByTestId('key-encoding').selectOption('hex');
+    await page.getByTestId('hmac-key').fill(key.toString('hex'));
+    await expect(table.locator('tr[data-algorithm="sha256"] [data-testid="digest"]')).toHaveText(createHmac('sha256', key).update(bytes).digest('hex'));
+    await expect(table.locator('tr[data-algorithm="md5"] [data-testid="digest"]')).toHaveText(createHmac('md5', key).update(bytes).digest('hex'));
+    await expect(table.locator('tr[data-algorithm="crc32"] [data-testid="digest"]')).toHaveText('no HMAC');
+  });
+
+  test('text as hex or Base64 bytes, a hex key, and every algorithm for text', async ({ page }) => {
+    await page.goto('/hash-generator');
+    await page.getByTestId('input-encoding').selectOption('hex');
+    await page.getByTestId('input').fill('61 62 63');
+    await expect(page.getByTestId('output')).toHaveValue(SHA256_ABC);
+    await expect(page.getByTestId('meta')).toContainText('3 bytes of input (from hex)');
+    await page.getByTestId('input').fill('61 62 6');
+    await expect(page.getByTestId('error')).toContainText('not valid hex: it has an odd number of digits (5)');
+    await page.getByTestId('input-encoding').selectOption('base64');
+    await page.getByTestId('input').fill('YWJj');
+    await expect(page.getByTestId('output')).toHaveValue(SHA256_ABC);
+    await expect(page.getByTestId('error')).toHaveCount(0);
+
+    await page.getByTestId('input-encoding').selectOption('utf8');
+    await page.getByTestId('input').fill(JEFE_DATA);
+    await page.getByTestId('key-encoding').selectOption('hex');
+    await page.getByTestId('hmac-key').fill(Buffer.from('Jefe').toString('hex'));
+    await expect(page.getByTestId('output')).toHaveValue(HMAC_SHA256_JEFE);
+
+    await page.getByTestId('hmac-key').fill('');
+    await page.getByTestId('input').fill('abc');
+    await page.getByTestId('all').check();
+    const table = page.getByTestId('all-table');
+    await expect(table.locator('tr[data-algorithm="sha256"] [data-testid="digest"]')).toHaveText(SHA256_ABC);
+    await expect(table.locator('tr[data-algorithm="md5"] [data-testid="digest"]')).toHaveText(MD5_ABC);
+    await expect(table.locator('tr[data-algorithm="sha3-256"] [data-testid="digest"]')).toHaveText(SHA3_256_ABC);
+    await expect(table.locator('tr[data-algorithm="crc32"] [data-testid="digest"]')).toHaveText('352441c2');
+    await page.getByTestId('encoding').selectOption('base64');
+    await expect(table.locator('tr[data-algorithm="sha256"] [data-testid="digest"]')).toHaveText(SHA256_ABC_B64);
+  });
+
+  test('compares with an expected hash, such as a sha256sum or BSD line', async ({ page }) => {
     await page.goto('/hash-generator');
     await page.getByTestId('input').fill('The quick brown fox jumps over the lazy dog');
     await expect(page.getByTestId('output')).toHaveValue(SHA256_FOX);
     await page.getByTestId('compare').fill(`${SHA256_FOX.toUpperCase()}  fox.txt`);
-    await expect(page.getByTestId('compare-result')).toHaveText('✓ Matches the SHA-256 hash.');
+    await expect(page.getByTestId('compare-result')).toHaveAttribute('data-state', 'match');
+    await expect(page.getByTestId('compare-result')).toContainText('Match');
+    await expect(page.getByTestId('compare-result')).toContainText('The SHA-256 of the text equals the expected checksum.');
     await page.getByTestId('input').fill('The quick brown fox jumps over the lazy dog.');
-    await expect(page.getByTestId('compare-result')).toHaveText('✗ Does not match the SHA-256 hash.');
+    await expect(page.getByTestId('compare-result')).toHaveAttribute('data-state', 'mismatch');
+    await expect(page.getByTestId('compare-result')).toContainText('Mismatch');
+
+    // A line tagged for another algorithm offers to compute it, then compares.
+    await page.getByTestId('input').fill('abc');
+    await page.getByTestId('compare').fill(`SHA512 (abc.txt) = ${SHA512_ABC}`);
+    await expect(page.getByTestId('compare-choose')).toContainText('This checksum is SHA512.');
+    await page.getByRole('button', { name: 'Use SHA-512' }).click();
+    await expect(page.getByTestId('algorithm')).toHaveValue('sha512');
+    await expect(page.getByTestId('compare-result')).toHaveAttribute('data-state', 'match');
+    // A bare digest of another size names the algorithms it may be.
+    await page.getByTestId('compare').fill(MD5_ABC);
+    await expect(page.getByTestId('compare-choose')).toContainText('it may be MD5');
+    await page.getByTestId('compare').fill('not a checksum');
+    await expect(page.getByTestId('compare-problem')).toContainText('does not start with a digest');
   });
 
   test('shows the tool error for text that has no UTF-8 form', async ({ page }) => {
@@ -140,4 +225,72 @@ test.describe('hash-generator page', () => {
     await page.getByTestId('input').fill('abc');
     await expect(page.getByTestId('error')).toHaveCount(0);
   });
+
+  test('a 200 MB file hashes in the page with progress, and verifies against SHA256SUMS', async ({ page }, testInfo) => {
+    test.setTimeout(300_000);
+    // Deterministic content, written and hashed by node:crypto in streams: never whole in memory.
+    const name = 'big-200mb.bin';
+    const path = testInfo.outputPath(name);
+    const size = 200 * 1024 * 1024;
+    const block = Buffer.alloc(1024 * 1024);
+    const reference = createHash('sha256');
+    const out = createWriteStream(path);
+    for (let i = 0; i < size / block.length; i++) {
+      // Each 1 MiB block differs (its index in every 4-byte word, mixed), so a skipped or repeated slice changes the digest.
+      for (let j = 0; j < block.length; j += 4) block.writeUInt32LE((Math.imul(i + 1, 2654435761) ^ j) >>> 0, j);
+      if (!out.write(block)) await once(out, 'drain');
+    }
+    out.end();
+    await once(out, 'finish');
+    for await (const chunk of createReadStream(path)) reference.update(chunk as Buffer);
+    const expected = reference.digest('hex');
+
+    try {
+      await page.goto('/hash-generator');
+      await mainFileInput(page).setInputFiles(path);
+      const progress = page.getByTestId('progress');
+      await expect(progress).toBeVisible();
+      await expect(page.getByTestId('file')).toContainText('209,715,200 bytes');
+
+      // Cancel while it runs (if the machine has not already finished), then hash again.
+      const cancel = page.getByTestId('cancel');
+      if (await cancel.isVisible()) {
+        await cancel.click({ timeout: 2000 }).catch(() => undefined);
+        if ((await progress.getAttribute('data-status')) === 'cancelled') {
+          await expect(page.getByTestId('progress-text')).toContainText('Cancelled at');
+          await expect(page.getByTestId('output')).toHaveValue('');
+          await page.getByRole('button', { name: 'Hash again' }).click();
+        }
+      }
+      await expect(progress).toHaveAttribute('data-status', 'done', { timeout: 240_000 });
+      await expect(page.getByTestId('progress-text')).toContainText('Done: 210 MB');
+      await expect(progress.locator('progress')).toHaveJSProperty('value', size);
+      await expect(page.getByTestId('output')).toHaveValue(expected);
+
+      // A SHA256SUMS file: the line naming the file is used (here line 2 of 3), and says so.
+      const verify = page.getByRole('region', { name: 'Verify' });
+      const sums = `${'0'.repeat(64)}  other.iso\n${expected} *./release/${name}\n${'f'.repeat(64)}  notes.txt\n`;
+      await verify.getByTestId('file-input').setInputFiles({ name: 'SHA256SUMS', mimeType: 'text/plain', buffer: Buffer.from(sums) });
+      await expect(page.getByTestId('compare-result')).toHaveAttribute('data-state', 'match');
+      await expect(page.getByTestId('compare-result')).toContainText(`The SHA-256 of "${name}" equals the expected checksum.`);
+      await expect(page.getByTestId('compare-line')).toContainText('Used line 2 of "SHA256SUMS"');
+
+      // A wrong one: mismatch, in words, colour and icon.
+      const wrong = `${expected.slice(0, -1)}${expected.endsWith('0') ? '1' : '0'}  ${name}\n`;
+      await verify.getByTestId('file-input').setInputFiles({ name: 'SHA256SUMS', mimeType: 'text/plain', buffer: Buffer.from(wrong) });
+      await expect(page.getByTestId('compare-result')).toHaveAttribute('data-state', 'mismatch');
+      await expect(page.getByTestId('compare-result')).toContainText('Mismatch');
+      await expect(page.getByTestId('compare-result').locator('svg')).toBeVisible();
+
+      // No line for this file.
+      await verify.getByTestId('file-input').setInputFiles({ name: 'SHA256SUMS', mimeType: 'text/plain', buffer: Buffer.from(`${'a'.repeat(64)}  a.iso\n${'b'.repeat(64)}  b.iso\n`) });
+      await expect(page.getByTestId('compare-problem')).toContainText(`No line of "SHA256SUMS" names "${name}" (2 lines read).`);
+    } finally {
+      rmSync(path, { force: true });
+    }
+  });
 });
+
+/** The page's main file drop (the verify box has its own). */
+const mainDrop = (page: Page) => page.locator('div.drop[role="button"]').first();
+const mainFileInput = (page: Page) => page.getByTestId('file-input').first();

@@ -2,8 +2,17 @@
 // (BLAKE2b-512 "abc"), the official BLAKE3 test_vectors.json (input_len 1: one 0x00 byte, first
 // 32 bytes of the extended output) and the widely published BLAKE3("abc"), the CRC-32/ISO-HDLC
 // check value, RFC 4231 and RFC 2202 HMAC test cases 1–2. The few values that are not in a
-// standard (Base64 forms, multi-byte text, empty HMAC key) were computed with node:crypto.
+// standard (Base64 forms, multi-byte text, empty HMAC key) were computed with node:crypto, as
+// were the digests of binary input: a real 65-byte PNG (tests/fixtures/images/bomb-30000.png,
+// `createHash(...).update(readFileSync(...))`) and bytes that are not UTF-8.
 import type { ToolCase } from '../define';
+
+/** tests/fixtures/images/bomb-30000.png, a complete PNG, as Base64 and hex. */
+const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAdTAAAHUwCAYAAABmJ/i6AAAACElEQVR4nAMAAAAAAUgGidIAAAAASUVORK5CYII=';
+const PNG_HEX =
+  '89504e470d0a1a0a0000000d49484452000075300000753008060000006627f8ba0000000849444154789c030000000001480689d20000000049454e44ae426082';
+const PNG_SHA256 = '190b77a975d141bcd5fd0246ab1cbc23fb0d9d3bfff3ca0db7ca8b5b4da1b091';
+const SHA256_ABC = 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad';
 
 type Vector = [algorithm: string, input: string, hex: string];
 
@@ -119,6 +128,90 @@ const cases: ToolCase[] = [
     body: { input: 'abc', hmac_key: '' },
     status: 200,
     expect: hexAnswer('sha256', 3, 'fd7adb152c05ef80dccf50a1fa4c05d5a3ec6da95575fc312ae7c5d091836351'),
+  },
+  {
+    name: 'binary input as Base64: a real PNG hashes as its bytes (node:crypto)',
+    body: { input: PNG_BASE64, input_encoding: 'base64' },
+    status: 200,
+    expect: hexAnswer('sha256', 65, PNG_SHA256),
+  },
+  {
+    name: 'binary input as hex (upper case, spaced): the same PNG, SHA3-256 (node:crypto)',
+    body: { input: PNG_HEX.toUpperCase().replace(/(.{8})/g, '$1 '), input_encoding: 'hex', algorithm: 'sha3-256' },
+    status: 200,
+    expect: hexAnswer('sha3-256', 65, '98c28f60b04bb11b8b6cf76ef308cceebaf65bfa5b6f1352d92c1973a3317b41'),
+  },
+  {
+    name: 'bytes that are not UTF-8 (ff 00 fe), digest as Base64 (node:crypto)',
+    body: { input: 'ff00fe', input_encoding: 'hex', encoding: 'base64' },
+    status: 200,
+    expect: { hash: 'r5zt3J2LCKwJ4ZlL/SBFm143dCXfc1TfzjUBmSgopbc=', algorithm: 'sha256', encoding: 'base64', input_byte_length: 3, digest_length: 44 },
+  },
+  {
+    name: 'RFC 4231 test case 1 with the key as hex (0x0b × 20)',
+    body: { input: 'Hi There', hmac_key: '0b'.repeat(20), hmac_key_encoding: 'hex' },
+    status: 200,
+    expect: hexAnswer('sha256', 8, 'b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7'),
+  },
+  {
+    name: 'HMAC-SHA-512 with a binary Base64 key over binary input (node:crypto)',
+    body: { input: '/wD+', input_encoding: 'base64', algorithm: 'sha512', hmac_key: 'AAEC//6A', hmac_key_encoding: 'base64' },
+    status: 200,
+    expect: hexAnswer('sha512', 3, '628e80fd6989a0372e82d8ec15325dd61da4bdae937bae4a0a6a0c211ce48a4e7280debd1f6da0f6112000ce5d643626f17c4f67d988c194a405e49cb5fd60c0'),
+  },
+  {
+    name: 'expected as a sha256sum line (upper-case hex) matches',
+    body: { input: 'abc', expected: `${SHA256_ABC.toUpperCase()}  abc.txt` },
+    status: 200,
+    expect: { ...hexAnswer('sha256', 3, SHA256_ABC), matches: true },
+  },
+  {
+    name: 'expected as a BSD-style line for the PNG matches',
+    body: { input: PNG_BASE64, input_encoding: 'base64', expected: `SHA256 (bomb-30000.png) = ${PNG_SHA256}` },
+    status: 200,
+    expect: { ...hexAnswer('sha256', 65, PNG_SHA256), matches: true },
+  },
+  {
+    name: 'expected as a Base64 digest (binary mode line) matches',
+    body: { input: PNG_BASE64, input_encoding: 'base64', expected: 'GQt3qXXRQbzV/QJGqxy8I/sNnTv/88oNt8qLW02hsJE= *bomb-30000.png' },
+    status: 200,
+    match: { matches: true },
+  },
+  {
+    name: 'expected: another digest does not match',
+    body: { input: 'abd', expected: SHA256_ABC },
+    status: 200,
+    match: { matches: false },
+  },
+  {
+    name: 'malformed hex input is a 400 naming the field',
+    body: { input: 'abc', input_encoding: 'hex' },
+    status: 400,
+    expect: { error: "'input' is not valid hex: it has an odd number of digits (3); each byte takes two." },
+  },
+  {
+    name: 'malformed Base64 key is a 400 naming the field',
+    body: { input: 'abc', hmac_key: 'AB$C', hmac_key_encoding: 'base64' },
+    status: 400,
+    match: { error: /^'hmac_key' is not valid Base64: Invalid character '\$' at position 3/ },
+  },
+  {
+    name: 'expected that is not a checksum is a 400 naming the field',
+    body: { input: 'abc', expected: 'hello' },
+    status: 400,
+    expect: { error: "'expected' is neither a hex nor a Base64 digest, nor a sha256sum or BSD-style checksum line." },
+  },
+  {
+    name: 'expected tagged for another algorithm is a 400',
+    body: { input: 'abc', algorithm: 'md5', expected: `SHA256 (abc.txt) = ${SHA256_ABC}` },
+    status: 400,
+    expect: { error: "'expected' is a SHA256 checksum line, but 'algorithm' is md5." },
+  },
+  {
+    name: 'unknown input_encoding names the choices',
+    body: { input: 'abc', input_encoding: 'latin1' },
+    status: 400,
+    match: { error: /'input_encoding' must be one of "utf8", "hex", "base64"/ },
   },
   {
     name: 'hmac_key with crc32 is refused',

@@ -62,31 +62,49 @@ function hasher(algorithm: Algorithm): Promise<IHasher> {
 
 export interface Digest {
   bytes: Uint8Array;
-  /** Bytes of the UTF-8 input. */
+  /** Bytes hashed. */
   inputLength: number;
 }
 
 export interface DigestOptions {
-  /** UTF-8 bytes of the HMAC key; absent for a plain digest. */
+  /** Bytes of the HMAC key; absent for a plain digest. */
   hmacKey?: Uint8Array;
   /** Use WebCrypto where it applies (tests switch it off to check the WebAssembly path). */
   webCrypto?: boolean;
 }
 
-/** Digest (or HMAC) of the UTF-8 bytes of `text`, which must be well-formed UTF-16. */
-export async function digestText(algorithm: Algorithm, text: string, options: DigestOptions = {}): Promise<Digest> {
+/**
+ * Digest (or HMAC) of the bytes `read()` gives. `read` is called after the last `await`, so it
+ * may return a view of a shared scratch buffer (utf8.ts), consumed before anyone else runs.
+ */
+export async function digestOf(algorithm: Algorithm, read: () => Uint8Array, options: DigestOptions = {}): Promise<Digest> {
   const { hmacKey, webCrypto = true } = options;
   const subtle = webCrypto && hmacKey === undefined ? globalThis.crypto?.subtle : undefined;
   const webName = WEBCRYPTO_NAME[algorithm];
   if (subtle && webName) {
     // WebCrypto copies `data` before digest() returns, so the scratch buffer may be reused.
-    const input = encodeUtf8(text);
+    const input = read() as Uint8Array<ArrayBuffer>;
     const inputLength = input.length;
     return { bytes: new Uint8Array(await subtle.digest(webName, input)), inputLength };
   }
   const base = hasher(algorithm);
   const instance = await (hmacKey === undefined ? base : createHMAC(base, hmacKey));
-  // Encoded after the last await: the scratch view is consumed before anyone else can run.
-  const input = encodeUtf8(text);
+  const input = read();
   return { bytes: instance.init().update(input).digest('binary'), inputLength: input.length };
+}
+
+/** Digest (or HMAC) of the UTF-8 bytes of `text`, which must be well-formed UTF-16. */
+export function digestText(algorithm: Algorithm, text: string, options: DigestOptions = {}): Promise<Digest> {
+  return digestOf(algorithm, () => encodeUtf8(text), options);
+}
+
+/**
+ * Fresh incremental hashers for a stream (a file read in chunks): unlike the shared instances
+ * above, these live across `await`s, so each stream gets its own.
+ */
+export async function streamHashers(algorithms: readonly Algorithm[], hmacKey?: Uint8Array): Promise<IHasher[]> {
+  const created = await Promise.all(
+    algorithms.map((algorithm) => (hmacKey === undefined ? CREATE[algorithm]() : createHMAC(CREATE[algorithm](), hmacKey))),
+  );
+  return created.map((instance) => instance.init());
 }

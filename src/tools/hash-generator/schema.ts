@@ -24,27 +24,51 @@ export const NO_HMAC: ReadonlySet<Algorithm> = new Set<Algorithm>(['crc32', 'bla
 export const ENCODINGS = ['hex', 'base64'] as const;
 export type Encoding = (typeof ENCODINGS)[number];
 
+/** How `input` and `hmac_key` give their bytes: UTF-8 text, or hex or Base64 of any bytes. */
+export const BYTE_ENCODINGS = ['utf8', 'hex', 'base64'] as const;
+export type ByteEncoding = (typeof BYTE_ENCODINGS)[number];
+
 /** The value of each field the request may leave out (the page starts from them too). */
-export const DEFAULTS = { algorithm: 'sha256', encoding: 'hex' } as const;
+export const DEFAULTS = { algorithm: 'sha256', encoding: 'hex', input_encoding: 'utf8', hmac_key_encoding: 'utf8' } as const;
 
 const algorithmDoc =
   'Digest algorithm. `sha3-*` are FIPS 202 SHA-3 (not Keccak), `blake2b` is BLAKE2b-512, `blake3` is 256-bit, ' +
   '`crc32` is CRC-32/ISO-HDLC (4 bytes, big-endian).';
 
 export const Input = pure(() => z.object({
-  input: z.string().min(1).describe('Text to hash; its UTF-8 bytes are digested.'),
+  input: z.string().min(1).describe('What to hash: text whose UTF-8 bytes are digested, or the bytes themselves as hex or Base64 (see `input_encoding`).'),
+  input_encoding: z
+    .enum(BYTE_ENCODINGS)
+    .default(DEFAULTS.input_encoding)
+    .describe(
+      'How `input` gives its bytes: `utf8` (text, the default), `hex` (digits in either case; whitespace ignored) or `base64` ' +
+        '(standard or URL-safe alphabet, padding optional, whitespace ignored). Malformed hex or Base64 is a 400 naming the field.',
+    ),
   algorithm: z.enum(ALGORITHMS).default(DEFAULTS.algorithm).describe(algorithmDoc),
   encoding: z.enum(ENCODINGS).default(DEFAULTS.encoding).describe('Digest as lowercase hex, or as standard padded Base64.'),
   hmac_key: z
     .string()
     .optional()
-    .describe('When present, computes an HMAC (RFC 2104) with this key (UTF-8; may be empty) and the chosen algorithm. Not available for `crc32` and `blake3`.'),
+    .describe('When present, computes an HMAC (RFC 2104) with this key (may be empty; read as `hmac_key_encoding` says) and the chosen algorithm. Not available for `crc32` and `blake3`.'),
+  hmac_key_encoding: z
+    .enum(BYTE_ENCODINGS)
+    .default(DEFAULTS.hmac_key_encoding)
+    .describe('How `hmac_key` gives its bytes: `utf8` (text, the default), `hex` or `base64`, read as for `input_encoding`. Ignored without `hmac_key`.'),
+  expected: z
+    .string()
+    .optional()
+    .describe(
+      'A checksum to verify against: a bare digest (hex in any case, or Base64), a `sha256sum`/`shasum` line (`<hex>  name` or `<hex> *name`), ' +
+        'a BSD-style line (`SHA256 (name) = <hex>`) or an SRI value (`sha256-<base64>`). The answer then has `matches`. A tagged line must name ' +
+        'the chosen algorithm; the file name is not checked.',
+    ),
 }));
 
 export const Output = pure(() => z.object({
   hash: z.string().describe('The digest (or HMAC) in the requested encoding.'),
   algorithm: z.enum(ALGORITHMS).describe('Algorithm used.'),
   encoding: z.enum(ENCODINGS).describe('Encoding of `hash`.'),
-  input_byte_length: z.number().int().describe('Bytes of the UTF-8 input.'),
+  input_byte_length: z.number().int().describe('Bytes hashed: of the UTF-8 text, or decoded from hex or Base64.'),
   digest_length: z.number().int().describe('Characters of `hash`.'),
+  matches: z.boolean().optional().describe('Present when `expected` was sent: whether its digest equals this one (byte for byte, whatever its encoding).'),
 }));

@@ -1,9 +1,10 @@
 import { encodeBase64 } from '../../lib/base64';
 import { ToolInputError, defineTool } from '../define';
-import { digestText } from './digest';
-import { Input, NO_HMAC, Output } from './schema';
-import { characterPosition } from '../../lib/text-position';
-import { findLoneSurrogate } from './utf8';
+import { bytesOf, requireWellFormed } from './bytes';
+import { digestOf } from './digest';
+import { parseChecksumLine, sameBytes } from './expected';
+import { Input, NO_HMAC, Output, type Algorithm } from './schema';
+import { encodeUtf8 } from './utf8';
 
 const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
 
@@ -13,29 +14,32 @@ function toHex(bytes: Uint8Array): string {
   return hex;
 }
 
-/**
- * A lone surrogate (possible in JSON as "\ud800") has no UTF-8 bytes. Hashing U+FFFD in its
- * place, as TextEncoder and node:crypto silently do, would give a digest of other text than
- * was sent, so it is refused with its position.
- */
-function requireWellFormed(field: string, text: string): void {
-  const index = findLoneSurrogate(text);
-  if (index >= 0) {
-    const code = text.charCodeAt(index).toString(16).toUpperCase();
-    throw new ToolInputError(
-      `'${field}' contains a lone surrogate (U+${code}) at position ${characterPosition(text, index)}, which is not valid Unicode and has no UTF-8 encoding.`,
-    );
+/** The one checksum `expected` gives; a tagged line must be for the algorithm being computed. */
+function readExpected(expected: string, algorithm: Algorithm) {
+  const lines = expected.split(/\r?\n/).filter((line) => line.trim() !== '');
+  if (lines.length > 1) {
+    throw new ToolInputError(`'expected' must be one digest or one checksum line, not ${lines.length} lines.`);
   }
+  const parsed = parseChecksumLine(lines[0] ?? '');
+  if (!parsed.ok) throw new ToolInputError(`'expected' ${parsed.error}.`);
+  const { entry } = parsed;
+  if (entry.tag !== undefined && entry.algorithm === undefined) {
+    throw new ToolInputError(`'expected' is a checksum line for ${entry.tag}, which this tool does not compute.`);
+  }
+  if (entry.algorithm !== undefined && entry.algorithm !== algorithm) {
+    throw new ToolInputError(`'expected' is a ${entry.tag} checksum line, but 'algorithm' is ${algorithm}.`);
+  }
+  return entry.bytes;
 }
 
 export default defineTool({
   slug: 'hash-generator',
   name: 'Hash Generator',
-  summary: 'Computes the MD5, SHA-1, SHA-2, SHA-3, BLAKE2b, BLAKE3 or CRC-32 digest (or an HMAC) of UTF-8 text, as hex or Base64.',
+  summary: 'Computes the MD5, SHA-1, SHA-2, SHA-3, BLAKE2b, BLAKE3 or CRC-32 digest (or an HMAC) of text or of bytes given as hex or Base64, and checks it against an expected checksum.',
   tag: 'cryptography',
   category: 'crypto',
   icon: 'fingerprint',
-  blurb: 'MD5, SHA-256, BLAKE3 or HMAC of text.',
+  blurb: 'MD5, SHA-256 or HMAC of text and files.',
   keywords: ['hash', 'digest', 'checksum', 'md5', 'sha1', 'sha-1', 'sha256', 'sha-256', 'sha512', 'sha-512', 'sha3', 'sha-3', 'blake2', 'blake3', 'crc32', 'hmac'],
   paste: [{ kind: 'text', field: 'input', fit: 0.35 }],
   input: Input,
@@ -44,17 +48,37 @@ export default defineTool({
     { summary: 'SHA-256 of a string', input: { input: 'Hello, World!' } },
     { summary: 'MD5 as Base64', input: { input: 'Hello, World!', algorithm: 'md5', encoding: 'base64' } },
     { summary: 'HMAC-SHA-512', input: { input: 'message', algorithm: 'sha512', hmac_key: 'secret' } },
+    {
+      summary: 'Verify bytes given as hex against a sha256sum line',
+      input: { input: '616263', input_encoding: 'hex', expected: 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad  abc.txt' },
+    },
   ],
-  async run({ input, algorithm, encoding, hmac_key }) {
+  async run({ input, input_encoding, algorithm, encoding, hmac_key, hmac_key_encoding, expected }) {
     // An empty key is accepted: HMAC with a zero-length key is well defined (RFC 2104 pads it).
     if (hmac_key !== undefined && NO_HMAC.has(algorithm)) {
       throw new ToolInputError(`'hmac_key' cannot be used with ${algorithm}: HMAC is available for md5, the SHA families and blake2b.`);
     }
-    requireWellFormed('input', input);
-    if (hmac_key !== undefined) requireWellFormed('hmac_key', hmac_key);
-    const hmacKey = hmac_key === undefined ? undefined : new TextEncoder().encode(hmac_key);
-    const digest = await digestText(algorithm, input, { hmacKey });
+    // Every field is checked before any work. Text is encoded only after the digest's last
+    // await (utf8.ts: its bytes are a view of a scratch buffer); hex and Base64 decode once.
+    let decoded: Uint8Array | undefined;
+    if (input_encoding === 'utf8') requireWellFormed('input', input);
+    else {
+      decoded = bytesOf('input', input, input_encoding);
+      if (decoded.length === 0) throw new ToolInputError(`'input' contains no bytes: only whitespace was given as ${input_encoding === 'hex' ? 'hex' : 'Base64'}.`);
+    }
+    // slice(): a UTF-8 key is a scratch view, which encoding the input reuses.
+    const hmacKey = hmac_key === undefined ? undefined : bytesOf('hmac_key', hmac_key, hmac_key_encoding).slice();
+    const want = expected === undefined ? undefined : readExpected(expected, algorithm);
+    const read = decoded ? () => decoded : () => encodeUtf8(input);
+    const digest = await digestOf(algorithm, read, { hmacKey });
     const hash = encoding === 'hex' ? toHex(digest.bytes) : encodeBase64(digest.bytes, false, true);
-    return { hash, algorithm, encoding, input_byte_length: digest.inputLength, digest_length: hash.length };
+    return {
+      hash,
+      algorithm,
+      encoding,
+      input_byte_length: digest.inputLength,
+      digest_length: hash.length,
+      ...(want !== undefined && { matches: sameBytes(want, digest.bytes) }),
+    };
   },
 });

@@ -1,0 +1,106 @@
+// The page's side of file hashing: one job at a time in a dedicated worker (file.worker.ts), with
+// progress, throughput and cancel. Cancelling terminates the worker, which stops the read at once
+// and frees its two slices; the next job starts a fresh one. Digests are kept per algorithm for
+// the current file and key, so switching to an algorithm already computed needs no second pass.
+import type { Algorithm, ByteEncoding } from './schema';
+import type { FileHashMessage, FileHashRequest } from './stream';
+
+export type FileStatus = 'idle' | 'running' | 'done' | 'cancelled' | 'error';
+
+export interface HmacKey {
+  text: string;
+  encoding: ByteEncoding;
+}
+
+export class FileHasher {
+  file: File | undefined = $state.raw();
+  status: FileStatus = $state('idle');
+  /** Bytes hashed so far by the running (or last) job. */
+  done = $state(0);
+  /** Milliseconds the running (or last) job has taken. */
+  elapsedMs = $state(0);
+  error: string | undefined = $state();
+  /** Digests of the current file with the current key, by algorithm. */
+  digests: ReadonlyMap<Algorithm, Uint8Array> = $state.raw(new Map());
+  /** The algorithms the running (or cancelled) job was computing. */
+  pending: readonly Algorithm[] = $state.raw([]);
+
+  #worker: Worker | undefined;
+  #keyId = '';
+  #startedAt = 0;
+
+  /** A new file: forget every digest and stop any job. */
+  setFile(file: File | undefined): void {
+    this.#stop();
+    this.file = file;
+    this.digests = new Map();
+    this.status = 'idle';
+    this.error = undefined;
+    this.done = 0;
+  }
+
+  /** Digests `algorithms` not yet known for this file and key, in one pass. */
+  hash(algorithms: readonly Algorithm[], key: HmacKey | undefined): void {
+    const file = this.file;
+    if (!file) return;
+    const keyId = key ? `${key.encoding}:${key.text}` : '';
+    if (keyId !== this.#keyId) {
+      this.#keyId = keyId;
+      this.digests = new Map();
+    }
+    const missing = algorithms.filter((algorithm) => !this.digests.has(algorithm));
+    this.#stop();
+    if (missing.length === 0) {
+      // Everything asked for is known (a switch back to an algorithm already computed).
+      this.status = 'done';
+      return;
+    }
+    this.pending = missing;
+    this.status = 'running';
+    this.error = undefined;
+    this.done = 0;
+    this.elapsedMs = 0;
+    this.#startedAt = performance.now();
+    const worker = new Worker(new URL('./file.worker.ts', import.meta.url), { type: 'module', name: 'file-hash' });
+    this.#worker = worker;
+    worker.onmessage = ({ data }: MessageEvent<FileHashMessage>) => {
+      if (this.#worker !== worker) return;
+      this.elapsedMs = performance.now() - this.#startedAt;
+      if (data.type === 'progress') {
+        this.done = data.bytes;
+        return;
+      }
+      this.#stop();
+      if (data.type === 'error') {
+        this.status = 'error';
+        this.error = data.message;
+        return;
+      }
+      const next = new Map(this.digests);
+      missing.forEach((algorithm, i) => next.set(algorithm, data.digests[i]!));
+      this.digests = next;
+      this.done = file.size;
+      this.status = 'done';
+    };
+    worker.onerror = (event) => {
+      event.preventDefault();
+      if (this.#worker !== worker) return;
+      this.#stop();
+      this.status = 'error';
+      this.error = 'The file could not be hashed: the worker stopped unexpectedly. Please try again.';
+    };
+    const request: FileHashRequest = { file, algorithms: [...missing], ...(key && { hmacKey: { ...key } }) };
+    worker.postMessage(request);
+  }
+
+  cancel(): void {
+    if (this.status !== 'running') return;
+    this.#stop();
+    this.status = 'cancelled';
+  }
+
+  #stop(): void {
+    this.#worker?.terminate();
+    this.#worker = undefined;
+  }
+}
