@@ -1,8 +1,14 @@
 import { readFile } from 'node:fs/promises';
-import { clipboardText, expect, test } from './fixtures';
+import { clipboardText, expect, test, type Page } from './fixtures';
 
 // Expected outputs are written out by hand from the JSON grammar (RFC 8259) and the contract
 // (numbers exactly as written, keys in input order unless sorted), never taken from the tool.
+
+/** The text of the rendered lines of a code view (all of them, for a short document). */
+async function viewText(page: Page, testid: string): Promise<string> {
+  return (await page.getByTestId(testid).locator('.code').allTextContents()).join('\n');
+}
+const expectOutput = (page: Page, text: string, testid = 'output') => expect.poll(() => viewText(page, testid)).toBe(text);
 
 test.describe('json-formatter page', () => {
   test('pretty-prints as the user types, losslessly, and copies the result', async ({ page }) => {
@@ -10,7 +16,7 @@ test.describe('json-formatter page', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('JSON Formatter');
     await page.getByLabel('JSON', { exact: true }).fill('{"name":"Ada","langs":["en","fr"],"born":1815,"big":12345678901234567890,"ratio":1.0}');
     const expected = '{\n  "name": "Ada",\n  "langs": [\n    "en",\n    "fr"\n  ],\n  "born": 1815,\n  "big": 12345678901234567890,\n  "ratio": 1.0\n}';
-    await expect(page.getByTestId('output')).toHaveValue(expected);
+    await expectOutput(page, expected);
     await expect(page.getByTestId('status')).toHaveText(/Valid JSON\s*· 10 lines/);
 
     await page.getByRole('button', { name: /copy formatted json/i }).click();
@@ -20,29 +26,29 @@ test.describe('json-formatter page', () => {
   test('indentation, minify and sort keys, partly from the keyboard', async ({ page }) => {
     await page.goto('/json-formatter');
     await page.getByTestId('input').fill('{"b":{"y":1,"x":2},"a":[1]}');
-    await expect(page.getByTestId('output')).toHaveValue('{\n  "b": {\n    "y": 1,\n    "x": 2\n  },\n  "a": [\n    1\n  ]\n}');
+    await expectOutput(page, '{\n  "b": {\n    "y": 1,\n    "x": 2\n  },\n  "a": [\n    1\n  ]\n}');
 
     await page.getByLabel('Indentation').selectOption({ label: 'Tab' });
-    await expect(page.getByTestId('output')).toHaveValue('{\n\t"b": {\n\t\t"y": 1,\n\t\t"x": 2\n\t},\n\t"a": [\n\t\t1\n\t]\n}');
+    await expectOutput(page, '{\n\t"b": {\n\t\t"y": 1,\n\t\t"x": 2\n\t},\n\t"a": [\n\t\t1\n\t]\n}');
     await page.getByLabel('Indentation').selectOption({ label: 'None (one value per line)' });
-    await expect(page.getByTestId('output')).toHaveValue('{\n"b": {\n"y": 1,\n"x": 2\n},\n"a": [\n1\n]\n}');
+    await expectOutput(page, '{\n"b": {\n"y": 1,\n"x": 2\n},\n"a": [\n1\n]\n}');
     await page.getByLabel('Indentation').selectOption({ label: '4 spaces' });
-    await expect(page.getByTestId('output')).toHaveValue('{\n    "b": {\n        "y": 1,\n        "x": 2\n    },\n    "a": [\n        1\n    ]\n}');
+    await expectOutput(page, '{\n    "b": {\n        "y": 1,\n        "x": 2\n    },\n    "a": [\n        1\n    ]\n}');
 
     // Keyboard: Space toggles the checkboxes.
     await page.getByLabel('Sort keys').focus();
     await page.keyboard.press('Space');
-    await expect(page.getByTestId('output')).toHaveValue('{\n    "a": [\n        1\n    ],\n    "b": {\n        "x": 2,\n        "y": 1\n    }\n}');
+    await expectOutput(page, '{\n    "a": [\n        1\n    ],\n    "b": {\n        "x": 2,\n        "y": 1\n    }\n}');
     await page.keyboard.press('Shift+Tab');
     await expect(page.getByLabel('Minify (one line)')).toBeFocused();
     await page.keyboard.press('Space');
-    await expect(page.getByTestId('output')).toHaveValue('{"a":[1],"b":{"x":2,"y":1}}');
+    await expectOutput(page, '{"a":[1],"b":{"x":2,"y":1}}');
     await expect(page.getByLabel('Indentation')).toBeDisabled();
     await expect(page.getByRole('button', { name: /copy minified json/i })).toBeVisible();
 
     // Whitespace of every kind goes; number spellings stay.
     await page.getByTestId('input').fill('{\r\n\t"b" : 2 ,\n  "a": [1, 2.50, 1e3, -0]\n}');
-    await expect(page.getByTestId('output')).toHaveValue('{"a":[1,2.50,1e3,-0],"b":2}');
+    await expectOutput(page, '{"a":[1,2.50,1e3,-0],"b":2}');
   });
 
   test('shows a syntax error with its line and a caret under the column, and jumps to it', async ({ page }) => {
@@ -51,7 +57,7 @@ test.describe('json-formatter page', () => {
     await input.fill('{"a": 1,\n "b" 2}');
     const error = page.getByTestId('error');
     await expect(error).toContainText('line 2, column 6');
-    await expect(page.getByTestId('output')).toHaveValue('');
+    await expectOutput(page, '');
 
     const context = page.getByTestId('error-context');
     await expect(context).toContainText('Line 2, column 6');
@@ -73,7 +79,7 @@ test.describe('json-formatter page', () => {
     await input.fill('{"a": 1,\n "b": 2}');
     await expect(page.getByTestId('error')).toHaveCount(0);
     await expect(page.getByTestId('error-context')).toHaveCount(0);
-    await expect(page.getByTestId('output')).toHaveValue('{\n  "a": 1,\n  "b": 2\n}');
+    await expectOutput(page, '{\n  "a": 1,\n  "b": 2\n}');
   });
 
   test('points just past the last character for truncated input, counting code points', async ({ page }) => {
@@ -92,18 +98,18 @@ test.describe('json-formatter page', () => {
     await expect(page.getByTestId('repaired')).toHaveCount(0);
 
     await page.getByLabel('Repair malformed JSON').check();
-    await expect(page.getByTestId('output')).toHaveValue('{\n  "name": "Ada",\n  "tags": [\n    "math"\n  ]\n}');
+    await expectOutput(page, '{\n  "name": "Ada",\n  "tags": [\n    "math"\n  ]\n}');
     await expect(page.getByTestId('repaired')).toContainText('Repaired');
     await expect(page.getByTestId('status')).toContainText('Repaired JSON');
     await expect(page.getByTestId('error')).toHaveCount(0);
 
     // Python literals.
     await page.getByTestId('input').fill('[True, False, None]');
-    await expect(page.getByTestId('output')).toHaveValue('[\n  true,\n  false,\n  null\n]');
+    await expectOutput(page, '[\n  true,\n  false,\n  null\n]');
 
     // Valid JSON is not "repaired".
     await page.getByTestId('input').fill('[1,2]');
-    await expect(page.getByTestId('output')).toHaveValue('[\n  1,\n  2\n]');
+    await expectOutput(page, '[\n  1,\n  2\n]');
     await expect(page.getByTestId('repaired')).toHaveCount(0);
     await expect(page.getByTestId('status')).toContainText('Valid JSON');
   });
@@ -120,21 +126,21 @@ test.describe('json-formatter page', () => {
     await expect(page.getByTestId('input')).toHaveValue('{"z":1,"a":true}');
     await expect(page.getByLabel('Indentation')).toHaveValue('4');
     await expect(page.getByLabel('Sort keys')).toBeChecked();
-    await expect(page.getByTestId('output')).toHaveValue('{\n    "a": true,\n    "z": 1\n}');
+    await expectOutput(page, '{\n    "a": true,\n    "z": 1\n}');
   });
 
   test('reads a picked file and downloads the formatted JSON under its name', async ({ page }) => {
     await page.goto('/json-formatter');
     await page.getByTestId('file-input').setInputFiles({ name: 'data.json', mimeType: 'application/json', buffer: Buffer.from('[{"id":1},{"id":2}]') });
     const expected = '[\n  {\n    "id": 1\n  },\n  {\n    "id": 2\n  }\n]';
-    await expect(page.getByTestId('output')).toHaveValue(expected);
+    await expectOutput(page, expected);
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download' }).click()]);
     expect(download.suggestedFilename()).toBe('data.formatted.json');
     expect(await readFile((await download.path())!, 'utf8')).toBe(expected);
 
     await page.getByLabel('Minify (one line)').check();
-    await expect(page.getByTestId('output')).toHaveValue('[{"id":1},{"id":2}]');
+    await expectOutput(page, '[{"id":1},{"id":2}]');
     const [minified] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download' }).click()]);
     expect(minified.suggestedFilename()).toBe('data.min.json');
   });
@@ -152,13 +158,11 @@ test.describe('json-formatter page', () => {
     const expected = `[\n${Array.from({ length: count }, (_, i) => pretty(i)).join(',\n')}\n]`;
     await expect(page.getByTestId('status')).toContainText(`Valid JSON · ${(count * 8 + 2).toLocaleString('en-US')} lines`, { timeout: 30_000 });
 
-    // The text box holds a bounded preview that ends at a line end; copy gives the whole document.
-    await expect(page.getByTestId('preview-note')).toHaveText(/Showing the first [\d,]+ of 400,002 lines/);
-    const shown = await page.getByTestId('output').inputValue();
-    expect(shown.length).toBeGreaterThan(1000);
-    expect(shown.length).toBeLessThanOrEqual(256 * 1024);
-    expect(expected.startsWith(shown)).toBe(true);
-    expect(expected[shown.length]).toBe('\n');
+    // The view is virtualised: it knows every line but renders only those in view.
+    const view = page.getByTestId('output');
+    await expect(view).toHaveAttribute('data-lines', String(count * 8 + 2));
+    expect(await view.locator('[data-line]').count()).toBeLessThan(200);
+    await expect(view.locator('[data-line="1"] .code')).toHaveText('[');
     await page.getByRole('button', { name: /copy formatted json/i }).click();
     expect(await clipboardText(page)).toBe(expected);
 
@@ -186,5 +190,98 @@ test.describe('json-formatter page', () => {
     await expect(page.getByTestId('snippet')).toContainText('"mode":"minify"');
     await page.getByRole('tab', { name: 'MCP tools/call' }).click();
     await expect(page.getByTestId('snippet')).toContainText('"name": "json-formatter"');
+  });
+
+  test("tree view: a node's Copy JSONPath copies its normalized path", async ({ page }) => {
+    await page.goto('/json-formatter');
+    await page.getByTestId('input').fill('{"order":{"items":[{"sku":"NB-001","price":4.50},{"sku":"PN-014"}],"it\'s":12345678901234567890}}');
+    await expectOutput(page, '{\n  "order": {\n    "items": [\n      {\n        "sku": "NB-001",\n        "price": 4.50\n      },\n      {\n        "sku": "PN-014"\n      }\n    ],\n    "it\'s": 12345678901234567890\n  }\n}');
+    await page.getByTestId('view-tree').click();
+    await expect(page.getByTestId('view-tree')).toHaveAttribute('aria-pressed', 'true');
+    // The path as a CSS string: a backslash in it must be escaped.
+    const node = (path: string) => page.locator(`[data-testid="tree-node"][data-path="${path.replaceAll('\\', '\\\\')}"]`);
+
+    // The root is open; deeper levels open on a click.
+    await node("$['order']").getByRole('button', { name: /"order"/ }).click();
+    await node("$['order']['items']").getByRole('button', { name: /"items"/ }).click();
+    await node("$['order']['items'][0]").getByRole('button', { name: /^▾?▸?\s*0/ }).click();
+    const sku = node("$['order']['items'][0]['sku']");
+    await expect(sku).toContainText('"NB-001"');
+    await expect(node("$['order']['items'][0]['price']")).toContainText('4.50');
+    await sku.hover();
+    await sku.getByRole('button', { name: 'Copy JSONPath' }).click();
+    expect(await clipboardText(page)).toBe("$['order']['items'][0]['sku']");
+
+    // A name with a quote is escaped as RFC 9535 §2.7 says; the big number keeps every digit.
+    const quoted = node("$['order']['it\\'s']");
+    await expect(quoted).toContainText('12345678901234567890');
+    await quoted.hover();
+    await quoted.getByRole('button', { name: 'Copy JSONPath' }).click();
+    expect(await clipboardText(page)).toBe("$['order']['it\\'s']");
+
+    await page.getByTestId('view-text').click();
+    await expect(page.getByTestId('output')).toBeVisible();
+  });
+
+  test('the tree shows a large array 100 children at a time', async ({ page }) => {
+    await page.goto('/json-formatter');
+    await page.getByTestId('input').fill(`[${Array.from({ length: 250 }, (_, i) => i).join(',')}]`);
+    await expect(page.getByTestId('status')).toContainText('252 lines');
+    await page.getByTestId('view-tree').click();
+    const children = page.locator('[data-testid="tree"] li[data-path^="$["]');
+    await expect(children).toHaveCount(100);
+    await page.getByTestId('show-more').click();
+    await expect(children).toHaveCount(200);
+    await page.getByTestId('show-more').click();
+    await expect(children).toHaveCount(250);
+    await expect(page.getByTestId('show-more')).toHaveCount(0);
+  });
+
+  test('the JSONPath filter shows the matches, losslessly, and names a bad query', async ({ page }) => {
+    await page.goto('/json-formatter');
+    await page.getByTestId('input').fill('{"items":[{"sku":"NB-001","price":4.50,"id":12345678901234567890},{"sku":"PN-014","price":32}]}');
+    await page.getByLabel('JSONPath filter').fill('$.items[?@.price < 10]');
+    await expectOutput(page, '[\n  {\n    "sku": "NB-001",\n    "price": 4.50,\n    "id": 12345678901234567890\n  }\n]', 'matches');
+    await expect(page.getByText('Matches (1)')).toBeVisible();
+
+    await page.getByLabel('JSONPath filter').fill('$..sku');
+    await expectOutput(page, '[\n  "NB-001",\n  "PN-014"\n]', 'matches');
+    await expect(page.getByText('Matches (2)')).toBeVisible();
+    // The query is part of a shared link (it is no secret).
+    await expect(page).toHaveURL(/jsonpath/);
+
+    await page.getByLabel('JSONPath filter').fill('$.items[');
+    await expect(page.getByTestId('error')).toContainText('The JSONPath filter is not a valid JSONPath query (RFC 9535)');
+    await expect(page.getByTestId('matches')).toHaveCount(0);
+
+    await page.getByLabel('JSONPath filter').fill('');
+    await expect(page.getByTestId('error')).toHaveCount(0);
+    await expect(page.getByTestId('matches')).toHaveCount(0);
+  });
+
+  test('a generated 3 MB document formats with line numbers, and scrolling shows its last line', async ({ page }) => {
+    await page.goto('/json-formatter');
+    const count = 30_000;
+    const items = Array.from({ length: count }, (_, i) => `{"id":${i},"name":"user ${i}","email":"u${i}@example.com","score":${i}.50,"tags":["a","b"]}`);
+    const big = `[${items.join(',')}]`;
+    expect(big.length).toBeGreaterThan(2_500_000);
+    await page.getByTestId('file-input').setInputFiles({ name: 'big.json', mimeType: 'application/json', buffer: Buffer.from(big) });
+    // Each item prints as 10 lines ({, id, name, email, score, tags: [, "a", "b", ], }), plus the brackets.
+    const lines = count * 10 + 2;
+    await expect(page.getByTestId('status')).toContainText(`Valid JSON · ${lines.toLocaleString('en-US')} lines`, { timeout: 30_000 });
+
+    const view = page.getByTestId('output');
+    await expect(view.locator('[data-line="1"] .ln')).toHaveText('1');
+    await expect(view.locator('[data-line="2"] .code')).toHaveText('  {');
+    await expect(view.locator(`[data-line="${lines}"]`)).toHaveCount(0);
+    await view.evaluate((element) => element.scrollTo(0, element.scrollHeight));
+    await expect(view.locator(`[data-line="${lines}"] .code`)).toHaveText(']');
+    await expect(view.locator(`[data-line="${lines}"] .ln`)).toHaveText(String(lines));
+    await expect(view.locator(`[data-line="${lines - 2}"] .code`)).toHaveText('    ]');
+    expect(await view.locator('[data-line]').count()).toBeLessThan(200);
+
+    // The filter answers on the same document.
+    await page.getByLabel('JSONPath filter').fill(`$[${count - 1}].email`);
+    await expectOutput(page, `[\n  "u${count - 1}@example.com"\n]`, 'matches');
   });
 });

@@ -330,6 +330,100 @@ const cases: ToolCase[] = [
     status: 400,
     match: { error: /'mode' must be one of "pretty", "minify"/, issues: [{ path: ['mode'], message: /pretty/ }] },
   },
+  // --- jsonpath: a sample of the RFC 9535 compliance test suite (tests/fixtures/jsonpath-cts,
+  // where the results come from; jsonpath-cts.test.ts runs all of it through the core) ---
+  ...([
+    ['basic, descendant segment, wildcard shorthand, array data', '$..*', [0, 1], [0, 1]],
+    ['filter, less than string, single quotes', "$[?@.a<'c']", [{ a: 'b', d: 'e' }, { a: 'c', d: 'f' }], [{ a: 'b', d: 'e' }]],
+    ['slice selector, negative step with default start and end', '$[::-1]', [0, 1, 2, 3], [3, 2, 1, 0]],
+    ['functions, match, found match', "$[?match(@.a, 'a.*')]", [{ a: 'ab' }], [{ a: 'ab' }]],
+    ['functions, length, string data', '$[?length(@.a)>=2]', [{ a: 'ab' }, { a: 'd' }], [{ a: 'ab' }]],
+    ['functions, count, count function', '$[?count(@..*)>2]', [{ a: [1, 2, 3] }, { a: [1], d: 'f' }, { a: 1, d: 'f' }], [{ a: [1, 2, 3] }, { a: [1], d: 'f' }]],
+    ['name selector, double quotes, escaped reverse solidus', '$["\\\\"]', { '\\': 'A' }, ['A']],
+    ['index selector, negative', '$[-1]', ['first', 'second'], ['second']],
+  ] as const).map(([name, jsonpath, document, result]): ToolCase => ({
+    name: `jsonpath (RFC 9535 suite): ${name}`,
+    body: { json: JSON.stringify(document), jsonpath, mode: 'minify' },
+    status: 200,
+    expect: { output: JSON.stringify(document), valid: true, query_result: JSON.stringify(result) },
+  })),
+  ...([
+    ['basic, no leading whitespace', ' $', /'jsonpath' is not a valid JSONPath query \(RFC 9535\): .+/],
+    ['filter, equals number, invalid e decimal', '$[?@.a==1e2.3]', /'jsonpath' is not a valid JSONPath query \(RFC 9535\): .+/],
+    ['slice selector, too many colons', '$[1:2:3:4]', /'jsonpath' is not a valid JSONPath query \(RFC 9535\): .+/],
+    ['whitespace, selectors, newline between dot and name', '$.\na', /'jsonpath' is not a valid JSONPath query \(RFC 9535\): .+/],
+  ] as const).map(([name, jsonpath, error]): ToolCase => ({
+    name: `jsonpath (RFC 9535 suite): ${name} is a 400`,
+    body: { json: '{"a":1}', jsonpath },
+    status: 400,
+    match: { error },
+  })),
+
+  // --- jsonpath: lossless, ordered, printed like the output (worked out by hand) ---
+  {
+    name: 'jsonpath matches keep their number text and are printed in the request mode and indent',
+    body: { json: '{"ids":[12345678901234567890,1.0,-0,1e400],"n":{"x":0.1000}}', jsonpath: '$..*', indent: 'tab' },
+    status: 200,
+    expect: {
+      output: '{\n\t"ids": [\n\t\t12345678901234567890,\n\t\t1.0,\n\t\t-0,\n\t\t1e400\n\t],\n\t"n": {\n\t\t"x": 0.1000\n\t}\n}',
+      valid: true,
+      query_result: '[\n\t[\n\t\t12345678901234567890,\n\t\t1.0,\n\t\t-0,\n\t\t1e400\n\t],\n\t{\n\t\t"x": 0.1000\n\t},\n\t12345678901234567890,\n\t1.0,\n\t-0,\n\t1e400,\n\t0.1000\n]',
+    },
+  },
+  {
+    name: 'jsonpath filters compare big numbers by value and print them exactly',
+    body: { json: '[{"id":12345678901234567890,"p":8.950},{"id":2,"p":12.99}]', jsonpath: '$[?@.p < 10].id', mode: 'minify' },
+    status: 200,
+    expect: { output: '[{"id":12345678901234567890,"p":8.950},{"id":2,"p":12.99}]', valid: true, query_result: '[12345678901234567890]' },
+  },
+  {
+    name: 'jsonpath visits members in input order, integer-like keys included',
+    body: { json: '{"b":1,"10":2,"2":3,"a":4}', jsonpath: '$.*', mode: 'minify' },
+    status: 200,
+    expect: { output: '{"b":1,"10":2,"2":3,"a":4}', valid: true, query_result: '[1,2,3,4]' },
+  },
+  {
+    name: 'jsonpath with sort_keys prints matched objects sorted',
+    body: { json: '{"a":{"z":1,"y":[]}}', jsonpath: '$.a', sort_keys: true },
+    status: 200,
+    expect: { output: '{\n  "a": {\n    "y": [],\n    "z": 1\n  }\n}', valid: true, query_result: '[\n  {\n    "y": [],\n    "z": 1\n  }\n]' },
+  },
+  {
+    name: 'jsonpath: no match is an empty array',
+    body: { json: '{"a":1}', jsonpath: '$.b' },
+    status: 200,
+    expect: { output: '{\n  "a": 1\n}', valid: true, query_result: '[]' },
+  },
+  {
+    name: 'jsonpath: inherited names and __proto__ are no members, an own __proto__ key is',
+    body: { json: '{"__proto__":{"x":1},"a":{}}', jsonpath: '$..["constructor","toString","__proto__"]', mode: 'minify' },
+    status: 200,
+    expect: { output: '{"__proto__":{"x":1},"a":{}}', valid: true, query_result: '[{"x":1}]' },
+  },
+  {
+    name: 'jsonpath runs on the repaired document',
+    body: { json: "{a: [1, 2,], // note\n}", repair: true, jsonpath: '$.a[-1]', mode: 'minify' },
+    status: 200,
+    expect: { output: '{"a":[1,2]}', valid: true, repaired: true, query_result: '[2]' },
+  },
+  {
+    name: 'jsonpath on invalid JSON: the syntax error, no query_result',
+    body: { json: '{"a":}', jsonpath: '$.a' },
+    status: 200,
+    expect: invalid(`Expected a property value but found '}'`, 1, 6),
+  },
+  {
+    name: 'jsonpath is checked even when the JSON is invalid',
+    body: { json: '{"a":}', jsonpath: '$.a[' },
+    status: 400,
+    match: { error: /^'jsonpath' is not a valid JSONPath query \(RFC 9535\): .*\('\$\.a\['/ },
+  },
+  {
+    name: 'jsonpath must be a string',
+    body: { json: '[1]', jsonpath: 1 },
+    status: 400,
+    match: { error: /'jsonpath'/, issues: [{ path: ['jsonpath'] }] },
+  },
 ];
 
 export default cases;

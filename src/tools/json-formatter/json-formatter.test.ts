@@ -539,3 +539,35 @@ describe('formatJson paths', () => {
     expect(formatJson('{"a":1,"a":2}', layout, false)).toBe('{\n  "a": 2\n}');
   });
 });
+
+describe('jsonpath bounds', () => {
+  const run = (body: Record<string, unknown>) => invoke(tool, body, nodeContext);
+
+  it('descends the deepest document accepted (1000 levels)', async () => {
+    const json = '['.repeat(MAX_NESTING) + '7' + ']'.repeat(MAX_NESTING);
+    const reply = await run({ json, jsonpath: '$..[?@ == 7]', mode: 'minify' });
+    expect(reply.status).toBe(200);
+    expect((reply.body as { query_result: string }).query_result).toBe('[7]');
+  });
+
+  it('refuses a query whose work grows with the square of the document, naming jsonpath', async () => {
+    const json = JSON.stringify(Array.from({ length: 3000 }, (_, i) => ({ i })));
+    const reply = await run({ json, jsonpath: '$..[?$..x]' });
+    expect(reply.status).toBe(400);
+    expect((reply.body as { error: string }).error).toMatch(/^'jsonpath' could not be answered: it needs more than \d+ steps of work on this document/);
+  });
+
+  it('answers the same query on a small document', async () => {
+    const json = JSON.stringify(Array.from({ length: 30 }, (_, i) => ({ i })));
+    const reply = await run({ json, jsonpath: '$[?$..x]', mode: 'minify' });
+    expect(reply.body).toMatchObject({ valid: true, query_result: '[]' });
+  });
+
+  it('refuses matches that would print past the output cap', async () => {
+    // The same 140k-character member selected 1000 times: little work, 140 M characters.
+    const json = '[[' + Array(70_000).fill(1).join(',') + ']]';
+    const reply = await run({ json, jsonpath: `$[${Array(1000).fill(0).join(',')}]`, mode: 'minify' });
+    expect(reply.status).toBe(400);
+    expect((reply.body as { error: string }).error).toMatch(/^'jsonpath' selects too much: its matches would print to more than \d+ characters/);
+  });
+});

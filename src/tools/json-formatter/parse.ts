@@ -40,6 +40,11 @@ export class JsonObject {
     this.values = this.values.slice();
   }
 
+  /** The position of `key` (a JSON string literal in JSON.stringify's spelling), or -1. */
+  indexOf(key: string): number {
+    return this.find(key);
+  }
+
   private find(key: string): number {
     if (this.index === undefined) {
       if (this.keys.length < 16) return this.keys.indexOf(key);

@@ -3,8 +3,11 @@
 import type { JsonNode, JsonObject } from './parse';
 import type { OutputWriter } from './writer';
 
-/** Prints a tree in JSON.stringify's layout (`{}` and `[]` when empty), keys sorted on request. */
-export function printTree(root: JsonNode, out: OutputWriter, sortKeys: boolean): void {
+/**
+ * Prints a tree in JSON.stringify's layout (`{}` and `[]` when empty), keys sorted on request,
+ * as if nested `base` levels deep (the matches of a query are members of its result array).
+ */
+export function printTree(root: JsonNode, out: OutputWriter, sortKeys: boolean, base = 0): void {
   const open: (JsonNode[] | JsonObject)[] = [];
   const nextIndex: number[] = [];
   const orders: (number[] | undefined)[] = [];
@@ -34,7 +37,7 @@ export function printTree(root: JsonNode, out: OutputWriter, sortKeys: boolean):
       const size = isArray ? node.length : node.keys.length;
       if (i < size) {
         if (i > 0) out.char(44); // ,
-        out.lineBreak(depth);
+        out.lineBreak(base + depth);
         nextIndex[depth - 1] = i + 1;
         if (isArray) {
           value = node[i]!;
@@ -46,7 +49,7 @@ export function printTree(root: JsonNode, out: OutputWriter, sortKeys: boolean):
         }
         break;
       }
-      if (size > 0) out.lineBreak(depth - 1);
+      if (size > 0) out.lineBreak(base + depth - 1);
       out.char(isArray ? 93 : 125);
       open.pop();
       nextIndex.pop();

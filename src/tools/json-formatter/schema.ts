@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pure } from '../pure';
-import { MAX_NESTING, MAX_REPAIR_CHARS } from './limits';
+import { MAX_NESTING, MAX_REPAIR_CHARS, QUERY_BASE_STEPS, QUERY_STEPS_PER_CHAR } from './limits';
 
 export const MODES = ['pretty', 'minify'] as const;
 export type Mode = (typeof MODES)[number];
@@ -36,6 +36,14 @@ export const Input = pure(() => z.object({
       'Repair malformed JSON (comments, single quotes, unquoted keys, trailing or missing commas, Python literals, truncation) before formatting. Valid JSON is never changed. ' +
         `Repair reads at most ${MAX_REPAIR_CHARS} characters: longer malformed input gets its syntax error, with a note that it was too long to repair (valid JSON of any length is formatted as usual).`,
     ),
+  jsonpath: z
+    .string()
+    .optional()
+    .describe(
+      'A JSONPath query (RFC 9535), e.g. `$.store.book[?@.price < 10].title` or `$..id`, run on the (repaired) document; its matches come back in `query_result`. ' +
+        'Filters compare numbers as double-precision values; the matches themselves are printed losslessly. An invalid query is a 400 naming the problem and its position. ' +
+        `A query may do at most ${QUERY_BASE_STEPS} + ${QUERY_STEPS_PER_CHAR} × (characters of the document) steps of work, which every query whose work grows linearly with the document stays within (a filter that runs a descendant query for each node does not), and its result is held to the output limit; beyond either it is a 400.`,
+    ),
 }));
 
 export const Output = pure(() => z.object({
@@ -61,4 +69,10 @@ export const Output = pure(() => z.object({
     .optional()
     .describe('1-based column of the syntax error, counted in characters (code points).'),
   repaired: z.literal(true).optional().describe('Present (true) when the input was malformed and `repair` fixed it.'),
+  query_result: z
+    .string()
+    .optional()
+    .describe(
+      'Present when `jsonpath` was sent and the JSON is valid: the nodes it selects, in document order, as one JSON array text (`[]` when none), printed like `output` (`mode`, `indent`, `sort_keys`) and as losslessly (numbers exactly as written).',
+    ),
 }));

@@ -1,31 +1,35 @@
 import type { z } from 'zod';
-import { defineTool } from '../define';
+import { defineTool, ToolInputError } from '../define';
 import { formatJson } from './format';
-import { JsonSyntaxError, NestingTooDeepError } from './parse';
+import { compileQuery, QueryError } from './jsonpath';
+import { JsonSyntaxError, NestingTooDeepError, parseJson } from './parse';
+import { writeMatches } from './query';
 import { lineColumn } from '../../lib/text-position';
-import { MAX_REPAIR_CHARS } from './limits';
+import { MAX_REPAIR_CHARS, queryBudget } from './limits';
 import { repairJson } from './repair';
 import { Input, Output } from './schema';
-import { MAX_OUTPUT_CHARS, OutputTooLargeError, type Layout } from './writer';
+import { MAX_OUTPUT_CHARS, OutputTooLargeError, OutputWriter, type Layout } from './writer';
 
 type Result = z.input<typeof Output>;
+/** A result, and the JSON text it was formatted from (the repaired one when repaired). */
+type Formatted = { result: Result; source?: string };
 
 /**
  * Formats `json`; on a syntax error, repairs it when asked (docs/contract.md §4 json-formatter).
  * Nesting beyond the limit is no slip that repair could mend, so it is reported as it is.
  */
-function formatOrRepair(json: string, layout: Layout, sortKeys: boolean, repair: boolean): Result {
+function formatOrRepair(json: string, layout: Layout, sortKeys: boolean, repair: boolean): Formatted {
   try {
-    return { output: formatJson(json, layout, sortKeys), valid: true };
+    return { result: { output: formatJson(json, layout, sortKeys), valid: true }, source: json };
   } catch (error) {
     if (!(error instanceof JsonSyntaxError)) throw error;
     const repairable = repair && !(error instanceof NestingTooDeepError);
     const tooLong = json.length > MAX_REPAIR_CHARS;
-    const output = repairable && !tooLong ? formatRepaired(json, layout, sortKeys) : undefined;
-    if (output !== undefined) return { output, valid: true, repaired: true };
+    const repaired = repairable && !tooLong ? formatRepaired(json, layout, sortKeys) : undefined;
+    if (repaired !== undefined) return { result: { output: repaired.output, valid: true, repaired: true }, source: repaired.source };
     const { line, column } = lineColumn(json, error.offset);
     const notRepaired = repairable && tooLong ? ` Not repaired: repair reads at most ${MAX_REPAIR_CHARS} characters, and this input has ${json.length}.` : '';
-    return { output: '', valid: false, error: `${error.message} at line ${line}, column ${column}.${notRepaired}`, error_line: line, error_column: column };
+    return { result: { output: '', valid: false, error: `${error.message} at line ${line}, column ${column}.${notRepaired}`, error_line: line, error_column: column } };
   }
 }
 
@@ -34,15 +38,30 @@ function formatOrRepair(json: string, layout: Layout, sortKeys: boolean, repair:
  * meets the same rules as any input, the nesting limit included; when it fails them, the
  * original error is reported.
  */
-function formatRepaired(json: string, layout: Layout, sortKeys: boolean): string | undefined {
+function formatRepaired(json: string, layout: Layout, sortKeys: boolean): { output: string; source: string } | undefined {
   const repaired = repairJson(json);
   if (repaired === undefined) return undefined;
   try {
-    return formatJson(repaired, layout, sortKeys);
+    return { output: formatJson(repaired, layout, sortKeys), source: repaired };
   } catch (error) {
     if (error instanceof JsonSyntaxError) return undefined;
     throw error;
   }
+}
+
+/** The matches of `query` in `source` (valid JSON) as a JSON array text; a 400 when it cannot be had. */
+function queryResult(source: string, query: Parameters<typeof writeMatches>[1], layout: Layout, sortKeys: boolean): string {
+  const out = new OutputWriter(layout, source.length);
+  try {
+    writeMatches(parseJson(source), query, queryBudget(source.length), out, sortKeys);
+  } catch (error) {
+    if (error instanceof QueryError) throw new ToolInputError(`'jsonpath' could not be answered: ${error.message}.`);
+    if (error instanceof OutputTooLargeError) {
+      throw new ToolInputError(`'jsonpath' selects too much: its matches would print to more than ${MAX_OUTPUT_CHARS} characters; narrow the query or use mode "minify".`);
+    }
+    throw error;
+  }
+  return out.toString();
 }
 
 export default defineTool({
@@ -60,19 +79,29 @@ export default defineTool({
   output: Output,
   // Repair's work grows with the square of some inputs (about a second at its 16384-character
   // limit, docs/limits.md): the Node server runs it off the thread that answers everyone.
-  heavyWhen: (input) => input.repair && input.json.length > 1024,
+  // A query's work is bounded (queryBudget) but may take seconds, and a filter's regular
+  // expression (match(), search()) is the JavaScript engine's, which can backtrack for long.
+  heavyWhen: (input) => (input.repair && input.json.length > 1024) || input.jsonpath !== undefined,
   accepts: { types: { 'application/json': ['.json'] }, read: 'text', field: 'json' },
   examples: [
     { summary: 'Pretty-print with 2 spaces', input: { json: '{"name":"Ada","langs":["en","fr"],"born":1815}' } },
     { summary: 'Minify and sort keys', input: { json: '{\n  "b": 2,\n  "a": [1, 2.50, 1e3]\n}', mode: 'minify', sort_keys: true } },
     { summary: 'Repair JavaScript-style JSON', input: { json: "{name: 'Ada', tags: ['math',], // comment\n}", repair: true } },
+    {
+      summary: 'Query with JSONPath',
+      input: { json: '{"books":[{"title":"Emma","price":8.95},{"title":"Dune","price":12.99}],"id":12345678901234567890}', jsonpath: '$.books[?@.price < 10].title', mode: 'minify' },
+    },
   ],
-  run({ json, mode, indent, sort_keys, repair }) {
+  run({ json, mode, indent, sort_keys, repair, jsonpath }) {
+    // An invalid query is the caller's mistake whatever the document: refused before any work.
+    const compiled = jsonpath === undefined ? undefined : compileQuery(jsonpath);
+    if (compiled && 'problem' in compiled) throw new ToolInputError(`'jsonpath' is not a valid JSONPath query (RFC 9535): ${compiled.problem}`);
     // indent 0 in pretty mode keeps one value per line without indentation (unlike
     // JSON.stringify's 0, which minifies): the mode decides the layout, indent only its width.
     const layout: Layout = mode === 'minify' ? null : indent === 'tab' ? { char: 9, width: 1 } : { char: 32, width: indent };
+    let formatted: Formatted;
     try {
-      return formatOrRepair(json, layout, sort_keys, repair);
+      formatted = formatOrRepair(json, layout, sort_keys, repair);
     } catch (error) {
       if (!(error instanceof OutputTooLargeError)) throw error;
       // Valid JSON whose formatted form is too large (typically extreme nesting): not a syntax
@@ -83,5 +112,8 @@ export default defineTool({
         error: `The JSON is valid, but the formatted output would exceed ${MAX_OUTPUT_CHARS} characters (too deeply nested or too large); use mode "minify" or a smaller indent.`,
       };
     }
+    const { result, source } = formatted;
+    if (compiled === undefined || source === undefined) return result;
+    return { ...result, query_result: queryResult(source, compiled.query, layout, sort_keys) };
   },
 });

@@ -1,0 +1,126 @@
+// RFC 9535 JSONPath on json-p3 (it passes the whole compliance test suite), with two things the
+// library lacks for an API that anyone can call: a bound on the work a query may do, and object
+// members visited in the document's order even where JavaScript would move integer-like keys.
+import { JSONPathEnvironment, JSONPathError, JSONPathNode, type JSONPathQuery, type JSONValue } from 'json-p3';
+import { MAX_NESTING, QUERY_NODE_STEPS } from './limits';
+
+/** A query that cannot be answered: over its budget of steps (limits.ts), or the library's own refusal. */
+export class QueryError extends Error {
+  override name = 'QueryError';
+}
+
+/**
+ * The input order of the members of objects whose keys JavaScript would reorder (integer-like
+ * keys come first in a plain object). Only such objects are listed, so most cost nothing.
+ */
+export const memberOrder = new WeakMap<object, readonly string[]>();
+
+// The meter of the query being run (queries are synchronous, so one at a time per thread);
+// undefined outside a run, when nothing is counted.
+let stepsLeft: number | undefined;
+let budget = 0;
+
+/** Counts `steps` against the running query's budget. */
+function charge(steps: number): void {
+  if (stepsLeft === undefined) return;
+  stepsLeft -= steps;
+  if (stepsLeft < 0) throw new QueryError(`it needs more than ${budget} steps of work on this document (its work grows faster than the document; a filter that runs a descendant query for each node is the usual cause)`);
+}
+
+type Json = JSONValue;
+type Obj = Record<string, Json>;
+
+class Environment extends JSONPathEnvironment {
+  /** Members in input order; each member read is a step (wildcards, filters, descendants). */
+  override entries(obj: Obj): [string, Json][] {
+    const order = memberOrder.get(obj);
+    const members: [string, Json][] = order ? order.map((key) => [key, obj[key]]) : Object.entries(obj);
+    charge(QUERY_NODE_STEPS * members.length);
+    return members;
+  }
+}
+
+/**
+ * The environment of every query. The descendant segment may go as deep as the document nests
+ * (MAX_NESTING containers and a scalar inside the deepest); the library's default stops at 50.
+ */
+const environment = new Environment({ maxRecursionDepth: MAX_NESTING + 2 });
+
+type Node = JSONPathNode;
+type Resolver = { resolve(node: Node): Node[]; lazyResolve(node: Node): Iterable<Node> };
+
+/**
+ * Meters the library's selectors and descendant segment. They are not exported, so their
+ * prototypes are reached through a compiled query that holds one of each. Every node a selector
+ * yields costs one step plus the length of its location (the library copies it per node); a
+ * filter also pays for each child it tests (objects through entries(), arrays here).
+ */
+function meterSelectors(): void {
+  const query = environment.compile("$..['a',0,0:1,*,?@]");
+  const descendant = query.segments[0]! as unknown as { selectors: Resolver[]; constructor: { prototype: { visit: unknown } } };
+  for (const selector of descendant.selectors) {
+    const proto = Object.getPrototypeOf(selector) as Resolver;
+    const isFilter = proto === Object.getPrototypeOf(descendant.selectors[4]);
+    const resolve = proto.resolve;
+    const lazyResolve = proto.lazyResolve;
+    proto.resolve = function (this: Resolver, node: Node): Node[] {
+      if (isFilter && Array.isArray(node.value)) charge(QUERY_NODE_STEPS * node.value.length);
+      const found = resolve.call(this, node);
+      charge(found.length * (node.location.length + 1 + QUERY_NODE_STEPS));
+      return found;
+    };
+    proto.lazyResolve = function* (this: Resolver, node: Node): Generator<Node> {
+      if (isFilter && Array.isArray(node.value)) charge(QUERY_NODE_STEPS * node.value.length);
+      for (const found of lazyResolve.call(this, node)) {
+        charge(node.location.length + 1 + QUERY_NODE_STEPS);
+        yield found;
+      }
+    };
+  }
+  // The library's visit is a recursive generator: each node passes through one generator per
+  // level above it. This one walks with a stack, in the same (document) order, and is metered.
+  descendant.constructor.prototype.visit = function* (node: Node): Generator<Node> {
+    const stack: Node[] = [node];
+    while (stack.length > 0) {
+      const current = stack.pop()!;
+      const { value, location, root } = current;
+      charge(location.length + 1 + QUERY_NODE_STEPS);
+      yield current;
+      // Children go on the stack last first, so they come off in document order.
+      if (Array.isArray(value)) {
+        for (let i = value.length - 1; i >= 0; i--) stack.push(new JSONPathNode(value[i]!, location.concat(i), root));
+      } else if (value !== null && typeof value === 'object') {
+        const members = environment.entries(value as Obj);
+        for (let i = members.length - 1; i >= 0; i--) stack.push(new JSONPathNode(members[i]![1], location.concat(members[i]![0]), root));
+      }
+    }
+  };
+}
+meterSelectors();
+
+/** A compiled query, or a ToolInputError-ready sentence saying why the text is not one. */
+export function compileQuery(text: string): { query: JSONPathQuery } | { problem: string } {
+  try {
+    return { query: environment.compile(text) };
+  } catch (error) {
+    if (!(error instanceof JSONPathError)) throw error;
+    return { problem: error.message };
+  }
+}
+
+/**
+ * Runs `query` on `root` (a document made of plain values, see query.ts), calling `onMatch` with
+ * each match's location in document order. Throws QueryError past `steps` steps of work.
+ */
+export function runQuery(query: JSONPathQuery, root: Json, steps: number, onMatch: (location: readonly (string | number)[]) => void): void {
+  stepsLeft = budget = steps;
+  try {
+    for (const node of query.lazyQuery(root)) onMatch(node.location);
+  } catch (error) {
+    // Errors of evaluation (not of syntax, which compile reports) are the library's words.
+    if (error instanceof JSONPathError) throw new QueryError(error.message);
+    throw error;
+  } finally {
+    stepsLeft = undefined;
+  }
+}
