@@ -20,6 +20,11 @@ function cov(lines: [number, number, number], functions: [number, number, number
   };
 }
 
+/** The percentages a diff shows: lines, functions, branches. */
+function pct(linesCoverage: number, functionsCoverage: number, branchesCoverage: number) {
+  return { linesCoverage, functionsCoverage, branchesCoverage };
+}
+
 /** A file's uncovered lines and its functions, given as [name, line, hits]. */
 function detail(uncoveredLines: string, functions: [string, number | null, number][]) {
   return { uncoveredLines, functions: functions.map(([name, line, hits]) => ({ name, line, hits })) };
@@ -545,8 +550,8 @@ const cases: ToolCase[] = [
   {
     // Baseline: a.js 1/3, same.js 1/1, old.js 1/2, fn.js lines 1/1 functions 0/1.
     //   Summary lines 4/7 = 57.14 → 57.1, functions 0/1 = 0, branches 0/0 = 100.
-    // Head: a.js 2/3 and branches 1/2; same.js 1/1 (more hits, same counts: not listed); new.js 1/4;
-    //   fn.js functions 1/1 (line coverage unchanged, still listed). Summary 5/9 = 55.56 → 55.6,
+    // Head: a.js 2/3 and branches 1/2; same.js 1/1 (more hits, same percentages: not listed); new.js 1/4;
+    //   fn.js functions 1/1 (line coverage unchanged, function coverage changed: listed). Summary 5/9 = 55.56 → 55.6,
     //   1/1 = 100, 1/2 = 50. Deltas: 55.6 − 57.1 = −1.5, 100 − 0 = 100, 50 − 100 = −50.
     // Order: head's files (a, new, fn), then removed (old).
     name: 'baseline: summary deltas and the files that changed, were added or removed',
@@ -576,21 +581,29 @@ const cases: ToolCase[] = [
       diff: {
         summary: { linesCoverage: -1.5, functionsCoverage: 100, branchesCoverage: -50 },
         files: [
-          { path: 'src/a.js', before: cov([1, 3, 33.3], [0, 0, 100], [0, 0, 100]), after: cov([2, 3, 66.7], [0, 0, 100], [1, 2, 50]) },
-          { path: 'src/new.js', before: null, after: cov([1, 4, 25], [0, 0, 100], [0, 0, 100]) },
-          { path: 'src/fn.js', before: cov([1, 1, 100], [0, 1, 0], [0, 0, 100]), after: cov([1, 1, 100], [1, 1, 100], [0, 0, 100]) },
-          { path: 'src/old.js', before: cov([1, 2, 50], [0, 0, 100], [0, 0, 100]), after: null },
+          { path: 'src/a.js', before: pct(33.3, 100, 100), after: pct(66.7, 100, 50) },
+          { path: 'src/new.js', before: null, after: pct(25, 100, 100) },
+          { path: 'src/fn.js', before: pct(100, 0, 100), after: pct(100, 100, 100) },
+          { path: 'src/old.js', before: pct(50, 100, 100), after: null },
         ],
       },
     },
   },
   {
-    name: 'baseline equal to the tracefile: no change',
-    body: { lcov: lcov('SF:x.c', 'DA:1,1', 'DA:2,0', 'end_of_record'), baseline: lcov('TN:', 'SF:x.c', 'DA:2,0', 'DA:1,1', 'LF:2', 'LH:1', 'end_of_record') },
+    // x.c is the same; p.c gained lines (1/2 → 2/4) but its percentages are unchanged: not listed.
+    // Summary 3/6 = 50 against 2/4 = 50.
+    name: 'baseline with the same percentages: no change listed',
+    body: {
+      lcov: lcov('SF:x.c', 'DA:1,1', 'DA:2,0', 'end_of_record', 'SF:p.c', 'DA:1,1', 'DA:2,0', 'DA:3,1', 'DA:4,0', 'end_of_record'),
+      baseline: lcov('TN:', 'SF:x.c', 'DA:2,0', 'DA:1,1', 'LF:2', 'LH:1', 'end_of_record', 'SF:p.c', 'DA:1,1', 'DA:2,0', 'end_of_record'),
+    },
     status: 200,
     expect: {
-      summary: cov([1, 2, 50], [0, 0, 100], [0, 0, 100]),
-      files: [{ path: 'x.c', ...cov([1, 2, 50], [0, 0, 100], [0, 0, 100]), ...detail('2', []) }],
+      summary: cov([3, 6, 50], [0, 0, 100], [0, 0, 100]),
+      files: [
+        { path: 'x.c', ...cov([1, 2, 50], [0, 0, 100], [0, 0, 100]), ...detail('2', []) },
+        { path: 'p.c', ...cov([2, 4, 50], [0, 0, 100], [0, 0, 100]), ...detail('2,4', []) },
+      ],
       diff: { summary: { linesCoverage: 0, functionsCoverage: 0, branchesCoverage: 0 }, files: [] },
     },
   },
@@ -637,7 +650,7 @@ const cases: ToolCase[] = [
       ],
       diff: {
         summary: { linesCoverage: 8.3, functionsCoverage: 0, branchesCoverage: 28.1 },
-        files: [{ path: '/tmp/calc/src/parse/expr.c', before: cov([27, 36, 75], [4, 4, 100], [16, 32, 50]), after: cov([30, 36, 83.3], [4, 4, 100], [25, 32, 78.1]) }],
+        files: [{ path: '/tmp/calc/src/parse/expr.c', before: pct(75, 100, 50), after: pct(83.3, 100, 78.1) }],
       },
     },
   },

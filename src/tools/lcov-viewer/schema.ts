@@ -47,14 +47,24 @@ export const FileCoverageRecord = pure(() => CoverageRecord.extend({
   .describe('Coverage of one source file; records that name the same path are merged as `lcov -a` merges them.')
   .meta({ id: 'FileCoverageRecord' }));
 
+/** The three percentages of a coverage record: what a comparison shows. */
+export const CoveragePercentages = pure(() => z
+  .object({
+    linesCoverage: z.number().min(0).max(100).describe('Line coverage in percent, as in the coverage record.'),
+    functionsCoverage: z.number().min(0).max(100).describe('Function coverage in percent, as in the coverage record.'),
+    branchesCoverage: z.number().min(0).max(100).describe('Branch coverage in percent, as in the coverage record.'),
+  })
+  .describe("A file's line, function and branch coverage in percent (one decimal; 100 when nothing was found).")
+  .meta({ id: 'CoveragePercentages' }));
+
 /** Per-file change between a baseline and the tracefile. */
 export const FileDiff = pure(() => z
   .object({
     path: z.string().describe('Source file path, matched exactly between the two tracefiles.'),
-    before: CoverageRecord.nullable().describe("The file's coverage in `baseline`; null when the file is new."),
-    after: CoverageRecord.nullable().describe("The file's coverage in `lcov`; null when the file was removed."),
+    before: CoveragePercentages.nullable().describe("The file's coverage in `baseline`; null when the file is new."),
+    after: CoveragePercentages.nullable().describe("The file's coverage in `lcov`; null when the file was removed."),
   })
-  .describe('A file whose coverage counts changed, that was added, or that was removed.')
+  .describe('A file whose coverage changed, that was added, or that was removed.')
   .meta({ id: 'FileCoverageDiff' }));
 
 const Delta = (what: string) =>
@@ -86,7 +96,7 @@ export const Output = pure(() => z.object({
       files: z
         .array(FileDiff)
         .describe(
-          'Files whose coverage changed (any hit or found count differs) or that are new, in the order of `lcov`, then the removed files in the order of `baseline`. Files with equal counts are left out.',
+          'Files whose line, function or branch percentage changed, or that are new, in the order of `lcov`; then the removed files in the order of `baseline`. Files whose three percentages are unchanged are left out (even if lines were added). Percentages only, to keep the answer small: `files` has the counts of the tracefile.',
         ),
     })
     .optional()

@@ -105,24 +105,33 @@ function diff(base: Report, head: Report) {
   const before = record(base.total);
   const after = record(head.total);
   const delta = (key: 'linesCoverage' | 'functionsCoverage' | 'branchesCoverage') => (Math.round(after[key] * 10) - Math.round(before[key] * 10)) / 10;
-  const old = new Map(base.files.map(({ file, counts }) => [file.path, counts]));
-  const files: { path: string; before: Coverage | null; after: Coverage | null }[] = [];
+  const old = new Map(base.files.map(({ file, counts }) => [file.path, percentages(counts)]));
+  const files: { path: string; before: Percentages | null; after: Percentages | null }[] = [];
   for (const { file, counts } of head.files) {
     const was = old.get(file.path);
-    if (!was) files.push({ path: file.path, before: null, after: record(counts) });
-    else if (!sameCounts(was, counts)) files.push({ path: file.path, before: record(was), after: record(counts) });
+    const now = percentages(counts);
+    if (!was) files.push({ path: file.path, before: null, after: now });
+    else if (!samePercentages(was, now)) files.push({ path: file.path, before: was, after: now });
   }
   const now = new Set(head.files.map(({ file }) => file.path));
-  for (const { file, counts } of base.files) if (!now.has(file.path)) files.push({ path: file.path, before: record(counts), after: null });
+  for (const { file, counts } of base.files) if (!now.has(file.path)) files.push({ path: file.path, before: percentages(counts), after: null });
   return {
     summary: { linesCoverage: delta('linesCoverage'), functionsCoverage: delta('functionsCoverage'), branchesCoverage: delta('branchesCoverage') },
     files,
   };
 }
 
-const sameCounts = (a: Counts, b: Counts) => CATEGORIES.every((c) => a[c].hit === b[c].hit && a[c].found === b[c].found);
-
 type Coverage = z.input<typeof CoverageRecord>;
+type Percentages = Pick<Coverage, 'linesCoverage' | 'functionsCoverage' | 'branchesCoverage'>;
+
+const percentages = ({ lines, functions, branches }: Counts): Percentages => ({
+  linesCoverage: percent(lines.hit, lines.found),
+  functionsCoverage: percent(functions.hit, functions.found),
+  branchesCoverage: percent(branches.hit, branches.found),
+});
+
+const samePercentages = (a: Percentages, b: Percentages) =>
+  a.linesCoverage === b.linesCoverage && a.functionsCoverage === b.functionsCoverage && a.branchesCoverage === b.branchesCoverage;
 
 /** Counts and percentages under the field names of docs/spec.md §2. */
 function record({ lines, functions, branches }: Counts): Coverage {
