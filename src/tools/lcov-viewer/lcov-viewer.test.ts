@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { invoke } from '../../core/invoke';
+import { markdownSummary } from './markdown';
 import { percent } from './percent';
+import { buildTree, initiallyOpen, visibleRows } from './tree';
+import { commonBase } from './view';
 import tool from './tool';
 import { prng } from '../../../tests/support/prng';
 import { nodeContext } from '../../platform/node-context';
@@ -379,5 +382,63 @@ describe('lcov-viewer: size of the new fields', () => {
   it('a baseline error names the field; the head is read first', async () => {
     expect((await run('SF:a.c\nDA:1,1', 'nothing here')).body.error).toMatch(/^'baseline', no LCOV records found/);
     expect((await run('no records', 'nothing here')).body.error).toMatch(/^No LCOV records found/);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The page's pure helpers: the folder tree and the Markdown summary.
+describe('lcov-viewer page helpers', () => {
+  it('rolls counts up into folders, joins single-folder chains and keeps deep paths off the stack', async () => {
+    const body = await ok(fixture('real/head.info'));
+    const files = body.files as unknown as Parameters<typeof buildTree>[0];
+    const root = buildTree(files, commonBase(files.map((file) => file.path)));
+    expect(root.children.map((node) => node.name)).toEqual(['parse', 'util', 'main.c']);
+    const parse = root.children[0]!;
+    // expr.c 30/36 + tokens.c 32/32 (lcov --summary per file, reference.json).
+    expect([parse.linesHit, parse.linesFound, parse.linesCoverage, parse.files]).toEqual([62, 68, 91.2, 2]);
+    expect([root.linesHit, root.linesFound, root.functionsHit, root.functionsFound, root.branchesHit, root.branchesFound]).toEqual([107, 118, 12, 13, 59, 76]);
+
+    // No common base: /tmp/calc/src is one node, not three.
+    const whole = buildTree(files, '');
+    expect(whole.children.map((node) => node.name)).toEqual(['tmp/calc/src']);
+
+    // 50,000 nested folders: no recursion over the depth.
+    const deep = `${'d/'.repeat(50000)}f.c`;
+    const tree = buildTree([{ ...files[0]!, path: deep }], '');
+    expect(tree.children).toHaveLength(1);
+    expect(tree.children[0]!.name.length).toBe(50000 * 2 - 1);
+    expect(visibleRows(tree, new Set(), 10, (file) => file.path.endsWith('f.c')).rows).toHaveLength(2);
+  });
+
+  it('draws only open folders, at most a page of rows', () => {
+    const row = (path: string) => ({ path, linesCoverage: 100, functionsCoverage: 100, branchesCoverage: 100, linesHit: 1, linesFound: 1, functionsHit: 0, functionsFound: 0, branchesHit: 0, branchesFound: 0, uncoveredLines: '', functions: [] });
+    const files = Array.from({ length: 5000 }, (_, i) => row(`src/m${i % 50}/f${i}.ts`));
+    const root = buildTree(files, 'src/');
+    expect(root.children).toHaveLength(50);
+    expect(initiallyOpen(root).size).toBe(0); // over 200 files: folders start closed
+    expect(visibleRows(root, new Set(), 300)).toEqual({ rows: expect.any(Array), more: false });
+    expect(visibleRows(root, new Set(), 300).rows).toHaveLength(50);
+    const all = visibleRows(root, initiallyOpen(root, Infinity), 300);
+    expect([all.rows.length, all.more]).toEqual([300, true]);
+  });
+
+  it('writes the Markdown summary with escaped paths', () => {
+    const record = (lines: number) => ({ linesCoverage: lines, functionsCoverage: 100, branchesCoverage: 100 });
+    const summary = { ...record(50), linesHit: 1, linesFound: 2, functionsHit: 0, functionsFound: 0, branchesHit: 0, branchesFound: 0 };
+    const text = markdownSummary({
+      summary,
+      files: [],
+      diff: {
+        summary: { linesCoverage: -1.5, functionsCoverage: 0, branchesCoverage: 0 },
+        files: [
+          { path: 'a|b.js', before: record(60), after: record(50) },
+          { path: 'x`y.js', before: record(10), after: record(90) },
+        ],
+      },
+    });
+    expect(text).toContain('| Lines | 50.0 % | 1 / 2 | ▼ −1.5 |');
+    expect(text).toContain('| Functions | — | 0 / 0 | ±0.0 |');
+    // Largest change first; a pipe is escaped, a backtick widens the fence.
+    expect(text.split('\n').slice(-3)).toEqual(['| ``x`y.js`` | 90.0 % (▲ +80.0) | 100.0 % (±0.0) | 100.0 % (±0.0) |', '| `a\\|b.js` | 50.0 % (▼ −10.0) | 100.0 % (±0.0) | 100.0 % (±0.0) |', '']);
   });
 });

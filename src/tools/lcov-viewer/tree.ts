@@ -7,7 +7,7 @@ import { CATEGORIES, type Counted, type FileRow } from './view';
 export interface TreeNode extends Counted {
   /** The name shown: a file name, a folder name or a chain of them joined by "/". */
   name: string;
-  /** The node's path below the common base, unique in the tree (the key of its expanded state). */
+  /** Unique in the tree: the key of its row and of its open state. */
   key: string;
   /** The file's row, for a file; undefined for a folder. */
   file?: FileRow;
@@ -27,27 +27,28 @@ const empty = (name: string, key: string): TreeNode => ({
 
 /** Builds the tree of `files` below `base` (a prefix every path shares, or ""). Linear in the paths. */
 export function buildTree(files: readonly FileRow[], base: string): TreeNode {
-  const root = empty('', '');
-  const folders = new Map<string, TreeNode>([['', root]]);
-  for (const file of files) {
+  const root = empty('', 'f0');
+  // Each folder's subfolders by name. Keys are short ids, never whole paths: a path with
+  // thousands of separators would make every lookup rehash a long string (quadratic time).
+  const subfolders = new Map<TreeNode, Map<string, TreeNode>>([[root, new Map()]]);
+  let ids = 1;
+  files.forEach((file, index) => {
     const parts = file.path.slice(base.length).split(/[\\/]/).filter((part) => part !== '');
     if (parts.length === 0) parts.push(file.path);
     let parent = root;
-    let key = '';
-    for (const part of parts.slice(0, -1)) {
-      key += `${part}/`;
-      let folder = folders.get(key);
+    for (let i = 0; i < parts.length - 1; i++) {
+      const names = subfolders.get(parent)!;
+      let folder = names.get(parts[i]!);
       if (!folder) {
-        folder = empty(part, key);
-        folders.set(key, folder);
+        folder = empty(parts[i]!, `f${ids++}`);
+        names.set(parts[i]!, folder);
+        subfolders.set(folder, new Map());
         parent.children.push(folder);
       }
       parent = folder;
     }
-    const name = parts.at(-1)!;
-    // NUL cannot end a folder's key ("a/"), so a file and a folder never share one.
-    parent.children.push({ ...file, name, key: `${key}${name}\u0000`, file, children: [], files: 1 });
-  }
+    parent.children.push({ ...file, name: parts.at(-1)!, key: `p${index}`, file, children: [], files: 1 });
+  });
   sum(root);
   return compress(root);
 }

@@ -54,3 +54,9 @@ export function commonBase(paths: readonly string[]): string {
   }
   return prefix.slice(0, Math.max(prefix.lastIndexOf('/'), prefix.lastIndexOf('\\')) + 1);
 }
+
+/**
+ * A path cut after each "/" so that it wraps there (the page puts a <wbr> between the parts);
+ * a very long path stays whole and wraps anywhere, rather than becoming thousands of nodes.
+ */
+export const pathParts = (path: string) => (path.length > 300 ? [path] : path.split('/'));
