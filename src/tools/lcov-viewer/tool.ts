@@ -29,8 +29,8 @@ const EXAMPLE = [
   '',
 ].join('\n');
 
-/** The same file on the base branch: divide was not tested at all. */
-const BASELINE = ['TN:', 'SF:src/math.js', 'FN:1,add', 'FN:5,divide', 'FNDA:3,add', 'FNDA:0,divide', 'DA:1,1', 'DA:2,3', 'DA:5,0', 'DA:6,0', 'DA:7,0', 'end_of_record', ''].join('\n');
+/** The same file on the base branch, where line 5 had not run yet. */
+const BASELINE = ['TN:', 'SF:src/math.js', 'FN:1,add', 'FN:5,divide', 'FNDA:3,add', 'FNDA:0,divide', 'DA:1,1', 'DA:2,3', 'DA:5,0', 'DA:6,0', 'DA:7,0', 'BRDA:6,0,0,0', 'BRDA:6,0,1,0', 'end_of_record', ''].join('\n');
 
 export default defineTool({
   slug: 'lcov-viewer',
