@@ -98,6 +98,12 @@ const CASES = [
 
   ['lcov-viewer', 'one file, 16 MB of DA lines', () => fillWith((t) => ({ lcov: t }), (i) => `DA:${i + 1},${i % 7}`, '\n', 'SF:src/a.ts\n', '\nend_of_record')],
   ['lcov-viewer', '16 MB of one-line records, distinct files', () => fillWith((t) => ({ lcov: t }), (i) => `SF:src/f${i}.ts\nDA:1,1\nend_of_record`, '\n')],
+  ['lcov-viewer', 'one file, 16 MB of DA lines, every other line uncovered', () => fillWith((t) => ({ lcov: t }), (i) => `DA:${i + 1},${i % 2}`, '\n', 'SF:src/a.ts\n', '\nend_of_record')],
+  ['lcov-viewer', 'one file, 16 MB of FN lines (every function listed)', () => fillWith((t) => ({ lcov: t }), (i) => `FN:${i + 1},f`, '\n', 'SF:src/a.ts\n', '\nend_of_record')],
+  ['lcov-viewer', '7.6 MB of files against a 7.6 MB baseline of other files', () => {
+    const half = (prefix) => fillWith((t) => ({ lcov: t, baseline: t }), (i) => `SF:${prefix}${i}.ts\nDA:1,${i % 2}\nend_of_record`, '\n').lcov;
+    return { lcov: half('src/new').slice(0, 7_600_000).replace(/\n[^\n]*$/, ''), baseline: half('src/old').slice(0, 7_600_000).replace(/\n[^\n]*$/, '') };
+  }],
   ['lcov-viewer', '16 MB of records of one file (merged)', () => fillWith((t) => ({ lcov: t }), (i) => `SF:a.ts\nFN:${i % 50},f${i % 50}\nFNDA:1,f${i % 50}\nBRDA:${i % 100},0,${i % 3},1\nDA:${i % 1000},1\nend_of_record`, '\n')],
 
   ['base64', 'encode 16 MB of ASCII', () => fill((t) => ({ input: t }), 'a')],
@@ -174,7 +180,8 @@ async function runCase(index) {
   const outcome = reply.status !== 200 ? `${reply.status} ${String(reply.body.error).slice(0, 60)}` : reply.body.error ? `200 error: ${String(reply.body.error).slice(0, 60)}` : reply.body.valid === false ? '200 valid:false' : '200';
   const inputChars = Object.values(body).reduce((sum, value) => sum + (typeof value === 'string' ? value.length : 0), 0);
   const bodyBytes = utf8Length(JSON.stringify(body));
-  console.log(JSON.stringify({ slug, name, inputChars, bodyBytes, ms, peakGrowth, outcome }));
+  const answerBytes = utf8Length(JSON.stringify(reply.body));
+  console.log(JSON.stringify({ slug, name, inputChars, bodyBytes, answerBytes, ms, peakGrowth, outcome }));
   await vite.close();
 }
 
@@ -197,7 +204,7 @@ if (process.argv[2] === '--case') {
     }
     if (row.bodyBytes > CAP) row.outcome += ' (body over the cap!)';
     rows.push(row);
-    console.log(`${slug} | ${name} | ${row.inputChars} chars | ${Math.round(row.ms)} ms | +${Math.round(row.peakGrowth)} MB | ${row.outcome}`);
+    console.log(`${slug} | ${name} | ${row.inputChars} chars | ${Math.round(row.ms)} ms | +${Math.round(row.peakGrowth)} MB | answer ${row.answerBytes} bytes | ${row.outcome}`);
   }
   console.log('\n| Tool | Worst input | Input (chars) | Time | Peak memory growth | Answer |\n|---|---|---:|---:|---:|---|');
   for (const r of rows) {

@@ -19,6 +19,16 @@ import { clipboardText, expect, test, type Page } from './fixtures';
 const FIXTURES = fileURLToPath(new URL('../fixtures/lcov/', import.meta.url));
 const C8 = `${FIXTURES}c8.info`;
 const GENINFO = `${FIXTURES}geninfo.info`;
+// Real tracefiles of a small C program (gcc 12 --coverage, lcov 1.16), before and after more
+// tests; every figure below is from reference.json beside them (lcov --summary per file, and gcov's
+// own uncovered lines and functions), not from this tool. Paths share /tmp/calc/src/.
+//   head: main.c 18/20 lines, 2/2 fn, 2/4 br; parse/expr.c 30/36, 4/4, 25/32; parse/tokens.c 32/32,
+//         2/2, 26/28; util/hash.c 6/9, 1/2, 2/4 (same_label never called, lines 13-15);
+//         util/strbuf.c 21/21, 3/3, 4/8.  Total 107/118 = 90.7, 12/13 = 92.3, 59/76 = 77.6.
+//   base: legacy.c instead of hash.c; expr.c 27/36 = 75.0; tokens.c 22/32 = 68.8; main.c 16/18 =
+//         88.9. Total 89/110 = 80.9, 11/12 = 91.7, 43/74 = 58.1.
+const HEAD = `${FIXTURES}real/head.info`;
+const BASE = `${FIXTURES}real/base.info`;
 
 const rowNames = (page: Page) => page.getByTestId('file-row').locator('th').allTextContents();
 const column = (page: Page, category: string) => page.getByTestId(`cell-${category}`).locator('.pct').allTextContents();
@@ -27,7 +37,7 @@ test.describe('lcov-viewer page', () => {
   test('reads a picked c8 lcov.info: summary cards, rated file table, copy', async ({ page }) => {
     await page.goto('/lcov-viewer');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('LCOV Coverage Viewer');
-    await page.getByTestId('file-input').setInputFiles(C8);
+    await page.getByTestId('head').getByTestId('file-input').setInputFiles(C8);
 
     await expect(page.getByTestId('loaded')).toContainText('Loaded c8.info');
     await expect(page.getByTestId('summary-lines-percent')).toHaveText('63.0 %');
@@ -62,7 +72,7 @@ test.describe('lcov-viewer page', () => {
 
   test('sorts the files by clicking column headers and with the keyboard', async ({ page }) => {
     await page.goto('/lcov-viewer');
-    await page.getByTestId('file-input').setInputFiles(C8);
+    await page.getByTestId('head').getByTestId('file-input').setInputFiles(C8);
     await expect(page.getByTestId('file-row')).toHaveCount(4);
 
     const linesHeader = page.getByRole('columnheader', { name: 'Lines', exact: true });
@@ -174,4 +184,136 @@ test.describe('lcov-viewer page', () => {
     // A single file: its path in full.
     expect(await rowNames(page)).toEqual(['lib/a.py']);
   });
+
+  test('rolls the files up into a folder tree that opens and closes', async ({ page }) => {
+    await page.goto('/lcov-viewer');
+    await page.getByTestId('head').getByTestId('file-input').setInputFiles(HEAD);
+    await expect(page.getByTestId('summary-lines-percent')).toHaveText('90.7 %');
+    await page.getByTestId('view-tree').check();
+
+    const folder = (name: string) => page.getByTestId('tree-folder').filter({ hasText: name });
+    // Folders first, then files, each by name; small reports open every folder.
+    expect(await page.getByTestId('tree').locator('tbody th').allTextContents()).toEqual([
+      expect.stringMatching(/^parse\/\s*2 files$/), '·expr.c', '·tokens.c', expect.stringMatching(/^util\/\s*2 files$/), '·hash.c', '·strbuf.c', '·main.c',
+    ]);
+    // parse/: lines 30 + 32 of 36 + 32 = 62/68 = 91.2 %, functions 6/6, branches 51/60 = 85.0 %.
+    await expect(folder('parse/').getByTestId('tree-lines')).toHaveText(/91\.2 %\s*62\/68\s*high/);
+    await expect(folder('parse/').getByTestId('tree-functions')).toHaveText(/100\.0 %\s*6\/6\s*high/);
+    await expect(folder('parse/').getByTestId('tree-branches')).toHaveText(/85\.0 %\s*51\/60\s*high/);
+    // util/: 27/30 = 90.0 %, 4/5 = 80.0 %, 6/12 = 50.0 % (medium: spelled out, not only coloured).
+    await expect(folder('util/').getByTestId('tree-lines')).toHaveText(/90\.0 %\s*27\/30\s*high/);
+    await expect(folder('util/').getByTestId('tree-functions')).toHaveText(/80\.0 %\s*4\/5\s*high/);
+    await expect(folder('util/').getByTestId('tree-branches')).toHaveText(/50\.0 %\s*6\/12\s*medium/);
+
+    const toggle = folder('parse/').getByRole('button', { name: 'parse/' });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByTestId('tree-file')).toHaveCount(3);
+    await page.getByRole('button', { name: 'Collapse all' }).click();
+    await expect(page.getByTestId('tree-file')).toHaveCount(1); // main.c, at the top level
+    await page.getByRole('button', { name: 'Expand all' }).click();
+    await expect(page.getByTestId('tree-file')).toHaveCount(5);
+
+    // The filter keeps the matching files and the folders above them.
+    await page.getByTestId('filter').fill('hash');
+    expect(await page.getByTestId('tree').locator('tbody th').allTextContents()).toEqual([expect.stringMatching(/^util\//), '·hash.c']);
+  });
+
+  test("expands a file's row to its uncovered lines and functions", async ({ page }) => {
+    await page.goto('/lcov-viewer');
+    await page.getByTestId('head').getByTestId('file-input').setInputFiles(HEAD);
+    const row = (name: string) => page.getByTestId('file-row').filter({ hasText: name });
+    await expect(page.getByTestId('file-detail')).toHaveCount(0);
+
+    const expand = row('parse/expr.c').getByRole('button', { name: 'Uncovered lines and functions of parse/expr.c' });
+    await expect(expand).toHaveAttribute('aria-expanded', 'false');
+    await expand.click();
+    await expect(expand).toHaveAttribute('aria-expanded', 'true');
+    const detail = page.getByTestId('file-detail');
+    // gcov: lines 33, 34, 46, 47, 56, 57 never ran.
+    expect(await detail.getByTestId('uncovered-lines').locator('li').allTextContents()).toEqual(['33–34', '46–47', '56–57']);
+    await expect(detail.getByTestId('functions').locator('li')).toHaveText([/peek\s*line 7\s*16 calls/, /evaluate\s*line 13\s*4 calls/, /term\s*line 24\s*7 calls/, /factor\s*line 43\s*10 calls/]);
+    await detail.getByRole('button', { name: 'Copy uncovered lines' }).click();
+    await expect.poll(() => clipboardText(page)).toBe('33-34,46-47,56-57');
+    await expand.click();
+    await expect(detail).toHaveCount(0);
+
+    // A function never called is listed first and said so.
+    await row('util/hash.c').getByTestId('expand').click();
+    await expect(page.getByTestId('uncovered-lines').locator('li')).toHaveText(['13–15']);
+    await expect(page.getByTestId('functions').locator('li').first()).toHaveText(/same_label\s*line 13\s*never called/);
+    await expect(page.getByTestId('file-detail')).toContainText('1 of 2 never called');
+  });
+
+  test('compares with a baseline: deltas on the cards and a table of the files that changed', async ({ page }) => {
+    await page.goto('/lcov-viewer');
+    await page.getByTestId('head').getByTestId('file-input').setInputFiles(HEAD);
+    await page.getByTestId('baseline-input').getByTestId('file-input').setInputFiles(BASE);
+    await expect(page.getByTestId('baseline-loaded')).toContainText('Loaded base.info');
+
+    // 90.7 − 80.9, 92.3 − 91.7, 77.6 − 58.1.
+    await expect(page.getByTestId('summary-lines-delta')).toHaveText(/▲ \+9\.8/);
+    await expect(page.getByTestId('summary-functions-delta')).toHaveText(/▲ \+0\.6/);
+    await expect(page.getByTestId('summary-branches-delta')).toHaveText(/▲ \+19\.5/);
+
+    // Largest line change first (tokens.c 68.8 → 100, expr.c 75 → 83.3, main.c 88.9 → 90), then new, then removed.
+    const rows = page.getByTestId('diff-row');
+    expect((await rows.locator('th').allTextContents()).map((text) => text.trim())).toEqual(['parse/tokens.c', 'parse/expr.c', 'main.c', 'util/hash.c new', 'legacy.c removed']);
+    await expect(rows.nth(0).getByTestId('diff-lines')).toHaveText(/100\.0 %\s*▲ \+31\.2\s*was 68\.8 %/);
+    await expect(rows.nth(1).getByTestId('diff-lines')).toHaveText(/83\.3 %\s*▲ \+8\.3\s*was 75\.0 %/);
+    await expect(rows.nth(1).getByTestId('diff-functions')).toHaveText(/100\.0 %\s*±0\.0\s*was 100\.0 %/);
+    await expect(rows.nth(2).getByTestId('diff-lines')).toHaveText(/90\.0 %\s*▲ \+1\.1\s*was 88\.9 %/);
+    await expect(rows.nth(3).getByTestId('diff-lines')).toHaveText(/^\s*66\.7 %\s*$/);
+    await expect(rows.nth(4).getByTestId('diff-lines')).toHaveText(/—\s*was 100\.0 %/);
+    // strbuf.c did not change: not listed.
+    await expect(page.getByTestId('diff')).not.toContainText('strbuf');
+
+    // A baseline with a bad line: the error names the baseline.
+    await page.getByTestId('baseline').fill('SF:a.c\nDA:one,1\n');
+    await expect(page.getByTestId('error')).toContainText('baseline, line 2: DA expects');
+    await page.getByTestId('baseline').fill('');
+    await expect(page.getByTestId('error')).toHaveCount(0);
+    await expect(page.getByTestId('diff')).toHaveCount(0);
+    await expect(page.getByTestId('summary-lines-delta')).toHaveCount(0);
+  });
+
+  test('copies a Markdown summary for a pull request', async ({ page }) => {
+    await page.goto('/lcov-viewer');
+    await page.getByTestId('head').getByTestId('file-input').setInputFiles(HEAD);
+    await page.getByTestId('baseline').fill(readFileSync(BASE, 'utf8'));
+    await expect(page.getByTestId('diff-row')).toHaveCount(5);
+    await page.getByRole('button', { name: 'Copy Markdown summary' }).click();
+    await expect.poll(() => clipboardText(page)).toBe(
+      [
+        '### Coverage',
+        '',
+        '| | Coverage | Covered | Change |',
+        '|:--|--:|--:|--:|',
+        '| Lines | 90.7 % | 107 / 118 | ▲ +9.8 |',
+        '| Functions | 92.3 % | 12 / 13 | ▲ +0.6 |',
+        '| Branches | 77.6 % | 59 / 76 | ▲ +19.5 |',
+        '',
+        '#### Files that changed',
+        '',
+        '| File | Lines | Functions | Branches |',
+        '|:--|--:|--:|--:|',
+        // tokens.c branches 20/28 = 71.4 → 26/28 = 92.9; expr.c 16/32 = 50 → 25/32 = 78.1;
+        // main.c branches 2/4 both times; tokens.c functions 1/2 → 2/2.
+        '| `parse/tokens.c` | 100.0 % (▲ +31.2) | 100.0 % (▲ +50.0) | 92.9 % (▲ +21.5) |',
+        '| `parse/expr.c` | 83.3 % (▲ +8.3) | 100.0 % (±0.0) | 78.1 % (▲ +28.1) |',
+        '| `main.c` | 90.0 % (▲ +1.1) | 100.0 % (±0.0) | 50.0 % (±0.0) |',
+        '| `util/hash.c` | 66.7 % (new) | 50.0 % (new) | 50.0 % (new) |',
+        '| `legacy.c` | removed | removed | removed |',
+        '',
+      ].join('\n'),
+    );
+    // Without a baseline: the totals and the least covered files with their uncovered lines.
+    await page.getByTestId('baseline').fill('');
+    await expect(page.getByTestId('diff')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Copy Markdown summary' }).click();
+    await expect.poll(() => clipboardText(page)).toContain('| `util/hash.c` | 66.7 % | 13-15 |');
+    expect(await clipboardText(page)).not.toContain('Change');
+  });
 });
+

@@ -1,20 +1,30 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { invoke } from '../../core/invoke';
+import { markdownSummary } from './markdown';
 import { percent } from './percent';
+import { buildTree, initiallyOpen, visibleRows } from './tree';
+import { commonBase } from './view';
 import tool from './tool';
 import { prng } from '../../../tests/support/prng';
 import { nodeContext } from '../../platform/node-context';
 
 
-async function run(lcov: string) {
-  return invoke(tool, { lcov }, nodeContext);
+async function run(lcov: string, baseline?: string) {
+  return invoke(tool, baseline === undefined ? { lcov } : { lcov, baseline }, nodeContext);
 }
 
-async function ok(lcov: string) {
-  const reply = await run(lcov);
-  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+type Body = {
+  summary: Record<string, number>;
+  files: (Record<string, number | string> & { uncoveredLines: string; functions: { name: string; line: number | null; hits: number }[] })[];
+  diff?: { summary: Record<string, number>; files: { path: string; before: Record<string, number> | null; after: Record<string, number> | null }[] };
+};
+
+async function ok(lcov: string, baseline?: string) {
+  const reply = await run(lcov, baseline);
+  expect(reply.status, JSON.stringify(reply.body).slice(0, 500)).toBe(200);
   expect(tool.output.safeParse(reply.body).success).toBe(true);
-  return reply.body as { summary: Record<string, number>; files: Record<string, number | string>[] };
+  return reply.body as Body;
 }
 
 async function fails(lcov: string) {
@@ -121,7 +131,16 @@ function expected(model: Model) {
   const fns = model.functions.map((_, i) => anyHit(model.fnHits, i));
   const brs = model.branches.map((_, i) => anyHit(model.brTaken, i));
   const count = (xs: boolean[]) => [xs.filter(Boolean).length, xs.length] as const;
-  return { lines: count(lines), functions: count(fns), branches: count(brs) };
+  // Lines 1…n are all instrumented: a run of unhit lines is one range, written out one by one.
+  let uncovered = '';
+  for (let i = 0; i < lines.length; i++) {
+    if (lines[i]) continue;
+    let j = i;
+    while (j + 1 < lines.length && !lines[j + 1]) j++;
+    uncovered += `${uncovered ? ',' : ''}${i + 1}${j > i ? `-${j + 1}` : ''}`;
+    i = j;
+  }
+  return { lines: count(lines), functions: count(fns), branches: count(brs), uncovered };
 }
 
 describe('lcov-viewer on generated tracefiles', () => {
@@ -148,6 +167,7 @@ describe('lcov-viewer on generated tracefiles', () => {
         expect([file.linesHit, file.linesFound]).toEqual([...e.lines]);
         expect([file.functionsHit, file.functionsFound]).toEqual([...e.functions]);
         expect([file.branchesHit, file.branchesFound]).toEqual([...e.branches]);
+        expect(file.uncoveredLines).toBe(e.uncovered);
         for (const k of ['lines', 'functions', 'branches'] as const) {
           totals[k][0] += e[k][0];
           totals[k][1] += e[k][1];
@@ -272,5 +292,153 @@ describe('lcov-viewer details', () => {
     start = performance.now();
     await fails('\n'.repeat(8 * 1024 * 1024) + ' '.repeat(8 * 1024 * 1024));
     expect(performance.now() - start).toBeLessThan(2000);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Real tracefiles against independent tools. tests/fixtures/lcov/real: a C program built with
+// gcc 12 --coverage, captured by lcov 1.16; reference.json holds `lcov --summary`'s counts (whole
+// tracefile and per file) and gcov's JSON view of each file (uncovered lines, functions), written
+// once by make-reference.mjs. c8.info and geninfo.info: `lcov --summary --rc
+// lcov_branch_coverage=1` (lcov 1.16) printed the counts below.
+const FIXTURES = new URL('../../../tests/fixtures/lcov/', import.meta.url);
+const fixture = (name: string) => readFileSync(new URL(name, FIXTURES), 'utf8');
+
+interface Tally { hit: number; found: number }
+interface Reference {
+  lcov: Record<'lines' | 'functions' | 'branches', Tally>;
+  files: Record<string, { lcov: Record<'lines' | 'functions' | 'branches', Tally>; gcov: { uncoveredLines: string; functions: { name: string; line: number; hits: number }[] } }>;
+}
+const reference = JSON.parse(fixture('real/reference.json')) as Record<'base' | 'head', Reference>;
+const counts = (record: Record<string, unknown>) => ({
+  lines: { hit: record.linesHit, found: record.linesFound },
+  functions: { hit: record.functionsHit, found: record.functionsFound },
+  branches: { hit: record.branchesHit, found: record.branchesFound },
+});
+
+describe('lcov-viewer on real tracefiles', () => {
+  for (const version of ['base', 'head'] as const) {
+    it(`${version}.info: counts as lcov --summary, uncovered lines and functions as gcov`, async () => {
+      const body = await ok(fixture(`real/${version}.info`));
+      const expected = reference[version];
+      expect(counts(body.summary)).toEqual(expected.lcov);
+      expect(body.files.map((file) => file.path).sort()).toEqual(Object.keys(expected.files).sort());
+      for (const file of body.files) {
+        const want = expected.files[file.path as string]!;
+        expect(counts(file), file.path as string).toEqual(want.lcov);
+        expect(file.uncoveredLines, file.path as string).toBe(want.gcov.uncoveredLines);
+        expect(file.functions, file.path as string).toEqual(want.gcov.functions);
+      }
+    });
+  }
+
+  it('compares head with base: deltas of the rounded percentages, changed, added and removed files', async () => {
+    const body = await ok(fixture('real/head.info'), fixture('real/base.info'));
+    // lcov prints one decimal; the delta is taken between those printed values.
+    const shown = ({ hit, found }: Tally) => Math.round((hit / found) * 1000);
+    const { base, head } = reference;
+    for (const category of ['lines', 'functions', 'branches'] as const) {
+      expect(body.diff!.summary[`${category}Coverage`]).toBe((shown(head.lcov[category]) - shown(base.lcov[category])) / 10);
+    }
+    expect(body.diff!.summary).toEqual({ linesCoverage: 9.8, functionsCoverage: 0.6, branchesCoverage: 19.5 });
+    const percentages = (file: Reference['files'][string] | undefined) =>
+      file ? { linesCoverage: shown(file.lcov.lines) / 10, functionsCoverage: shown(file.lcov.functions) / 10, branchesCoverage: shown(file.lcov.branches) / 10 } : null;
+    const changed = Object.keys(head.files).filter((path) => JSON.stringify(percentages(base.files[path])) !== JSON.stringify(percentages(head.files[path])));
+    const removed = Object.keys(base.files).filter((path) => !head.files[path]);
+    expect(body.diff!.files.map((file) => file.path).sort()).toEqual([...changed, ...removed].sort());
+    expect(removed).toEqual(['/tmp/calc/src/legacy.c']);
+    expect(body.diff!.files.map((file) => file.path)).not.toContain('/tmp/calc/src/util/strbuf.c');
+    for (const { path, before, after } of body.diff!.files) {
+      expect(before, path).toEqual(percentages(base.files[path]));
+      expect(after, path).toEqual(percentages(head.files[path]));
+    }
+  });
+
+  it('c8.info and geninfo.info: counts as lcov --summary', async () => {
+    expect(counts((await ok(fixture('c8.info'))).summary)).toEqual({ lines: { hit: 17, found: 27 }, functions: { hit: 4, found: 6 }, branches: { hit: 4, found: 8 } });
+    expect(counts((await ok(fixture('geninfo.info'))).summary)).toEqual({ lines: { hit: 10, found: 14 }, functions: { hit: 2, found: 3 }, branches: { hit: 3, found: 6 } });
+  });
+});
+
+describe('lcov-viewer: size of the new fields', () => {
+  it('keeps uncoveredLines shorter than the DA lines it comes from, whatever their order', async () => {
+    // Every other line uncovered (the worst case for ranges), in reverse order.
+    const da = Array.from({ length: 20000 }, (_, i) => `DA:${20000 - i},${(20000 - i) % 2}`);
+    const file = (await ok(['SF:a.c', ...da, 'end_of_record'].join('\n'))).files[0]!;
+    expect(file.uncoveredLines.length).toBeLessThan(da.join('\n').length / 2);
+    expect(file.uncoveredLines.startsWith('2,4,6,')).toBe(true);
+    expect(file.uncoveredLines.endsWith(',19998,20000')).toBe(true);
+    // A solid block is one range.
+    const block = (await ok(['SF:a.c', ...Array.from({ length: 50000 }, (_, i) => `DA:${i + 1},0`), 'end_of_record'].join('\n'))).files[0]!;
+    expect(block.uncoveredLines).toBe('1-50000');
+  });
+
+  it('lists a function once per FN line however many records repeat it', async () => {
+    const records = Array.from({ length: 200 }, (_, i) => `SF:a.c\nFN:3,f\nFNDA:${i},f\nend_of_record`).join('\n');
+    const file = (await ok(records)).files[0]!;
+    expect(file.functions).toEqual([{ name: 'f', line: 3, hits: (199 * 200) / 2 }]);
+  });
+
+  it('a baseline error names the field; the head is read first', async () => {
+    expect((await run('SF:a.c\nDA:1,1', 'nothing here')).body.error).toMatch(/^'baseline', no LCOV records found/);
+    expect((await run('no records', 'nothing here')).body.error).toMatch(/^No LCOV records found/);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The page's pure helpers: the folder tree and the Markdown summary.
+describe('lcov-viewer page helpers', () => {
+  it('rolls counts up into folders, joins single-folder chains and keeps deep paths off the stack', async () => {
+    const body = await ok(fixture('real/head.info'));
+    const files = body.files as unknown as Parameters<typeof buildTree>[0];
+    const root = buildTree(files, commonBase(files.map((file) => file.path)));
+    expect(root.children.map((node) => node.name)).toEqual(['parse', 'util', 'main.c']);
+    const parse = root.children[0]!;
+    // expr.c 30/36 + tokens.c 32/32 (lcov --summary per file, reference.json).
+    expect([parse.linesHit, parse.linesFound, parse.linesCoverage, parse.files]).toEqual([62, 68, 91.2, 2]);
+    expect([root.linesHit, root.linesFound, root.functionsHit, root.functionsFound, root.branchesHit, root.branchesFound]).toEqual([107, 118, 12, 13, 59, 76]);
+
+    // No common base: /tmp/calc/src is one node, not three.
+    const whole = buildTree(files, '');
+    expect(whole.children.map((node) => node.name)).toEqual(['tmp/calc/src']);
+
+    // 50,000 nested folders: no recursion over the depth.
+    const deep = `${'d/'.repeat(50000)}f.c`;
+    const tree = buildTree([{ ...files[0]!, path: deep }], '');
+    expect(tree.children).toHaveLength(1);
+    expect(tree.children[0]!.name.length).toBe(50000 * 2 - 1);
+    expect(visibleRows(tree, new Set(), 10, (file) => file.path.endsWith('f.c')).rows).toHaveLength(2);
+  });
+
+  it('draws only open folders, at most a page of rows', () => {
+    const row = (path: string) => ({ path, linesCoverage: 100, functionsCoverage: 100, branchesCoverage: 100, linesHit: 1, linesFound: 1, functionsHit: 0, functionsFound: 0, branchesHit: 0, branchesFound: 0, uncoveredLines: '', functions: [] });
+    const files = Array.from({ length: 5000 }, (_, i) => row(`src/m${i % 50}/f${i}.ts`));
+    const root = buildTree(files, 'src/');
+    expect(root.children).toHaveLength(50);
+    expect(initiallyOpen(root).size).toBe(0); // over 200 files: folders start closed
+    expect(visibleRows(root, new Set(), 300)).toEqual({ rows: expect.any(Array), more: false });
+    expect(visibleRows(root, new Set(), 300).rows).toHaveLength(50);
+    const all = visibleRows(root, initiallyOpen(root, Infinity), 300);
+    expect([all.rows.length, all.more]).toEqual([300, true]);
+  });
+
+  it('writes the Markdown summary with escaped paths', () => {
+    const record = (lines: number) => ({ linesCoverage: lines, functionsCoverage: 100, branchesCoverage: 100 });
+    const summary = { ...record(50), linesHit: 1, linesFound: 2, functionsHit: 0, functionsFound: 0, branchesHit: 0, branchesFound: 0 };
+    const text = markdownSummary({
+      summary,
+      files: [],
+      diff: {
+        summary: { linesCoverage: -1.5, functionsCoverage: 0, branchesCoverage: 0 },
+        files: [
+          { path: 'a|b.js', before: record(60), after: record(50) },
+          { path: 'x`y.js', before: record(10), after: record(90) },
+        ],
+      },
+    });
+    expect(text).toContain('| Lines | 50.0 % | 1 / 2 | ▼ −1.5 |');
+    expect(text).toContain('| Functions | — | 0 / 0 | ±0.0 |');
+    // Largest change first; a pipe is escaped, a backtick widens the fence.
+    expect(text.split('\n').slice(-3)).toEqual(['| ``x`y.js`` | 90.0 % (▲ +80.0) | 100.0 % (±0.0) | 100.0 % (±0.0) |', '| `a\\|b.js` | 50.0 % (▼ −10.0) | 100.0 % (±0.0) | 100.0 % (±0.0) |', '']);
   });
 });

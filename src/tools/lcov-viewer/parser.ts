@@ -111,7 +111,7 @@ interface PendingFunctions {
   /** FNL: index → start line. */
   leaders: Map<number, number>;
   /** FNA, in order, with their line for an error. */
-  aliases: { index: number; hits: number; lineNo: number }[];
+  aliases: { index: number; hits: number; name: string; lineNo: number }[];
 }
 
 /** Reads the lines of one record (SF … end_of_record) into the coverage of its file. */
@@ -167,7 +167,7 @@ class RecordReader {
         const index = whole(value, 0, c1);
         const hits = count(value, c1 + 1, end2);
         if (c2 < 0 || index < 0 || hits < 0 || c2 + 1 === value.length) throw bad();
-        this.fn.aliases.push({ index, hits, lineNo });
+        this.fn.aliases.push({ index, hits, name: value.slice(c2 + 1), lineNo });
         return;
       }
       case 'BRDA': {
@@ -198,26 +198,38 @@ class RecordReader {
   finish(): void {
     const { declared, hits, leaders, aliases } = this.fn;
     const functions = this.file.functions;
-    const add = (key: string, n: number) => functions.set(key, (functions.get(key) ?? 0) + n);
+    // The first name and line a function is seen with stay (records merge into one function).
+    const add = (key: string, name: string, line: number | null, n: number) => {
+      const fn = functions.get(key);
+      if (fn) fn.hits += n;
+      else functions.set(key, { name, line, hits: n });
+    };
 
     const byName = new Map<string, number[]>();
     for (const [name, lines] of declared) {
       byName.set(name, [...lines]);
-      for (const at of lines) add(functionKey(name, at), 0);
+      for (const at of lines) add(functionKey(name, at), name, at, 0);
     }
     const seen = new Map<string, number>();
     for (const { name, hits: n } of hits) {
       const lines = byName.get(name);
       const nth = seen.get(name) ?? 0;
       seen.set(name, nth + 1);
-      add(lines ? functionKey(name, lines[Math.min(nth, lines.length - 1)]!) : functionKey(name), n);
+      if (lines) {
+        const at = lines[Math.min(nth, lines.length - 1)]!;
+        add(functionKey(name, at), name, at, n);
+      } else add(functionKey(name), name, null, n);
     }
 
-    for (const at of leaders.values()) add(leaderKey(at), 0);
+    // An lcov 2 function is named by its first alias (FNA) in the input; one without aliases
+    // has an empty name.
+    const names = new Map<number, string>();
+    for (const { index, name } of aliases) if (!names.has(index)) names.set(index, name);
+    for (const [index, at] of leaders) add(leaderKey(at), names.get(index) ?? '', at, 0);
     for (const { index, hits: n, lineNo } of aliases) {
       const at = leaders.get(index);
       if (at === undefined) throw new ToolInputError(`Line ${lineNo}: FNA refers to function index ${index}, which no FNL line of this record declares.`);
-      add(leaderKey(at), n);
+      add(leaderKey(at), '', at, n);
     }
 
     for (const category of ['lines', 'functions', 'branches'] as const) {
