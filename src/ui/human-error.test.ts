@@ -2,7 +2,8 @@
 // each case asks the tool through the same invoker as the API, then rewords its answer.
 import { describe, expect, it } from 'vitest';
 import { call } from '../../tests/support/doors';
-import { humanError } from './human-error';
+import { tools } from '../tools/index';
+import { humanError, KNOWN_FIELDS } from './human-error';
 
 /** The `error` of a real answer (a 400's, or the `error` field of a 200 that reports invalid input). */
 async function errorOf(slug: string, body: unknown): Promise<string> {
@@ -78,5 +79,15 @@ describe('humanError on the tools’ own sentences', () => {
     expect(humanError(json, { input: 'JSON' })).toBe(json);
     expect(humanError('The worker stopped.')).toBe('The worker stopped.');
     expect(humanError('Internal error')).toMatch(/^Something went wrong/);
+  });
+});
+
+describe('the known field names', () => {
+  it('include every top-level field of every tool\'s request schema', () => {
+    for (const tool of tools) {
+      const shape = (tool.input as unknown as { shape?: Record<string, unknown> }).shape;
+      expect(shape, tool.slug).toBeDefined();
+      for (const field of Object.keys(shape!)) expect(KNOWN_FIELDS.has(field), `${tool.slug}.${field}`).toBe(true);
+    }
   });
 });

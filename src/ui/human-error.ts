@@ -48,12 +48,15 @@ function nameFields(text: string, labels: FieldLabels): string {
 
 /**
  * The wire fields of the tools that pages show (src/tools/*\/schema.ts), so that a quoted word
- * is known to be a field even when a page passes no labels (the image pages).
+ * is known to be a field even when a page passes no labels (the image pages). Kept here rather
+ * than read from the schemas so that pages do not load them; a unit test checks it against them.
  */
-const KNOWN_FIELDS = new Set([
+export const KNOWN_FIELDS: ReadonlySet<string> = new Set([
   'input', 'json', 'token', 'secret', 'algorithm', 'image', 'color', 'lcov', 'count', 'format', 'version',
   'validate', 'hmac_key', 'encoding', 'from_base', 'mode', 'charset', 'padding', 'to', 'from', 'delimiter',
   'flatten', 'indent', 'sort_keys', 'repair', 'quality', 'width', 'height', 'rotate', 'crop', 'fit', 'lossless',
+  'cropX', 'cropY', 'cropWidth', 'cropHeight', 'flipHorizontal', 'flipVertical', 'data_format', 'input_encoding',
+  'hmac_key_encoding', 'expected', 'secret_encoding', 'jsonpath', 'infer_types', 'bom', 'baseline',
 ]);
 
 function labelOf(path: string, labels: FieldLabels): string {
