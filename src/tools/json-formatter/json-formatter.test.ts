@@ -6,6 +6,7 @@ import { MAX_NESTING, MAX_REPAIR_CHARS } from './limits';
 import { JsonSyntaxError, NestingTooDeepError } from './parse';
 import { lineColumn } from '../../lib/text-position';
 import tool from './tool';
+import { hasNestedQuantifier } from './jsonpath';
 import { compareCodePoints } from './print';
 import { MAX_OUTPUT_CHARS, type Layout } from './writer';
 import { prng } from '../../../tests/support/prng';
@@ -569,5 +570,23 @@ describe('jsonpath bounds', () => {
     const reply = await run({ json, jsonpath: `$[${Array(1000).fill(0).join(',')}]`, mode: 'minify' });
     expect(reply.status).toBe(400);
     expect((reply.body as { error: string }).error).toMatch(/^'jsonpath' selects too much: its matches would print to more than \d+ characters/);
+  });
+
+  it('refuses a regex pattern of exponential cost instead of running it, naming jsonpath', async () => {
+    // (a+)+b against 40 a's takes 2^40 backtracking steps in JavaScript's regex engine.
+    const json = JSON.stringify(['a'.repeat(40), 'ab']);
+    for (const fn of ['match', 'search']) {
+      const reply = await run({ json, jsonpath: `$[?${fn}(@, '(a+)+b')]` });
+      expect(reply.status).toBe(400);
+      expect((reply.body as { error: string }).error).toMatch(new RegExp(`^'jsonpath' could not be answered: the ${fn}\\(\\) pattern "\\(a\\+\\)\\+b" repeats a group`));
+    }
+    // The same pattern held in the document is refused when the filter reaches it.
+    const held = await run({ json: JSON.stringify([{ s: 'a'.repeat(40), p: '(a*)*b' }]), jsonpath: '$[?match(@.s, @.p)]' });
+    expect(held.status).toBe(400);
+  });
+
+  it('tells nested quantifiers from safe patterns', () => {
+    for (const risky of ['(a+)+', '(a*)*b', '((ab)*c)+', '(a{2,})*', '(x(a?))+', '([a-z]+.)*z']) expect(hasNestedQuantifier(risky), risky).toBe(true);
+    for (const safe of ['a+b*', '(ab)+', '(a|b)*', '[(+*]+', '\\(a+\\)+', '\\p{Lu}+', '(a)b+', 'x{2}(y)?', '((a)(b))*']) expect(hasNestedQuantifier(safe), safe).toBe(false);
   });
 });

@@ -41,10 +41,62 @@ class Environment extends JSONPathEnvironment {
 }
 
 /**
+ * Whether an I-Regexp pattern puts a quantifier on a group that holds one, as in `(a+)+b`: the
+ * shape on which JavaScript's backtracking regex engine takes time exponential in the length of
+ * the string, so one short query could stop a door that cannot be interrupted (a service
+ * worker). Escapes and character classes are skipped; I-Regexp has no other group syntax.
+ */
+export function hasNestedQuantifier(pattern: string): boolean {
+  const groups: boolean[] = []; // per open group: whether it holds a quantifier yet
+  let quantifiable = false; // whether the previous item was a closed group holding one
+  for (let i = 0; i < pattern.length; i++) {
+    const char = pattern[i]!;
+    if (char === '\\') {
+      const end = pattern[i + 1] === 'p' || pattern[i + 1] === 'P' ? pattern.indexOf('}', i) : i + 1;
+      i = end === -1 ? pattern.length : end;
+      quantifiable = false;
+    } else if (char === '[') {
+      for (i++; i < pattern.length && pattern[i] !== ']'; i++) if (pattern[i] === '\\') i++;
+      quantifiable = false;
+    } else if (char === '(') {
+      groups.push(false);
+      quantifiable = false;
+    } else if (char === ')') {
+      const held = groups.pop() ?? false;
+      if (held && groups.length > 0) groups[groups.length - 1] = true;
+      quantifiable = held;
+    } else if (char === '*' || char === '+' || char === '?' || char === '{') {
+      if (quantifiable) return true;
+      if (groups.length > 0) groups[groups.length - 1] = true;
+      if (char === '{') i = Math.max(i, pattern.indexOf('}', i));
+      quantifiable = false;
+    } else {
+      quantifiable = false;
+    }
+  }
+  return false;
+}
+
+/** match() and search() refuse patterns of exponential cost (hasNestedQuantifier), on every door alike. */
+function guardRegexFunctions(env: JSONPathEnvironment): void {
+  for (const name of ['match', 'search']) {
+    const fn = env.functionRegister.get(name)!;
+    const call = fn.call.bind(fn) as (value: unknown, pattern: unknown) => boolean;
+    fn.call = (value: unknown, pattern: unknown) => {
+      if (typeof pattern === 'string' && hasNestedQuantifier(pattern)) {
+        throw new QueryError(`the ${name}() pattern ${JSON.stringify(pattern)} repeats a group that holds a repetition, which can take exponential time; rewrite it without nesting`);
+      }
+      return call(value, pattern);
+    };
+  }
+}
+
+/**
  * The environment of every query. The descendant segment may go as deep as the document nests
  * (MAX_NESTING containers and a scalar inside the deepest); the library's default stops at 50.
  */
 const environment = new Environment({ maxRecursionDepth: MAX_NESTING + 2 });
+guardRegexFunctions(environment);
 
 type Node = JSONPathNode;
 type Resolver = { resolve(node: Node): Node[]; lazyResolve(node: Node): Iterable<Node> };
