@@ -18,6 +18,7 @@ describe('formFields', () => {
       ['indent', 'json'], // an integer or "tab"
       ['sort_keys', 'checkbox'],
       ['repair', 'checkbox'],
+      ['jsonpath', 'text'],
     ]);
     expect(fields[0]).toMatchObject({ label: 'JSON', required: true, secret: false });
     expect(fields[1]).toMatchObject({ options: ['pretty', 'minify'], default: 'pretty', required: false });
@@ -54,7 +55,7 @@ describe('formFields', () => {
 describe('initialInput', () => {
   it('starts from the defaults, the first option of a required choice, and empty otherwise', () => {
     expect(initialInput(formOf('text-case-converter'))).toEqual({ input: '', to: 'camelCase' });
-    expect(initialInput(formOf('hash-generator'))).toEqual({ input: '', algorithm: 'sha256', encoding: 'hex', hmac_key: '' });
+    expect(initialInput(formOf('hash-generator'))).toEqual({ input: '', input_encoding: 'utf8', algorithm: 'sha256', encoding: 'hex', hmac_key: '', hmac_key_encoding: 'utf8', expected: '' });
     const resizer = initialInput(formOf('image-resizer'));
     expect(resizer).toMatchObject({ image: '', fit: 'inside', format: 'png', quality: 85 });
     expect('width' in resizer && resizer.width === undefined).toBe(true);
