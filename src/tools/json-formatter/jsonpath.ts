@@ -41,13 +41,16 @@ class Environment extends JSONPathEnvironment {
 }
 
 /**
- * Whether an I-Regexp pattern puts a quantifier on a group that holds one, as in `(a+)+b`: the
- * shape on which JavaScript's backtracking regex engine takes time exponential in the length of
- * the string, so one short query could stop a door that cannot be interrupted (a service
- * worker). Escapes and character classes are skipped; I-Regexp has no other group syntax.
+ * Whether an I-Regexp pattern repeats a group that holds a repetition or an alternation, as in
+ * `(a+)+b` or `(a|aa)*`: the shapes on which JavaScript's backtracking regex engine can take time
+ * exponential in the length of the string, so one short query could stop a door that cannot be
+ * interrupted (a service worker). Some such groups are harmless (`(foo|bar)*`), but telling them
+ * apart needs an automaton; they are rare in filters and have rewrites (`(?:foo|bar)` → a class,
+ * or the repetition outside). Escapes and character classes are skipped; I-Regexp has no other
+ * group syntax.
  */
 export function hasNestedQuantifier(pattern: string): boolean {
-  const groups: boolean[] = []; // per open group: whether it holds a quantifier yet
+  const groups: boolean[] = []; // per open group: whether it holds a quantifier or a `|` yet
   let quantifiable = false; // whether the previous item was a closed group holding one
   for (let i = 0; i < pattern.length; i++) {
     const char = pattern[i]!;
@@ -65,6 +68,9 @@ export function hasNestedQuantifier(pattern: string): boolean {
       const held = groups.pop() ?? false;
       if (held && groups.length > 0) groups[groups.length - 1] = true;
       quantifiable = held;
+    } else if (char === '|') {
+      if (groups.length > 0) groups[groups.length - 1] = true;
+      quantifiable = false;
     } else if (char === '*' || char === '+' || char === '?' || char === '{') {
       if (quantifiable) return true;
       if (groups.length > 0) groups[groups.length - 1] = true;
@@ -77,14 +83,14 @@ export function hasNestedQuantifier(pattern: string): boolean {
   return false;
 }
 
-/** match() and search() refuse patterns of exponential cost (hasNestedQuantifier), on every door alike. */
+/** match() and search() refuse patterns that may take exponential time (hasNestedQuantifier), on every door alike. */
 function guardRegexFunctions(env: JSONPathEnvironment): void {
   for (const name of ['match', 'search']) {
     const fn = env.functionRegister.get(name)!;
     const call = fn.call.bind(fn) as (value: unknown, pattern: unknown) => boolean;
     fn.call = (value: unknown, pattern: unknown) => {
       if (typeof pattern === 'string' && hasNestedQuantifier(pattern)) {
-        throw new QueryError(`the ${name}() pattern ${JSON.stringify(pattern)} repeats a group that holds a repetition, which can take exponential time; rewrite it without nesting`);
+        throw new QueryError(`the ${name}() pattern ${JSON.stringify(pattern)} repeats a group that holds a repetition or an alternation, which can take exponential time; rewrite it without that nesting`);
       }
       return call(value, pattern);
     };
