@@ -18,9 +18,11 @@ export default defineTool({
   input: Input,
   output: Output,
   examples: [
+    // First: the README's and the page's example, showing the new fields (issue 16).
+    { summary: 'Hexadecimal to every base, base 36 and an 8-bit register', input: { input: '0xFF', from_base: 16, to_base: 36, bit_width: 8 } },
     { summary: 'Decimal to the other bases', input: { input: '255', from_base: 10 } },
     { summary: 'Hexadecimal with prefix and separators', input: { input: '0xDEAD_BEEF', from_base: 16 } },
-    { summary: 'A negative number as a 16-bit register, and in base 36', input: { input: '-42', from_base: 10, to_base: 36, bit_width: 16 } },
+    { summary: 'A negative number as a 16-bit register', input: { input: '-42', from_base: 10, bit_width: 16 } },
   ],
   run({ input, from_base, to_base, bit_width }) {
     const { negative, digits } = readNumber(input, from_base);
