@@ -127,6 +127,8 @@ test.describe('number-base-converter page', () => {
     await page.getByRole('button', { name: 'Bit 0', exact: true }).focus();
     await page.keyboard.press('Space');
     await expect(page.getByTestId('decimal')).toHaveValue('32766');
+    // The source field changes at once; the register follows with the tool's answer.
+    await expect(page.getByTestId('unsigned')).toHaveText('32766');
     await page.getByRole('button', { name: 'Copy unsigned value' }).click();
     await expect.poll(() => clipboardText(page)).toBe('32766');
 
