@@ -72,7 +72,7 @@ export async function makeError(page: Page, slug: string): Promise<boolean> {
       await fill('input', `SF:src/${long}.js\nDA:1,x${long}\nend_of_record`);
       break;
     case 'number-base-converter':
-      await fill('input', `12g${long}`);
+      await fill('decimal', `12g${long}`);
       break;
     case 'text-case-converter':
       await fill('input', '!!! ??? ---');
