@@ -6,7 +6,7 @@ import { invoke } from '../../core/invoke';
 import type { ToolContext } from '../define';
 import { MONTHS, MONTH_NAMES, WEEKDAYS } from './civil';
 import { parseHuman } from './human';
-import { canonicalZone, formatOffset, zonedTime } from './zoned';
+import { canonicalZone, formatOffset, instantAt, zonedTime } from './zoned';
 import { ZONE_LINKS, ZONE_NAMES } from './tz-names';
 import tool from './tool';
 import { prng } from '../../../tests/support/prng';
@@ -227,6 +227,23 @@ describe('time zones (against Intl and tzdata facts)', () => {
     // Amsterdam Mean Time +00:19:32 until 1937-07-01, then +00:20 (tzdata backzone); ICU has it only with backzone data.
     const amsterdam = at('1937-01-01T12:00:00Z', 'Europe/Amsterdam').offset;
     expect(['+00:19:32', '+00:00']).toContain(amsterdam);
+  });
+
+  it('finds the instant of a wall clock (for the picker): inverse of zonedTime, gaps forward, overlaps earlier', () => {
+    const rand = prng(22);
+    for (const zone of ['Europe/Berlin', 'America/New_York', 'Australia/Lord_Howe', 'Asia/Kathmandu', 'Pacific/Apia']) {
+      for (let k = 0; k < 300; k++) {
+        const ms = int(rand, 0, Date.UTC(2037, 0, 1) / 1000) * 1000;
+        const local = zonedTime(ms, zone).local.slice(0, 19);
+        const back = instantAt(Date.parse(`${local}Z`), zone);
+        expect(zonedTime(back, zone).local.slice(0, 19), `${zone} ${local}`).toBe(local); // same wall clock
+      }
+    }
+    // Gap: 02:30 on 2024-03-31 does not exist in Berlin; read as 02:30+01:00 = 03:30+02:00.
+    expect(instantAt(Date.UTC(2024, 2, 31, 2, 30), 'Europe/Berlin')).toBe(Date.parse('2024-03-31T02:30:00+01:00'));
+    // Overlap: 02:30 on 2024-10-27 happens twice; the earlier is +02:00.
+    expect(instantAt(Date.UTC(2024, 9, 27, 2, 30), 'Europe/Berlin')).toBe(Date.parse('2024-10-27T02:30:00+02:00'));
+    expect(instantAt(Date.UTC(2024, 10, 3, 1, 30), 'America/New_York')).toBe(Date.parse('2024-11-03T01:30:00-04:00'));
   });
 
   it('writes years outside 0000–9999 as ±YYYYYY, and BC years as negative', () => {

@@ -4,7 +4,7 @@
 // historic local-mean-time offsets (Africa/Monrovia was −00:44:30 until 1972) and their spelling
 // differs between engines, while the parts are exact to the second everywhere.
 import { ToolInputError } from '../define';
-import { MS_PER_DAY, daysFromCivil } from './civil';
+import { MS_PER_DAY, civilFromDays, daysFromCivil } from './civil';
 import { ZONE_LINKS, ZONE_NAMES } from './tz-names';
 
 export interface Zoned {
@@ -92,6 +92,44 @@ export function formatOffset(seconds: number): string {
  * outside 0000–9999 as `±YYYYYY`, like `iso8601`.
  */
 export function zonedTime(ms: number, zone: string): Zoned {
+  const { wall, offsetSeconds } = wallClock(ms, zone);
+  const p = splitWall(wall);
+  const y = p.year >= 0 && p.year <= 9999 ? pad(p.year, 4) : (p.year < 0 ? '-' : '+') + pad(Math.abs(p.year), 6);
+  const fraction = p.milli ? `.${pad(p.milli, 3)}` : '';
+  const offset = formatOffset(offsetSeconds);
+  return { timezone: zone, local: `${y}-${pad(p.month)}-${pad(p.day)}T${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}${fraction}${offset}`, offset };
+}
+
+/**
+ * The instant whose wall clock in `zone` reads `wall` (that wall clock written as if it were UTC
+ * milliseconds), for the page's date-time picker. In a gap (spring forward) the clock is read
+ * with the offset before the change, so 02:30 in Berlin on a spring-forward day is 03:30 CEST; in
+ * an overlap (fall back) the earlier of the two instants is taken, as Temporal's 'compatible' does.
+ */
+export function instantAt(wall: number, zone: string): number {
+  const before = wallClock(wall - MS_PER_DAY, zone).offsetSeconds * 1000;
+  const after = wallClock(wall + MS_PER_DAY, zone).offsetSeconds * 1000;
+  const earlier = wall - before;
+  if (wallClock(earlier, zone).wall === wall) return earlier; // fits the offset before any change
+  const later = wall - after;
+  if (wallClock(later, zone).wall === wall) return later;
+  return earlier; // in the gap: the clock as read before the change (moves forward)
+}
+
+function splitWall(wall: number) {
+  const days = Math.floor(wall / MS_PER_DAY);
+  const rest = wall - days * MS_PER_DAY;
+  return {
+    ...civilFromDays(days),
+    hour: Math.floor(rest / 3_600_000),
+    minute: Math.floor(rest / 60_000) % 60,
+    second: Math.floor(rest / 1000) % 60,
+    milli: rest % 1000,
+  };
+}
+
+/** The wall clock of `ms` in `zone` as UTC-style milliseconds, and the offset in seconds. */
+function wallClock(ms: number, zone: string): { wall: number; offsetSeconds: number } {
   const parts: Record<string, string> = {};
   for (const p of formatter(zone).formatToParts(ms)) parts[p.type] = p.value;
   const era = Number(parts.year);
@@ -103,9 +141,5 @@ export function zonedTime(ms: number, zone: string): Zoned {
   const second = Number(parts.second);
   const milli = ((ms % 1000) + 1000) % 1000;
   const wall = daysFromCivil(year, month, day) * MS_PER_DAY + ((hour * 60 + minute) * 60 + second) * 1000 + milli;
-  const offsetSeconds = Math.round((wall - ms) / 1000);
-  const y = year >= 0 && year <= 9999 ? pad(year, 4) : (year < 0 ? '-' : '+') + pad(Math.abs(year), 6);
-  const fraction = milli ? `.${pad(milli, 3)}` : '';
-  const offset = formatOffset(offsetSeconds);
-  return { timezone: zone, local: `${y}-${pad(month)}-${pad(day)}T${pad(hour)}:${pad(minute)}:${pad(second)}${fraction}${offset}`, offset };
+  return { wall, offsetSeconds: Math.round((wall - ms) / 1000) };
 }
