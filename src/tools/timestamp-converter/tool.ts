@@ -47,7 +47,7 @@ function parseDate(input: string, start: number, end: number) {
 export default defineTool({
   slug: 'timestamp-converter',
   name: 'Timestamp Converter',
-  summary: 'Converts Unix timestamps (s, ms, µs or ns) to ISO 8601 and UTC dates, or dates (ISO 8601, RFC 2822, Date.toString(), `Jan 5 2024`, `now`) to Unix timestamps, shows the instant in any IANA time zone and says how long ago that is.',
+  summary: 'Converts Unix timestamps (s, ms, µs or ns) to ISO 8601 and UTC dates, or dates (ISO 8601, RFC 2822, Date.toString(), Jan 5 2024, now) to Unix timestamps, shows the instant in any IANA time zone and says how long ago that is.',
   tag: 'datetime',
   category: 'convert',
   icon: 'clock',

@@ -143,3 +143,8 @@ function wallClock(ms: number, zone: string): { wall: number; offsetSeconds: num
   const wall = daysFromCivil(year, month, day) * MS_PER_DAY + ((hour * 60 + minute) * 60 + second) * 1000 + milli;
   return { wall, offsetSeconds: Math.round((wall - ms) / 1000) };
 }
+
+/** Every canonical zone name, sorted, for the page's suggestions. */
+export function zoneNames(): string[] {
+  return [...new Set(canonicalNames().values())].sort();
+}
