@@ -185,5 +185,23 @@ test.describe('timestamp-converter page: time zones, picker and live clock', () 
     await page.waitForTimeout(1500);
     await expect(page.getByTestId('unix_ms')).toHaveText(paused!);
   });
+
+  test('the live clock stops while the page is hidden and resumes when it is shown', async ({ page }) => {
+    await page.goto('/timestamp-converter');
+    await page.getByTestId('live').click();
+    await expect(page.getByTestId('relative')).toHaveText('just now');
+    const setVisibility = (state: 'hidden' | 'visible') =>
+      page.evaluate((s) => {
+        Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => s });
+        document.dispatchEvent(new Event('visibilitychange'));
+      }, state);
+    await setVisibility('hidden');
+    await page.waitForTimeout(1200); // an answer already on its way may still land
+    const hidden = await page.getByTestId('unix_ms').textContent();
+    await page.waitForTimeout(1500);
+    await expect(page.getByTestId('unix_ms')).toHaveText(hidden!);
+    await setVisibility('visible');
+    await expect.poll(async () => Number(await page.getByTestId('unix_ms').textContent()), { timeout: 5000 }).toBeGreaterThan(Number(hidden));
+  });
 });
 
