@@ -111,3 +111,97 @@ test.describe('timestamp-converter page in another time zone', () => {
     await expect(page.getByTestId('iso8601')).toHaveText('2023-11-14T22:13:20.000Z');
   });
 });
+
+// Issue 16. Known answers from GNU date: `TZ=America/New_York date -d @1704441600` is Fri Jan 5
+// 03:00:00 EST 2024; @1700000000 in Asia/Tokyo is 2023-11-15 07:13:20 +09:00; 2024-03-31 02:30
+// does not exist in Berlin (clocks go 02:00 → 03:00), 01:30 UTC is 03:30 CEST.
+test.describe('timestamp-converter page: time zones, picker and live clock', () => {
+  test.use({ timezoneId: 'Europe/Berlin' });
+
+  test('reads Date.toString() output and shows it in the chosen zones, kept on the device', async ({ page }) => {
+    await page.goto('/timestamp-converter');
+    await page.getByTestId('input').fill('Fri Jan 05 2024 10:00:00 GMT+0200 (Central European Standard Time)');
+    await expect(page.getByTestId('unix_seconds')).toHaveText('1704441600');
+    const rows = page.getByTestId('zone-row');
+    // First visit: this device's zone first, then three common ones.
+    await expect(rows).toHaveCount(4);
+    await expect(rows.nth(0)).toContainText('Europe/Berlin');
+    await expect(rows.nth(0)).toContainText('this device');
+    await expect(rows.nth(0).getByTestId('zone-time')).toHaveText('Fri 2024-01-05 09:00:00');
+    await expect(rows.filter({ hasText: 'America/New_York' }).getByTestId('zone-time')).toHaveText('Fri 2024-01-05 03:00:00');
+    await expect(rows.filter({ hasText: 'America/New_York' }).getByTestId('zone-offset')).toHaveText('UTC−05:00');
+
+    // Add a zone by an alias in lower case: it is listed by its canonical name.
+    await page.getByTestId('zone-add').fill('asia/calcutta');
+    await page.getByTestId('zone-add-button').click();
+    const kolkata = rows.filter({ hasText: 'Asia/Kolkata' });
+    await expect(kolkata.getByTestId('zone-time')).toHaveText('Fri 2024-01-05 13:30:00');
+    await kolkata.getByRole('button', { name: 'Copy Asia/Kolkata time' }).click();
+    expect(await clipboardText(page)).toBe('2024-01-05T13:30:00+05:30');
+
+    // An unknown zone is explained, not added.
+    await page.getByTestId('zone-add').fill('Mars/Olympus_Mons');
+    await page.getByTestId('zone-add').press('Enter');
+    await expect(page.getByTestId('zone-problem')).toContainText('"Mars/Olympus_Mons" is not a known IANA time zone');
+    await expect(rows).toHaveCount(5);
+
+    await page.getByRole('button', { name: 'Remove Europe/London' }).click();
+    await expect(rows).toHaveCount(4);
+    // Kept on the device: a new visit shows the same list (and nothing typed is stored with it).
+    await page.goto('/timestamp-converter');
+    await page.getByTestId('input').fill('1700000000');
+    await expect(page.getByTestId('zone-row')).toHaveCount(4);
+    await expect(page.getByTestId('zone-row').filter({ hasText: 'Asia/Kolkata' }).getByTestId('zone-time')).toHaveText('Wed 2023-11-15 03:43:20');
+    const stored = await page.evaluate(() => localStorage.getItem('devtoolbox:timestamp-converter:zones'));
+    expect(JSON.parse(stored!)).toEqual(['Europe/Berlin', 'America/New_York', 'Asia/Tokyo', 'Asia/Kolkata']);
+  });
+
+  test('the picker fills the input with the offset of the chosen zone at that moment, gaps moving forward', async ({ page }) => {
+    await page.goto('/timestamp-converter');
+    await page.getByTestId('picker-zone').selectOption('Asia/Tokyo');
+    await page.getByTestId('picker').fill('2023-11-15T07:13:20');
+    await expect(page.getByTestId('input')).toHaveValue('2023-11-15T07:13:20+09:00');
+    await expect(page.getByTestId('unix_seconds')).toHaveText('1700000000');
+
+    await page.getByTestId('picker-zone').selectOption('Europe/Berlin');
+    await expect(page.getByTestId('picker')).toHaveValue('2023-11-14T23:13:20'); // the same instant, shown in Berlin
+    await page.getByTestId('picker').fill('2024-03-31T02:30:00');
+    await expect(page.getByTestId('input')).toHaveValue('2024-03-31T03:30:00+02:00');
+    await expect(page.getByTestId('iso8601')).toHaveText('2024-03-31T01:30:00.000Z');
+  });
+
+  test('"Live" ticks once a second while visible, and can be paused', async ({ page }) => {
+    await page.goto('/timestamp-converter');
+    await page.getByTestId('live').click();
+    await expect(page.getByTestId('input')).toHaveValue('now');
+    await expect(page.getByTestId('relative')).toHaveText('just now');
+    const first = Number(await page.getByTestId('unix_ms').textContent());
+    await expect.poll(async () => Number(await page.getByTestId('unix_ms').textContent()), { timeout: 5000 }).toBeGreaterThan(first);
+
+    await page.getByTestId('pause').click();
+    await expect(page.getByTestId('pause')).toHaveAttribute('aria-pressed', 'true');
+    await page.waitForTimeout(1200); // an answer already on its way when paused may still land
+    const paused = await page.getByTestId('unix_ms').textContent();
+    await page.waitForTimeout(1500);
+    await expect(page.getByTestId('unix_ms')).toHaveText(paused!);
+  });
+
+  test('the live clock stops while the page is hidden and resumes when it is shown', async ({ page }) => {
+    await page.goto('/timestamp-converter');
+    await page.getByTestId('live').click();
+    await expect(page.getByTestId('relative')).toHaveText('just now');
+    const setVisibility = (state: 'hidden' | 'visible') =>
+      page.evaluate((s) => {
+        Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => s });
+        document.dispatchEvent(new Event('visibilitychange'));
+      }, state);
+    await setVisibility('hidden');
+    await page.waitForTimeout(1200); // an answer already on its way may still land
+    const hidden = await page.getByTestId('unix_ms').textContent();
+    await page.waitForTimeout(1500);
+    await expect(page.getByTestId('unix_ms')).toHaveText(hidden!);
+    await setVisibility('visible');
+    await expect.poll(async () => Number(await page.getByTestId('unix_ms').textContent()), { timeout: 5000 }).toBeGreaterThan(Number(hidden));
+  });
+});
+

@@ -29,6 +29,11 @@ function invalid(name: string, body: Record<string, string>, error: RegExp): Too
   };
 }
 
+/** A successful conversion with `zoned`; the UTC fields are checked by the cases above. */
+function zoned(name: string, body: Record<string, string>, unixMs: number, timezone: string, local: string, offset: string): ToolCase {
+  return { name, body, status: 200, match: { unix_ms: unixMs, valid: true, zoned: { timezone, local, offset } } };
+}
+
 const NOV_14_2023 = ['2023-11-14T22:13:20.000Z', 'Tue, 14 Nov 2023 22:13:20 UTC'] as const;
 
 const cases: ToolCase[] = [
@@ -92,7 +97,71 @@ const cases: ToolCase[] = [
   ok('the tool’s own utc form reads back', { input: 'Tue, 14 Nov 2023 22:13:20 UTC' }, 1700000000000, ...NOV_14_2023, 'date'),
   invalid('day of the week contradicts the date', { input: 'Mon, 14 Nov 2023 22:13:20 GMT' }, /'Mon' at position 1 does not match the date: 14 Nov 2023 is a Tuesday/),
   invalid('unknown zone', { input: '14 Nov 2023 22:13:20 CET' }, /unknown zone 'CET' at position 22/),
-  invalid('month before day is not RFC 2822', { input: 'Nov 14 2023' }, /'Nov' at position 1 is not a day of the week/),
+  invalid('a weekday that is not a weekday', { input: 'Frx, 14 Nov 2023 22:13:20 GMT' }, /'Frx' at position 1 is not a day of the week/),
+
+  // ---- issue 16: the forms developers paste. Instants from Date.parse / Date.UTC (node), no offset = UTC.
+  ok('Date.prototype.toString() output', { input: 'Fri Jan 05 2024 10:00:00 GMT+0200 (Central European Standard Time)' }, 1704441600000, '2024-01-05T08:00:00.000Z', 'Fri, 05 Jan 2024 08:00:00 UTC', 'date'),
+  ok('toDateString() output', { input: 'Fri Jan 05 2024' }, 1704412800000, '2024-01-05T00:00:00.000Z', 'Fri, 05 Jan 2024 00:00:00 UTC', 'date'),
+  ok('ISO date, space, time, space, offset', { input: '2024-01-05 10:00:00 +0200' }, 1704441600000, '2024-01-05T08:00:00.000Z', 'Fri, 05 Jan 2024 08:00:00 UTC', 'date'),
+  ok('ISO date and minutes, space, offset with colon', { input: '2024-01-05 10:00 +02:00' }, 1704441600000, '2024-01-05T08:00:00.000Z', 'Fri, 05 Jan 2024 08:00:00 UTC', 'date'),
+  ok('YYYY/MM/DD', { input: '2024/01/05' }, 1704412800000, '2024-01-05T00:00:00.000Z', 'Fri, 05 Jan 2024 00:00:00 UTC', 'date'),
+  ok('YYYY/M/D with a time and an offset', { input: '2024/1/5 10:00:00.5 +05:30' }, 1704429000500, '2024-01-05T04:30:00.500Z', 'Fri, 05 Jan 2024 04:30:00 UTC', 'date'),
+  ok('Mon D YYYY', { input: 'Jan 5 2024' }, 1704412800000, '2024-01-05T00:00:00.000Z', 'Fri, 05 Jan 2024 00:00:00 UTC', 'date'),
+  ok('month before day, as it was refused before', { input: 'Nov 14 2023' }, 1699920000000, '2023-11-14T00:00:00.000Z', 'Tue, 14 Nov 2023 00:00:00 UTC', 'date'),
+  ok('D Mon YYYY', { input: '5 Jan 2024' }, 1704412800000, '2024-01-05T00:00:00.000Z', 'Fri, 05 Jan 2024 00:00:00 UTC', 'date'),
+  ok('Month D, YYYY', { input: 'January 5, 2024' }, 1704412800000, '2024-01-05T00:00:00.000Z', 'Fri, 05 Jan 2024 00:00:00 UTC', 'date'),
+  ok('weekday, full names and a 12-hour clock', { input: 'Friday, January 5, 2024 3:04 PM' }, 1704467040000, '2024-01-05T15:04:00.000Z', 'Fri, 05 Jan 2024 15:04:00 UTC', 'date'),
+  ok('12 AM is midnight', { input: 'jan. 5, 2024 12:00 am' }, 1704412800000, '2024-01-05T00:00:00.000Z', 'Fri, 05 Jan 2024 00:00:00 UTC', 'date'),
+  invalid('toString weekday contradicts the date', { input: 'Mon Jan 05 2024 10:00:00 GMT+0200' }, /'Mon' at position 1 does not match the date: 5 Jan 2024 is a Friday/),
+  invalid('Jan 32', { input: 'Jan 32 2024' }, /day 32 at position 5 does not exist: January 2024 has 31 days/),
+  invalid('slashed month 13', { input: '2024/13/01' }, /month 13 at position 6 is not 1–12/),
+  invalid('a year is needed', { input: 'Jan 5' }, /expected a 4-digit year, found the end of the input/),
+  // `now` is not a case: its answer follows each door's clock, and the doors' answers are compared
+  // field by field (tests/contract). It is tested with an injected clock in human-zoned.test.ts and
+  // through the page in tests/e2e/timestamp-converter.spec.ts.
+
+  // ---- issue 16: timezone. Offsets are tzdata facts (rules of each zone), checked against Intl in the unit tests.
+  zoned('toString output in New York', { input: 'Fri Jan 05 2024 10:00:00 GMT+0200 (Central European Standard Time)', timezone: 'America/New_York' }, 1704441600000, 'America/New_York', '2024-01-05T03:00:00-05:00', '-05:00'),
+  zoned('utc is canonicalised', { input: '1700000000', timezone: 'utc' }, 1700000000000, 'UTC', '2023-11-14T22:13:20+00:00', '+00:00'),
+  zoned('Etc/GMT is UTC', { input: '1700000000', timezone: 'Etc/GMT' }, 1700000000000, 'UTC', '2023-11-14T22:13:20+00:00', '+00:00'),
+  zoned('a link is followed: US/Eastern', { input: '1700000000', timezone: 'US/Eastern' }, 1700000000000, 'America/New_York', '2023-11-14T17:13:20-05:00', '-05:00'),
+  zoned('a renamed zone, any case: asia/calcutta', { input: '1700000000', timezone: 'asia/calcutta' }, 1700000000000, 'Asia/Kolkata', '2023-11-15T03:43:20+05:30', '+05:30'),
+  zoned('Asia/Kathmandu is +05:45', { input: '1700000000', timezone: 'Asia/Kathmandu' }, 1700000000000, 'Asia/Kathmandu', '2023-11-15T03:58:20+05:45', '+05:45'),
+  zoned('milliseconds are kept', { input: '1700000000.123', timezone: 'Asia/Tokyo' }, 1700000000123, 'Asia/Tokyo', '2023-11-15T07:13:20.123+09:00', '+09:00'),
+  zoned('Berlin: last second of winter time', { input: '2024-03-31T00:59:59Z', timezone: 'Europe/Berlin' }, 1711846799000, 'Europe/Berlin', '2024-03-31T01:59:59+01:00', '+01:00'),
+  zoned('Berlin: summer time starts at 01:00 UTC', { input: '2024-03-31T01:00:00Z', timezone: 'Europe/Berlin' }, 1711846800000, 'Europe/Berlin', '2024-03-31T03:00:00+02:00', '+02:00'),
+  zoned('Berlin: summer time ends (02:59:59 twice)', { input: '2024-10-27T00:59:59Z', timezone: 'Europe/Berlin' }, 1729990799000, 'Europe/Berlin', '2024-10-27T02:59:59+02:00', '+02:00'),
+  zoned('Berlin: back to winter time', { input: '2024-10-27T01:00:00Z', timezone: 'Europe/Berlin' }, 1729990800000, 'Europe/Berlin', '2024-10-27T02:00:00+01:00', '+01:00'),
+  zoned('New York: daylight time starts at 07:00 UTC', { input: '2024-03-10T07:00:00Z', timezone: 'America/New_York' }, 1710054000000, 'America/New_York', '2024-03-10T03:00:00-04:00', '-04:00'),
+  zoned('New York: daylight time ends at 06:00 UTC', { input: '2024-11-03T06:00:00Z', timezone: 'America/New_York' }, 1730613600000, 'America/New_York', '2024-11-03T01:00:00-05:00', '-05:00'),
+  zoned('Lord Howe: half-hour daylight saving in January', { input: '2024-01-15T12:00:00Z', timezone: 'Australia/Lord_Howe' }, 1705320000000, 'Australia/Lord_Howe', '2024-01-15T23:00:00+11:00', '+11:00'),
+  zoned('Lord Howe: standard time in July', { input: '2024-07-15T12:00:00Z', timezone: 'Australia/Lord_Howe' }, 1721044800000, 'Australia/Lord_Howe', '2024-07-15T22:30:00+10:30', '+10:30'),
+  zoned('historic offset with seconds: Monrovia in 1970', { input: '0', timezone: 'Africa/Monrovia' }, 0, 'Africa/Monrovia', '1969-12-31T23:15:30-00:44:30', '-00:44:30'),
+  zoned('a year before 1 in a zone', { input: '-000001-06-01T00:00:00Z', timezone: 'UTC' }, -62185708800000, 'UTC', '-000001-06-01T00:00:00+00:00', '+00:00'),
+  {
+    name: 'no zoned when the input is invalid',
+    body: { input: '2023-02-29', timezone: 'Europe/Berlin' },
+    status: 200,
+    match: { valid: false, error: /February 2023 has 28 days/, zoned: undefined },
+  },
+  {
+    name: 'unknown time zone is a 400 naming it',
+    body: { input: '1700000000', timezone: 'Mars/Olympus_Mons' },
+    status: 400,
+    match: { error: `'timezone' "Mars/Olympus_Mons" is not a known IANA time zone; use an IANA time zone name such as Europe/Berlin, America/New_York or UTC.` },
+  },
+  {
+    name: 'a fixed offset is not a time zone',
+    body: { input: '1700000000', timezone: '+05:30' },
+    status: 400,
+    match: { error: /^'timezone' "\+05:30" is not a known IANA time zone \(a fixed offset is not a zone\)/ },
+  },
+  {
+    name: 'timezone must be a string',
+    body: { input: '1700000000', timezone: 2 },
+    status: 400,
+    match: { error: /'timezone' must be a string/ },
+  },
 
   // ---- modes and form
   invalid('to-timestamp refuses a number', { input: '1700000000', mode: 'to-timestamp' }, /^Mode 'to-timestamp' expects an ISO 8601 or RFC 2822 date string/),

@@ -7,6 +7,7 @@
 //   basic     YYYYMMDD 'T' HHMM[SS[(.|,)fraction]] [offset]   (compact form, e.g. 20240102T030405Z;
 //             a bare YYYYMMDD is not accepted: eight digits are a Unix timestamp)
 //   offset    'Z' | 'z' | ±HH:MM | ±HHMM | ±HH                  (none: UTC, per docs/contract.md)
+//             a numeric offset may follow one space: `2024-01-05 10:00:00 +0200`
 //
 // A fraction may have any number of digits; digits beyond milliseconds are dropped, which floors
 // the instant like the numeric path does. 24:00[:00[.000]] is the end of the day (the next
@@ -109,6 +110,9 @@ export function parseIso(text: string, start: number, end: number): Parsed {
 
   // ---- offset
   let offsetMinutes = 0;
+  // `2024-01-05 10:00:00 +0200` (a space before a numeric offset), as databases and `date` write it.
+  const spaced = !basic && text.charCodeAt(i) === 0x20 && (text.charCodeAt(i + 1) === PLUS || text.charCodeAt(i + 1) === MINUS);
+  if (spaced) i++;
   const o = text.charCodeAt(i);
   if (isZ(o)) {
     i++;
