@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pure } from '../pure';
-import { TARGETS } from './convert';
+import { TARGETS, type Target } from './convert';
 
 // The conventions are the converter's own list; the page takes them from here.
 export { TARGETS, type Target } from './convert';
@@ -27,7 +27,7 @@ export const Output = pure(() => z.object({
     .string()
     .describe('The words joined in the target convention (camelCase for `all`); acronyms are treated as ordinary words (`xmlHttpRequest`). Multi-line input: one converted line per input line.'),
   outputs: z
-    .record(z.enum(TARGETS), z.string())
+    .object(Object.fromEntries(TARGETS.map((target) => [target, z.string().describe(`The input in ${target}.`)])) as Record<Target, z.ZodString>)
     .optional()
     .describe('Only for `to: "all"`: every one of the eleven conventions (name → converted text), in the order listed for `to`.'),
   tokens: z.array(z.string()).describe('The words extracted from the input, in lower case.'),
