@@ -11,7 +11,7 @@ export default defineTool({
   category: 'encode',
   icon: 'link',
   blurb: 'Percent-encode for URLs, or decode.',
-  keywords: ['url', 'uri', 'percent', 'percent-encoding', 'urlencode', 'urldecode', 'encodeURIComponent', 'query string', 'escape'],
+  keywords: ['url', 'uri', 'percent', 'percent-encoding', 'urlencode', 'urldecode', 'encodeURIComponent', 'query string', 'escape', 'x-www-form-urlencoded', 'form', 'URLSearchParams', 'query parameters'],
   paste: [{ kind: 'percent-encoded', field: 'input', with: { mode: 'decode' } }, { kind: 'url', field: 'input', with: { mode: 'encode-full' } }, { kind: 'text', field: 'input', with: { mode: 'encode-component' }, fit: 0.3 }],
   input: Input,
   output: Output,
