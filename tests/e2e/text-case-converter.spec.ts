@@ -4,53 +4,72 @@ import { clipboardText, expect, test } from './fixtures';
 // lower→upper, digit→upper and before the last capital of an acronym; upper→digit is no boundary.
 
 test.describe('text-case-converter page', () => {
-  test('converts as the user types, shows the words and the detected convention, copies', async ({ page }) => {
+  test('shows every convention as the user types, the words and the detected convention; each copies', async ({ page }) => {
     await page.goto('/text-case-converter');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Text Case Converter');
-    await page.getByLabel('Convert to').selectOption('snake_case');
     await page.getByLabel('Identifier or phrase').fill('getHTTPResponseCode');
-    await expect(page.getByTestId('output')).toHaveValue('get_http_response_code');
+    await expect(page.getByTestId('output')).toHaveValue('getHttpResponseCode');
+    const rows = page.getByTestId('conventions').locator('li');
+    await expect(rows).toHaveCount(11);
+    const values = await rows.evaluateAll((lis) => lis.map((li) => [li.querySelector('label')!.textContent!.trim(), li.querySelector('textarea')!.value]));
+    expect(values).toEqual([
+      ['camelCase', 'getHttpResponseCode'],
+      ['PascalCase', 'GetHttpResponseCode'],
+      ['snake_case', 'get_http_response_code'],
+      ['SCREAMING_SNAKE_CASE', 'GET_HTTP_RESPONSE_CODE'],
+      ['kebab-case', 'get-http-response-code'],
+      ['COBOL-CASE', 'GET-HTTP-RESPONSE-CODE'],
+      ['dot.case', 'get.http.response.code'],
+      ['Title Case', 'Get Http Response Code'],
+      ['Sentence case', 'Get http response code'],
+      ['lowercase', 'get http response code'],
+      ['UPPERCASE', 'GET HTTP RESPONSE CODE'],
+    ]);
     await expect(page.getByTestId('tokens').getByRole('listitem')).toHaveText(['get', 'http', 'response', 'code']);
     await expect(page.getByTestId('detected')).toHaveText('Input convention: camelCase');
 
-    await page.getByRole('button', { name: 'Copy result' }).click();
+    await page.getByRole('button', { name: 'Copy snake_case' }).click();
     expect(await clipboardText(page)).toBe('get_http_response_code');
     await page.getByRole('button', { name: 'Copy words as JSON' }).click();
     expect(await clipboardText(page)).toBe('["get","http","response","code"]');
   });
 
-  test('handles acronyms, digits, other targets and other scripts', async ({ page }) => {
+  test('handles acronyms, digits and other scripts', async ({ page }) => {
     await page.goto('/text-case-converter');
     const input = page.getByTestId('input');
-    const to = page.getByTestId('to');
 
     await input.fill('XMLHttpRequest');
     await expect(page.getByTestId('output')).toHaveValue('xmlHttpRequest');
     await expect(page.getByTestId('detected')).toContainText('PascalCase');
 
     await input.fill('MAX_RETRY_COUNT');
-    await to.selectOption('Title Case');
-    await expect(page.getByTestId('output')).toHaveValue('Max Retry Count');
+    await expect(page.getByRole('textbox', { name: 'Title Case', exact: true })).toHaveValue('Max Retry Count');
     await expect(page.getByTestId('detected')).toContainText('SCREAMING_SNAKE_CASE');
 
     await input.fill('HTML5Parser');
-    await to.selectOption('kebab-case');
-    await expect(page.getByTestId('output')).toHaveValue('html5-parser');
+    await expect(page.getByRole('textbox', { name: 'kebab-case', exact: true })).toHaveValue('html5-parser');
 
     await input.fill('straße größe');
-    await to.selectOption('UPPERCASE');
-    await expect(page.getByTestId('output')).toHaveValue('STRASSE GRÖSSE');
+    await expect(page.getByRole('textbox', { name: 'UPPERCASE', exact: true })).toHaveValue('STRASSE GRÖSSE');
     await expect(page.getByTestId('detected')).toContainText('lowercase');
 
     await input.fill('Привет мир');
-    await to.selectOption('camelCase');
     await expect(page.getByTestId('output')).toHaveValue('приветМир');
     await expect(page.getByTestId('detected')).toContainText('Sentence case');
 
     await input.fill('foo_Bar-baz');
-    await to.selectOption('dot.case');
-    await expect(page.getByTestId('output')).toHaveValue('foo.bar.baz');
+    await expect(page.getByRole('textbox', { name: 'dot.case', exact: true })).toHaveValue('foo.bar.baz');
     await expect(page.getByTestId('detected')).toContainText('mixed');
+  });
+
+  test('converts several lines line by line, keeping blank lines', async ({ page }) => {
+    await page.goto('/text-case-converter');
+    await page.getByTestId('input').fill('user_id\n\nMAX_RETRY_COUNT\nfirst name');
+    await expect(page.getByTestId('output')).toHaveValue('userId\n\nmaxRetryCount\nfirstName');
+    await expect(page.getByRole('textbox', { name: 'kebab-case', exact: true })).toHaveValue('user-id\n\nmax-retry-count\nfirst-name');
+    await expect(page.getByTestId('detected')).toContainText('mixed');
+    await page.getByRole('button', { name: 'Copy PascalCase' }).click();
+    expect(await clipboardText(page)).toBe('UserId\n\nMaxRetryCount\nFirstName');
   });
 
   test('says so when the input has no words', async ({ page }) => {
@@ -64,29 +83,33 @@ test.describe('text-case-converter page', () => {
     await expect(page.getByTestId('output')).toHaveValue('okThen');
   });
 
-  test('the target can be chosen with the keyboard', async ({ page }) => {
+  test('every Copy button is reachable with the keyboard', async ({ page }) => {
     await page.goto('/text-case-converter');
     await page.getByTestId('input').focus();
     await page.keyboard.type('user id count');
     await expect(page.getByTestId('output')).toHaveValue('userIdCount');
+    await page.keyboard.press('Tab'); // the camelCase value
     await page.keyboard.press('Tab');
-    await expect(page.getByTestId('to')).toBeFocused();
-    await page.keyboard.press('ArrowDown');
-    await expect(page.getByTestId('to')).toHaveValue('PascalCase');
-    await expect(page.getByTestId('output')).toHaveValue('UserIdCount');
+    await expect(page.getByRole('button', { name: 'Copy camelCase' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    expect(await clipboardText(page)).toBe('userIdCount');
   });
 
-  test('keeps input and target in the URL fragment and restores them from a shared link', async ({ page }) => {
+  test('keeps the input in the URL fragment and restores it from a shared link, even one naming a single target', async ({ page }) => {
     await page.goto('/text-case-converter');
     await page.getByTestId('input').fill('share this name');
-    await page.getByTestId('to').selectOption('COBOL-CASE');
-    await expect(page).toHaveURL(/#.*COBOL-CASE/);
-    await expect(page.getByTestId('output')).toHaveValue('SHARE-THIS-NAME');
+    await expect(page).toHaveURL(/#.*share/);
+    await expect(page.getByRole('textbox', { name: 'COBOL-CASE', exact: true })).toHaveValue('SHARE-THIS-NAME');
     const url = page.url();
     await page.goto('about:blank');
     await page.goto(url);
     await expect(page.getByTestId('input')).toHaveValue('share this name');
-    await expect(page.getByTestId('to')).toHaveValue('COBOL-CASE');
-    await expect(page.getByTestId('output')).toHaveValue('SHARE-THIS-NAME');
+    await expect(page.getByRole('textbox', { name: 'COBOL-CASE', exact: true })).toHaveValue('SHARE-THIS-NAME');
+
+    // A link made before every convention was shown names one target: all are shown still.
+    await page.goto('about:blank');
+    await page.goto('/text-case-converter#' + encodeURIComponent(JSON.stringify({ input: 'old link', to: 'COBOL-CASE' })));
+    await expect(page.getByRole('textbox', { name: 'COBOL-CASE', exact: true })).toHaveValue('OLD-LINK');
+    await expect(page.getByTestId('output')).toHaveValue('oldLink');
   });
 });

@@ -90,3 +90,56 @@ test.describe('url-encoder page', () => {
     await expect(page.getByTestId('output')).toHaveValue('x%3D1%3By%3D2');
   });
 });
+
+// Issue 16. Form answers from URLSearchParams: new URLSearchParams({a: 'café & co'}).toString()
+// is 'a=caf%C3%A9+%26+co'.
+test.describe('url-encoder page: forms and URLs', () => {
+  test('encode-form writes + for a space; swap decodes it as a form', async ({ page }) => {
+    await page.goto('/url-encoder');
+    await page.getByTestId('mode-encode-form').check();
+    await page.getByTestId('input').fill('café & co');
+    await expect(page.getByTestId('output')).toHaveValue('caf%C3%A9+%26+co');
+    await page.getByTestId('swap').click();
+    await expect(page.getByTestId('mode-decode-form')).toBeChecked();
+    await expect(page.getByTestId('output')).toHaveValue('café & co');
+  });
+
+  test('a full URL in a decode mode shows its parts and decoded query parameters, each copyable', async ({ page }) => {
+    await page.goto('/url-encoder');
+    await page.getByTestId('mode-decode').check();
+    await page.getByTestId('input').fill('https://ada@example.com:8443/s%20p?q=gr%C3%BC%C3%9Fe+bl%C3%BC&a=1%262&flag#top');
+    const parts = page.getByTestId('url-parts');
+    await expect(parts.locator('tbody tr')).toHaveCount(7);
+    const rows = await parts.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [tr.querySelector('th')!.textContent!.trim(), tr.querySelector('td')!.textContent!.trim()]));
+    expect(rows).toEqual([
+      ['protocol', 'https:'],
+      ['username', 'ada'],
+      ['host', 'example.com:8443'],
+      ['port', '8443'],
+      ['pathname', '/s%20p'],
+      ['search', '?q=gr%C3%BC%C3%9Fe+bl%C3%BC&a=1%262&flag'],
+      ['hash', '#top'],
+    ]);
+    const query = page.getByTestId('query-table');
+    await expect(query.locator('tbody tr')).toHaveCount(3);
+    const params = await query.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].slice(0, 2).map((td) => td.textContent!.trim())));
+    expect(params).toEqual([
+      ['q', 'grüße blü'],
+      ['a', '1&2'],
+      ['flag', '(empty)'],
+    ]);
+    await page.getByRole('button', { name: 'Copy value of q' }).click();
+    expect(await clipboardText(page)).toBe('grüße blü');
+    await page.getByRole('button', { name: 'Copy pathname' }).click();
+    expect(await clipboardText(page)).toBe('/s%20p');
+
+    // Not a URL, or an encode mode: no tables.
+    await page.getByTestId('input').fill('a%20b');
+    await expect(page.getByTestId('output')).toHaveValue('a b');
+    await expect(page.getByTestId('url-parts')).toHaveCount(0);
+    await page.getByTestId('input').fill('https://example.com/?x=1');
+    await page.getByTestId('mode-encode-full').check();
+    await expect(page.getByTestId('encoding-table-empty')).toBeVisible();
+    await expect(page.getByTestId('query-table')).toHaveCount(0);
+  });
+});

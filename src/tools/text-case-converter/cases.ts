@@ -54,6 +54,63 @@ const cases: ToolCase[] = [
   ok('Latin digraph takes its title-case form', 'ǆemal bijedić', 'Title Case', 'ǅemal Bijedić', ['ǆemal', 'bijedić'], 'lowercase'),
   ok('a lone surrogate is a separator', 'foo\uD800bar', 'camelCase', 'fooBar', ['foo', 'bar'], 'lowercase'),
 
+  // ---- to: "all" (issue 16): every convention at once; `output` holds camelCase
+  {
+    name: 'all: every convention at once',
+    body: { input: 'getHTTPResponseCode', to: 'all' },
+    status: 200,
+    expect: {
+      output: 'getHttpResponseCode',
+      outputs: {
+        camelCase: 'getHttpResponseCode',
+        PascalCase: 'GetHttpResponseCode',
+        snake_case: 'get_http_response_code',
+        SCREAMING_SNAKE_CASE: 'GET_HTTP_RESPONSE_CODE',
+        'kebab-case': 'get-http-response-code',
+        'COBOL-CASE': 'GET-HTTP-RESPONSE-CODE',
+        'dot.case': 'get.http.response.code',
+        'Title Case': 'Get Http Response Code',
+        'Sentence case': 'Get http response code',
+        lowercase: 'get http response code',
+        UPPERCASE: 'GET HTTP RESPONSE CODE',
+      },
+      tokens: ['get', 'http', 'response', 'code'],
+      from_detected: 'camelCase',
+    },
+  },
+  {
+    name: 'all: multi-line, CRLF kept, a line without words stays empty',
+    body: { input: 'user_id\r\n\r\nMAX-COUNT\n--\nstraße', to: 'all' },
+    status: 200,
+    expect: {
+      output: 'userId\r\n\r\nmaxCount\n\nstraße',
+      outputs: {
+        camelCase: 'userId\r\n\r\nmaxCount\n\nstraße',
+        PascalCase: 'UserId\r\n\r\nMaxCount\n\nStraße',
+        snake_case: 'user_id\r\n\r\nmax_count\n\nstraße',
+        SCREAMING_SNAKE_CASE: 'USER_ID\r\n\r\nMAX_COUNT\n\nSTRASSE',
+        'kebab-case': 'user-id\r\n\r\nmax-count\n\nstraße',
+        'COBOL-CASE': 'USER-ID\r\n\r\nMAX-COUNT\n\nSTRASSE',
+        'dot.case': 'user.id\r\n\r\nmax.count\n\nstraße',
+        'Title Case': 'User Id\r\n\r\nMax Count\n\nStraße',
+        'Sentence case': 'User id\r\n\r\nMax count\n\nStraße',
+        lowercase: 'user id\r\n\r\nmax count\n\nstraße',
+        UPPERCASE: 'USER ID\r\n\r\nMAX COUNT\n\nSTRASSE',
+      },
+      tokens: ['user', 'id', 'max', 'count', 'straße'],
+      from_detected: 'mixed',
+    },
+  },
+
+  // ---- multi-line input converts line by line, for every target
+  ok('lines convert one by one (LF)', 'fooBar\nbaz qux', 'snake_case', 'foo_bar\nbaz_qux', ['foo', 'bar', 'baz', 'qux'], 'mixed'),
+  ok('CRLF and a lone CR are kept as written', 'a b\r\nc d\re f', 'kebab-case', 'a-b\r\nc-d\re-f', ['a', 'b', 'c', 'd', 'e', 'f'], 'lowercase'),
+  ok('Sentence case capitalises each line', 'HELLO WORLD\nGOOD BYE', 'Sentence case', 'Hello world\nGood bye', ['hello', 'world', 'good', 'bye'], 'UPPERCASE'),
+  ok('lines in one convention detect as it', 'user_id\nmax_retry_count', 'camelCase', 'userId\nmaxRetryCount', ['user', 'id', 'max', 'retry', 'count'], 'snake_case'),
+  ok('surrounding blank lines are trimmed, inner ones kept', '\n\n  one two\n\n\nthree\n\n', 'PascalCase', 'OneTwo\n\n\nThree', ['one', 'two', 'three'], 'lowercase'),
+  ok('indentation and trailing spaces of a line are dropped', '  alpha beta  \n\tgamma', 'dot.case', 'alpha.beta\ngamma', ['alpha', 'beta', 'gamma'], 'lowercase'),
+  ok('U+2028 is whitespace, not a line break', 'foo\u2028bar', 'camelCase', 'fooBar', ['foo', 'bar'], 'lowercase'),
+
   // ---- errors
   {
     name: 'no letter or digit at all',
@@ -80,10 +137,16 @@ const cases: ToolCase[] = [
     match: { error: "Invalid request: 'to' is required.", issues: [{ path: ['to'], message: 'is required' }] },
   },
   {
+    name: 'several lines, none with a word',
+    body: { input: '--\n__\r\n..', to: 'all' },
+    status: 400,
+    expect: { error: "'input' contains no words: it needs at least one letter or digit." },
+  },
+  {
     name: 'unknown target',
     body: { input: 'fooBar', to: 'Train-Case' },
     status: 400,
-    match: { error: /'to' must be one of "camelCase", "PascalCase", "snake_case", "SCREAMING_SNAKE_CASE", "kebab-case", "COBOL-CASE", "dot\.case", "Title Case", "Sentence case", "lowercase", "UPPERCASE"/ },
+    match: { error: /'to' must be one of "camelCase", "PascalCase", "snake_case", "SCREAMING_SNAKE_CASE", "kebab-case", "COBOL-CASE", "dot\.case", "Title Case", "Sentence case", "lowercase", "UPPERCASE", "all"/ },
   },
 ];
 

@@ -20,16 +20,29 @@ export type Target = (typeof TARGETS)[number];
 /** Upper-case forms whose title-case form differs: the Latin digraphs (`ǆ` → `ǅ`, not `Ǆ`). */
 const DIGRAPH_TITLE: Record<string, string> = { Ǆ: 'ǅ', Ǉ: 'ǈ', Ǌ: 'ǋ', Ǳ: 'ǲ' };
 
+/** Title-case form of a first character, by code point: computed once each (16 MiB of words to
+ * `all` capitalises tens of millions of words, and the mapping below allocates). */
+const titleCache = new Map<number, string>();
+
+function titleOf(first: string, cp: number): string {
+  let title = titleCache.get(cp);
+  if (title === undefined) {
+    const [head = '', ...tail] = first.toUpperCase();
+    title = (DIGRAPH_TITLE[head] ?? head) + tail.join('').toLowerCase();
+    titleCache.set(cp, title);
+  }
+  return title;
+}
+
 /**
  * The first character (a whole code point) in title case, the rest as is; digits are unchanged.
  * Title case is approximated from the plain upper-case mapping: where that expands to several
  * characters, only the first stays upper (`ßa` → `Ssa`, `ﬁx` → `Fix`), and the digraphs are mapped.
  */
 function capitalise(word: string): string {
-  const first = String.fromCodePoint(word.codePointAt(0)!);
-  const [head = '', ...tail] = first.toUpperCase();
-  const title = (DIGRAPH_TITLE[head] ?? head) + tail.join('').toLowerCase();
-  return title + word.slice(first.length);
+  const cp = word.codePointAt(0)!;
+  const length = cp > 0xffff ? 2 : 1;
+  return titleOf(word.slice(0, length), cp) + word.slice(length);
 }
 
 const upper = (w: string) => w.toUpperCase();

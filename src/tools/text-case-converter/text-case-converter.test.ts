@@ -317,3 +317,87 @@ describe('tool', () => {
     expect(performance.now() - started).toBeLessThan(20000); // catches quadratic behaviour only
   });
 });
+
+// Issue 16: `to: "all"` and line-by-line conversion. The reference for both is the single-line
+// tool itself, whose answers the tests above check against the contract's rules: a line's
+// answer must not depend on the lines around it, and `all` must agree with every single target.
+describe('multi-line and all', () => {
+  const single = async (line: string, to: Target) => {
+    const reply = await run(line, to);
+    return reply.status === 200 ? (reply.body.output as string) : ''; // a line without words stays empty
+  };
+
+  it('converts each line as the single-line tool would, keeping LF, CRLF and CR as written', async () => {
+    const rand = prng(16);
+    const alphabet = [...'aZ9_- .'].concat(['É', 'e\u0301', '東', '🎉', 'ß', 'ǆ', 'fooBar', 'XMLHttp', 'MAX_ID']);
+    const breaks = ['\n', '\r\n', '\r'];
+    for (let k = 0; k < 400; k++) {
+      const lines: string[] = [];
+      const seps: string[] = [];
+      const count = 2 + Math.floor(rand() * 4);
+      for (let l = 0; l < count; l++) {
+        let line = '';
+        const length = 1 + Math.floor(rand() * 6);
+        for (let i = 0; i < length; i++) line += pick(rand, alphabet);
+        lines.push(line);
+        if (l < count - 1) seps.push(pick(rand, breaks));
+      }
+      // Lines start and end with a word so the trimmed input keeps every line.
+      lines[0] = 'x' + lines[0];
+      lines[count - 1] += 'y';
+      const input = lines.map((line, i) => line + (seps[i] ?? '')).join('');
+      const to = pick(rand, TARGETS);
+      const expected: string[] = [];
+      for (let i = 0; i < count; i++) expected.push((await single(lines[i]!, to)) + (seps[i] ?? ''));
+      const reply = await run(input, to);
+      expect(reply.status, JSON.stringify(input)).toBe(200);
+      expect(reply.body.output, JSON.stringify(input)).toBe(expected.join(''));
+      expect(reply.body.tokens).toEqual(lines.flatMap((line) => splitWords(line).map((w) => w.toLowerCase())));
+    }
+  });
+
+  it('detects the convention all lines share, else mixed', async () => {
+    expect((await run('foo_bar\nbaz_qux', 'camelCase')).body.from_detected).toBe('snake_case');
+    expect((await run('FooBar\r\nBazQux', 'camelCase')).body.from_detected).toBe('PascalCase');
+    expect((await run('foo_bar\nbazQux', 'camelCase')).body.from_detected).toBe('mixed');
+    expect((await run('foo_bar\n!!\nbaz_qux', 'camelCase')).body.from_detected).toBe('snake_case'); // a line without words does not vote
+  });
+
+  it('keeps every single-line answer: surrounding line breaks are trimmed first', async () => {
+    for (const input of ['  padded\n', '\r\nfooBar\r\n', '\n\nMAX_ID']) {
+      const reply = await run(input, 'snake_case');
+      expect(reply.body).toEqual({ output: convert(splitWords(input).map((w) => w.toLowerCase()), 'snake_case'), tokens: splitWords(input).map((w) => w.toLowerCase()), from_detected: detectCase(input) });
+    }
+  });
+
+  it('all: outputs holds each target answer, output is camelCase', async () => {
+    const rand = prng(17);
+    const alphabet = [...'aZ9_- .\n'].concat(['\r\n', 'É', '東', 'ß', 'ǆ', 'fooBar', 'XMLHttp']);
+    for (let k = 0; k < 200; k++) {
+      let text = '';
+      const length = 1 + Math.floor(rand() * 12);
+      for (let i = 0; i < length; i++) text += pick(rand, alphabet);
+      const reply = await invoke(tool, { input: text, to: 'all' }, nodeContext);
+      const camel = await run(text, 'camelCase');
+      expect(reply.status).toBe(camel.status);
+      if (reply.status !== 200) continue;
+      expect(tool.output.safeParse(reply.body).success).toBe(true);
+      const outputs = reply.body.outputs as Record<string, string>;
+      expect(Object.keys(outputs)).toEqual([...TARGETS]);
+      for (const target of TARGETS) expect(outputs[target], `${JSON.stringify(text)} ${target}`).toBe((await run(text, target)).body.output);
+      expect(reply.body.output).toBe(outputs.camelCase);
+      expect(reply.body.tokens).toEqual(camel.body.tokens);
+      expect(reply.body.from_detected).toBe(camel.body.from_detected);
+    }
+  });
+
+  it('converts 4 MiB of short lines to every convention', async () => {
+    const lines = Math.floor((4 * 1024 * 1024) / 7);
+    const input = 'fooBar\n'.repeat(lines);
+    const reply = await invoke(tool, { input, to: 'all' }, nodeContext);
+    expect(reply.status).toBe(200);
+    const outputs = reply.body.outputs as Record<string, string>;
+    expect(outputs.snake_case!.slice(0, 16)).toBe('foo_bar\nfoo_bar\n');
+    expect(outputs['COBOL-CASE']!.length).toBe(lines * 8 - 1); // FOO-BAR and a break per line, the final break trimmed
+  }, 120_000);
+});

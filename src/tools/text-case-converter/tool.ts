@@ -1,8 +1,6 @@
 import { ToolInputError, defineTool } from '../define';
-import { convert } from './convert';
-import { detectCase } from './detect';
+import { convertAll, convertLines, readLines } from './lines';
 import { Input, Output } from './schema';
-import { splitWords } from './scan';
 
 export default defineTool({
   slug: 'text-case-converter',
@@ -22,8 +20,13 @@ export default defineTool({
     { summary: 'SCREAMING_SNAKE_CASE to Title Case', input: { input: 'MAX_RETRY_COUNT', to: 'Title Case' } },
   ],
   run({ input, to }) {
-    const tokens = splitWords(input).map((word) => word.toLowerCase());
+    const lines = readLines(input);
+    const { tokens, from_detected } = lines;
     if (tokens.length === 0) throw new ToolInputError(`'input' contains no words: it needs at least one letter or digit.`);
-    return { output: convert(tokens, to), tokens, from_detected: detectCase(input) };
+    if (to === 'all') {
+      const outputs = convertAll(lines);
+      return { output: outputs.camelCase, outputs, tokens, from_detected };
+    }
+    return { output: convertLines(lines, to), tokens, from_detected };
   },
 });

@@ -157,6 +157,94 @@ const cases: ToolCase[] = [
     status: 400,
     expect: { error: "'input' contains a lone surrogate (U+D800) at position 3, which is not valid Unicode and cannot be percent-encoded as UTF-8." },
   },
+  // ---- issue 16: application/x-www-form-urlencoded (expected values from URLSearchParams)
+  {
+    name: 'encode-form: space is +, only * - . _ and alphanumerics stay',
+    body: { input: "a b&c=d/é*~+!()'", mode: 'encode-form' },
+    status: 200,
+    expect: {
+      output: 'a+b%26c%3Dd%2F%C3%A9*%7E%2B%21%28%29%27',
+      mode: 'encode-form',
+      changed: true,
+      encoding_table: [
+        entry(' ', '+'), entry('&', '%26'), entry('=', '%3D'), entry('/', '%2F'), entry('é', '%C3%A9'), entry('~', '%7E'),
+        entry('+', '%2B'), entry('!', '%21'), entry('(', '%28'), entry(')', '%29'), entry("'", '%27'),
+      ],
+    },
+  },
+  {
+    name: 'encode-form: an emoji is its four UTF-8 bytes',
+    body: { input: 'hi👋 x', mode: 'encode-form' },
+    status: 200,
+    expect: { output: 'hi%F0%9F%91%8B+x', mode: 'encode-form', changed: true, encoding_table: [entry('👋', '%F0%9F%91%8B'), entry(' ', '+')] },
+  },
+  {
+    name: 'encode-form: a lone surrogate names its position',
+    body: { input: 'a b\udc00', mode: 'encode-form' },
+    status: 400,
+    expect: { error: "'input' contains a lone surrogate (U+DC00) at position 4, which is not valid Unicode and cannot be percent-encoded as UTF-8." },
+  },
+  {
+    name: 'decode-form: + is a space, %2B a plus',
+    body: { input: 'a+b%2Bc%20caf%C3%A9', mode: 'decode-form' },
+    status: 200,
+    expect: { output: 'a b+c café', mode: 'decode-form', changed: true, encoding_table: [] },
+  },
+  {
+    name: 'decode-form: malformed % names its position',
+    body: { input: 'a+b+%4', mode: 'decode-form' },
+    status: 400,
+    expect: { error: `'input' has a malformed percent-encoding at position 5: '%' must be followed by two hexadecimal digits (found "%4").` },
+  },
+  {
+    name: 'decode of a full URL adds its query parameters, decoded as a form',
+    body: { input: 'https://user@example.com:8443/search?q=gr%C3%BC%C3%9Fe+bl%C3%BC&lang=de&&empty=&flag&a=1%262&b=%3D%2B#top', mode: 'decode' },
+    status: 200,
+    expect: {
+      output: 'https://user@example.com:8443/search?q=grüße+blü&lang=de&&empty=&flag&a=1&2&b==+#top',
+      mode: 'decode',
+      changed: true,
+      encoding_table: [],
+      query: [
+        { name: 'q', value: 'grüße blü' },
+        { name: 'lang', value: 'de' },
+        { name: 'empty', value: '' },
+        { name: 'flag', value: '' },
+        { name: 'a', value: '1&2' },
+        { name: 'b', value: '=+' },
+      ],
+    },
+  },
+  {
+    name: 'decode-form of a mailto: URL',
+    body: { input: 'mailto:ada@example.com?subject=Hello%20there&body=a+b', mode: 'decode-form' },
+    status: 200,
+    expect: {
+      output: 'mailto:ada@example.com?subject=Hello there&body=a b',
+      mode: 'decode-form',
+      changed: true,
+      encoding_table: [],
+      query: [{ name: 'subject', value: 'Hello there' }, { name: 'body', value: 'a b' }],
+    },
+  },
+  {
+    name: 'decode of a URL without a query: query is empty',
+    body: { input: 'https://example.com/a%20b', mode: 'decode' },
+    status: 200,
+    expect: { output: 'https://example.com/a b', mode: 'decode', changed: true, encoding_table: [], query: [] },
+  },
+  {
+    name: 'a relative URL has no query field',
+    body: { input: '/search?q=a%20b', mode: 'decode' },
+    status: 200,
+    expect: { output: '/search?q=a b', mode: 'decode', changed: true, encoding_table: [] },
+  },
+  {
+    name: 'encode modes never add query',
+    body: { input: 'https://example.com/?q=1', mode: 'encode-form' },
+    status: 200,
+    match: { output: 'https%3A%2F%2Fexample.com%2F%3Fq%3D1', query: undefined },
+  },
   {
     name: 'empty input is a schema error',
     body: { input: '' },
@@ -167,7 +255,7 @@ const cases: ToolCase[] = [
     name: 'unknown mode names the choices',
     body: { input: 'x', mode: 'encode' },
     status: 400,
-    match: { error: /'mode' must be one of "encode-component", "encode-full", "decode"/ },
+    match: { error: /'mode' must be one of "encode-component", "encode-full", "decode", "encode-form", "decode-form"/ },
   },
 ];
 

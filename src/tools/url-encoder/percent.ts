@@ -25,6 +25,13 @@ export const COMPONENT_KEEP = keepSet("-_.!~*'()");
 /** encode-full: additionally the URL structure characters the spec lists (`[` and `]` included). */
 export const FULL_KEEP = keepSet("-_.!~*'()" + ':/?#[]@$&+,;=');
 
+/**
+ * encode-form: the application/x-www-form-urlencoded byte set of the WHATWG URL Standard
+ * (§5.2, what `URLSearchParams` writes): only `* - . _` and alphanumerics stay; the space
+ * becomes `+` (see `percentEncode`).
+ */
+export const FORM_KEEP = keepSet('*-._');
+
 const HEX_DIGITS = new TextEncoder().encode('0123456789ABCDEF');
 const PERCENT = 0x25;
 const asciiDecoder = new TextDecoder();
@@ -93,7 +100,7 @@ function encodedForm(cp: number): string {
  * Percent-encodes every character that `keep` does not keep, as UTF-8 with uppercase hex.
  * The table lists each distinct changed character once, in order of first occurrence.
  */
-export function percentEncode(text: string, keep: Uint8Array): { output: string; table: TableEntry[] } {
+export function percentEncode(text: string, keep: Uint8Array, spaceAsPlus = false): { output: string; table: TableEntry[] } {
   const out = new ByteWriter(text.length + 64);
   const table: TableEntry[] = [];
   const seenAscii = new Uint8Array(128);
@@ -107,10 +114,12 @@ export function percentEncode(text: string, keep: Uint8Array): { output: string;
         out.bytes[out.length++] = c;
         continue;
       }
-      out.percent(c);
+      const plus = spaceAsPlus && c === 0x20;
+      if (plus) out.bytes[out.length++] = 0x2b;
+      else out.percent(c);
       if (!seenAscii[c]) {
         seenAscii[c] = 1;
-        table.push({ original: text[i]!, encoded: encodedForm(c) });
+        table.push({ original: text[i]!, encoded: plus ? '+' : encodedForm(c) });
       }
       continue;
     }

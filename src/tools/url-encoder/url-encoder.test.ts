@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { invoke } from '../../core/invoke';
-import { COMPONENT_KEEP, FULL_KEEP, percentDecode, percentEncode } from './percent';
+import { COMPONENT_KEEP, FORM_KEEP, FULL_KEEP, percentDecode, percentEncode } from './percent';
 import tool from './tool';
 import { StringWriter } from './writer';
 import { prng } from '../../../tests/support/prng';
@@ -244,4 +244,80 @@ describe('StringWriter', () => {
     expect(out.toString()).toBe(expected + 'yz');
     expect(new StringWriter().toString()).toBe('');
   });
+});
+
+// Issue 16. The independent reference is the platform's URLSearchParams (WHATWG URL Standard
+// §5.2 serializer and §5.1 parser), which the tool does not use.
+describe('encode-form and decode-form', () => {
+  const formReference = (value: string) => new URLSearchParams({ a: value }).toString().slice(2);
+
+  it('encode-form equals URLSearchParams on random text, with the table of distinct changed characters', async () => {
+    const random = prng(16);
+    for (let i = 0; i < 500; i++) {
+      const text = randomText(random, 1 + Math.floor(random() * 40));
+      const expected = formReference(text);
+      const reply = await run({ input: text, mode: 'encode-form' });
+      expect(reply.body, JSON.stringify(text)).toEqual({
+        output: expected,
+        mode: 'encode-form',
+        changed: expected !== text,
+        encoding_table: referenceTable(text, formReference),
+      });
+    }
+  });
+
+  it('keeps exactly * - . _ and alphanumerics among the 128 ASCII characters', () => {
+    const kept = [...Array(128).keys()].filter((c) => FORM_KEEP[c]).map((c) => String.fromCharCode(c)).join('');
+    expect(kept).toBe('*-.0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz');
+  });
+
+  it('decode-form equals URLSearchParams reading a value, and inverts encode-form', async () => {
+    const random = prng(17);
+    for (let i = 0; i < 500; i++) {
+      const text = randomText(random, 1 + Math.floor(random() * 40)).replace(/[&=]/g, '');
+      // Form text as browsers send it, with some %20 and raw characters mixed in.
+      const encoded = formReference(text).replace(/\+/g, () => (random() < 0.3 ? '%20' : '+'));
+      const reply = await run({ input: encoded, mode: 'decode-form' });
+      expect(reply.body.output, JSON.stringify(encoded)).toBe(new URLSearchParams(`a=${encoded}`).get('a'));
+      expect(reply.body.output).toBe(text);
+    }
+  });
+});
+
+describe('query of a full URL', () => {
+
+  it('equals URL.searchParams for random query strings, in decode and decode-form', async () => {
+    const random = prng(18);
+    const pieces = ['a', 'b', '=', '&', '+', ' ', 'é', '👋', '%20', '%2B', '%26', '%3D', '%C3%A9', '#x', '?'];
+    for (let i = 0; i < 500; i++) {
+      let query = '';
+      const count = Math.floor(random() * 12);
+      for (let k = 0; k < count; k++) query += pieces[Math.floor(random() * pieces.length)]!;
+      const input = `https://example.com/p?${query}`;
+      const expected = [...new URL(input).searchParams].map(([name, value]) => ({ name, value }));
+      for (const mode of ['decode', 'decode-form']) {
+        const reply = await run({ input, mode });
+        expect(reply.status, input).toBe(200);
+        expect(reply.body.query, `${mode} ${input}`).toEqual(expected);
+      }
+    }
+  });
+
+  it('is absent for text that is not an absolute URL, and in encode modes', async () => {
+    for (const input of ['a%20b', '/path?x=1', '?x=1', 'example.com/?x=1', '//example.com/?x=1']) {
+      expect((await run({ input, mode: 'decode' })).body).not.toHaveProperty('query');
+    }
+    for (const mode of ['encode-component', 'encode-full', 'encode-form']) {
+      expect((await run({ input: 'https://example.com/?x=1', mode })).body).not.toHaveProperty('query');
+    }
+  });
+
+  it('reads 16 MiB of query parameters in linear time', async () => {
+    const input = 'https://example.com/?' + 'k=%C3%A9&'.repeat(Math.floor((16 * 1024 * 1024) / 9));
+    const reply = await run({ input, mode: 'decode' });
+    expect(reply.status).toBe(200);
+    const query = reply.body.query as { name: string; value: string }[];
+    expect(query.length).toBe(Math.floor((16 * 1024 * 1024) / 9));
+    expect(query[0]).toEqual({ name: 'k', value: 'é' });
+  }, 120_000);
 });
