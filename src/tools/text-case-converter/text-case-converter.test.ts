@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { invoke } from '../../core/invoke';
 import { TARGETS, convert, type Target } from './convert';
 import { detectCase } from './detect';
-import tool from './tool';
+import tool, { MAX_ALL_CHARS } from './tool';
 import { splitWords } from './scan';
 import { prng } from '../../../tests/support/prng';
 import { nodeContext } from '../../platform/node-context';
@@ -391,13 +391,17 @@ describe('multi-line and all', () => {
     }
   });
 
-  it('converts 4 MiB of short lines to every convention', async () => {
-    const lines = Math.floor((4 * 1024 * 1024) / 7);
+  it('converts 1 MiB of short lines to every convention, and refuses one character more', async () => {
+    const lines = Math.floor(MAX_ALL_CHARS / 7);
     const input = 'fooBar\n'.repeat(lines);
     const reply = await invoke(tool, { input, to: 'all' }, nodeContext);
     expect(reply.status).toBe(200);
     const outputs = reply.body.outputs as Record<string, string>;
     expect(outputs.snake_case!.slice(0, 16)).toBe('foo_bar\nfoo_bar\n');
     expect(outputs['COBOL-CASE']!.length).toBe(lines * 8 - 1); // FOO-BAR and a break per line, the final break trimmed
+    const over = await invoke(tool, { input: 'a'.repeat(MAX_ALL_CHARS + 1), to: 'all' }, nodeContext);
+    expect(over.status).toBe(400);
+    expect(over.body.error).toBe(`'input' is too long for to: "all": 1,048,577 characters; every convention at once takes up to 1,048,576 (one convention at a time takes the whole input).`);
+    expect((await invoke(tool, { input: 'a'.repeat(MAX_ALL_CHARS + 1), to: 'snake_case' }, nodeContext)).status).toBe(200);
   }, 120_000);
 });

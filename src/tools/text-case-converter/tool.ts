@@ -2,6 +2,12 @@ import { ToolInputError, defineTool } from '../define';
 import { convertAll, convertLines, readLines } from './lines';
 import { Input, Output } from './schema';
 
+/**
+ * `to: "all"` writes eleven outputs, so its input is capped at 1 MiB characters: at the general
+ * 16 MB limit it would answer 200 MB and take ~2.7 GB (docs/limits.md), enough to crash a tab.
+ */
+export const MAX_ALL_CHARS = 1024 * 1024;
+
 export default defineTool({
   slug: 'text-case-converter',
   name: 'Text Case Converter',
@@ -20,6 +26,11 @@ export default defineTool({
     { summary: 'SCREAMING_SNAKE_CASE to Title Case', input: { input: 'MAX_RETRY_COUNT', to: 'Title Case' } },
   ],
   run({ input, to }) {
+    if (to === 'all' && input.length > MAX_ALL_CHARS) {
+      throw new ToolInputError(
+        `'input' is too long for to: "all": ${input.length.toLocaleString('en-US')} characters; every convention at once takes up to ${MAX_ALL_CHARS.toLocaleString('en-US')} (one convention at a time takes the whole input).`,
+      );
+    }
     const lines = readLines(input);
     const { tokens, from_detected } = lines;
     if (tokens.length === 0) throw new ToolInputError(`'input' contains no words: it needs at least one letter or digit.`);
