@@ -11,7 +11,7 @@ export default defineTool({
   tag: 'conversion',
   category: 'convert',
   icon: 'palette',
-  blurb: 'Hex, RGB, HSL, OKLCH and more forms of a colour, with a contrast check.',
+  blurb: 'Hex, RGB, HSL, OKLCH forms; WCAG contrast.',
   keywords: ['color', 'colour', 'hex color', 'rgb', 'rgba', 'hsl', 'hsla', 'hsv', 'hsb', 'oklch', 'oklab', 'lab', 'lch', 'hwb', 'display-p3', 'gamut', 'contrast', 'wcag', 'css color', 'named color', 'picker'],
   paste: [{ kind: 'color', field: 'color' }],
   input: Input,
