@@ -147,6 +147,43 @@ describe('CSS Color 4 spaces against culori', () => {
   });
 });
 
+describe('bounds', () => {
+  it('refuses magnitudes past 8× the reference ranges, naming the channel', async () => {
+    const table: [string, RegExp][] = [
+      ['color(srgb 1e300 0 0)', /red '1e300' is out of range \(-8 to 8/],
+      ['color(xyz 0 0 -9)', /\bz '-9' is out of range/],
+      ['lab(50 1001 0)', /\ba '1001' is out of range \(-1000 to 1000, or -800% to 800%\)/],
+      ['lch(50% 1e308 0)', /chroma '1e308' is out of range \(0 to 1000, or 0% to 667%\)/],
+      ['oklch(0.5 3.3 20)', /chroma '3.3' is out of range \(0 to 3.2/],
+      ['oklab(101% 0 0)', /lightness '101%' is out of range \(0 to 1, or 0% to 100%\)/],
+      ['lab(-1 0 0)', /lightness '-1' is out of range \(0 to 100/],
+    ];
+    for (const [color, error] of table) {
+      const reply = await invoke(tool, { color }, nodeContext);
+      expect(reply.status).toBe(200);
+      expect((reply.body as { valid: boolean }).valid, color).toBe(false);
+      expect((reply.body as { error: string }).error, color).toMatch(error);
+    }
+  });
+
+  it('every colour at the edges of the bounds converts to finite forms that pass the schema', async () => {
+    const rand = prng(20);
+    const edge = (limit: number) => (rand() < 0.5 ? -1 : 1) * limit * (0.9 + rand() * 0.1);
+    for (let i = 0; i < 200; i++) {
+      const inputs = [
+        `color(${['srgb', 'display-p3', 'prophoto-rgb', 'rec2020', 'xyz', 'a98-rgb'][i % 6]} ${edge(8)} ${edge(8)} ${edge(8)})`,
+        `lab(${rand() * 100} ${edge(1000)} ${edge(1000)})`,
+        `oklch(${rand()} ${Math.abs(edge(3.2))} ${edge(1e6)})`,
+      ];
+      for (const color of inputs) {
+        const answer = await run({ color });
+        expect(answer.hex, color).toMatch(/^#[0-9a-f]{6}$/);
+        expect(JSON.stringify(answer), color).not.toMatch(/NaN|Infinity|e\+/);
+      }
+    }
+  });
+});
+
 describe('WCAG contrast against culori', () => {
   it('random pairs: the ratio is culori’s truncated to 2 decimals, the verdicts follow it', async () => {
     const rand = prng(19);

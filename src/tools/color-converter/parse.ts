@@ -15,7 +15,10 @@
 //   100% = 150, oklab a/b and oklch C 100% = 0.4, color() channels 100% = 1). Where CSS would
 //   clamp a lightness or a chroma, we refuse it with the channel's name (as for RGB above 255):
 //   L outside 0–100 (lab, lch) or 0–1 (oklab, oklch), a negative chroma. color() channels may
-//   lie outside 0–1: that is how a colour outside the space's gamut is written.
+//   lie outside 0–1: that is how a colour outside the space's gamut is written. So that the
+//   float math stays finite and the gamut search short, the other channels are bounded at 8×
+//   their CSS reference range (lab a/b and lch C ±1000, oklab a/b and oklch C ±3.2, color()
+//   channels ±8): far past any real colour, and named when exceeded.
 // - `none` (a missing component) is accepted for any channel and for alpha and counts as 0,
 //   as CSS does when converting.
 // - Hue is an angle: a number is degrees; `deg`, `grad`, `rad` and `turn` are accepted; any
@@ -60,20 +63,20 @@ const CHANNEL_NAMES: Record<string, [string, string, string]> = {
 };
 
 /** Kinds of channel in the CSS Color 4 functions: `percent` is what 100% means. */
-type Slot =
-  | { kind: 'hue' }
-  | { kind: 'range'; min: number; max: number; percent: number }
-  | { kind: 'free'; percent: number };
+type Slot = { kind: 'hue' } | { kind: 'range'; min: number; max: number; percent: number };
 
 const LAB_L: Slot = { kind: 'range', min: 0, max: 100, percent: 100 };
 const OK_L: Slot = { kind: 'range', min: 0, max: 1, percent: 1 };
 const HUE: Slot = { kind: 'hue' };
+const LAB_AB: Slot = { kind: 'range', min: -1000, max: 1000, percent: 125 };
+const OK_AB: Slot = { kind: 'range', min: -3.2, max: 3.2, percent: 0.4 };
 const SLOTS: Record<'lab' | 'lch' | 'oklab' | 'oklch', [Slot, Slot, Slot]> = {
-  lab: [LAB_L, { kind: 'free', percent: 125 }, { kind: 'free', percent: 125 }],
-  lch: [LAB_L, { kind: 'range', min: 0, max: Infinity, percent: 150 }, HUE],
-  oklab: [OK_L, { kind: 'free', percent: 0.4 }, { kind: 'free', percent: 0.4 }],
-  oklch: [OK_L, { kind: 'range', min: 0, max: Infinity, percent: 0.4 }, HUE],
+  lab: [LAB_L, LAB_AB, LAB_AB],
+  lch: [LAB_L, { kind: 'range', min: 0, max: 1000, percent: 150 }, HUE],
+  oklab: [OK_L, OK_AB, OK_AB],
+  oklch: [OK_L, { kind: 'range', min: 0, max: 3.2, percent: 0.4 }, HUE],
 };
+const COLOR_CHANNEL: Slot = { kind: 'range', min: -8, max: 8, percent: 1 };
 
 /** color(<space> …): the CSS name → colorjs.io's id. */
 const COLOR_SPACES: Record<string, CssSpace> = {
@@ -208,7 +211,7 @@ function fromColorFunction(body: string): ExactColor {
   if (match[2]!.includes(',')) throw new Invalid(`Invalid color: ${what} takes values separated by spaces, not commas.`);
   const { values, alpha } = splitArguments(what, match[2]!);
   const names = space.startsWith('xyz') ? ['x', 'y', 'z'] : ['red', 'green', 'blue'];
-  const channels = values.map((token, i) => slot(token, names[i]!, { kind: 'free', percent: 1 })) as [number, number, number];
+  const channels = values.map((token, i) => slot(token, names[i]!, COLOR_CHANNEL)) as [number, number, number];
   return { model: space, channels, alpha: readAlpha(alpha) };
 }
 
@@ -219,9 +222,9 @@ function slot(token: string, name: string, kind: Slot): number {
   if (unit !== undefined && unit !== '%') throw new Invalid(`Invalid color: ${name} ${quote(token)} cannot have the unit '${unit}'.`);
   const scaled = unit === '%' ? (value / 100) * kind.percent : value;
   if (!Number.isFinite(scaled)) throw new Invalid(`Invalid color: ${name} ${quote(token)} is not a finite number.`);
-  if (kind.kind === 'range' && !(scaled >= kind.min && scaled <= kind.max)) {
-    const range = kind.max === Infinity ? `at least ${kind.min}` : `${kind.min}–${kind.max}, or 0–100%`;
-    throw new Invalid(`Invalid color: ${name} ${quote(token)} is out of range (${range}).`);
+  if (!(scaled >= kind.min && scaled <= kind.max)) {
+    const percent = (x: number) => `${Math.round((x / kind.percent) * 100)}%`;
+    throw new Invalid(`Invalid color: ${name} ${quote(token)} is out of range (${kind.min} to ${kind.max}, or ${percent(kind.min)} to ${percent(kind.max)}).`);
   }
   return scaled;
 }
