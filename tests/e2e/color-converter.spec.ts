@@ -149,13 +149,17 @@ test.describe('color-converter page', () => {
     await expect(page.getByTestId('hex')).toHaveText('#767676');
     await expect(page.getByTestId('contrast-ratio')).toHaveCount(0);
 
-    await background.fill('#777');
+    await background.fill('#fff');
+    await page.getByTestId('input').fill('#777');
+    // 4.478:1 is shown truncated, 4.47:1, next to the AA failure it is.
     await expect(page.getByTestId('contrast-ratio')).toHaveText('4.47:1');
     await expect(page.getByTestId('verdict-aa_normal')).toContainText('Fail');
     await page.getByRole('button', { name: 'Swap colour and background' }).click();
-    await expect(page.getByTestId('input')).toHaveValue('#777');
-    await expect(background).toHaveValue('#767676');
-    await expect(page.getByTestId('hex')).toHaveText('#777777');
+    await expect(page.getByTestId('input')).toHaveValue('#fff');
+    await expect(background).toHaveValue('#777');
+    await expect(page.getByTestId('hex')).toHaveText('#ffffff');
+    await expect(page.getByTestId('contrast-sample')).toHaveCSS('background-color', 'rgb(119, 119, 119)');
+    await expect(page.getByTestId('contrast-ratio')).toHaveText('4.47:1');
   });
 
   test('names the bad channel and shows no result for an invalid colour', async ({ page }) => {
