@@ -8,7 +8,19 @@
 // - Hex without `#` may have 3, 4, 6 or 8 digits like with it (no CSS name is made of hex
 //   digits only, so nothing is ambiguous).
 // - `transparent` is rgba(0, 0, 0, 0), as in CSS; `currentcolor` and other context-dependent
-//   keywords, and other colour functions (hwb, lab, color()…), are not accepted.
+//   keywords are not accepted.
+// - CSS Color 4/5 functions (issue 16): hwb(), lab(), lch(), oklab(), oklch() and color(<space>
+//   …) with the spaces srgb, srgb-linear, display-p3, a98-rgb, prophoto-rgb, rec2020, xyz,
+//   xyz-d50, xyz-d65. Percentages map to the CSS reference ranges (lab a/b 100% = 125, lch C
+//   100% = 150, oklab a/b and oklch C 100% = 0.4, color() channels 100% = 1). Where CSS would
+//   clamp a lightness or a chroma, we refuse it with the channel's name (as for RGB above 255):
+//   L outside 0–100 (lab, lch) or 0–1 (oklab, oklch), a negative chroma. color() channels may
+//   lie outside 0–1: that is how a colour outside the space's gamut is written. So that the
+//   float math stays finite and the gamut search short, the other channels are bounded at 8×
+//   their CSS reference range (lab a/b and lch C ±1000, oklab a/b and oklch C ±3.2, color()
+//   channels ±8): far past any real colour, and named when exceeded.
+// - `none` (a missing component) is accepted for any channel and for alpha and counts as 0,
+//   as CSS does when converting.
 // - Hue is an angle: a number is degrees; `deg`, `grad`, `rad` and `turn` are accepted; any
 //   finite hue, negative or above 360, wraps around the circle (CSS). The range errors of the
 //   CONTRACT ("negatives") are about the other channels.
@@ -18,12 +30,20 @@
 // - A bare list `r,g,b` (or `r g b`, or with a fourth alpha) is RGB.
 import { NAMED_COLORS } from './named';
 
-export type Model = 'rgb' | 'hsl' | 'hsv';
+/** The sRGB-based models converted by hand in convert.ts (their answers predate issue 16). */
+export type SrgbModel = 'rgb' | 'hsl' | 'hsv' | 'hwb';
+/** CSS Color 4 spaces converted with colorjs.io; the names are colorjs.io's space ids. */
+export type CssSpace = 'lab' | 'lch' | 'oklab' | 'oklch' | 'srgb' | 'srgb-linear' | 'p3' | 'a98rgb' | 'prophoto' | 'rec2020' | 'xyz-d65' | 'xyz-d50';
+export type Model = SrgbModel | CssSpace;
 
 /** A colour exactly as given: channels of its own model and alpha 0–1. */
 export interface ExactColor {
   model: Model;
-  /** rgb: red, green, blue 0–255; hsl: hue (degrees, any), saturation, lightness 0–100; hsv: hue, saturation, value 0–100. */
+  /**
+   * rgb: red, green, blue 0–255; hsl: hue (degrees, any), saturation, lightness 0–100; hsv: hue,
+   * saturation, value 0–100; hwb: hue, whiteness, blackness 0–100; CSS spaces: colorjs.io's
+   * coordinates (lab L 0–100, oklab L 0–1, rgb spaces 0–1 nominal, hue in degrees).
+   */
   channels: [number, number, number];
   alpha: number;
 }
@@ -35,6 +55,40 @@ const CHANNEL_NAMES: Record<string, [string, string, string]> = {
   hsl: ['hue', 'saturation', 'lightness'],
   hsv: ['hue', 'saturation', 'value'],
   hsb: ['hue', 'saturation', 'brightness'],
+  hwb: ['hue', 'whiteness', 'blackness'],
+  lab: ['lightness', 'a', 'b'],
+  lch: ['lightness', 'chroma', 'hue'],
+  oklab: ['lightness', 'a', 'b'],
+  oklch: ['lightness', 'chroma', 'hue'],
+};
+
+/** Kinds of channel in the CSS Color 4 functions: `percent` is what 100% means. */
+type Slot = { kind: 'hue' } | { kind: 'range'; min: number; max: number; percent: number };
+
+const LAB_L: Slot = { kind: 'range', min: 0, max: 100, percent: 100 };
+const OK_L: Slot = { kind: 'range', min: 0, max: 1, percent: 1 };
+const HUE: Slot = { kind: 'hue' };
+const LAB_AB: Slot = { kind: 'range', min: -1000, max: 1000, percent: 125 };
+const OK_AB: Slot = { kind: 'range', min: -3.2, max: 3.2, percent: 0.4 };
+const SLOTS: Record<'lab' | 'lch' | 'oklab' | 'oklch', [Slot, Slot, Slot]> = {
+  lab: [LAB_L, LAB_AB, LAB_AB],
+  lch: [LAB_L, { kind: 'range', min: 0, max: 1000, percent: 150 }, HUE],
+  oklab: [OK_L, OK_AB, OK_AB],
+  oklch: [OK_L, { kind: 'range', min: 0, max: 3.2, percent: 0.4 }, HUE],
+};
+const COLOR_CHANNEL: Slot = { kind: 'range', min: -8, max: 8, percent: 1 };
+
+/** color(<space> …): the CSS name → colorjs.io's id. */
+const COLOR_SPACES: Record<string, CssSpace> = {
+  srgb: 'srgb',
+  'srgb-linear': 'srgb-linear',
+  'display-p3': 'p3',
+  'a98-rgb': 'a98rgb',
+  'prophoto-rgb': 'prophoto',
+  rec2020: 'rec2020',
+  xyz: 'xyz-d65',
+  'xyz-d65': 'xyz-d65',
+  'xyz-d50': 'xyz-d50',
 };
 
 const FUNCTIONS: Record<string, string> = {
@@ -42,10 +96,16 @@ const FUNCTIONS: Record<string, string> = {
   hsl: 'hsl', hsla: 'hsl',
   hsv: 'hsv', hsva: 'hsv',
   hsb: 'hsb', hsba: 'hsb',
+  hwb: 'hwb', hwba: 'hwb',
+  lab: 'lab', lch: 'lch', oklab: 'oklab', oklch: 'oklch',
+  color: 'color',
 };
+
+const SUPPORTED = 'use rgb(), hsl(), hsv(), hwb(), lab(), lch(), oklab(), oklch() or color()';
 
 const HEX = /^#?([0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/;
 const FUNCTION = /^([a-z]+)\s*\(([^()]*)\)$/;
+const NONE = 'none';
 /** A CSS <number> with an optional unit. */
 const VALUE = /^([+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?)(%|deg|grad|rad|turn)?$/;
 
@@ -72,12 +132,14 @@ function read(text: string): ExactColor {
   const call = FUNCTION.exec(text);
   if (call) {
     const kind = FUNCTIONS[call[1]!];
-    if (kind === undefined) throw new Invalid(`Invalid color: unsupported function '${call[1]}()': use rgb(), rgba(), hsl(), hsla(), hsv() or hsb().`);
+    if (kind === undefined) throw new Invalid(`Invalid color: unsupported function '${call[1]}()': ${SUPPORTED}.`);
+    if (kind === 'color') return fromColorFunction(call[2]!);
+    if (kind === 'lab' || kind === 'lch' || kind === 'oklab' || kind === 'oklch') return fromCssSpace(kind, call[2]!);
     return fromArguments(kind, `${call[1]}()`, call[2]!);
   }
   if (/^[\d.+\-\s,/%e]+$/.test(text) && /\d/.test(text)) return fromArguments('rgb', 'r,g,b', text);
   throw new Invalid(
-    `Unrecognized color ${quote(text)}: use #rrggbb, #rgb, rrggbb, rgb(r, g, b), r,g,b, hsl(h, s%, l%), hsv(h, s%, v%) or a CSS color name.`,
+    `Unrecognized color ${quote(text)}: use #rrggbb, #rgb, rrggbb, rgb(r, g, b), r,g,b, hsl(h, s%, l%), hsv(h, s%, v%), hwb(), lab(), lch(), oklab(), oklch(), color(display-p3 r g b) or a CSS color name.`,
   );
 }
 
@@ -116,18 +178,60 @@ function splitArguments(what: string, body: string): { values: string[]; alpha: 
 function fromArguments(kind: string, what: string, body: string): ExactColor {
   const { values, alpha } = splitArguments(what, body);
   const names = CHANNEL_NAMES[kind]!;
-  const model: Model = kind === 'rgb' ? 'rgb' : kind === 'hsl' ? 'hsl' : 'hsv';
+  const model: SrgbModel = kind === 'rgb' ? 'rgb' : kind === 'hsl' ? 'hsl' : kind === 'hwb' ? 'hwb' : 'hsv';
   const channels = values.map((token, i) => {
     const name = names[i]!;
     if (model === 'rgb') return channel(token, name, 255, true);
     if (i === 0) return hue(token);
     return channel(token, name, 100, false);
   }) as [number, number, number];
-  return { model, channels, alpha: alpha === undefined ? 1 : channel(alpha, 'alpha', 1, true) };
+  return { model, channels, alpha: readAlpha(alpha) };
+}
+
+const readAlpha = (alpha: string | undefined) => (alpha === undefined ? 1 : channel(alpha, 'alpha', 1, true));
+
+/** lab(), lch(), oklab(), oklch(): CSS Color 4 has only the space syntax for them. */
+function fromCssSpace(kind: keyof typeof SLOTS, body: string): ExactColor {
+  const what = `${kind}()`;
+  if (body.includes(',')) throw new Invalid(`Invalid color: ${what} takes values separated by spaces, not commas.`);
+  const { values, alpha } = splitArguments(what, body);
+  const names = CHANNEL_NAMES[kind]!;
+  const channels = values.map((token, i) => slot(token, names[i]!, SLOTS[kind][i]!)) as [number, number, number];
+  return { model: kind, channels, alpha: readAlpha(alpha) };
+}
+
+/** color(<space> c1 c2 c3 [/ alpha]). */
+function fromColorFunction(body: string): ExactColor {
+  const match = /^\s*([a-z0-9-]+)(?:\s+|$)([^]*)$/.exec(body);
+  const space = match ? COLOR_SPACES[match[1]!] : undefined;
+  if (!match || space === undefined) {
+    throw new Invalid(`Invalid color: color() needs a colour space first: ${Object.keys(COLOR_SPACES).join(', ')}${match ? ` (got ${quote(match[1]!)})` : ''}.`);
+  }
+  const what = `color(${match[1]})`;
+  if (match[2]!.includes(',')) throw new Invalid(`Invalid color: ${what} takes values separated by spaces, not commas.`);
+  const { values, alpha } = splitArguments(what, match[2]!);
+  const names = space.startsWith('xyz') ? ['x', 'y', 'z'] : ['red', 'green', 'blue'];
+  const channels = values.map((token, i) => slot(token, names[i]!, COLOR_CHANNEL)) as [number, number, number];
+  return { model: space, channels, alpha: readAlpha(alpha) };
+}
+
+/** A channel of a CSS Color 4 function. */
+function slot(token: string, name: string, kind: Slot): number {
+  if (kind.kind === 'hue') return hue(token);
+  const { value, unit } = number(token, name);
+  if (unit !== undefined && unit !== '%') throw new Invalid(`Invalid color: ${name} ${quote(token)} cannot have the unit '${unit}'.`);
+  const scaled = unit === '%' ? (value / 100) * kind.percent : value;
+  if (!Number.isFinite(scaled)) throw new Invalid(`Invalid color: ${name} ${quote(token)} is not a finite number.`);
+  if (!(scaled >= kind.min && scaled <= kind.max)) {
+    const percent = (x: number) => `${Math.round((x / kind.percent) * 100)}%`;
+    throw new Invalid(`Invalid color: ${name} ${quote(token)} is out of range (${kind.min} to ${kind.max}, or ${percent(kind.min)} to ${percent(kind.max)}).`);
+  }
+  return scaled;
 }
 
 /** A number token (1e400 reads as Infinity, which the range checks then refuse). */
 function number(token: string, name: string): { value: number; unit: string | undefined } {
+  if (token === NONE) return { value: 0, unit: undefined };
   const match = VALUE.exec(token);
   if (!match) throw new Invalid(`Invalid color: ${name} ${quote(token)} is not a number.`);
   return { value: Number(match[1]), unit: match[2] };

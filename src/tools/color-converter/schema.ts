@@ -37,9 +37,29 @@ export const Input = pure(() => z.object({
     .string()
     .min(1)
     .describe(
-      'The colour: `#rrggbb`, `#rgb`, `rrggbb`, `#rrggbbaa`, `rgb(r, g, b)`, `rgba()`, `r,g,b`, `hsl(h, s%, l%)`, `hsla()`, `hsv(h, s%, v%)`, `hsb()`, CSS Color 4 space syntax (`rgb(255 0 0 / 50%)`) or a CSS colour name. Case and spaces are free.',
+      'The colour: `#rrggbb`, `#rgb`, `rrggbb`, `#rrggbbaa`, `rgb(r, g, b)`, `rgba()`, `r,g,b`, `hsl(h, s%, l%)`, `hsla()`, `hsv(h, s%, v%)`, `hsb()`, CSS Color 4 space syntax (`rgb(255 0 0 / 50%)`), CSS Color 4/5 `hwb()`, `lab()`, `lch()`, `oklab()`, `oklch()`, `color(srgb|srgb-linear|display-p3|a98-rgb|prophoto-rgb|rec2020|xyz|xyz-d50|xyz-d65 r g b)` (alpha as `/ 0.5` or `/ 50%`, `none` for a missing component) or a CSS colour name. Case and spaces are free.',
+    ),
+  contrast_with: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      'A second colour (any form `color` accepts), the background of a WCAG 2.x contrast check with `color` as the text; the answer adds `contrast`. An unreadable colour here is a 400. Alpha: the background is composited over white, the text over the background.',
     ),
 }));
+
+export const Contrast = pure(() => z
+  .object({
+    ratio: z.number().min(1).max(21).describe('WCAG 2.x contrast ratio, 1–21, truncated to 2 decimals (never rounded up); the verdicts read this number.'),
+    aa_normal: z.boolean().describe('AA for normal text: ratio ≥ 4.5.'),
+    aa_large: z.boolean().describe('AA for large text (18pt, or 14pt bold) and UI components: ratio ≥ 3.'),
+    aaa_normal: z.boolean().describe('AAA for normal text: ratio ≥ 7.'),
+    aaa_large: z.boolean().describe('AAA for large text: ratio ≥ 4.5.'),
+    foreground: z.string().describe('The text colour as painted, `#rrggbb` (gamut-mapped, composited over the background when it has alpha).'),
+    background: z.string().describe('The background as painted, `#rrggbb` (gamut-mapped, composited over white when it has alpha).'),
+  })
+  .describe('WCAG 2.x contrast between `color` (text) and `contrast_with` (background).')
+  .meta({ id: 'Contrast' }));
 
 export const Output = pure(() => z.object({
   hex: z.string().describe('Lowercase `#rrggbb` (empty when invalid).'),
@@ -47,6 +67,22 @@ export const Output = pure(() => z.object({
   hsl: HSL,
   hsv: HSV,
   valid: z.boolean().describe('False when the colour could not be read or a channel is out of range.'),
+  hwb: z.string().optional().describe('CSS `hwb(H W% B%)`, integers rounded half up (omitted when invalid).'),
+  oklch: z.string().optional().describe('CSS `oklch(L% C H)` of the colour as given (not gamut-mapped): L 2 decimals, C 4, H 2, rounded half up; H is 0 when C rounds to 0 (omitted when invalid).'),
+  oklab: z.string().optional().describe('CSS `oklab(L% a b)` of the colour as given: L 2 decimals, a and b 4 (omitted when invalid).'),
+  css: z
+    .object({
+      hex: z.string().describe('`#rrggbb`, or `#rrggbbaa` when alpha < 1.'),
+      rgb: z.string().describe('`rgb(R, G, B)`, or `rgba(R, G, B, A)` when alpha < 1.'),
+      hsl: z.string().describe('`hsl(H, S%, L%)`, or `hsla(H, S%, L%, A)` when alpha < 1.'),
+      hwb: z.string().describe('`hwb(H W% B%)`, with ` / A` when alpha < 1.'),
+      oklch: z.string().describe('`oklch(L% C H)`, with ` / A` when alpha < 1.'),
+      oklab: z.string().describe('`oklab(L% a b)`, with ` / A` when alpha < 1.'),
+    })
+    .optional()
+    .describe('Copyable CSS forms that keep the alpha (A = `alpha`, 3 decimals) when it is below 1; the same as the opaque forms otherwise (omitted when invalid).'),
+  in_gamut: z.boolean().optional().describe('False when the colour lies outside sRGB (e.g. `color(display-p3 1 0 0)`); `hex`, `rgb`, `hsl`, `hsv` and `hwb` are then the CSS Color 4 gamut-mapped colour (OKLCH chroma reduced until within deltaEOK 0.02 of sRGB). Omitted when invalid.'),
+  contrast: Contrast.optional().describe('With `contrast_with`, when `color` is valid.'),
   alpha: z.number().min(0).lt(1).optional().describe('Opacity 0–1 (3 decimals) when the input has one below 1; omitted when opaque.'),
   error: z.string().optional().describe('Why the colour is invalid, naming the channel when one is out of range.'),
 }));
