@@ -27,7 +27,7 @@ describe('formFields', () => {
   it('reads numbers with their bounds, and choices of numbers', () => {
     const fields = formOf('uuid-generator');
     expect(fields.find((field) => field.name === 'count')).toMatchObject({ kind: 'number', integer: true, min: 1, max: 100, default: 1 });
-    expect(fields.find((field) => field.name === 'version')).toMatchObject({ kind: 'select', options: [4, 7], default: 4 });
+    expect(fields.find((field) => field.name === 'version')).toMatchObject({ kind: 'select', options: [1, 3, 4, 5, 6, 7, 'nil', 'max', 'ulid'], default: 4 });
     expect(formOf('image-resizer').find((field) => field.name === 'rotate')).toMatchObject({ kind: 'number', integer: false, min: undefined });
   });
 

@@ -124,3 +124,73 @@ test.describe('uuid-generator page', () => {
     await expect(page.getByTestId('validation')).toContainText('max UUID');
   });
 });
+
+test.describe('uuid-generator page: every version and the inspector', () => {
+  test('name-based v5/v3 from a namespace and a name (RFC 9562 A.4/A.2, Python known answers)', async ({ page }) => {
+    await page.goto('/uuid-generator');
+    await page.getByTestId('version').selectOption('5');
+    const items = page.getByTestId('uuid');
+    // No name yet: a hint, not an error, and no list.
+    await expect(page.getByTestId('name-fields')).toContainText('Type a name');
+    await expect(items).toHaveCount(0);
+    await expect(page.getByTestId('error')).toHaveCount(0);
+    await page.getByTestId('name').fill('www.example.com');
+    await expect(items.first()).toHaveText('2ed6657d-e927-568b-95e1-2665a8aea6a2');
+    await page.getByTestId('version').selectOption('3');
+    await expect(items.first()).toHaveText('5df41881-3aed-3515-88a7-2f4a814cf09e');
+    await page.getByTestId('name').fill('python.org');
+    await expect(items.first()).toHaveText('6fa459ea-ee8a-3ca4-894e-db77e160355e');
+    // A custom namespace: the DNS namespace spelled out gives the same answer; a bad one is named.
+    await page.getByTestId('namespace').selectOption('custom');
+    await page.getByTestId('custom-namespace').fill('6ba7b810-9dad-11d1-80b4-00c04fd430c8');
+    await expect(items.first()).toHaveText('6fa459ea-ee8a-3ca4-894e-db77e160355e');
+    await page.getByTestId('custom-namespace').fill('not a uuid');
+    await expect(page.getByTestId('error')).toContainText(/namespace must be dns, url, oid, x500 or a UUID \(got "not a uuid"\)/i);
+    // Back to a random version: the name fields go, and the list is random again.
+    await page.getByTestId('version').selectOption('4');
+    await expect(page.getByTestId('name-fields')).toHaveCount(0);
+    await expect(items.first()).toHaveText(V4);
+  });
+
+  test('v1, v6, nil, max and ULIDs', async ({ page }) => {
+    await page.goto('/uuid-generator');
+    const items = page.getByTestId('uuid');
+    await page.getByTestId('count').fill('3');
+    await page.getByTestId('version').selectOption('1');
+    await expect(items.first()).toHaveText(/^[0-9a-f]{8}-[0-9a-f]{4}-1[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f][13579bdf][0-9a-f]{10}$/);
+    await page.getByTestId('version').selectOption('6');
+    await expect(items.first()).toHaveText(/^[0-9a-f]{8}-[0-9a-f]{4}-6[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    const v6 = await items.allTextContents();
+    expect([...v6].sort()).toEqual(v6);
+    await page.getByTestId('version').selectOption('nil');
+    await expect(items.first()).toHaveText('00000000-0000-0000-0000-000000000000');
+    // One fixed UUID: shown once, and the count does not apply.
+    await expect(items).toHaveCount(1);
+    await expect(page.getByTestId('count')).toBeDisabled();
+    await page.getByTestId('version').selectOption('max');
+    await expect(items.first()).toHaveText('ffffffff-ffff-ffff-ffff-ffffffffffff');
+    await page.getByTestId('version').selectOption('ulid');
+    await expect(items.first()).toHaveText(/^[0-7][0-9A-HJKMNP-TV-Z]{25}$/);
+    await expect(page.getByTestId('format')).toBeDisabled();
+    const ulids = await items.allTextContents();
+    expect([...ulids].sort()).toEqual(ulids);
+    expect(new Set(ulids).size).toBe(3);
+  });
+
+  test('the inspector explains version, variant and the time inside', async ({ page }) => {
+    await page.goto('/uuid-generator');
+    const validate = page.getByTestId('validate');
+    await validate.fill('C232AB00-9414-11EC-B3C8-9F6BDECED846'); // RFC 9562 A.1
+    await expect(page.getByTestId('validation')).toContainText('Valid: version 1');
+    await expect(page.getByTestId('inspect-variant')).toContainText('RFC 9562 (bits 10xx)');
+    await expect(page.getByTestId('inspect-time')).toContainText('2022-02-22T19:22:22.0000000Z');
+    await validate.fill('01ARZ3NDEKTSV4RRFFQ69G5FAV'); // the ULID spec's example
+    await expect(page.getByTestId('validation')).toContainText('Valid: a ULID');
+    await expect(page.getByTestId('inspect-time')).toContainText('2016-07-30T23:54:10.259Z');
+    await expect(page.getByTestId('inspect-variant')).toHaveCount(0);
+    await validate.fill('919108f7-52d1-4320-cbac-f847db4148a8');
+    await expect(page.getByTestId('validation')).toContainText('Not a valid UUID: its variant is Microsoft');
+    await expect(page.getByTestId('inspect-variant')).toContainText('Microsoft (bits 110x)');
+    await expect(page.getByTestId('inspect-time')).toHaveCount(0);
+  });
+});

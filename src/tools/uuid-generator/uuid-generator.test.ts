@@ -120,22 +120,39 @@ describe('version 7', () => {
 });
 
 describe('validation', () => {
+  // Timestamps: RFC 9562 A.1/A.5 give "Tuesday, February 22, 2022 2:22:22.000000 PM GMT-05:00"
+  // for v1/v6, A.6 the same second for v7; nil is variant NCS and max `future` (§4.1 Table 1).
   it.each([
-    ['C232AB00-9414-11EC-B3C8-9F6BDECED846', 'v1'],
-    ['5df41881-3aed-3515-88a7-2f4a814cf09e', 'v3'],
-    ['919108f7-52d1-4320-9bac-f847db4148a8', 'v4'],
-    ['2ed6657d-e927-568b-95e1-2665a8aea6a2', 'v5'],
-    ['1EC9414C-232A-6B00-B3C8-9F6BDECED846', 'v6'],
-    ['017F22E2-79B0-7CC3-98C4-DC0C0C07398F', 'v7'],
-    ['2489E9AD-2EE2-8E00-8EC9-32D5F69181C0', 'v8'],
-    ['5c146b14-3c52-8afd-938a-375d0df1fbf6', 'v8'],
-    ['00000000-0000-0000-0000-000000000000', 'nil'],
-    ['ffffffff-ffff-ffff-ffff-ffffffffffff', 'max'],
-  ])('RFC 9562 example %s is %s, in every accepted spelling', async (uuid, version) => {
+    ['C232AB00-9414-11EC-B3C8-9F6BDECED846', 'v1', 'RFC 9562', '2022-02-22T19:22:22.0000000Z'],
+    ['5df41881-3aed-3515-88a7-2f4a814cf09e', 'v3', 'RFC 9562', undefined],
+    ['919108f7-52d1-4320-9bac-f847db4148a8', 'v4', 'RFC 9562', undefined],
+    ['2ed6657d-e927-568b-95e1-2665a8aea6a2', 'v5', 'RFC 9562', undefined],
+    ['1EC9414C-232A-6B00-B3C8-9F6BDECED846', 'v6', 'RFC 9562', '2022-02-22T19:22:22.0000000Z'],
+    ['017F22E2-79B0-7CC3-98C4-DC0C0C07398F', 'v7', 'RFC 9562', '2022-02-22T19:22:22.000Z'],
+    ['2489E9AD-2EE2-8E00-8EC9-32D5F69181C0', 'v8', 'RFC 9562', undefined],
+    ['5c146b14-3c52-8afd-938a-375d0df1fbf6', 'v8', 'RFC 9562', undefined],
+    ['00000000-0000-0000-0000-000000000000', 'nil', 'NCS', undefined],
+    ['ffffffff-ffff-ffff-ffff-ffffffffffff', 'max', 'future', undefined],
+  ])('RFC 9562 example %s is %s, in every accepted spelling', async (uuid, version, variant, timestamp) => {
     const compact = uuid.replace(/-/g, '');
     for (const spelling of [uuid, uuid.toLowerCase(), uuid.toUpperCase(), compact, `{${uuid}}`, `urn:uuid:${uuid}`, `URN:UUID:${compact}`, `  ${uuid}\r\n`]) {
       const reply = await generate({ validate: spelling }, fixedContext(new Uint8Array(16)));
-      expect(reply, spelling).toEqual({ uuids: ['00000000-0000-4000-8000-000000000000'], count: 1, format: 'hyphenated', is_valid: true, validated_version: version });
+      const expected = { uuids: ['00000000-0000-4000-8000-000000000000'], count: 1, format: 'hyphenated', is_valid: true, validated_version: version, variant };
+      expect(reply, spelling).toEqual(timestamp === undefined ? expected : { ...expected, timestamp });
+    }
+  });
+
+  it('a UUID of the wrong version or variant is not valid, and its variant is still reported', async () => {
+    for (const [uuid, variant] of [
+      ['00000000-0000-0000-0000-000000000001', 'NCS'], // neither nil nor a version/variant
+      ['919108f7-52d1-4320-7bac-f847db4148a8', 'NCS'],
+      ['919108f7-52d1-4320-cbac-f847db4148a8', 'Microsoft'],
+      ['919108f7-52d1-4320-ebac-f847db4148a8', 'future'],
+      ['919108f7-52d1-0320-9bac-f847db4148a8', 'RFC 9562'], // version 0
+      ['919108f7-52d1-9320-9bac-f847db4148a8', 'RFC 9562'], // version 9
+    ]) {
+      const reply = await generate({ validate: uuid }, fixedContext(new Uint8Array(16)));
+      expect(reply, uuid).toEqual({ uuids: ['00000000-0000-4000-8000-000000000000'], count: 1, format: 'hyphenated', is_valid: false, variant });
     }
   });
 
@@ -163,7 +180,6 @@ describe('validation', () => {
     '919108f7-52d1-4320-9bac-f847db4148a8 trailing',
     '９１９１08f7-52d1-4320-9bac-f847db4148a8',
     '00000000-0000-0000-0000-00000000000g',
-    '00000000-0000-0000-0000-000000000001', // neither nil nor a version/variant
     'x'.repeat(1_000_000),
   ])('%j is not valid, and generation still happens', async (text) => {
     const reply = await generate({ validate: text, count: 2 }, fixedContext(new Uint8Array(32)));
@@ -177,11 +193,11 @@ describe('validation', () => {
 });
 
 describe('schema', () => {
-  it('version accepts 4 and 7 only, as numbers', async () => {
-    for (const version of [5, '7', 4.5, null]) {
+  it('version accepts 1, 3, 4, 5, 6, 7 as numbers and nil, max, ulid as strings', async () => {
+    for (const version of [2, 8, '7', 4.5, null, 'v4', 'NIL']) {
       const reply = await invoke(tool, { version }, fixedContext(new Uint8Array(16)));
       expect(reply.status, String(version)).toBe(400);
-      expect(reply.body.issues).toEqual([{ path: ['version'], message: 'must be one of 4, 7' }]);
+      expect(reply.body.issues).toEqual([{ path: ['version'], message: 'must be one of 1, 3, 4, 5, 6, 7, "nil", "max", "ulid"' }]);
     }
   });
 

@@ -1,5 +1,7 @@
 // Generating (RFC 9562 §5.4 version 4, §5.7 version 7) and checking UUIDs. Randomness and the
 // clock come from the caller, so that every bit can be checked in tests.
+import { gregorianIso, gregorianTicks } from './gregorian';
+import { ulidTime } from './ulid';
 
 const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
 
@@ -71,7 +73,8 @@ export function uuidsV7(random: Uint8Array, count: number, nowMs: number): Uint8
   return uuids;
 }
 
-export type ValidatedVersion = 'v1' | 'v2' | 'v3' | 'v4' | 'v5' | 'v6' | 'v7' | 'v8' | 'nil' | 'max';
+export type ValidatedVersion = 'v1' | 'v2' | 'v3' | 'v4' | 'v5' | 'v6' | 'v7' | 'v8' | 'nil' | 'max' | 'ulid';
+export type Variant = 'NCS' | 'RFC 9562' | 'Microsoft' | 'future';
 
 const HYPHENATED = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const COMPACT = /^[0-9a-f]{32}$/i;
@@ -81,7 +84,7 @@ const COMPACT = /^[0-9a-f]{32}$/i;
  * in `{…}` or prefixed with `urn:uuid:` (any case), or undefined when it is not such a string.
  * Either wrapper accepts either form: people paste what their tools print.
  */
-function hexDigits(text: string): string | undefined {
+export function hexDigits(text: string): string | undefined {
   let body = text.trim();
   if (body.length > 45) return undefined; // longer than `urn:uuid:` + 36: no need to look further
   if (body.startsWith('{') && body.endsWith('}')) body = body.slice(1, -1);
@@ -92,16 +95,48 @@ function hexDigits(text: string): string | undefined {
 }
 
 /**
- * The version of a valid UUID: RFC 9562 variant (`10xx` in the 17th hex digit) with version
- * 1–8, or the nil / max UUID (§5.9, §5.10). Undefined when `text` is not a valid UUID.
+ * RFC 9562 §4.1, Table 1: the variant is read from the leading bits of the 17th hex digit.
+ * The nil UUID falls in NCS and the max UUID in `future`, as the table notes.
  */
-export function validateUuid(text: string): ValidatedVersion | undefined {
+export function variantOf(hex: string): Variant {
+  const digit = parseInt(hex[16]!, 16);
+  if (digit < 0b1000) return 'NCS';
+  if (digit < 0b1100) return 'RFC 9562';
+  if (digit < 0b1110) return 'Microsoft';
+  return 'future';
+}
+
+export interface Inspection {
+  is_valid: boolean;
+  validated_version?: ValidatedVersion;
+  variant?: Variant;
+  timestamp?: string;
+}
+
+/**
+ * What a pasted identifier is. A UUID (any accepted spelling) is valid when it is the nil or
+ * max UUID or has the RFC 9562 variant and version 1–8; its variant is reported whenever it has
+ * the shape of a UUID, valid or not. A ULID is valid with its 26 characters from Crockford's
+ * alphabet (first one 0–7). The time inside is given for versions 1, 6 and 7 and ULIDs.
+ */
+export function inspect(text: string): Inspection {
   const hex = hexDigits(text);
-  if (hex === undefined) return undefined;
-  if (hex === '0'.repeat(32)) return 'nil';
-  if (hex === 'f'.repeat(32)) return 'max';
-  const variant = parseInt(hex[16]!, 16);
+  if (hex === undefined) {
+    const ms = ulidTime(text.trim());
+    return ms === undefined ? { is_valid: false } : { is_valid: true, validated_version: 'ulid', timestamp: new Date(ms).toISOString() };
+  }
+  const variant = variantOf(hex);
+  if (hex === '0'.repeat(32)) return { is_valid: true, validated_version: 'nil', variant };
+  if (hex === 'f'.repeat(32)) return { is_valid: true, validated_version: 'max', variant };
   const version = parseInt(hex[12]!, 16);
-  if ((variant & 0b1100) !== 0b1000 || version < 1 || version > 8) return undefined;
-  return `v${version}` as ValidatedVersion;
+  if (variant !== 'RFC 9562' || version < 1 || version > 8) return { is_valid: false, variant };
+  const validated = `v${version}` as ValidatedVersion;
+  if (version === 1 || version === 6) return { is_valid: true, validated_version: validated, variant, timestamp: gregorianIso(gregorianTicks(hex, version)) };
+  if (version === 7) return { is_valid: true, validated_version: validated, variant, timestamp: new Date(parseInt(hex.slice(0, 12), 16)).toISOString() };
+  return { is_valid: true, validated_version: validated, variant };
+}
+
+/** The version of a valid UUID or ULID (see `inspect`); undefined when `text` is neither. */
+export function validateUuid(text: string): ValidatedVersion | undefined {
+  return inspect(text).validated_version;
 }
