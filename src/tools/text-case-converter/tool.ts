@@ -1,3 +1,4 @@
+import { groupThousands } from '../../lib/digits';
 import { ToolInputError, defineTool } from '../define';
 import { convertAll, convertLines, readLines } from './lines';
 import { Input, Output } from './schema';
@@ -28,7 +29,7 @@ export default defineTool({
   run({ input, to }) {
     if (to === 'all' && input.length > MAX_ALL_CHARS) {
       throw new ToolInputError(
-        `'input' is too long for to: "all": ${input.length.toLocaleString('en-US')} characters; every convention at once takes up to ${MAX_ALL_CHARS.toLocaleString('en-US')} (one convention at a time takes the whole input).`,
+        `'input' is too long for to: "all": ${groupThousands(input.length)} characters; every convention at once takes up to ${groupThousands(MAX_ALL_CHARS)} (one convention at a time takes the whole input).`,
       );
     }
     const lines = readLines(input);

@@ -4,7 +4,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { invoke } from '../../core/invoke';
 import type { ToolContext } from '../define';
-import { MONTHS, MONTH_NAMES, WEEKDAYS } from './civil';
+import { MONTHS, MONTH_NAMES, WEEKDAYS } from '../../lib/civil';
 import { parseHuman } from './human';
 import { canonicalZone, formatOffset, instantAt, zonedTime } from './zoned';
 import { ZONE_LINKS, ZONE_NAMES } from './tz-names';

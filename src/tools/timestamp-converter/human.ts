@@ -15,7 +15,7 @@
 // clock is read as UTC, the rule of docs/contract.md for every form without an offset; the device's
 // own zone would make one request answer differently on each door. A weekday that contradicts the
 // date is an error, as in RFC 2822.
-import { MONTHS, MONTH_NAMES, MS_PER_DAY, WEEKDAYS, WEEKDAY_NAMES, daysFromCivil, daysInMonth, isoWeekday } from './civil';
+import { MONTHS, MONTH_NAMES, MS_PER_DAY, WEEKDAYS, WEEKDAY_NAMES, daysFromCivil, daysInMonth, isoWeekday } from '../../lib/civil';
 import { found, isAsciiLetter, isDigit, type Parsed } from './scan';
 import { characterPosition as position } from '../../lib/text-position';
 import { checkClock, checkOffset } from './time-of-day';

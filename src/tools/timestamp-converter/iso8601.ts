@@ -12,7 +12,7 @@
 // A fraction may have any number of digits; digits beyond milliseconds are dropped, which floors
 // the instant like the numeric path does. 24:00[:00[.000]] is the end of the day (the next
 // midnight). Reduced forms (YYYY, YYYY-MM, HH alone) and mixing basic with extended are refused.
-import { MS_PER_DAY, civilFromDays, daysFromCivil, daysInMonth, isLeapYear, isoWeekOneMonday, MONTH_NAMES } from './civil';
+import { MS_PER_DAY, civilFromDays, daysFromCivil, daysInMonth, isLeapYear, isoWeekOneMonday, MONTH_NAMES } from '../../lib/civil';
 import { digitRunEnd, fixedDigits, found, isDigit, type Parsed } from './scan';
 import { characterPosition as position } from '../../lib/text-position';
 import { checkClock, checkOffset, type ClockField } from './time-of-day';

@@ -1,7 +1,7 @@
 // Numeric Unix timestamps, read exactly: the digits are shifted as a decimal string and only the
 // whole-millisecond part becomes a BigInt, so `1700000000.123` seconds is 1700000000123 ms with
 // no binary floating-point error, and a 16 MiB run of digits costs one linear scan.
-import { MAX_MS, RANGE } from './civil';
+import { MAX_MS, RANGE } from '../../lib/civil';
 import { found } from './scan';
 
 export type Unit = 'seconds' | 'milliseconds' | 'microseconds' | 'nanoseconds';

@@ -14,7 +14,7 @@
 //   not recursion, so no input can blow the stack.
 // - A day-of-week that contradicts the date is an error naming both: such a date is corrupt,
 //   and guessing which half is right would hide it.
-import { MONTHS, MONTH_NAMES, MS_PER_DAY, WEEKDAYS, WEEKDAY_NAMES, daysFromCivil, daysInMonth, isoWeekday } from './civil';
+import { MONTHS, MONTH_NAMES, MS_PER_DAY, WEEKDAYS, WEEKDAY_NAMES, daysFromCivil, daysInMonth, isoWeekday } from '../../lib/civil';
 import { digitRunEnd, fixedDigits, found, isAsciiLetter, type Parsed } from './scan';
 import { characterPosition as position } from '../../lib/text-position';
 import { checkClock, checkOffset, type ClockField } from './time-of-day';

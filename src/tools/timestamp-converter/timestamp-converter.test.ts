@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { invoke } from '../../core/invoke';
 import type { ToolContext } from '../define';
-import { MAX_MS, civilFromDays, daysFromCivil, formatIso, formatUtc, isoWeekday } from './civil';
+import { MAX_MS, civilFromDays, daysFromCivil, formatIso, formatUtc, isoWeekday } from '../../lib/civil';
 import { parseIso } from './iso8601';
 import { parseNumeric } from './numeric';
 import { parseRfc2822 } from './rfc2822';

@@ -4,7 +4,7 @@
 // Every failure the caller can fix is a 200 with valid:false (the contract's rule for this tool).
 import type { z } from 'zod';
 import { defineTool } from '../define';
-import { MAX_MS, RANGE, formatIso, formatUtc } from './civil';
+import { MAX_MS, RANGE, formatIso, formatUtc } from '../../lib/civil';
 import { parseIso } from './iso8601';
 import { looksNumeric, parseNumeric, type Unit } from './numeric';
 import { looksLikeRfc2822, parseRfc2822 } from './rfc2822';

@@ -4,7 +4,7 @@
 // historic local-mean-time offsets (Africa/Monrovia was −00:44:30 until 1972) and their spelling
 // differs between engines, while the parts are exact to the second everywhere.
 import { ToolInputError } from '../define';
-import { MS_PER_DAY, civilFromDays, daysFromCivil } from './civil';
+import { MS_PER_DAY, civilFromDays, daysFromCivil } from '../../lib/civil';
 import { ZONE_LINKS, ZONE_NAMES } from './tz-names';
 
 export interface Zoned {

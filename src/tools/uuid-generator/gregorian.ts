@@ -2,6 +2,7 @@
 // Gregorian reform, 1582-10-15T00:00:00Z, a 14-bit clock sequence and a 48-bit node. Both carry
 // the same three values; version 6 only orders the timestamp's bits most significant first, so
 // its UUIDs sort by time as text.
+import { formatIso } from '../../lib/civil';
 
 /** 100-ns intervals from 1582-10-15 to 1970-01-01 (RFC 9562 §5.1: 0x01B21DD213814000). */
 const GREGORIAN_OFFSET = 0x01b21dd213814000n;
@@ -67,5 +68,5 @@ export function gregorianIso(ticks: bigint): string {
     rest += TICKS_PER_MS;
     ms -= 1n;
   }
-  return new Date(Number(ms)).toISOString().replace(/Z$/, `${rest.toString().padStart(4, '0')}Z`);
+  return formatIso(Number(ms)).replace(/Z$/, `${rest.toString().padStart(4, '0')}Z`);
 }

@@ -1,5 +1,6 @@
 // Generating (RFC 9562 §5.4 version 4, §5.7 version 7) and checking UUIDs. Randomness and the
 // clock come from the caller, so that every bit can be checked in tests.
+import { formatIso } from '../../lib/civil';
 import { gregorianIso, gregorianTicks } from './gregorian';
 import { ulidTime } from './ulid';
 
@@ -123,7 +124,7 @@ export function inspect(text: string): Inspection {
   const hex = hexDigits(text);
   if (hex === undefined) {
     const ms = ulidTime(text.trim());
-    return ms === undefined ? { is_valid: false } : { is_valid: true, validated_version: 'ulid', timestamp: new Date(ms).toISOString() };
+    return ms === undefined ? { is_valid: false } : { is_valid: true, validated_version: 'ulid', timestamp: formatIso(ms) };
   }
   const variant = variantOf(hex);
   if (hex === '0'.repeat(32)) return { is_valid: true, validated_version: 'nil', variant };
@@ -132,7 +133,7 @@ export function inspect(text: string): Inspection {
   if (variant !== 'RFC 9562' || version < 1 || version > 8) return { is_valid: false, variant };
   const validated = `v${version}` as ValidatedVersion;
   if (version === 1 || version === 6) return { is_valid: true, validated_version: validated, variant, timestamp: gregorianIso(gregorianTicks(hex, version)) };
-  if (version === 7) return { is_valid: true, validated_version: validated, variant, timestamp: new Date(parseInt(hex.slice(0, 12), 16)).toISOString() };
+  if (version === 7) return { is_valid: true, validated_version: validated, variant, timestamp: formatIso(parseInt(hex.slice(0, 12), 16)) };
   return { is_valid: true, validated_version: validated, variant };
 }
 

@@ -1,0 +1,3 @@
+/** An integer with a comma between each group of three digits (`1048576` → `1,048,576`), as
+ * toLocaleString('en-US') writes it but without the engine's locale data. */
+export const groupThousands = (n: number): string => String(Math.trunc(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
