@@ -13,7 +13,9 @@ interface Example {
 
 function readmeExamples(): Example[] {
   const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-  const section = readme.slice(readme.indexOf('<!-- examples:start -->'), readme.indexOf('<!-- examples:end -->'));
+  // The generated block (npm run docs:examples) and the hand-written one after it.
+  const between = (name: string) => readme.slice(readme.indexOf(`<!-- ${name}:start -->`), readme.indexOf(`<!-- ${name}:end -->`));
+  const section = between('examples') + between('more-examples');
   const pairs = [...section.matchAll(/```sh\n(curl[^\n]*(?:\\\n[^\n]*)*)\n```\s*```json\n([\s\S]*?)\n```/g)];
   return pairs.map(([, command, answer]) => {
     const path = /localhost:8787(\/api\/[a-z0-9-]+)/.exec(command!)?.[1];
