@@ -29,6 +29,9 @@ test('no tool page loads zod, and each stays within its script budget', async ({
       expect(code.includes('ZodObject'), `${tool.slug}: ${url} contains zod`).toBe(false);
       gzipped += gzipSync(code, { level: 9 }).length;
     }
-    expect(gzipped, `${tool.slug}: its scripts, gzipped`).toBeLessThan(PAGE_SCRIPTS_BUDGET);
+    // The list in the message: on a loaded machine this was once over budget on a first try
+    // (the image resizer, 91 KB) and not on the retry; the list says what came in.
+    const listed = scripts.map((url) => new URL(url).pathname).join(' ');
+    expect(gzipped, `${tool.slug}: its scripts, gzipped: ${listed}`).toBeLessThan(PAGE_SCRIPTS_BUDGET);
   }
 });
