@@ -1,5 +1,6 @@
 // Page-side helpers of the image pages (converter and resizer): files in, base64 for the tool,
 // blobs out, names, sizes. No pixels are touched here: decoding is the tool's job.
+import { groupThousands } from '../lib/digits';
 import { decodeBase64 } from '../lib/base64';
 import { FORMAT_NAMES, IMAGE_FORMATS, INPUT_FORMATS, formatList, formatOfExtension, formatOfMime, sniffFormat, type InputFormat } from '../lib/images/formats';
 import { checkInputBytes } from '../lib/images/limits';
@@ -81,7 +82,7 @@ export function uniqueNames(names: readonly string[]): string[] {
   });
 }
 
-const grouped = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+const grouped = groupThousands;
 
 /** 1,254 bytes · 12.3 KB · 2.45 MB (binary units, as the tools' 3 MB limit counts them). */
 export function formatBytes(bytes: number): string {

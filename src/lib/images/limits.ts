@@ -1,6 +1,7 @@
 // Size limits of the image tools (docs/contract.md §4 image-converter/image-resizer), checked on
 // the encoded bytes, on the header's dimensions before any pixel is allocated, and again on
 // what the decoder actually produced.
+import { groupThousands } from '../digits';
 import type { RasterFormat } from '../../platform/types';
 import { ToolInputError } from '../../tools/define';
 import { FORMAT_NAMES } from './formats';
@@ -44,7 +45,7 @@ export function checkDimensions(width: number, height: number, what = 'The image
 export const ENCODER_MAX_SIDE: Record<RasterFormat, number> = { webp: 16_383, gif: 65_535, jpeg: 65_535, avif: 65_536, png: 2 ** 31 - 1, tiff: 2 ** 32 - 1 };
 
 /** 16383 → "16,383" (no locale: the same message in every runtime). */
-export const thousands = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+export const thousands = groupThousands;
 
 /** Refuses an output `format` cannot encode at this size; checked before the work that leads to it. */
 export function checkEncodable(format: RasterFormat, width: number, height: number): void {

@@ -5,6 +5,7 @@
 // to itself took the server from 1.8 to 5.8 GB), so it is never called: tiff.ts hands utif2
 // only the tags read here. Every size below follows from the declared width and height, which
 // the tools have already held to their limits (src/lib/images/limits.ts).
+import { groupThousands } from '../../lib/digits';
 import { ImageDataError, ImageRefusedError } from '../types';
 
 /** Directories walked: the first is decoded, the others are only checked for a loop. */
@@ -115,7 +116,7 @@ function readDirectory(r: Reader, at: number): Map<number, number[] | Uint8Array
 
 const first = (values: number[] | Uint8Array | undefined, otherwise: number): number => (values && values.length > 0 ? values[0]! : otherwise);
 /** 1234567 → "1,234,567" (no locale: every runtime writes the same message). */
-export const thousands = (n: number): string => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+export const thousands = groupThousands;
 const plural = (n: number, word: string) => `${thousands(n)} ${word}${n === 1 ? '' : 's'}`;
 
 export function readTiffLayout(bytes: Uint8Array): TiffLayout {

@@ -7,7 +7,8 @@ import { invoke } from '../../core/invoke';
 import { nodeContext } from '../../platform/node-context';
 import { prng } from '../../../tests/support/prng';
 import { dataUrlPrefix } from './data-url';
-import { parseHex, toHex } from './hex';
+import { toHex } from '../../lib/hex';
+import { parseHex } from './hex';
 import { sniffBytes } from './sniff';
 import tool from './tool';
 

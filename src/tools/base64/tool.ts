@@ -2,7 +2,8 @@ import { defineTool } from '../define';
 import { decodeBase64, encodeBase64 } from '../../lib/base64';
 import { characterPosition } from '../../lib/text-position';
 import { dataUrlPrefix } from './data-url';
-import { parseHex, toHex } from './hex';
+import { toHex } from '../../lib/hex';
+import { parseHex } from './hex';
 import { Input, Output } from './schema';
 
 const utf8Encoder = new TextEncoder();

@@ -1,15 +1,12 @@
 // Digests as the page shows them (lowercase hex or padded Base64, as the API gives them) and
 // byte counts in words. Pure: no locale (the same text on every device).
 import { decodeBase64, encodeBase64 } from '../../lib/base64';
+import { groupThousands } from '../../lib/digits';
+import { toHex } from '../../lib/hex';
 import type { Encoding } from './schema';
 
-const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
-
 export function formatDigest(bytes: Uint8Array, encoding: Encoding): string {
-  if (encoding === 'base64') return encodeBase64(bytes, false, true);
-  let hex = '';
-  for (const byte of bytes) hex += HEX[byte];
-  return hex;
+  return encoding === 'base64' ? encodeBase64(bytes, false, true) : toHex(bytes);
 }
 
 /** The bytes of a digest the API gave in `encoding`. */
@@ -22,7 +19,7 @@ export function parseDigest(hash: string, encoding: Encoding): Uint8Array {
 }
 
 /** 1234567 → "1,234,567". */
-export const groupDigits = (n: number): string => String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+export const groupDigits = (n: number): string => groupThousands(Math.round(n));
 
 /** Bytes in decimal units: "812 bytes", "4.2 kB", "209.7 MB", "2.15 GB". */
 export function formatBytes(bytes: number): string {

@@ -2,17 +2,11 @@ import { encodeBase64 } from '../../lib/base64';
 import { ToolInputError, defineTool } from '../define';
 import { bytesOf, requireWellFormed } from './bytes';
 import { digestOf } from './digest';
+import { toHex } from '../../lib/hex';
 import { parseChecksumLine, sameBytes } from './expected';
 import { Input, NO_HMAC, Output, type Algorithm } from './schema';
 import { encodeUtf8 } from './utf8';
 
-const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
-
-function toHex(bytes: Uint8Array): string {
-  let hex = '';
-  for (const byte of bytes) hex += HEX[byte];
-  return hex;
-}
 
 /** The one checksum `expected` gives; a tagged line must be for the algorithm being computed. */
 function readExpected(expected: string, algorithm: Algorithm) {

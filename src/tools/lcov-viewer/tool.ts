@@ -3,6 +3,7 @@ import { defineTool, ToolInputError } from '../define';
 import type { Counts, FileCoverage } from './coverage';
 import { parseLcov } from './parser';
 import { percent } from './percent';
+import { delta } from './view';
 import { CoverageRecord, Input, Output } from './schema';
 
 const EXAMPLE = [
@@ -104,7 +105,7 @@ const CATEGORIES = ['lines', 'functions', 'branches'] as const;
 function diff(base: Report, head: Report) {
   const before = record(base.total);
   const after = record(head.total);
-  const delta = (key: 'linesCoverage' | 'functionsCoverage' | 'branchesCoverage') => (Math.round(after[key] * 10) - Math.round(before[key] * 10)) / 10;
+  const change = (key: 'linesCoverage' | 'functionsCoverage' | 'branchesCoverage') => delta(after[key], before[key]);
   const old = new Map(base.files.map(({ file, counts }) => [file.path, percentages(counts)]));
   const files: { path: string; before: Percentages | null; after: Percentages | null }[] = [];
   for (const { file, counts } of head.files) {
@@ -116,7 +117,7 @@ function diff(base: Report, head: Report) {
   const now = new Set(head.files.map(({ file }) => file.path));
   for (const { file, counts } of base.files) if (!now.has(file.path)) files.push({ path: file.path, before: percentages(counts), after: null });
   return {
-    summary: { linesCoverage: delta('linesCoverage'), functionsCoverage: delta('functionsCoverage'), branchesCoverage: delta('branchesCoverage') },
+    summary: { linesCoverage: change('linesCoverage'), functionsCoverage: change('functionsCoverage'), branchesCoverage: change('branchesCoverage') },
     files,
   };
 }
