@@ -110,6 +110,13 @@ export interface ToolContext {
   readonly images?: ImagePlatform;
   /** The door's background-removal model (src/platform/segmentation.ts), or its refusal. */
   readonly segmentation?: SegmentationPlatform;
+  /**
+   * The most decoded bytes an image field may hold, replacing each image tool's API cap (3 MB,
+   * 10 MB). Only the page door sets it, to the device's DEVICE_MAX_INPUT_BYTES: the user's own
+   * photos on the user's own device (docs/contract.md "Pages and the device's limits"). The
+   * remote doors and the service worker's /api keep the spec's caps.
+   */
+  readonly maxImageBytes?: number;
 }
 
 /** What a door brings to its context besides the system clock and randomness. */

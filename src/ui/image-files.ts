@@ -3,13 +3,13 @@
 import { groupThousands } from '../lib/digits';
 import { decodeBase64 } from '../lib/base64';
 import { FORMAT_NAMES, IMAGE_FORMATS, INPUT_FORMATS, formatList, formatOfExtension, formatOfMime, sniffFormat, type InputFormat } from '../lib/images/formats';
-import { checkInputBytes } from '../lib/images/limits';
+import { DEVICE_MAX_INPUT_BYTES, checkInputBytes } from '../lib/images/limits';
 import { takePrefill } from './prefill';
 
 export { FORMAT_NAMES, formatList, type InputFormat };
 
 /** What the image pages' drop areas say they take. */
-export const IMAGE_DROP_HINT = `${formatList()} · up to 3 MB each · or paste an image`;
+export const IMAGE_DROP_HINT = `${formatList()} · up to 50 MB and 40 megapixels each · or paste an image`;
 
 /** What the file pickers offer: the input formats by type and by extension. */
 export const ACCEPT = [
@@ -37,11 +37,11 @@ export async function detectFormat(file: File): Promise<InputFormat | undefined>
 
 /**
  * The file's bytes as base64, encoded by the browser (FileReader), so no string is built up in
- * JavaScript. A file over the tools' 3 MB limit is refused here with the tool's own sentence,
- * before it is read at all.
+ * JavaScript. A file over the device's limit (50 MB, as the page's tool worker applies it) is
+ * refused here with the tool's own sentence, before it is read at all.
  */
 export async function readBase64(file: Blob): Promise<string> {
-  checkInputBytes(file.size);
+  checkInputBytes(file.size, DEVICE_MAX_INPUT_BYTES);
   return readAsBase64(file);
 }
 
@@ -84,7 +84,7 @@ export function uniqueNames(names: readonly string[]): string[] {
 
 const grouped = groupThousands;
 
-/** 1,254 bytes · 12.3 KB · 2.45 MB (binary units, as the tools' 3 MB limit counts them). */
+/** 1,254 bytes · 12.3 KB · 2.45 MB (binary units, as the tools' limits count them). */
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${grouped(bytes)} byte${bytes === 1 ? '' : 's'}`;
   if (bytes < 1048576) return `${(bytes / 1024).toFixed(1)} KB`;

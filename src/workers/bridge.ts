@@ -51,6 +51,8 @@ function scheduleIdleStop(): void {
 export interface RunOptions {
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** Whose call it is (RunMessage.door): the page's own, or the service worker's /api relayed. */
+  door?: RunMessage['door'];
 }
 
 /**
@@ -65,7 +67,7 @@ export function runTool<S extends Slug>(slug: S, body: InputOf<S>, options?: Run
 }
 
 /** runTool for a tool named at run time with a body nobody checked (the service worker's relay). */
-export function runAnyTool(slug: string, body: unknown, { signal, timeoutMs = DEFAULT_TIMEOUT_MS }: RunOptions = {}): Promise<Reply> {
+export function runAnyTool(slug: string, body: unknown, { signal, timeoutMs = DEFAULT_TIMEOUT_MS, door = 'page' }: RunOptions = {}): Promise<Reply> {
   if (signal?.aborted) return Promise.reject(signal.reason ?? new DOMException('Aborted', 'AbortError'));
   clearTimeout(idleTimer);
   const id = nextId++;
@@ -89,6 +91,6 @@ export function runAnyTool(slug: string, body: unknown, { signal, timeoutMs = DE
       resolve: (reply) => (finish(), resolve(reply)),
       reject: (error) => (finish(), reject(error)),
     });
-    target.postMessage({ id, slug, body } satisfies RunMessage);
+    target.postMessage({ id, slug, body, door } satisfies RunMessage);
   });
 }

@@ -18,7 +18,7 @@ export function hostRelayedTools(): void {
     answer(port, { type: 'accepted' });
     const beat = setInterval(() => answer(port, { type: 'working' }), HEARTBEAT_MS);
     // No clock of its own: the caller of fetch() decides how long to wait (heavy tools on a busy device take long).
-    runAnyTool(event.data.slug, event.data.body, { timeoutMs: 30 * 60_000 })
+    runAnyTool(event.data.slug, event.data.body, { timeoutMs: 30 * 60_000, door: 'api' })
       .catch(
         (error: unknown): Reply => ({
           // The worker crashed or ran out of time: not the input's fault and not a bug of the

@@ -4,11 +4,12 @@
 import { invoke, notFound } from '../core/invoke';
 import { lazySegmentation } from '../platform/segmentation';
 import { lazyPlatform } from '../platform/types';
-import { doorContext, type ToolDefinition } from '../tools/define';
+import { DEVICE_MAX_INPUT_BYTES } from '../lib/images/limits';
+import { doorContext, type ToolContext, type ToolDefinition } from '../tools/define';
 import { toolLoaders } from '../tools/loaders';
 import type { ReplyMessage, RunMessage } from './protocol';
 
-const context = doorContext({
+const apiContext = doorContext({
   // The image tools' codecs, fetched from the app's origin on first use only, so pages of the
   // text tools never download them.
   images: lazyPlatform(async () => {
@@ -19,9 +20,12 @@ const context = doorContext({
   segmentation: lazySegmentation(async () => (await import('../platform/segmentation-browser')).createBrowserSegmentation()),
 });
 
+/** The page's own calls: the same platforms, with the device's image limit (docs/contract.md). */
+const pageContext: ToolContext = { ...apiContext, maxImageBytes: DEVICE_MAX_INPUT_BYTES };
+
 const loaded = new Map<string, Promise<ToolDefinition>>();
 
-async function run({ id, slug, body }: RunMessage): Promise<ReplyMessage> {
+async function run({ id, slug, body, door }: RunMessage): Promise<ReplyMessage> {
   const load = Object.hasOwn(toolLoaders, slug) ? toolLoaders[slug] : undefined;
   if (!load) return { id, reply: notFound(slug) };
   let tool = loaded.get(slug);
@@ -29,7 +33,7 @@ async function run({ id, slug, body }: RunMessage): Promise<ReplyMessage> {
     tool = load().then((module) => module.default);
     loaded.set(slug, tool);
   }
-  return { id, reply: await invoke(await tool, body, context) };
+  return { id, reply: await invoke(await tool, body, door === 'page' ? pageContext : apiContext) };
 }
 
 self.onmessage = (event: MessageEvent<RunMessage>) => {

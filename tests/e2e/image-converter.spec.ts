@@ -129,7 +129,7 @@ test.describe('image-converter page', () => {
 
   test('oversized and undecodable files get the tool’s sentence; the rest of the batch still converts', async ({ page }) => {
     await page.goto('/image-converter');
-    const big = Buffer.alloc(Math.round(3.5 * 1048576));
+    const big = Buffer.alloc(Math.round(50.5 * 1048576));
     big.set(await readFile(fixture('quadrants.png')));
     const file = async (name: string, mimeType: string) => ({ name, mimeType, buffer: await readFile(fixture(name)) });
     await page.getByTestId('file-input').setInputFiles([
@@ -144,7 +144,7 @@ test.describe('image-converter page', () => {
     await expect(items.getByTestId('status')).toHaveText(['Failed', 'Failed', 'Failed', 'Failed', 'Done']);
     await expect(items.nth(0).getByTestId('error')).toHaveText('The image is 30000×30000 pixels; each side may be at most 16,384 pixels.');
     await expect(items.nth(1).getByTestId('error')).toContainText(/PNG/);
-    await expect(items.nth(2).getByTestId('error')).toHaveText('Input image is 3.5 MB — maximum is 3 MB.');
+    await expect(items.nth(2).getByTestId('error')).toHaveText('Input image is 50.5 MB — maximum is 50 MB.');
     await expect(items.nth(3).getByTestId('error')).toContainText('is not a PNG image');
     await expect(items.nth(4).getByTestId('download')).toHaveText('Download');
     await expect(items.nth(4).getByTestId('download')).toHaveAccessibleName('Download quadrants.webp');

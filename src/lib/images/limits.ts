@@ -8,6 +8,11 @@ import { FORMAT_NAMES } from './formats';
 
 /** 3 MB of decoded input ("MB" is MiB; exactly 3,145,728 bytes is accepted). */
 export const MAX_INPUT_BYTES = 3 * 1048576;
+/**
+ * 50 MB: what the pages accept, running on the user's own device (ToolContext.maxImageBytes).
+ * The pixel limits below are the same on every door.
+ */
+export const DEVICE_MAX_INPUT_BYTES = 50 * 1048576;
 /** 40 megapixels, decoded or produced. */
 export const MAX_PIXELS = 40_000_000;
 /** 16,384 pixels per side. */

@@ -36,7 +36,7 @@ export default defineTool({
   examples: [{ summary: 'Cut out the foreground', input: { image: EXAMPLE_DISC_PNG } }],
   async run({ image }, ctx) {
     // Bad input is refused before the model is touched (or downloaded).
-    const { bitmap } = await loadImage(ctx, imageBytes(image, MAX_INPUT_BYTES));
+    const { bitmap } = await loadImage(ctx, imageBytes(image, ctx.maxImageBytes ?? MAX_INPUT_BYTES));
     const square = await imagesOf(ctx).resize(bitmap, MODEL_SIDE, MODEL_SIDE);
     const alpha = await foregroundAlpha(ctx, toModelInput(square));
     const out = await encodeImage(ctx, applyMask(bitmap, alpha), 'png', 100);

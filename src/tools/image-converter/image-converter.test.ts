@@ -11,6 +11,7 @@ import { buildTiff, rgbTags } from '../../../tests/support/tiff-builder';
 import tool from './tool';
 import { Output } from './schema';
 import { nodeContext } from '../../platform/node-context';
+import { DEVICE_MAX_INPUT_BYTES } from '../../lib/images/limits';
 import { call } from '../../../tests/support/doors';
 
 const INPUTS = ['png', 'jpeg', 'webp', 'avif', 'tiff', 'gif', 'svg'] as const;
@@ -340,5 +341,22 @@ describe('limits', () => {
       status: 400,
       body: { error: "'image' is not a readable TIFF image: strip 1 decompresses to more than the 1,027 bytes its 1×1 pixels can hold." },
     });
+  });
+});
+
+describe('the device limit (ToolContext.maxImageBytes)', () => {
+  // A real PNG followed by padding: 3.5 MB of encoded input, over the API's 3 MB.
+  const padded = () => {
+    const png = fixture('quadrants.png');
+    const bytes = new Uint8Array(Math.round(3.5 * 1048576));
+    bytes.set(png);
+    return Buffer.from(bytes).toString('base64');
+  };
+  it('the API door refuses 3.5 MB; the page door (maxImageBytes 50 MB) converts it', async () => {
+    const image = padded();
+    const api = await invoke(tool, { image, from: 'png', to: 'webp' }, nodeContext);
+    expect(api).toEqual({ status: 400, body: { error: 'Input image is 3.5 MB — maximum is 3 MB.' } });
+    const page = await invoke(tool, { image, from: 'png', to: 'webp' }, { ...nodeContext, maxImageBytes: DEVICE_MAX_INPUT_BYTES });
+    expect(page.status).toBe(200);
   });
 });

@@ -26,7 +26,7 @@ export default defineTool({
   ],
   async run({ image, from, to, quality }, ctx) {
     // The output has the input's size: an encoder's limit is checked before decoding.
-    const { bitmap } = await loadImage(ctx, imageBytes(image), { expected: from, sized: (width, height) => checkEncodable(to, width, height) });
+    const { bitmap } = await loadImage(ctx, imageBytes(image, ctx.maxImageBytes), { expected: from, sized: (width, height) => checkEncodable(to, width, height) });
     const out = await encodeImage(ctx, bitmap, to, quality);
     // docs/contract.md: `format` echoes `to`; size fields describe the output.
     return { image: out.base64, format: to, width: out.width, height: out.height, size_bytes: out.sizeBytes };

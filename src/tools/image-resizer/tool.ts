@@ -55,7 +55,7 @@ export default defineTool({
     };
     // Without a crop they are known from the header: checked before decoding (and again below).
     const sized = cropping ? undefined : (width: number, height: number) => checkPlan(planOf(width, height).plan);
-    const loaded = await loadImage(ctx, imageBytes(input.image), { shrink, sized });
+    const loaded = await loadImage(ctx, imageBytes(input.image, ctx.maxImageBytes), { shrink, sized });
     let { bitmap } = loaded;
     const { width: originalWidth, height: originalHeight } = loaded;
 
