@@ -21,6 +21,12 @@ export interface RunnerOptions<S extends Slug = Slug> {
   unshared?: readonly string[];
   /** Whether the input is complete enough to run (e.g. required text present). */
   ready?: (body: RunnerBody<S>) => boolean;
+  /**
+   * What is sent for a body: a page whose controls hold choices the tool has no field for (the
+   * resizer's "Same as input" format, its percentage sizing) turns them into the tool's fields
+   * here, so the fragment keeps the choice and the tool gets plain values. Default: as it is.
+   */
+  send?: (body: RunnerBody<S>) => RunnerBody<S>;
 }
 
 /**
@@ -36,7 +42,7 @@ export class ToolRunner<S extends Slug> {
   failure: string | undefined = $state();
 
   readonly slug: S;
-  #options: Required<Omit<RunnerOptions<S>, 'ready'>> & Pick<RunnerOptions<S>, 'ready'>;
+  #options: Required<Omit<RunnerOptions<S>, 'ready' | 'send'>> & Pick<RunnerOptions<S>, 'ready' | 'send'>;
   /** The input's fields: a link, a hand-over or an example sets only these. */
   #keys: Set<string>;
   /** Fields handed over by smart paste or an opened file (./prefill.ts): kept out of the URL
@@ -112,8 +118,9 @@ export class ToolRunner<S extends Slug> {
     this.#controller?.abort();
   }
 
-  async #execute(body: RunnerBody<S>): Promise<void> {
+  async #execute(given: RunnerBody<S>): Promise<void> {
     this.#controller?.abort();
+    const body = this.#options.send ? this.#options.send(given) : given;
     if (this.#options.ready && !this.#options.ready(body)) {
       this.reply = undefined;
       this.failure = undefined;

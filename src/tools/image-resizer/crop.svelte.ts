@@ -1,7 +1,7 @@
 // The image resizer's crop as state: the crop area held in the tool's input (CropArea, for the
 // page and its numeric fields) and a drag on the image that draws or moves it (CropDrag, for
 // CropBox). The geometry is in crop.ts.
-import { contains, fieldsToRect, fitInside, isArea, moveRect, pixels, rectToFields, spanRect, type CropFields, type Point, type Rect, type Size } from './crop';
+import { contains, fieldsToRect, fitInside, isArea, moveRect, pixels, rectToFields, resizeRect, spanRect, type CropFields, type Handle, type Point, type Rect, type Size } from './crop';
 
 /** The crop fields of the tool's input, read as an area of the image shown. */
 export class CropArea {
@@ -53,25 +53,35 @@ export class CropArea {
 }
 
 interface Drag {
-  mode: 'draw' | 'move';
+  mode: 'draw' | 'move' | 'resize';
+  /** The handle a resize holds. */
+  handle?: Handle;
   start: Point;
   /** The area when the drag started (what a move moves). */
   origin: Rect | undefined;
   pointer: number;
 }
 
+/** What a drag sees: the image's size once known, the crop area it has now, and the shape an
+ * aspect preset holds it to (width ÷ height; none: free). */
+export interface DragView {
+  size: Size | undefined;
+  crop: Rect | undefined;
+  ratio?: number | undefined;
+}
+
 /**
  * A pointer drag on the image: started outside the area it draws a new one, started inside it
- * moves it. The area being dragged is a draft until the drag ends; then `end` gives it.
+ * moves it, started on a handle resizes it (in the preset's shape, if one is chosen). The area
+ * being dragged is a draft until the drag ends; then `end` gives it.
  */
 export class CropDrag {
   /** The area while a drag changes it. */
   draft: Rect | undefined = $state.raw();
   #drag: Drag | undefined;
-  readonly #view: () => { size: Size | undefined; crop: Rect | undefined };
+  readonly #view: () => DragView;
 
-  /** `view`: the image's size once known, and the crop area it has now. */
-  constructor(view: () => { size: Size | undefined; crop: Rect | undefined }) {
+  constructor(view: () => DragView) {
     this.#view = view;
   }
 
@@ -82,17 +92,22 @@ export class CropDrag {
     return rect && size?.width && size.height ? fitInside(rect, size) : undefined;
   });
 
-  /** A press at `point` (image pixels) with pointer `pointer`. */
-  start(point: Point, pointer: number): void {
+  /** A press at `point` (image pixels) with pointer `pointer`, on a `handle` of the area or not. */
+  start(point: Point, pointer: number, handle?: Handle): void {
     const shown = this.shown;
-    this.#drag = { mode: shown && contains(shown, point) ? 'move' : 'draw', start: point, origin: shown, pointer };
+    const mode = handle && shown ? 'resize' : shown && contains(shown, point) ? 'move' : 'draw';
+    this.#drag = { mode, handle, start: point, origin: shown, pointer };
   }
 
   move(point: Point, pointer: number): void {
     const drag = this.#drag;
-    const size = this.#view().size;
+    const { size, ratio } = this.#view();
     if (!drag || pointer !== drag.pointer || !size) return;
-    if (drag.mode === 'draw') this.draft = spanRect(drag.start, point);
+    if (drag.mode === 'draw') {
+      // With a preset, a new area is drawn in its shape from the press, towards the pointer.
+      this.draft = ratio ? resizeRect({ ...drag.start, width: 0, height: 0 }, 'se', point, size, ratio) : spanRect(drag.start, point);
+      if (ratio && point.x === drag.start.x && point.y === drag.start.y) this.draft = undefined;
+    } else if (drag.origin && drag.mode === 'resize') this.draft = resizeRect(drag.origin, drag.handle!, point, size, ratio);
     else if (drag.origin) this.draft = moveRect(drag.origin, drag.start, point, size);
   }
 
