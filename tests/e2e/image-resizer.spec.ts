@@ -1,7 +1,8 @@
 // The image resizer as a person uses it: pick a real image, resize, crop (by dragging on the
 // image and by typing), rotate and flip, then download; the downloaded bytes are checked with an
 // independent decoder (sharp) against the four-quadrant fixture.
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import { expect, test, type Page } from './fixtures';
 import { BLUE, LIME, NOT_AN_IMAGE, RED, SAMPLE, YELLOW, download, expectColour, expectNoSidewaysScroll, fixture, pixel } from './image-helpers';
@@ -165,6 +166,7 @@ test.describe('image-resizer page', () => {
     await expect(page.getByTestId('before')).toHaveText('JPEG · 24 × 40 px · 1.2 KB');
     const shown = await page.getByRole('img', { name: 'Original: exif-6.jpeg' }).evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]);
     expect(shown).toEqual([24, 40]);
+    await page.getByTestId('format').selectOption('png');
     await page.getByTestId('crop-width').fill('12');
     await page.getByTestId('crop-height').fill('20');
     const out = await result(page, 'PNG · 12 × 20 px');
@@ -193,7 +195,11 @@ test.describe('image-resizer page', () => {
     await page.getByTestId('file-input').setInputFiles(fixture('truncated-quadrants.jpeg'));
     await expect(page.getByTestId('error')).toContainText('JPEG');
 
-    await page.getByTestId('file-input').setInputFiles({ name: 'huge.webp', mimeType: 'image/webp', buffer: Buffer.alloc(50 * 1048576 + 200_000) });
+    // Playwright takes buffers up to 50 MB only: the file is written to disk first.
+    const huge = join(test.info().outputDir, 'huge.webp');
+    await mkdir(test.info().outputDir, { recursive: true });
+    await writeFile(huge, Buffer.alloc(50 * 1048576 + 200_000));
+    await page.getByTestId('file-input').setInputFiles(huge);
     await expect(page.getByTestId('error')).toHaveText('Input image is 50.2 MB — maximum is 50 MB.');
 
     // A good image clears the error.
@@ -259,5 +265,100 @@ test.describe('image-resizer page', () => {
     await page.getByTestId('file-input').setInputFiles(NOT_AN_IMAGE);
     await expect(page.getByTestId('error')).toBeVisible();
     await expectNoSidewaysScroll(page, 'error');
+  });
+
+  test('keeps the input\'s format by default: a JPEG comes out a JPEG, a GIF as PNG', async ({ page }) => {
+    await open(page, 'exif-6.jpeg');
+    await expect(page.getByTestId('format')).toHaveValue('same');
+    await expect(page.getByTestId('format').locator('option:checked')).toHaveText('Same as input — JPEG');
+    await page.getByLabel('Width (px)').fill('12');
+    const out = await result(page, 'JPEG · 12 × 20 px');
+    // The download is a JPEG by its bytes, not only by its name.
+    expect([...out.bytes.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+    expect([out.name, out.format]).toEqual(['exif-6-12x20.jpg', 'jpeg']);
+    await expect(page.getByRole('slider', { name: /Quality/ })).toBeVisible();
+
+    await page.getByTestId('file-input').setInputFiles(fixture('quadrants.webp'));
+    const webp = await result(page, 'WebP · 12 × 7 px');
+    expect([...webp.bytes.subarray(8, 12)].map((c) => String.fromCharCode(c)).join('')).toBe('WEBP');
+
+    await page.getByTestId('file-input').setInputFiles(fixture('quadrants.gif'));
+    await expect(page.getByTestId('format-hint')).toContainText('GIF comes out as PNG');
+    const gif = await result(page, 'PNG · 12 × 7 px');
+    expect([...gif.bytes.subarray(1, 4)].map((c) => String.fromCharCode(c)).join('')).toBe('PNG');
+  });
+
+  test('an aspect preset crops the largest centred area of its shape; handles resize it in shape', async ({ page }) => {
+    await page.goto('/image-resizer');
+    await page.getByTestId('load-example').click();
+    await expect(page.getByTestId('status')).toHaveText('Done');
+    await page.getByLabel('Width (px)').fill('');
+    await page.getByTestId('aspect-16:9').click();
+    await expect(page.getByTestId('aspect-16:9')).toHaveAttribute('aria-checked', 'true');
+    // 600×400 → 600×338 (337.5 rounded), centred.
+    await expect(page.getByTestId('crop-box')).toContainText('600 × 338');
+    await expect(page.getByTestId('crop-y')).toHaveValue('31');
+    const wide = await result(page, 'JPEG · 600 × 338 px');
+    expect(Math.abs(wide.width! / wide.height! - 16 / 9)).toBeLessThan(0.01);
+
+    await page.getByTestId('aspect-1:1').click();
+    await expect(page.getByTestId('crop-box')).toContainText('400 × 400');
+    await expect(page.getByTestId('crop-x')).toHaveValue('100');
+
+    // The bottom-right corner dragged up and left: still a square, grown from the top-left corner.
+    const handle = (await page.getByTestId('handle-se').boundingBox())!;
+    const stage = (await page.getByTestId('stage').boundingBox())!;
+    await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(stage.x + stage.width * 0.5, stage.y + stage.height * 0.6, { steps: 5 });
+    await page.mouse.up();
+    const side = Number(await page.getByTestId('crop-width').inputValue());
+    expect(side).toBeGreaterThan(100);
+    expect(side).toBeLessThan(400);
+    await expect(page.getByTestId('crop-height')).toHaveValue(String(side));
+    await expect(page.getByTestId('crop-x')).toHaveValue('100');
+    await expect(page.getByTestId('crop-y')).toHaveValue('0');
+    const square = await result(page, `JPEG · ${side} × ${side} px`);
+    expect([square.width, square.height]).toEqual([side, side]);
+
+    // Free again, from the keyboard: the right edge's handle moves that edge alone.
+    await page.getByTestId('aspect-free').click();
+    await page.getByTestId('handle-e').focus();
+    await page.keyboard.press('ArrowLeft');
+    const narrower = Number(await page.getByTestId('crop-width').inputValue());
+    expect(narrower).toBeLessThan(side);
+    await expect(page.getByTestId('crop-height')).toHaveValue(String(side));
+    // The area itself moves with the arrow keys.
+    await page.getByTestId('crop-mover').focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByTestId('crop-x')).not.toHaveValue('100');
+  });
+
+  test('percentage sizing: 50 % of the image, and of the crop', async ({ page }) => {
+    await page.goto('/image-resizer');
+    await page.getByTestId('load-example').click();
+    await expect(page.getByTestId('status')).toHaveText('Done');
+    await page.getByTestId('unit-percent').click();
+    await expect(page.getByTestId('percent')).toHaveValue('50');
+    await expect(page.getByTestId('percent-hint')).toContainText('= 300 × 200 px');
+    const half = await result(page, 'JPEG · 300 × 200 px');
+    expect([half.width, half.height]).toEqual([300, 200]);
+
+    await page.getByTestId('percent').fill('25');
+    await page.getByTestId('crop-width').fill('400');
+    await page.getByTestId('crop-height').fill('300');
+    const quarter = await result(page, 'JPEG · 100 × 75 px');
+    expect([quarter.width, quarter.height]).toEqual([100, 75]);
+    const hash = JSON.parse(decodeURIComponent(new URL(page.url()).hash.slice(1)));
+    expect(hash.percent).toBe(25);
+    // The tool is asked for pixels, never a percentage.
+    await page.getByText('Use this as an API request').click();
+    await expect(page.getByTestId('snippet')).toContainText('"width":100,"height":75,"fit":"fill"');
+    await expect(page.getByTestId('snippet')).not.toContainText('percent');
+
+    await page.getByTestId('unit-px').click();
+    // Back to pixels: the example's width of 300 applies again, to the crop.
+    await expect(page.getByLabel('Width (px)')).toHaveValue('300');
+    await result(page, 'JPEG · 300 × 225 px');
   });
 });
