@@ -2,6 +2,7 @@
 // image and by typing), rotate and flip, then download; the downloaded bytes are checked with an
 // independent decoder (sharp) against the four-quadrant fixture.
 import { readFile, writeFile } from 'node:fs/promises';
+import { unzipSync } from 'fflate';
 import sharp from 'sharp';
 import { expect, test, type Page } from './fixtures';
 import { BLUE, LIME, NOT_AN_IMAGE, RED, SAMPLE, YELLOW, download, expectColour, expectNoSidewaysScroll, fixture, pixel } from './image-helpers';
@@ -358,5 +359,52 @@ test.describe('image-resizer page', () => {
     // Back to pixels: the example's width of 300 applies again, to the crop.
     await expect(page.getByLabel('Width (px)')).toHaveValue('300');
     await result(page, 'JPEG · 300 × 225 px');
+  });
+
+  test('a batch of three: the same settings for all, one ZIP with three distinct names', async ({ page }) => {
+    await page.goto('/image-resizer');
+    await page.getByTestId('unit-percent').click();
+    await page.getByTestId('format').selectOption('webp');
+    await page.getByTestId('file-input').setInputFiles([fixture('quadrants.png'), fixture('quadrants.gif'), fixture('exif-6.jpeg')]);
+    await expect(page.getByTestId('item')).toHaveCount(3);
+    await expect(page.getByTestId('summary')).toContainText('3 of 3 resized to WebP');
+    // No crop in a batch: it belongs to one image.
+    await expect(page.getByTestId('crop-x')).toHaveCount(0);
+    await expect(page.getByTestId('item').nth(2).getByTestId('after')).toContainText('WebP · 12 × 20 px');
+    await expect(page.getByTestId('item').first().getByTestId('saved')).toHaveText(/% (saved|larger)$/);
+
+    const zip = await download(page, page.getByTestId('zip'));
+    expect(zip.name).toBe('resized.zip');
+    const entries = unzipSync(new Uint8Array(zip.bytes));
+    const names = Object.keys(entries);
+    expect(names).toEqual(['quadrants-20x12.webp', 'quadrants-20x12-2.webp', 'exif-6-12x20.webp']);
+    for (const [name, bytes] of Object.entries(entries)) {
+      const meta = await sharp(bytes).metadata();
+      expect([name, meta.format, meta.width, meta.height]).toEqual([name, 'webp', ...(name.startsWith('exif') ? [12, 20] : [20, 12])]);
+    }
+    // Each row's download carries the same unique name.
+    await expect(page.getByTestId('item').nth(1).getByTestId('download')).toHaveAttribute('download', 'quadrants-20x12-2.webp');
+
+    // Back to "Same as input": the batch is redone, each in its own format where the resizer writes it.
+    await page.getByTestId('format').selectOption('same');
+    await expect(page.getByTestId('summary')).toContainText('3 of 3 resized');
+    await expect(page.getByTestId('item').nth(2).getByTestId('after')).toContainText('JPEG · 12 × 20 px');
+    await expect(page.getByTestId('item').nth(1).getByTestId('after')).toContainText('PNG · 20 × 12 px');
+  });
+
+  test('the before/after slider draws both images at full resolution', async ({ page }) => {
+    await page.goto('/image-resizer');
+    await page.getByTestId('load-example').click();
+    await expect(page.getByTestId('after')).toContainText('JPEG · 300 × 200 px');
+    await page.getByTestId('compare-toggle').click();
+    const before = page.getByTestId('compare-before');
+    const after = page.getByTestId('compare-after');
+    await expect(before).toBeVisible();
+    await expect.poll(() => before.evaluate((img: HTMLImageElement) => [img.complete, img.naturalWidth, img.naturalHeight])).toEqual([true, SAMPLE.width, SAMPLE.height]);
+    await expect.poll(() => after.evaluate((img: HTMLImageElement) => [img.complete, img.naturalWidth, img.naturalHeight])).toEqual([true, 300, 200]);
+    // A crop is not the same picture: no comparison is offered.
+    await page.getByTestId('aspect-1:1').click();
+    await expect(page.getByTestId('compare-toggle')).toHaveCount(0);
+    await expect(page.getByTestId('compare')).toHaveCount(0);
   });
 });
