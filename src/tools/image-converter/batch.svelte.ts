@@ -4,17 +4,38 @@
 import { zipSync } from 'fflate';
 import { BROWSER_DRAWS, FORMAT_NAMES, base64Blob, detectFormat, outputName, readBase64, saveBlob, uniqueNames, type InputFormat } from '../../ui/image-files';
 import { runTool } from '../../workers/bridge';
-import type { Target } from './schema';
+import { LOSSLESS_TARGETS, type Target } from './schema';
 
 /** The settings every file is converted with. */
 export interface Settings {
   to: Target;
   quality: number;
+  /** Asked for; applies only to the targets that have a lossless mode (WebP, AVIF). */
+  lossless: boolean;
+  /** A colour that replaces transparency, or '' for the tool's default (JPEG on white, others keep alpha). */
+  background: string;
 }
 
 const LOSSY: ReadonlySet<Target> = new Set<Target>(['jpeg', 'webp', 'avif']);
 /** Whether `target` has a quality setting. */
 export const isLossy = (target: Target): boolean => LOSSY.has(target);
+/** Whether `target` can be written losslessly on request. */
+export const hasLosslessMode = (target: Target): boolean => LOSSLESS_TARGETS.includes(target);
+
+/**
+ * The request's settings fields, only those that apply: no `quality` where it is ignored, no
+ * `lossless` where it does not exist (JPEG and GIF would refuse it), no empty `background`.
+ * The batch's key and the page's API snippet use it too, so what is shown is what is sent.
+ */
+export function settingsBody({ to, quality, lossless, background }: Settings) {
+  const exact = lossless && hasLosslessMode(to);
+  return {
+    to,
+    ...(isLossy(to) && !exact ? { quality } : {}),
+    ...(exact ? { lossless: true } : {}),
+    ...(background ? { background } : {}),
+  };
+}
 
 export interface Result {
   url: string;
@@ -60,10 +81,7 @@ export class Batch {
   #loop: Loop | undefined;
 
   /** What a result is made with; a result made with other settings is stale. */
-  readonly key: string = $derived.by(() => {
-    const { to, quality } = this.#settings();
-    return isLossy(to) ? `${to}@${quality}` : to;
-  });
+  readonly key: string = $derived.by(() => JSON.stringify(settingsBody(this.#settings())));
   /** Items whose last attempt used the current settings (done or failed). */
   readonly finished: Item[] = $derived(this.items.filter((item) => item.key === this.key));
   readonly converted: Item[] = $derived(this.finished.filter((item) => item.status === 'done' && item.result));
@@ -195,7 +213,8 @@ export class Batch {
     void this.#convertAll(loop, this.#settings());
   }
 
-  async #convertAll(loop: Loop, { to, quality }: Settings): Promise<void> {
+  async #convertAll(loop: Loop, settings: Settings): Promise<void> {
+    const { to } = settings;
     const { signal } = loop.controller;
     for (;;) {
       if (signal.aborted) return;
@@ -208,7 +227,7 @@ export class Batch {
       let patch: Partial<Item>;
       try {
         const image = await readBase64(item.file);
-        const body = { image, from: item.format ?? 'png', to, ...(isLossy(to) ? { quality } : {}) };
+        const body = { image, from: item.format ?? 'png', ...settingsBody(settings) };
         const reply = await runTool('image-converter', body, { signal });
         if (reply.status === 200) {
           // The output's format echoes `to`.
