@@ -87,6 +87,14 @@ export class Batch {
   readonly converted: Item[] = $derived(this.finished.filter((item) => item.status === 'done' && item.result));
   readonly failedCount: number = $derived(this.finished.length - this.converted.length);
   readonly busy: boolean = $derived(this.finished.length < this.items.length);
+  /**
+   * The name each converted file is saved as, by item id: unique across the batch (a second
+   * `photo.webp`, from photo.png and photo.jpg, is `photo-2.webp`), the same per row and in the ZIP.
+   */
+  readonly names: ReadonlyMap<number, string> = $derived.by(() => {
+    const names = uniqueNames(this.converted.map((item) => item.result!.name));
+    return new Map(this.converted.map((item, i) => [item.id, names[i]!]));
+  });
   /** Bytes before and after, of the converted items. */
   readonly totals = $derived({
     before: this.converted.reduce((sum, item) => sum + item.file.size, 0),
@@ -185,10 +193,10 @@ export class Batch {
 
   /** Saves every converted file in one ZIP (stored: images are compressed already). */
   async downloadZip(): Promise<void> {
-    const ready = this.converted.flatMap((item) => (item.result ? [item.result] : []));
+    const ready = this.converted;
     const to = this.#settings().to;
-    const names = uniqueNames(ready.map((result) => result.name));
-    const buffers = await Promise.all(ready.map((result) => result.blob.arrayBuffer()));
+    const names = ready.map((item) => this.names.get(item.id)!);
+    const buffers = await Promise.all(ready.map((item) => item.result!.blob.arrayBuffer()));
     const entries: Record<string, Uint8Array> = {};
     names.forEach((name, i) => (entries[name] = new Uint8Array(buffers[i]!)));
     // TIFF and GIF may shrink a bit when deflated; the others not at all.
