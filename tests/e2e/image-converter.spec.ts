@@ -120,7 +120,7 @@ test.describe('image-converter page', () => {
     await expect(page.getByTestId('summary')).toContainText('2 of 2 converted to AVIF');
     const gif = await download(page, page.getByTestId('item').nth(0).getByTestId('download'));
     const svg = await download(page, page.getByTestId('item').nth(1).getByTestId('download'));
-    // Same stem, same target: the second is saved under a name of its own.
+    // Two files of the same stem get distinct download names, as in the ZIP.
     expect([gif.name, svg.name]).toEqual(['quadrants.avif', 'quadrants-2.avif']);
     for (const { bytes } of [gif, svg]) {
       const meta = await sharp(bytes).metadata();
@@ -128,23 +128,16 @@ test.describe('image-converter page', () => {
     }
   });
 
-  test('oversized and undecodable files get the tool’s sentence; the rest of the batch still converts', async ({ page }) => {
+  test('oversized and undecodable files get the tool’s sentence; the rest of the batch still converts', async ({ page }, testInfo) => {
     await page.goto('/image-converter');
+    // Over the page's 50 MB: a real PNG padded past it (given as a path: Playwright caps buffers at 50 MB).
     const big = Buffer.alloc(Math.round(50.5 * 1048576));
     big.set(await readFile(fixture('quadrants.png')));
-    // Playwright passes at most 50 MB as a buffer, and buffers and paths not together: files.
-    const written = async (name: string, bytes: Buffer) => {
-      const path = test.info().outputPath(name);
-      await writeFile(path, bytes);
-      return path;
-    };
-    await page.getByTestId('file-input').setInputFiles([
-      fixture('bomb-30000.png'),
-      fixture('truncated-quadrants.png'),
-      await written('huge.png', big),
-      await written('notes.png', Buffer.from('just some text')),
-      fixture('quadrants.jpeg'),
-    ]);
+    const huge = testInfo.outputPath('huge.png');
+    const notes = testInfo.outputPath('notes.png');
+    await writeFile(huge, big);
+    await writeFile(notes, 'just some text');
+    await page.getByTestId('file-input').setInputFiles([fixture('bomb-30000.png'), fixture('truncated-quadrants.png'), huge, notes, fixture('quadrants.jpeg')]);
     await expect(page.getByTestId('summary')).toContainText('1 of 5 converted to WebP · 4 failed');
     const items = page.getByTestId('item');
     await expect(items.getByTestId('status')).toHaveText(['Failed', 'Failed', 'Failed', 'Failed', 'Done']);
