@@ -18,6 +18,12 @@ export interface Bitmap {
 export interface EncodeOptions {
   /** 1–100, used by JPEG, WebP and AVIF; PNG, TIFF and GIF ignore it. */
   quality: number;
+  /**
+   * WebP and AVIF only: encode losslessly, so decoding gives back exactly these RGBA bytes
+   * (transparent pixels' colours too); `quality` is then ignored. The other encoders ignore it:
+   * the tools decide what it means for them (image-converter refuses it for JPEG and GIF).
+   */
+  lossless?: boolean;
 }
 
 export interface DecodeOptions {

@@ -171,7 +171,7 @@ test.describe('image-converter page', () => {
 
     await expect(page).toHaveURL(/#.*avif/);
     const url = page.url();
-    expect(JSON.parse(decodeURIComponent(new URL(url).hash.slice(1)))).toEqual({ to: 'avif', quality: 75 });
+    expect(JSON.parse(decodeURIComponent(new URL(url).hash.slice(1)))).toEqual({ to: 'avif', quality: 75, lossless: false });
     await page.goto('about:blank');
     await page.goto(url);
     await expect(page.getByTestId('to')).toHaveValue('avif');
@@ -217,6 +217,122 @@ test.describe('image-converter page', () => {
     await expect(page.getByTestId('drop')).toBeFocused();
   });
 
+  test('a 24-megapixel, 6 MB JPEG photo converts in the page (over the API\'s 3 MB)', async ({ page }) => {
+    test.slow(); // 24 MP decoded and encoded in WebAssembly on a shared machine
+    const photo = await noisyJpeg(6000, 4000);
+    expect(photo.length).toBeGreaterThanOrEqual(6 * 1048576);
+    await page.goto('/image-converter');
+    await page.getByTestId('to').selectOption('jpeg');
+    await page.getByTestId('file-input').setInputFiles({ name: 'big-photo.jpg', mimeType: 'image/jpeg', buffer: photo });
+    const item = page.getByTestId('item');
+    await expect(item.getByTestId('status')).toHaveText('Done', { timeout: 150_000 });
+    await expect(item.getByTestId('before')).toContainText('Original: JPEG · 6000 × 4000 px');
+    await expect(item.getByTestId('after')).toContainText(/^JPEG · 6000 × 4000 px · /);
+    const { name, bytes } = await download(page, item.getByTestId('download'));
+    expect(name).toBe('big-photo.jpg');
+    const meta = await sharp(bytes).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 6000, 4000]);
+    // Quality 80 of a quality-95 noisy photo: smaller, and the same picture (a mean difference
+    // of a few levels per channel, against sharp's decode of the original).
+    expect(bytes.length).toBeLessThan(photo.length);
+    const [ours, original] = await Promise.all([bytes, photo].map((jpeg) => sharp(jpeg).resize(600, 400).raw().toBuffer()));
+    let sum = 0;
+    for (let i = 0; i < ours!.length; i++) sum += Math.abs(ours![i]! - original![i]!);
+    expect(sum / ours!.length).toBeLessThan(4);
+  });
+
+  test('three files at once: one ZIP with three distinct names (photo.png and photo.jpg both become WebP)', async ({ page }) => {
+    await page.goto('/image-converter');
+    await page.getByTestId('file-input').setInputFiles([
+      { name: 'photo.png', mimeType: 'image/png', buffer: await readFile(fixture('quadrants.png')) },
+      { name: 'photo.jpg', mimeType: 'image/jpeg', buffer: await readFile(fixture('exif-6.jpeg')) },
+      { name: 'logo.gif', mimeType: 'image/gif', buffer: await readFile(fixture('alpha.gif')) },
+    ]);
+    await expect(page.getByTestId('summary')).toContainText('3 of 3 converted to WebP');
+    // Each row its own download name, as in the ZIP.
+    const rows = page.getByTestId('download');
+    for (const [i, file] of ['photo.webp', 'photo-2.webp', 'logo.webp'].entries()) await expect(rows.nth(i)).toHaveAccessibleName(`Download ${file}`);
+    expect((await download(page, rows.nth(1))).name).toBe('photo-2.webp');
+    const { name, bytes } = await download(page, page.getByRole('button', { name: 'Download all (.zip)' }));
+    expect(name).toBe('converted-webp.zip');
+    const entries = unzipSync(new Uint8Array(bytes));
+    expect(Object.keys(entries)).toEqual(['photo.webp', 'photo-2.webp', 'logo.webp']);
+    const metas = await Promise.all(Object.values(entries).map(async (entry) => {
+      const meta = await sharp(entry).metadata();
+      return [meta.format, meta.width, meta.height];
+    }));
+    expect(metas).toEqual([['webp', 40, 24], ['webp', 24, 40], ['webp', 32, 32]]);
+    expectColour(await pixel(entries['photo.webp']!, 34, 18), YELLOW);
+  });
+
+  test('Lossless WebP: exact pixels, no quality slider; the snippet and the link say lossless', async ({ page }) => {
+    await page.goto('/image-converter');
+    const lossless = page.getByRole('checkbox', { name: 'Lossless' });
+    await expect(lossless).not.toBeChecked();
+    await lossless.check();
+    await expect(page.getByRole('slider', { name: /Quality/ })).toHaveCount(0);
+    await expect(page.getByTestId('lossless-note')).toHaveText('Lossless WebP: no quality setting, every pixel is kept.');
+
+    const source = await noisyPng(48, 32);
+    await page.getByTestId('file-input').setInputFiles({ name: 'noise.png', mimeType: 'image/png', buffer: source.png });
+    const item = page.getByTestId('item');
+    await expect(item.getByTestId('status')).toHaveText('Done');
+    const { name, bytes } = await download(page, item.getByTestId('download'));
+    expect(name).toBe('noise.webp');
+    const decoded = await sharp(bytes).ensureAlpha().raw().toBuffer();
+    expect(decoded.equals(source.raw)).toBe(true);
+
+    await page.getByText('Use this as an API request').click();
+    await expect(page.getByTestId('snippet')).toContainText('"from":"png","to":"webp","lossless":true}');
+    expect(JSON.parse(decodeURIComponent(new URL(page.url()).hash.slice(1)))).toEqual({ to: 'webp', quality: 80, lossless: true });
+
+    // JPEG has no lossless mode: the box goes, the quality slider comes back.
+    await page.getByTestId('to').selectOption('jpeg');
+    await expect(page.getByRole('checkbox', { name: 'Lossless' })).toHaveCount(0);
+    await expect(page.getByRole('slider', { name: /Quality/ })).toBeVisible();
+    await expect(item.getByTestId('status')).toHaveText('Done');
+  });
+
+  test('transparency: JPEG on a chosen colour; PNG keeps it until "Fill transparency" is ticked', async ({ page }) => {
+    await page.goto('/image-converter');
+    await page.getByTestId('to').selectOption('jpeg');
+    const colour = page.getByRole('textbox', { name: 'Background', exact: true });
+    await expect(colour).toHaveValue('#ffffff');
+    await page.getByTestId('file-input').setInputFiles(fixture('alpha.png'));
+    const item = page.getByTestId('item');
+    await expect(item.getByTestId('status')).toHaveText('Done');
+    expectColour(await pixel((await download(page, item.getByTestId('download'))).bytes, 28, 4), [255, 255, 255]);
+
+    // Something that is no colour is said so and not sent; a name is.
+    await colour.fill('blurple');
+    await expect(page.getByTestId('background-hint')).toHaveText(/^Not a colour/);
+    await expect(colour).toHaveAttribute('aria-invalid', 'true');
+    await expect(item.getByTestId('status')).toHaveText('Done');
+    await colour.fill('navy');
+    await expect(page.getByTestId('background-hint')).not.toHaveText(/^Not a colour/);
+    await expect(page.getByTestId('background-swatch')).toHaveValue('#000080');
+    await expect(item.getByTestId('status')).toHaveText('Done');
+    const navy = (await download(page, item.getByTestId('download'))).bytes;
+    expectColour(await pixel(navy, 28, 4), [0, 0, 128]);
+    expectColour(await pixel(navy, 4, 4), [255, 0, 0]);
+
+    // PNG: transparent by default, then on the colour chosen before.
+    await page.getByTestId('to').selectOption('png');
+    const fill = page.getByRole('checkbox', { name: 'Fill transparency with a colour' });
+    await expect(fill).not.toBeChecked();
+    await expect(item.getByTestId('status')).toHaveText('Done');
+    expect(await pixel((await download(page, item.getByTestId('download'))).bytes, 28, 4)).toEqual([0, 0, 0, 0]);
+    await fill.check();
+    await expect(colour).toHaveValue('navy');
+    await expect(page.getByTestId('summary')).toContainText('1 of 1 converted to PNG');
+    await expect(item.getByTestId('status')).toHaveText('Done');
+    const png = (await download(page, item.getByTestId('download'))).bytes;
+    expect(await pixel(png, 28, 4)).toEqual([0, 0, 128, 255]);
+    expect(await pixel(png, 4, 4)).toEqual([255, 0, 0, 255]);
+    await page.getByText('Use this as an API request').click();
+    await expect(page.getByTestId('snippet')).toContainText('"to":"png","background":"navy"}');
+  });
+
   test('at 360 px nothing scrolls sideways: empty, example loaded, and a file that is no image', async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto('/image-converter');
@@ -231,3 +347,31 @@ test.describe('image-converter page', () => {
     await expectNoSidewaysScroll(page, 'error');
   });
 });
+
+/** A noisy photo-like JPEG written by libvips at quality 95 (noise keeps it large). */
+async function noisyJpeg(width: number, height: number): Promise<Buffer> {
+  const raw = Buffer.alloc(width * height * 3);
+  let seed = 12345;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      const n = (seed >>> 24) % 40;
+      const i = (y * width + x) * 3;
+      raw[i] = ((x * 215) / width + n) | 0;
+      raw[i + 1] = ((y * 215) / height + n) | 0;
+      raw[i + 2] = 100 + n;
+    }
+  }
+  return sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 95 }).toBuffer();
+}
+
+/** RGBA noise with every alpha from 0 to 255 (transparent pixels keep colours), and its PNG. */
+async function noisyPng(width: number, height: number): Promise<{ raw: Buffer; png: Buffer }> {
+  const raw = Buffer.alloc(width * height * 4);
+  let seed = 7;
+  for (let i = 0; i < raw.length; i++) {
+    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+    raw[i] = seed >>> 24;
+  }
+  return { raw, png: await sharp(raw, { raw: { width, height, channels: 4 } }).png().toBuffer() };
+}

@@ -1,6 +1,6 @@
 // Encoding the result: JPEG gets alpha flattened onto white (docs/contract.md), then the door's
 // encoder, then Base64 for the response.
-import { ImageRefusedError, type Bitmap, type RasterFormat } from '../../platform/types';
+import { ImageRefusedError, type Bitmap, type EncodeOptions, type RasterFormat } from '../../platform/types';
 import { ToolInputError, type ToolContext } from '../../tools/define';
 import { checkEncodable } from './limits';
 import { imagesOf } from './load';
@@ -14,12 +14,13 @@ export interface EncodedImage {
   sizeBytes: number;
 }
 
-export async function encodeImage(ctx: ToolContext, image: Bitmap, format: RasterFormat, quality: number): Promise<EncodedImage> {
+/** `options`: the encoder's other settings (image-converter's `lossless`). */
+export async function encodeImage(ctx: ToolContext, image: Bitmap, format: RasterFormat, quality: number, options: Omit<EncodeOptions, 'quality'> = {}): Promise<EncodedImage> {
   checkEncodable(format, image.width, image.height);
   const pixels = format === 'jpeg' ? flattenOnWhite(image) : image;
   let bytes: Uint8Array;
   try {
-    bytes = await imagesOf(ctx).encode(pixels, format, { quality });
+    bytes = await imagesOf(ctx).encode(pixels, format, { ...options, quality });
   } catch (error) {
     // An encoder's own refusal (a size it cannot write) is the caller's 400, not a fault.
     if (error instanceof ImageRefusedError) throw new ToolInputError(error.message);

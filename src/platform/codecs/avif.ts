@@ -10,6 +10,12 @@ import { bitmapOf, decoding, emscripten, once } from './common';
 /** libaom speed 8: ~0.6 s for 2 MP instead of ~2.3 s at the default 6 (bench/images.mjs). */
 const SPEED = 8;
 
+/**
+ * What @jsquash/avif's own wrapper sets for lossless: libaom's lossless mode at quality 100,
+ * 4:4:4 and an identity matrix (RGB stored as is), alpha lossless too (-1 follows quality).
+ */
+const LOSSLESS = { ...defaultOptions, lossless: true, quality: 100, qualityAlpha: -1, subsample: 3 };
+
 export function avifCodec(assets: AssetLoader) {
   const decoder = once(async () => emscripten(decoderFactory as never, await assets.wasm('avif-dec.wasm')) as Promise<DecoderModule>);
   const encoder = once(async () => emscripten(encoderFactory as never, await assets.wasm('avif-enc.wasm')) as Promise<EncoderModule>);
@@ -18,9 +24,10 @@ export function avifCodec(assets: AssetLoader) {
       const module = await decoder();
       return bitmapOf(decoding('AVIF', () => module.decode(bytes, 8)));
     },
-    async encode(image: Bitmap, quality: number): Promise<Uint8Array> {
+    async encode(image: Bitmap, quality: number, lossless = false): Promise<Uint8Array> {
       const module = await encoder();
-      const output = module.encode(image.data, image.width, image.height, { ...defaultOptions, quality, speed: SPEED });
+      const options = lossless ? { ...LOSSLESS, speed: SPEED } : { ...defaultOptions, quality, speed: SPEED };
+      const output = module.encode(image.data, image.width, image.height, options);
       if (!output) throw new Error('AVIF encoder failed');
       return new Uint8Array(output);
     },

@@ -29,7 +29,8 @@ export function createImagePlatform(assets: AssetLoader, inflate: Inflate = stre
     tiff: decodeTiff,
     gif: decodeGif,
   };
-  const encoders: Record<RasterFormat, (image: Bitmap, quality: number) => Uint8Array | Promise<Uint8Array>> = {
+  // `lossless` only reaches the encoders that have such a mode (WebP, AVIF).
+  const encoders: Record<RasterFormat, (image: Bitmap, quality: number, lossless: boolean) => Uint8Array | Promise<Uint8Array>> = {
     png: png.encode,
     jpeg: jpeg.encode,
     webp: webp.encode,
@@ -41,7 +42,7 @@ export function createImagePlatform(assets: AssetLoader, inflate: Inflate = stre
   return {
     decode: async (bytes, format, options = {}) => decoders[format](bytes, options),
     renderSvg,
-    encode: async (image, format, { quality }) => encoders[format](image, quality),
+    encode: async (image, format, { quality, lossless = false }) => encoders[format](image, quality, lossless),
     resize: resizeBitmap,
   };
 }

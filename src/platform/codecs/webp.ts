@@ -12,6 +12,14 @@ import { bitmapOf, decoding, emscripten, once } from './common';
 const SIMD_PROBE = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15, 253, 98, 11]);
 const MAX_SIDE = 16_383;
 
+/**
+ * VP8L, pixel-exact: `exact` keeps the colour of fully transparent pixels (libwebp would
+ * otherwise rewrite them to compress better), so decoding returns the very RGBA given. In this
+ * mode libwebp reads `quality` as effort, not fidelity; it is fixed at cwebp's -lossless default
+ * (75, method 4) so the caller's quality cannot change the bytes.
+ */
+const LOSSLESS = { ...defaultOptions, lossless: 1, exact: 1, quality: 75, method: 4 };
+
 export const hasWasmSimd = (): boolean => WebAssembly.validate(SIMD_PROBE);
 
 export function webpCodec(assets: AssetLoader) {
@@ -26,14 +34,14 @@ export function webpCodec(assets: AssetLoader) {
       const module = await decoder();
       return bitmapOf(decoding('WebP', () => module.decode(bytes)));
     },
-    async encode(image: Bitmap, quality: number): Promise<Uint8Array> {
+    async encode(image: Bitmap, quality: number, lossless = false): Promise<Uint8Array> {
       // VP8/VP8L headers store each side in 14 bits; libwebp just fails beyond (src/lib/images/limits.ts).
       if (image.width > MAX_SIDE || image.height > MAX_SIDE) {
         throw new ImageRefusedError(`WebP images can be at most 16,383 pixels per side; the output would be ${image.width}×${image.height}.`);
       }
       const module = await encoder();
       // method 4 (libwebp's and sharp's default effort): 1.4× sharp's time for the same bytes.
-      const output = module.encode(image.data, image.width, image.height, { ...defaultOptions, quality });
+      const output = module.encode(image.data, image.width, image.height, lossless ? LOSSLESS : { ...defaultOptions, quality });
       if (!output) throw new Error('WebP encoder failed');
       return new Uint8Array(output);
     },

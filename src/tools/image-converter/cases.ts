@@ -6,6 +6,18 @@ import * as S from '../../lib/images/samples';
 /** Base64 starts of each output format's magic bytes. */
 const MAGIC = { png: /^iVBORw0KGgo/, jpeg: /^\/9j\//, webp: /^UklGR.{6}XRUJQ/, avif: /^AAAA.{3}0eXBhdmlm/, tiff: /^SUkqA/, gif: /^R0lGODlh/ };
 const OUTPUTS = ['png', 'jpeg', 'webp', 'avif', 'tiff', 'gif'] as const;
+/**
+ * What the WebP and AVIF headers show of how they were written, so every door's answer proves
+ * the mode (the unit tests decode them with sharp and compare pixels; the service-worker and
+ * page-worker specs require the very bytes of the Node server): WebP's first chunk is `VP8L`
+ * for lossless, `VP8X` for lossy with alpha, `VP8 ` for lossy and opaque; libavif's ftyp names
+ * the AV1 profile, MA1A (4:4:4, what lossless needs) or MA1B (4:2:0).
+ */
+const WEBP_LOSSLESS = /^UklGR.{6}XRUJQVlA4T/;
+const WEBP_LOSSY_ALPHA = /^UklGR.{6}XRUJQVlA4W/;
+const WEBP_LOSSY_OPAQUE = /^UklGR.{6}XRUJQVlA4I/;
+const AVIF_444 = /^AAAAIGZ0eXBhdmlmAAAAAGF2aWZtaWYxbWlhZk1BMUEA/;
+const AVIF_420 = /^AAAAIGZ0eXBhdmlmAAAAAGF2aWZtaWYxbWlhZk1BMUIA/;
 const INPUTS = [
   ['png', S.QUADRANTS_PNG],
   ['jpeg', S.QUADRANTS_JPEG],
@@ -32,6 +44,40 @@ const cases: ToolCase[] = [
     status: 200,
     match: { image: MAGIC.jpeg, format: 'jpeg', width: 32, height: 32 },
   },
+  // lossless (WebP, AVIF; no-op for PNG and TIFF; refused for JPEG and GIF).
+  { name: 'lossy WebP with alpha by default', body: { image: S.ALPHA_PNG, from: 'png', to: 'webp' }, status: 200, match: { image: WEBP_LOSSY_ALPHA, width: 32, height: 32 } },
+  { name: 'lossless WebP is VP8L', body: { image: S.ALPHA_PNG, from: 'png', to: 'webp', lossless: true }, status: 200, match: { image: WEBP_LOSSLESS, format: 'webp', width: 32, height: 32 } },
+  { name: 'lossless WebP ignores quality', body: { image: S.QUADRANTS_JPEG, from: 'jpeg', to: 'webp', lossless: true, quality: 1 }, status: 200, match: { image: WEBP_LOSSLESS, width: 40, height: 24 } },
+  { name: 'AVIF is 4:2:0 by default', body: { image: S.ALPHA_PNG, from: 'png', to: 'avif' }, status: 200, match: { image: AVIF_420, width: 32, height: 32 } },
+  { name: 'lossless AVIF is 4:4:4', body: { image: S.ALPHA_PNG, from: 'png', to: 'avif', lossless: true, quality: 10 }, status: 200, match: { image: AVIF_444, format: 'avif', width: 32, height: 32 } },
+  { name: 'lossless: false is the default', body: { image: S.ALPHA_PNG, from: 'png', to: 'webp', lossless: false }, status: 200, match: { image: WEBP_LOSSY_ALPHA } },
+  { name: 'lossless PNG: PNG is lossless anyway', body: { image: S.ALPHA_PNG, from: 'png', to: 'png', lossless: true }, status: 200, match: { image: MAGIC.png, width: 32, height: 32 } },
+  {
+    name: 'lossless JPEG is refused before decoding',
+    body: { image: S.TRUNCATED_PNG, from: 'png', to: 'jpeg', lossless: true },
+    status: 400,
+    expect: { error: "'lossless' is not available for JPEG: it is always lossy; use PNG, WebP or AVIF for an exact copy." },
+  },
+  {
+    name: 'lossless GIF is refused',
+    body: { image: S.ALPHA_PNG, from: 'png', to: 'gif', lossless: true },
+    status: 400,
+    expect: { error: "'lossless' is not available for GIF: it holds at most 256 colours and on/off transparency; use PNG, WebP or AVIF for an exact copy." },
+  },
+  { name: 'lossless must be a boolean', body: { image: S.ALPHA_PNG, from: 'png', to: 'webp', lossless: 'true' }, status: 400, match: { error: /'lossless' must be a boolean/ } },
+  // background: given, it flattens every target; left out, JPEG on white and the rest keep alpha.
+  { name: 'transparent PNG to JPEG on black', body: { image: S.ALPHA_PNG, from: 'png', to: 'jpeg', background: 'black' }, status: 200, match: { image: MAGIC.jpeg, width: 32, height: 32 } },
+  { name: 'transparent PNG to WebP on a colour is opaque (VP8, no alpha)', body: { image: S.ALPHA_PNG, from: 'png', to: 'webp', background: '#336699' }, status: 200, match: { image: WEBP_LOSSY_OPAQUE, width: 32, height: 32 } },
+  { name: 'a translucent background keeps alpha (VP8X)', body: { image: S.ALPHA_PNG, from: 'png', to: 'webp', background: '#33669980' }, status: 200, match: { image: WEBP_LOSSY_ALPHA } },
+  { name: 'transparent PNG to PNG on rebeccapurple', body: { image: S.ALPHA_PNG, from: 'png', to: 'png', background: 'RebeccaPurple' }, status: 200, match: { image: MAGIC.png, width: 32, height: 32 } },
+  { name: 'lossless WebP on a colour', body: { image: S.ALPHA_PNG, from: 'png', to: 'webp', background: '#fff', lossless: true }, status: 200, match: { image: WEBP_LOSSLESS } },
+  {
+    name: 'background that is not a colour',
+    body: { image: S.ALPHA_PNG, from: 'png', to: 'jpeg', background: 'blurple' },
+    status: 400,
+    match: { error: /'background' is not a colour: use hex \(#rgb, #rrggbb, #rrggbbaa\) or a CSS colour name such as white/ },
+  },
+  { name: 'background must be a string', body: { image: S.ALPHA_PNG, from: 'png', to: 'jpeg', background: 0 }, status: 400, match: { error: /'background' must be a string/ } },
   {
     name: 'EXIF orientation 6 is applied (40×24 stored, 24×40 shown)',
     body: { image: S.EXIF_6_JPEG, from: 'jpeg', to: 'webp' },

@@ -5,7 +5,8 @@ import { invoke } from '../../core/invoke';
 import type { ToolContext } from '../define';
 import type { ImagePlatform } from '../../platform/types';
 import { zlibSync } from 'fflate';
-import { QUADRANT_COLOURS, decode, distance, fixture, fixture64, pixel, quadrantCentres } from '../../../tests/support/image-fixtures';
+import sharp from 'sharp';
+import { QUADRANT_COLOURS, decode, distance, fixture, fixture64, photo, pixel, quadrantCentres } from '../../../tests/support/image-fixtures';
 import { avifClaiming } from '../../../tests/support/hostile-images';
 import { buildTiff, rgbTags } from '../../../tests/support/tiff-builder';
 import tool from './tool';
@@ -104,6 +105,115 @@ describe('quality', () => {
     }
   });
 });
+
+describe('lossless', () => {
+  // A photo-like image with an alpha ramp from 0 (column 0: transparent pixels with colours) to
+  // 255, written as PNG by libvips; the outputs are decoded by libvips again and compared byte
+  // for byte with the raw pixels: exact, transparent pixels' colours included.
+  const source = photo(61, 37, { alpha: true, noise: 40 });
+  const png64 = async () => (await sharp(Buffer.from(source.data), { raw: { width: 61, height: 37, channels: 4 } }).png().toBuffer()).toString('base64');
+
+  for (const to of ['webp', 'avif'] as const) {
+    it(`${to}: decoding gives back exactly the input's pixels`, async () => {
+      const decoded = await decode((await convert({ image: await png64(), from: 'png', to, lossless: true })).image);
+      expect([decoded.width, decoded.height]).toEqual([61, 37]);
+      expect(decoded.data.equals(Buffer.from(source.data))).toBe(true);
+    });
+
+    it(`${to}: quality is ignored when lossless`, async () => {
+      const image = await png64();
+      const low = await convert({ image, from: 'png', to, lossless: true, quality: 5 });
+      expect(low.image).toBe((await convert({ image, from: 'png', to, lossless: true, quality: 100 })).image);
+      expect(low.image).toBe((await convert({ image, from: 'png', to, lossless: true })).image);
+    });
+
+    it(`${to}: false is the default (lossy, as before)`, async () => {
+      const image = await png64();
+      const lossy = await convert({ image, from: 'png', to, lossless: false });
+      expect(lossy.image).toBe((await convert({ image, from: 'png', to })).image);
+      expect((await decode(lossy.image)).data.equals(Buffer.from(source.data))).toBe(false);
+    });
+  }
+
+  it('PNG and TIFF are lossless anyway: the same bytes either way', async () => {
+    for (const to of ['png', 'tiff'] as const) {
+      const body = { image: fixture64('alpha.png'), from: 'png', to };
+      expect((await convert({ ...body, lossless: true })).image, to).toBe((await convert(body)).image);
+    }
+  });
+
+  it('JPEG and GIF have no lossless mode: a 400 naming the field, before decoding', async () => {
+    // Not even an image: the refusal comes first.
+    const jpeg = await call('image-converter', { image: 'SGVsbG8=', from: 'png', to: 'jpeg', lossless: true });
+    expect(jpeg).toMatchObject({ status: 400, body: { error: "'lossless' is not available for JPEG: it is always lossy; use PNG, WebP or AVIF for an exact copy." } });
+    const gif = await call('image-converter', { image: fixture64('alpha.png'), from: 'png', to: 'gif', lossless: true });
+    expect(gif).toMatchObject({ status: 400, body: { error: expect.stringMatching(/^'lossless' is not available for GIF: /) } });
+  });
+
+  it('must be a boolean', async () => {
+    const reply = await call('image-converter', { image: fixture64('alpha.png'), from: 'png', to: 'webp', lossless: 'yes' });
+    expect(reply.status).toBe(400);
+    expect(reply.body.error).toMatch(/'lossless' must be a boolean/);
+  });
+});
+
+describe('background', () => {
+  // libvips's flatten is the reference: the same PNG laid over the same colour by sharp.
+  const flattened = async (colour: string) => decode(await sharp(fixture('alpha.png')).flatten({ background: colour }).png().toBuffer());
+
+  for (const [colour, hex] of [['black', '#000000'], ['#f80', '#ff8800'], ['rebeccapurple', '#663399']] as const) {
+    it(`PNG on ${colour}: every pixel as sharp's flatten, opaque`, async () => {
+      const decoded = await decode((await convert({ image: fixture64('alpha.png'), from: 'png', to: 'png', background: colour })).image);
+      const reference = await flattened(hex);
+      for (let i = 0; i < decoded.data.length; i++) expect(Math.abs(decoded.data[i]! - reference.data[i]!), `byte ${i}`).toBeLessThanOrEqual(1);
+      expect(pixel(decoded, 28, 4)).toEqual([...parseHex(hex), 255]);
+    });
+  }
+
+  it('JPEG on a colour instead of white', async () => {
+    const decoded = await decode((await convert({ image: fixture64('alpha.png'), from: 'png', to: 'jpeg', quality: 95, background: '#000080' })).image);
+    const reference = await decode(await sharp(fixture('alpha.png')).flatten({ background: '#000080' }).jpeg({ quality: 95 }).toBuffer());
+    for (const [x, y] of [[4, 4], [28, 4], [8, 28], [28, 28]] as const) expect(distance(pixel(decoded, x, y), pixel(reference, x, y)), `${x},${y}`).toBeLessThanOrEqual(8);
+    expect(distance(pixel(decoded, 28, 4), [0, 0, 128, 255])).toBeLessThanOrEqual(8);
+  });
+
+  it('WebP and AVIF flattened too (and losslessly: exact)', async () => {
+    const reference = await flattened('#00ff00');
+    for (const to of ['webp', 'avif'] as const) {
+      const decoded = await decode((await convert({ image: fixture64('alpha.png'), from: 'png', to, background: 'lime', lossless: true })).image);
+      for (let i = 0; i < decoded.data.length; i++) expect(Math.abs(decoded.data[i]! - reference.data[i]!), `${to} byte ${i}`).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it('a translucent colour keeps alpha where the target has it; JPEG lays it over white', async () => {
+    const png = await decode((await convert({ image: fixture64('alpha.png'), from: 'png', to: 'png', background: '#00ff0080' })).image);
+    expect(pixel(png, 4, 4)).toEqual([255, 0, 0, 255]);
+    expect(pixel(png, 28, 4)).toEqual([0, 255, 0, 128]);
+    const jpeg = await decode((await convert({ image: fixture64('alpha.png'), from: 'png', to: 'jpeg', quality: 95, background: '#00ff0080' })).image);
+    // Half green over white: (127, 255, 127).
+    expect(distance(pixel(jpeg, 28, 4), [127, 255, 127, 255])).toBeLessThanOrEqual(8);
+  });
+
+  it('left out: JPEG on white and the others keep alpha, as before; transparent is the same', async () => {
+    for (const to of OUTPUTS) {
+      const body = { image: fixture64('alpha.png'), from: 'png', to };
+      expect((await convert({ ...body, background: 'transparent' })).image, to).toBe((await convert(body)).image);
+    }
+  });
+
+  it('an opaque image is unchanged by it', async () => {
+    const body = { image: fixture64('quadrants.png'), from: 'png', to: 'png' };
+    expect((await convert({ ...body, background: 'black' })).image).toBe((await convert(body)).image);
+  });
+
+  it('not a colour: a 400 naming the field', async () => {
+    const reply = await call('image-converter', { image: fixture64('alpha.png'), from: 'png', to: 'jpeg', background: 'blurple' });
+    expect(reply.status).toBe(400);
+    expect(reply.body.error).toMatch(/'background' is not a colour: use hex/);
+  });
+});
+
+const parseHex = (hex: string) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
 
 describe('EXIF orientation', () => {
   for (let orientation = 1; orientation <= 8; orientation++) {

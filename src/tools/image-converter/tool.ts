@@ -4,7 +4,15 @@ import { encodeImage } from '../../lib/images/output';
 import { EXAMPLE_PNG } from '../../lib/images/example';
 import { checkEncodable } from '../../lib/images/limits';
 import { IMAGE_FORMATS, RASTER_FORMATS } from '../../lib/images/formats';
-import { Input, Output } from './schema';
+import { compositeOver, parseColour } from '../../lib/images/background';
+import { ToolInputError } from '../define';
+import { Input, LOSSLESS_TARGETS, Output } from './schema';
+
+/** Why `lossless` cannot be had for a target, by target (the others have it or are lossless anyway). */
+const NO_LOSSLESS: Partial<Record<string, string>> = {
+  jpeg: "'lossless' is not available for JPEG: it is always lossy; use PNG, WebP or AVIF for an exact copy.",
+  gif: "'lossless' is not available for GIF: it holds at most 256 colours and on/off transparency; use PNG, WebP or AVIF for an exact copy.",
+};
 
 export default defineTool({
   slug: 'image-converter',
@@ -23,11 +31,19 @@ export default defineTool({
   examples: [
     { summary: 'PNG to WebP', input: { image: EXAMPLE_PNG, from: 'png', to: 'webp' } },
     { summary: 'PNG to JPEG at quality 90 (transparency becomes white)', input: { image: EXAMPLE_PNG, from: 'png', to: 'jpeg', quality: 90 } },
+    { summary: 'PNG to lossless WebP', input: { image: EXAMPLE_PNG, from: 'png', to: 'webp', lossless: true } },
+    { summary: 'PNG to JPEG with transparency on black', input: { image: EXAMPLE_PNG, from: 'png', to: 'jpeg', background: 'black' } },
   ],
-  async run({ image, from, to, quality }, ctx) {
+  async run({ image, from, to, quality, lossless, background }, ctx) {
+    // Refused before any decoding: asked for an exact copy in a format that cannot hold one.
+    const refusal = lossless ? NO_LOSSLESS[to] : undefined;
+    if (refusal) throw new ToolInputError(refusal);
     // The output has the input's size: an encoder's limit is checked before decoding.
     const { bitmap } = await loadImage(ctx, imageBytes(image, ctx.maxImageBytes), { expected: from, sized: (width, height) => checkEncodable(to, width, height) });
-    const out = await encodeImage(ctx, bitmap, to, quality);
+    // A given background flattens every target (docs/contract.md); left out, encodeImage keeps
+    // today's answer (JPEG on white, the others with their alpha). The schema checked it parses.
+    const pixels = background === undefined ? bitmap : compositeOver(bitmap, parseColour(background)!);
+    const out = await encodeImage(ctx, pixels, to, quality, { lossless: lossless && LOSSLESS_TARGETS.includes(to) });
     // docs/contract.md: `format` echoes `to`; size fields describe the output.
     return { image: out.base64, format: to, width: out.width, height: out.height, size_bytes: out.sizeBytes };
   },
