@@ -276,7 +276,7 @@ onmessage = async ({ data: { model, threads, runs } }) => {
 
 async function startServer() {
   const entry = resolve(process.env.SERVER_ENTRY ?? 'dist-server/main.js');
-  const env = { ...process.env, PORT: '0', HOST: '127.0.0.1', RATE_LIMIT: 'off', ACCESS_LOG: 'off' };
+  const env = { ...process.env, PORT: '0', HOST: '127.0.0.1', RATE_LIMIT: 'off', ACCESS_LOG: 'off', TOOL_TIMEOUT_MS: '600000' }; // a busy machine must not turn a slow run into a 400
   const child = spawn(process.execPath, [entry], { env, stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise((done, fail) => {
     let out = '';
