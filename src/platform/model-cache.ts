@@ -21,14 +21,17 @@ export type ProgressListener = (progress: Progress) => void;
 let backend: Promise<Backend> | undefined;
 
 /**
- * The backend this browser offers: WebGPU when it hands out an adapter, else WebAssembly.
+ * The backend this browser offers: WebGPU when it hands out an adapter with fp16 shaders, else
+ * WebAssembly.
  * Asked once per context (page or worker); any failure means WebAssembly, silently.
  */
 export function preferredBackend(): Promise<Backend> {
-  const gpu = (self.navigator as Navigator & { gpu?: { requestAdapter(): Promise<unknown> } }).gpu;
+  const gpu = (self.navigator as Navigator & { gpu?: { requestAdapter(): Promise<{ features: ReadonlySet<string> } | null> } }).gpu;
   return (backend ??= gpu
     ? gpu.requestAdapter().then(
-        (adapter) => (adapter ? 'webgpu' : 'wasm'),
+        // The model's weights and activations are fp16: without shader-f16 its kernels would
+        // run on the CPU inside the WebGPU build, slower than the WebAssembly build.
+        (adapter) => (adapter?.features.has('shader-f16') ? 'webgpu' : 'wasm'),
         () => 'wasm' as const,
       )
     : Promise.resolve('wasm'));
