@@ -276,7 +276,9 @@ onmessage = async ({ data: { model, threads, runs } }) => {
 
 async function startServer() {
   const entry = resolve(process.env.SERVER_ENTRY ?? 'dist-server/main.js');
-  const env = { ...process.env, PORT: '0', HOST: '127.0.0.1', RATE_LIMIT: 'off', ACCESS_LOG: 'off', TOOL_TIMEOUT_MS: '600000' }; // a busy machine must not turn a slow run into a 400
+  const env = { ...process.env, PORT: '0', HOST: '127.0.0.1', RATE_LIMIT: 'off', ACCESS_LOG: 'off', TOOL_TIMEOUT_MS: '600000', HEAVY_NICE: '0' };
+  // A busy machine must not turn a slow run into a 400; and the pool at its default nice 19 would
+  // yield to every other job while Chromium does not: both sides compete alike.
   const child = spawn(process.execPath, [entry], { env, stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise((done, fail) => {
     let out = '';
