@@ -295,7 +295,7 @@ async function startServer() {
 const webVersion = () => JSON.parse(readFileSync(join(dirname(require.resolve('onnxruntime-web')), '../package.json'), 'utf8')).version;
 const peakOf = (pid) => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
 
-/** Chromium's renderer processes (descendants of the browser process): the page and its workers live in one. */
+/** Chromium's renderer processes (descendants of this process, which Playwright launched Chromium from): the page and its workers live in one. */
 function renderers(browserPid) {
   const children = new Map();
   for (const entry of readdirSync('/proc')) {
@@ -381,6 +381,7 @@ async function doors() {
     };
     const firstNode = await nodeRun();
     const firstWeb = await browserRun();
+    console.log(`  warm-up: Node ${fmt(firstNode.seconds)}, browser ${fmt(firstWeb.seconds)}`);
     const node = [];
     const web = [];
     let last;
@@ -389,10 +390,11 @@ async function doors() {
       const w = await browserRun();
       node.push(n.seconds);
       web.push(w.seconds);
+      console.log(`  round ${i + 1}: Node ${fmt(n.seconds)}, browser ${fmt(w.seconds)}`);
       last = { n, w };
     }
     const serverPeak = peakOf(child.pid);
-    const browserPeak = Math.max(...renderers(browser.process().pid).map(peakOf));
+    const browserPeak = Math.max(...renderers(process.pid).map(peakOf));
     const { iou, meanDiff } = agreement(await alphaOf(last.n.png), await alphaOf(last.w.png));
     const backend = setup.webgpu ? 'WebGPU adapter offered' : 'WebAssembly';
     console.log(`\n1 MP JPEG (1155×866) → transparent PNG, ${RUNS} alternating rounds after one each to warm up`);
