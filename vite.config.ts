@@ -3,6 +3,7 @@ import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { modelFiles, modelManifest } from './src/build/model-assets';
+import { ortWasmNotEmitted } from './src/build/ort-assets';
 import { precompress } from './src/build/precompress';
 import { routePreloads } from './src/build/route-preloads';
 import { examplesModule } from './src/build/examples-plugin';
@@ -54,6 +55,7 @@ export default defineConfig({
     precompress(),
   ],
   build: { target: 'es2022', outDir: 'dist', emptyOutDir: true },
-  // Workers are bundled with their own plugins: the model manifest is read in the tool worker.
-  worker: { format: 'es', plugins: () => [modelManifest()] },
+  // Workers are bundled with their own plugins: the model manifest is read in the tool worker,
+  // which also bundles onnxruntime-web (its WASM comes from /models/, src/build/ort-assets.ts).
+  worker: { format: 'es', plugins: () => [modelManifest(), ortWasmNotEmitted()] },
 });

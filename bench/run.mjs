@@ -15,6 +15,8 @@ const BENCHES = [
   ['text-tools.mjs', '3–4. json-formatter, json-to-csv, hash-generator ≤ 2× baseline', /ratio/],
   ['images.mjs', '5. image conversion and resize vs sharp ≤ 3×', /^worst ratio/],
   ['isolation.mjs', '6. light p99 under image flood ≤ 2× idle', /^ratio p99|^worker pool/],
+  // The doors only (the precision comparison takes many minutes): browser (WebAssembly) ÷ Node.
+  ['background-remover.mjs doors', 'background removal, 1 MP photo: browser (WebAssembly) ÷ Node ≤ 1.5×', /^ratio|masks|peak RSS/],
   ['bundle-size.mjs', '7. home page JS (gzip), largest page chunk', /gzip/],
   // Absolute scores, not ratios (see its header); the longest step (~5 min for 16 pages).
   ['lighthouse.mjs', 'Lighthouse mobile: performance ≥ 95, the others 100, no load task over 200 ms', /^lighthouse summary/],
@@ -22,7 +24,8 @@ const BENCHES = [
 
 function run(script, pick) {
   return new Promise((done) => {
-    const child = spawn(process.execPath, [`${here}${script}`], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const [file, ...args] = script.split(' ');
+    const child = spawn(process.execPath, [`${here}${file}`, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
     const figures = [];
     let rest = '';
     child.stdout.on('data', (chunk) => {

@@ -1,7 +1,8 @@
 // App build: the background-removal model and onnxruntime-web's WASM, served from the app's own
 // origin (docs/contract.md §4 background-remover: never a CDN). Copies the chosen precision's chunks
 // from @imgly/background-removal-data, checked against the SHA-256 that names each, and the two
-// SIMD WASM builds of the installed onnxruntime-web into dist/models/, and describes them in
+// WASM builds of the installed onnxruntime-web (SIMD-threaded for WebAssembly, its asyncify twin
+// for WebGPU; model.ts WASM_FILES) into dist/models/, and describes them in
 // `virtual:model-manifest` for the pages and workers that download them.
 //
 // The files are copied rather than emitted as Rollup assets (84 MiB through memory twice), and
@@ -27,8 +28,8 @@ interface Plan {
 function plan(root: string): Plan {
   const require = createRequire(resolve(root, 'package.json'));
   const dataDist = dirname(require.resolve(`${MODEL_PACKAGE}/dist/resources.json`));
-  // onnxruntime-web exports no package.json; its main entry lives in the dist/ that holds the WASM.
-  const ortDist = dirname(require.resolve('onnxruntime-web'));
+  // onnxruntime-web exports its WASM files by name (package.json "exports").
+  const ortDist = dirname(require.resolve(`onnxruntime-web/${WASM_FILES.wasm}`));
   const entry = (JSON.parse(readFileSync(join(dataDist, 'resources.json'), 'utf8')) as ResourceMap)[MODEL_RESOURCE];
   if (!entry) throw new Error(`${MODEL_PACKAGE} has no ${MODEL_RESOURCE}`);
 
@@ -41,7 +42,7 @@ function plan(root: string): Plan {
     copies.set(chunk.url, source);
   }
   const wasm = {} as ModelManifest['wasm'];
-  for (const name of WASM_FILES) {
+  for (const name of Object.values(WASM_FILES)) {
     const source = join(ortDist, name);
     const hash = sha256(source);
     // Content-addressed like the chunks, so a new onnxruntime-web never meets a stale cache entry.

@@ -3,9 +3,10 @@
 // SHA-256, kept in Cache Storage so it works offline, and reported as MB downloaded of the total.
 // Pages and their tool worker share it (same origin, same cache); a Web Lock lets only one of
 // them download at a time, and the other then finds the files cached. The service worker serves
-// the cached files to anyone who fetches them offline (onnxruntime-web fetches its WASM itself).
+// the cached files to anyone who fetches them offline. Which WASM build is needed depends on the
+// backend (WebGPU or WebAssembly), asked of the browser once (preferredBackend).
 import manifest from 'virtual:model-manifest';
-import { MODEL_CACHE, megabytes, type ModelFile, type WasmFile } from './model';
+import { MODEL_CACHE, WASM_FILES, megabytes, type Backend, type ModelFile } from './model';
 import { ModelUnavailableError } from './segmentation';
 
 export { manifest };
@@ -17,22 +18,44 @@ export interface Progress {
 }
 export type ProgressListener = (progress: Progress) => void;
 
-/** The onnxruntime-web build this context runs: threads need a cross-origin isolated page. */
-export function wasmFileFor(isolated = self.crossOriginIsolated): WasmFile {
-  return isolated ? 'ort-wasm-simd-threaded.wasm' : 'ort-wasm-simd.wasm';
+let backend: Promise<Backend> | undefined;
+
+/**
+ * The backend this browser offers: WebGPU when it hands out an adapter with fp16 shaders, else
+ * WebAssembly.
+ * Asked once per context (page or worker); any failure means WebAssembly, silently.
+ */
+export function preferredBackend(): Promise<Backend> {
+  const gpu = (self.navigator as Navigator & { gpu?: { requestAdapter(): Promise<{ features: ReadonlySet<string> } | null> } }).gpu;
+  return (backend ??= gpu
+    ? gpu.requestAdapter().then(
+        // The model's weights and activations are fp16: without shader-f16 its kernels would
+        // run on the CPU inside the WebGPU build, slower than the WebAssembly build.
+        (adapter) => (adapter?.features.has('shader-f16') ? 'webgpu' : 'wasm'),
+        () => 'wasm' as const,
+      )
+    : Promise.resolve('wasm'));
 }
 
-/** What background removal needs here: the model's chunks and one WASM build. */
-export function neededFiles(isolated = self.crossOriginIsolated): ModelFile[] {
-  return [...manifest.chunks, manifest.wasm[wasmFileFor(isolated)]];
+/** The onnxruntime-web WASM build a backend runs. */
+export const wasmFileFor = (choice: Backend): ModelFile => manifest.wasm[WASM_FILES[choice]];
+
+/** What background removal needs with a backend: the model's chunks and its WASM build. */
+export function neededFiles(choice: Backend): ModelFile[] {
+  return [...manifest.chunks, wasmFileFor(choice)];
 }
 
-export const totalBytes = (files: ModelFile[] = neededFiles()) => files.reduce((sum, file) => sum + file.size, 0);
+/** The files for this browser's backend. */
+export const filesHere = async () => neededFiles(await preferredBackend());
+
+/** Total bytes of `files` (by default the WebAssembly set, the one every browser can run). */
+export const totalBytes = (files: ModelFile[] = neededFiles('wasm')) => files.reduce((sum, file) => sum + file.size, 0);
 
 const CONTENT_TYPE = (file: ModelFile) => (file.url.endsWith('.wasm') ? 'application/wasm' : 'application/octet-stream');
 
 /** How much of the model is on this device already. */
-export async function cachedBytes(files: ModelFile[] = neededFiles()): Promise<Progress> {
+export async function cachedBytes(given?: ModelFile[]): Promise<Progress> {
+  const files = given ?? (await filesHere());
   const cache = await caches.open(MODEL_CACHE);
   let loaded = 0;
   for (const file of files) if (await cache.match(file.url)) loaded += file.size;
@@ -89,7 +112,8 @@ function exclusively<T>(task: () => Promise<T>): Promise<T> {
  * time). Progress counts cached files as loaded. Throws ModelUnavailableError when a file
  * cannot be had (offline, server without the model, damaged download, storage full).
  */
-export function ensureModel(onProgress?: ProgressListener, signal?: AbortSignal, files: ModelFile[] = neededFiles()): Promise<void> {
+export async function ensureModel(onProgress?: ProgressListener, signal?: AbortSignal, given?: ModelFile[]): Promise<void> {
+  const files = given ?? (await filesHere());
   return exclusively(async () => {
     const cache = await caches.open(MODEL_CACHE);
     const total = totalBytes(files);
@@ -116,20 +140,27 @@ export function ensureModel(onProgress?: ProgressListener, signal?: AbortSignal,
   });
 }
 
-/** The model's bytes, from the cache (downloading first what is missing). */
-export async function loadModelBytes(onProgress?: ProgressListener): Promise<Uint8Array> {
-  await ensureModel(onProgress);
+async function cached(cache: Cache, file: ModelFile): Promise<ArrayBuffer> {
+  const response = await cache.match(file.url);
+  if (!response) throw unavailable('it was removed from this device meanwhile');
+  return response.arrayBuffer();
+}
+
+/**
+ * The model's bytes and the backend's WASM, from the cache (downloading first what is missing).
+ * The WASM is handed to onnxruntime-web as bytes, so it never fetches anything itself.
+ */
+export async function loadModelFiles(choice: Backend, onProgress?: ProgressListener): Promise<{ model: Uint8Array; wasm: ArrayBuffer }> {
+  await ensureModel(onProgress, undefined, neededFiles(choice));
   const cache = await caches.open(MODEL_CACHE);
   const model = new Uint8Array(manifest.size);
   let at = 0;
   for (const chunk of manifest.chunks) {
-    const response = await cache.match(chunk.url);
-    if (!response) throw unavailable('it was removed from this device meanwhile');
-    const bytes = new Uint8Array(await response.arrayBuffer());
+    const bytes = new Uint8Array(await cached(cache, chunk));
     model.set(bytes, at);
     at += bytes.length;
   }
-  return model;
+  return { model, wasm: await cached(cache, wasmFileFor(choice)) };
 }
 
 /** Deletes the downloaded files (the page's “Remove from this device”). */

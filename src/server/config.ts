@@ -1,8 +1,8 @@
 // The Node server's configuration, read once from the environment (README "Configuration").
 // A bad value stops the server at start-up with a message naming the variable, rather than
 // running with a silently different limit.
-import { availableParallelism } from 'node:os';
 import { MAX_BODY_BYTES } from '../core/http';
+import { defaultHeavyWorkers, readHostFiles, type HostFiles } from './host-resources';
 
 export interface ServerConfig {
   port: number;
@@ -65,10 +65,12 @@ function onOff(env: Env, name: string, fallback: boolean): boolean {
 
 const optional = (value: string | undefined) => (value?.trim() ? value.trim() : undefined);
 
-export function loadConfig(env: Env = process.env): ServerConfig {
-  const cores = Math.max(1, availableParallelism());
+/** `host` is read only when HEAVY_WORKERS is not given (tests pass fixtures). */
+export function loadConfig(env: Env = process.env, host: () => HostFiles = readHostFiles): ServerConfig {
+  // By default, as many workers as the container's CPU quota and memory allow (host-resources.ts).
   // 0 runs heavy tools on the event loop: only for measuring what the pool buys (bench/isolation.mjs).
-  const heavyWorkers = integer(env, 'HEAVY_WORKERS', cores, 0);
+  const given = env.HEAVY_WORKERS?.trim();
+  const heavyWorkers = integer(env, 'HEAVY_WORKERS', given ? 0 : defaultHeavyWorkers(host()), 0);
   const headersTimeoutMs = integer(env, 'HEADERS_TIMEOUT_MS', 10_000, 100);
   const requestTimeoutMs = integer(env, 'REQUEST_TIMEOUT_MS', 60_000, 100);
   if (requestTimeoutMs < headersTimeoutMs) throw new ConfigError('REQUEST_TIMEOUT_MS must not be shorter than HEADERS_TIMEOUT_MS');
