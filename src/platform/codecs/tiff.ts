@@ -140,7 +140,10 @@ function decodeJpegBlocks(bytes: Uint8Array, layout: TiffLayout, ifd: Record<str
 const STRIP_BYTES = 256 * 1024;
 
 export function encodeTiff(image: Bitmap): Uint8Array {
-  const { width, height, data } = image;
+  const { width, height } = image;
+  // A plain Uint8Array view whatever the caller passed (Buffer, a subarray…): one element kind
+  // keeps the row loop monomorphic.
+  const data = new Uint8Array(image.data.buffer, image.data.byteOffset, width * height * 4);
   let opaque = true;
   for (let i = 3; i < data.length; i += 4) if (data[i] !== 255) { opaque = false; break; }
   const samples = opaque ? 3 : 4;
@@ -152,18 +155,7 @@ export function encodeTiff(image: Bitmap): Uint8Array {
   for (let top = 0; top < height; top += rowsPerStrip) {
     const rows = Math.min(rowsPerStrip, height - top);
     const strip = buffer.subarray(0, rows * rowBytes);
-    for (let y = 0; y < rows; y++) {
-      let src = (top + y) * width * 4;
-      const start = y * rowBytes;
-      // Copy the row, then difference it right to left (TIFF predictor 2, per sample).
-      for (let o = start, end = start + rowBytes; o < end; src += 4) {
-        strip[o++] = data[src]!;
-        strip[o++] = data[src + 1]!;
-        strip[o++] = data[src + 2]!;
-        if (samples === 4) strip[o++] = data[src + 3]!;
-      }
-      for (let o = start + rowBytes - 1; o >= start + samples; o--) strip[o] = (strip[o]! - strip[o - samples]!) & 255;
-    }
+    for (let y = 0; y < rows; y++) differenceRow(data, (top + y) * width * 4, width, strip, y * rowBytes, samples);
     // deflate.ts: greedy matching, fitted to predictor output; ~2× fflate's level 1 speed.
     strips.push(zlibCompress(strip));
   }
@@ -224,6 +216,31 @@ export function encodeTiff(image: Bitmap): Uint8Array {
   });
   view.setUint32(ifdOffset + 2 + entries.length * 12, 0, true); // no next IFD
   return out;
+}
+
+/**
+ * One row of RGBA pixels from byte `from` as TIFF predictor 2 stores it, per sample: the first pixel
+ * as is, then each sample minus the same sample of the pixel before, modulo 256. One pass with
+ * the previous pixel in registers, rather than a copy and then a second, differencing pass.
+ */
+function differenceRow(data: Uint8Array, from: number, width: number, out: Uint8Array, at: number, samples: number): void {
+  let r = 0, g = 0, b = 0, a = 0;
+  let o = at;
+  for (let i = from, end = from + width * 4; i < end; i += 4) {
+    const pr = data[i]!, pg = data[i + 1]!, pb = data[i + 2]!;
+    out[o] = pr - r;
+    out[o + 1] = pg - g;
+    out[o + 2] = pb - b;
+    r = pr;
+    g = pg;
+    b = pb;
+    if (samples === 4) {
+      const pa = data[i + 3]!;
+      out[o + 3] = pa - a;
+      a = pa;
+    }
+    o += samples;
+  }
 }
 
 const SHORT = 3;
