@@ -4,7 +4,7 @@
 import { inflateSync } from 'node:zlib';
 import { zlibSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { zlibCompress } from './deflate';
+import { zlibCompress, zlibCompressor } from './deflate';
 
 function random(seed: number) {
   return () => (seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 4294967296;
@@ -68,5 +68,12 @@ describe('zlibCompress', () => {
     }
     const ours = roundTrip(data).length;
     expect(ours).toBeLessThan(zlibSync(data, { level: 1, mem: 4 }).length * 1.06);
+  });
+
+  it('writes the same bytes when a compressor is reused for one input after another', () => {
+    const next = random(5);
+    const inputs = [200_000, 10, 0, 70_000].map((length) => Uint8Array.from({ length }, (_, i) => (i % 97 < 50 ? i & 7 : next() * 256)));
+    const compress = zlibCompressor();
+    for (const data of inputs) expect(Buffer.from(compress(data)).equals(Buffer.from(zlibCompress(data)))).toBe(true);
   });
 });

@@ -55,15 +55,32 @@ const CODE_LENGTH_ORDER = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2
 
 /** Compresses `data` as a zlib stream (no preset dictionary, Adler-32 trailer). */
 export function zlibCompress(data: Uint8Array): Uint8Array {
+  return zlibCompressor()(data);
+}
+
+/**
+ * A zlib compressor that keeps its tables between calls: the TIFF writer compresses a 2 MP
+ * image as ~24 strips, and fresh tables and buffers for each made garbage of ~15 MB per image.
+ */
+export function zlibCompressor(): (data: Uint8Array) => Uint8Array {
+  const head4 = new Int32Array(1 << HASH_BITS);
+  const head3 = new Int32Array(1 << HASH_BITS);
+  const symbols = new Int32Array(BLOCK_SYMBOLS);
+  let writer: BitWriter | undefined;
+  return (data) => {
+    head4.fill(-WINDOW - 1);
+    head3.fill(-WINDOW - 1);
+    writer = writer?.reset() ?? new BitWriter(Math.ceil(data.length * 1.2) + 1024);
+    return compress(data, writer, head4, head3, symbols);
+  };
+}
+
+function compress(data: Uint8Array, writer: BitWriter, head4: Int32Array, head3: Int32Array, symbols: Int32Array): Uint8Array {
   const n = data.length;
-  const writer = new BitWriter(Math.ceil(n * 1.2) + 1024);
   writer.bytes(0x78, 0x01); // Deflate, 32 KiB window, "fastest" level hint; 0x7801 % 31 === 0
   // Two candidates per position: the last one with the same next 4 bytes (likely the longer
   // match), else the last one with the same next 3, taken only when near (zlib's TOO_FAR rule:
   // a far 3-byte match costs about what its literals do).
-  const head4 = new Int32Array(1 << HASH_BITS).fill(-WINDOW - 1);
-  const head3 = new Int32Array(1 << HASH_BITS).fill(-WINDOW - 1);
-  const symbols = new Int32Array(BLOCK_SYMBOLS);
   let count = 0;
   let i = 0;
   const last = n - 4; // the hashes read 4 bytes
@@ -318,6 +335,14 @@ class BitWriter {
 
   constructor(capacity: number) {
     this.out = new Uint8Array(capacity);
+  }
+
+  /** Empties the writer, keeping its buffer. */
+  reset(): this {
+    this.pos = 0;
+    this.buffer = 0;
+    this.filled = 0;
+    return this;
   }
 
   /** Makes room for `size` more bytes. */

@@ -7,7 +7,7 @@
 import UTIF from 'utif2';
 import type { Bitmap } from '../types';
 import { ImageDataError, ImageRefusedError } from '../types';
-import { zlibCompress } from './deflate';
+import { zlibCompressor } from './deflate';
 import { jpegStructure, maxJpegScans } from './jpeg-markers';
 import { BlockDamaged, BlockOverflow, DECOMPRESSORS } from './tiff-blocks';
 import { blockName, damaged, readTiffLayout, thousands, type TiffLayout } from './tiff-layout';
@@ -150,6 +150,7 @@ export function encodeTiff(image: Bitmap): Uint8Array {
   const rowBytes = width * samples;
   const rowsPerStrip = Math.max(1, Math.min(height, Math.floor(STRIP_BYTES / rowBytes)));
 
+  const compress = zlibCompressor();
   const strips: Uint8Array[] = [];
   const buffer = new Uint8Array(rowsPerStrip * rowBytes); // reused: the compressor returns its own bytes
   for (let top = 0; top < height; top += rowsPerStrip) {
@@ -157,7 +158,7 @@ export function encodeTiff(image: Bitmap): Uint8Array {
     const strip = buffer.subarray(0, rows * rowBytes);
     for (let y = 0; y < rows; y++) differenceRow(data, (top + y) * width * 4, width, strip, y * rowBytes, samples);
     // deflate.ts: greedy matching, fitted to predictor output; ~2× fflate's level 1 speed.
-    strips.push(zlibCompress(strip));
+    strips.push(compress(strip));
   }
 
   const entries: [tag: number, type: number, values: number[]][] = [
