@@ -11,7 +11,7 @@ export const FORMATS = ['png', 'jpeg', 'webp'] as const;
 export type Format = (typeof FORMATS)[number];
 
 /** The value of each field the request may leave out with a default (the page starts from them too). */
-export const DEFAULTS = { fit: 'inside', format: 'png', quality: 85, kernel: 'lanczos3' } as const;
+export const DEFAULTS = { fit: 'inside', format: 'png', quality: 85 } as const;
 
 export const Input = pure(() => z.object({
   image: z.string().min(1).describe('Base64 image (PNG, JPEG, WebP, AVIF, GIF, TIFF or SVG); a data-URL prefix is tolerated. At most 3 MB decoded, 40 megapixels and 16,384 px per side; an SVG must also be simple enough to draw in bounded time.'),
@@ -26,7 +26,7 @@ export const Input = pure(() => z.object({
     .describe("Colour of the padding that fit 'contain' adds: hex (#rgb, #rgba, #rrggbb, #rrggbbaa) or a CSS colour name. Default: transparent. JPEG output flattens it onto white like the rest of the image, so give an opaque colour for JPEG. Other fits add no padding and ignore it."),
   kernel: z
     .enum(KERNELS)
-    .default(DEFAULTS.kernel)
+    .default(KERNELS[0]) // lanczos3; not in DEFAULTS, which the page spreads into its settings
     .describe("Resampling kernel, as sharp names them: lanczos3 (sharpest, the default), cubic (Catmull-Rom), linear (bilinear, softest) or nearest (no blending: hard pixel edges, for pixel art)."),
   cropX: pixels('Crop left offset in pixels.'),
   cropY: pixels('Crop top offset in pixels.'),
