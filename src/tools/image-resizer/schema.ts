@@ -26,8 +26,8 @@ export const Input = pure(() => z.object({
     .describe("Colour of the padding that fit 'contain' adds: hex (#rgb, #rgba, #rrggbb, #rrggbbaa) or a CSS colour name. Default: transparent. JPEG output flattens it onto white like the rest of the image, so give an opaque colour for JPEG. Other fits add no padding and ignore it."),
   kernel: z
     .enum(KERNELS)
-    .default(KERNELS[0]) // lanczos3; not in DEFAULTS, which the page spreads into its settings
-    .describe("Resampling kernel, as sharp names them: lanczos3 (sharpest, the default), cubic (Catmull-Rom), linear (bilinear, softest) or nearest (no blending: hard pixel edges, for pixel art)."),
+    .optional() // absent means lanczos3 (tool.ts); optional, so the page's settings need not carry it
+    .describe("Resampling kernel, as sharp names them (default lanczos3): lanczos3 (sharpest), cubic (Catmull-Rom), linear (bilinear, softest) or nearest (no blending: hard pixel edges, for pixel art)."),
   cropX: pixels('Crop left offset in pixels.'),
   cropY: pixels('Crop top offset in pixels.'),
   cropWidth: pixels('Crop width in pixels (default: the rest of the image).'),

@@ -85,7 +85,7 @@ export default defineTool({
     const [fullWidth, fullHeight] = cropping ? [bitmap.width, bitmap.height] : turn % 180 ? [originalHeight, originalWidth] : [originalWidth, originalHeight];
     const plan = planFit(fullWidth, fullHeight, input.width, input.height, input.fit);
     checkPlan(plan);
-    bitmap = await imagesOf(ctx).resize(bitmap, plan.width, plan.height, input.kernel);
+    bitmap = await imagesOf(ctx).resize(bitmap, plan.width, plan.height, input.kernel ?? 'lanczos3');
     // The schema has checked the colour; absent, the padding is transparent (white in a JPEG).
     if (plan.box?.mode === 'pad') bitmap = pad(bitmap, plan.box.width, plan.box.height, input.background === undefined ? undefined : parseColour(input.background));
     if (plan.box?.mode === 'crop') {
