@@ -7,6 +7,7 @@
 /** Formats the port can decode and encode (src/lib/images/formats.ts lists them). SVG is rendered, not decoded (`renderSvg`). */
 export { RASTER_FORMATS, type RasterFormat } from '../lib/images/formats';
 import type { RasterFormat } from '../lib/images/formats';
+import type { Kernel } from '../lib/images/kernels';
 
 /** Straight (not premultiplied) RGBA, 8 bits per channel, rows top to bottom, no padding. */
 export interface Bitmap {
@@ -58,8 +59,8 @@ export interface ImagePlatform {
   renderSvg(svg: string, options?: SvgOptions): Promise<Bitmap>;
   /** Encodes RGBA; JPEG has no alpha, so callers flatten first. */
   encode(image: Bitmap, format: RasterFormat, options: EncodeOptions): Promise<Uint8Array>;
-  /** High-quality resampling (Lanczos-class) to exactly width × height. */
-  resize(image: Bitmap, width: number, height: number): Promise<Bitmap>;
+  /** Resampling to exactly width × height; Lanczos3 unless another kernel is asked for. */
+  resize(image: Bitmap, width: number, height: number, kernel?: Kernel): Promise<Bitmap>;
 }
 
 /** The bytes are not a decodable image (damaged, truncated, unsupported variant): a 400. */
@@ -91,6 +92,6 @@ export function lazyPlatform(load: () => Promise<ImagePlatform>): ImagePlatform 
     decode: async (bytes, format, options) => (await get()).decode(bytes, format, options),
     renderSvg: async (svg, options) => (await get()).renderSvg(svg, options),
     encode: async (image, format, options) => (await get()).encode(image, format, options),
-    resize: async (image, width, height) => (await get()).resize(image, width, height),
+    resize: async (image, width, height, kernel) => (await get()).resize(image, width, height, kernel),
   };
 }

@@ -54,10 +54,14 @@ export function crop(image: Bitmap, x: number, y: number, width: number, height:
   return { width, height, data: out };
 }
 
-/** The image centred on a transparent canvas (offsets round down, as sharp/libvips do). */
-export function pad(image: Bitmap, width: number, height: number): Bitmap {
+/**
+ * The image centred on a canvas of `fill` (straight RGBA; default transparent), offsets rounded
+ * down as sharp/libvips do. The padding is the colour itself, not composited with anything.
+ */
+export function pad(image: Bitmap, width: number, height: number, fill?: readonly [number, number, number, number]): Bitmap {
   if (width === image.width && height === image.height) return image;
   const out = new Uint8Array(width * height * 4);
+  if (fill) new Uint32Array(out.buffer).fill(new Uint32Array(Uint8Array.from(fill).buffer)[0]!);
   const left = Math.floor((width - image.width) / 2);
   const top = Math.floor((height - image.height) / 2);
   for (let row = 0; row < image.height; row++) {

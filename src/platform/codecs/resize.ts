@@ -1,30 +1,49 @@
-// Resampling with pica's math core (JS + its embedded WASM; no canvas, no workers, so it runs
-// the same in Node, a Worker and a service worker). Lanczos3, sharp's default kernel.
+// Resizing: an optional block average first, then the separable resampler (resample.ts: integer
+// weights in WebAssembly SIMD; no canvas, no workers, so it runs the same in Node, a Worker and a
+// service worker) with one of four kernels, Lanczos3 (sharp's default) unless asked otherwise.
 //
-// Large reductions first shrink by 2, 4 or 8, then Lanczos3 does the rest — the two steps sharp
-// takes (shrink-on-load, then libvips's Lanczos3 reduce). A JPEG arrives already shrunk: its
-// decoder did it in the DCT domain (codecs/jpeg.ts, asked by the resizer). Other images get a
-// box average of whole blocks here: a little softer than one Lanczos3 over the full image
-// (mean difference to sharp about 1 level in 255, tested) and about three times faster.
-import pica from 'pica';
-import { shrinkFactor } from '../shrink';
+// Large reductions first shrink by whole blocks, then the kernel does the rest, as libvips does
+// (sharp, on inputs that are not shrunk on load): the block side is the integer part of half the
+// reduction (so at least a 2× reduction is left to the kernel; below 4× there are no blocks).
+// The smooth kernels average the blocks; nearest keeps each block's top-left pixel, so it stays
+// nearest (and matches sharp's to the byte at integer factors). A JPEG arrives already shrunk: its
+// decoder did it in the DCT domain (codecs/jpeg.ts, asked by the resizer, sharp's shrink-on-load).
 import type { Bitmap } from '../types';
+import { resample } from './resample';
+import type { Kernel } from '../../lib/images/kernels';
 
-let instance: ReturnType<typeof pica> | undefined;
-
-export async function resizeBitmap(image: Bitmap, width: number, height: number): Promise<Bitmap> {
+export async function resizeBitmap(image: Bitmap, width: number, height: number, kernel: Kernel = 'lanczos3'): Promise<Bitmap> {
   if (width === image.width && height === image.height) return image;
-  const source = boxShrink(image, shrinkFactor(image.width, image.height, width, height));
+  const side = blockSide(image.width, image.height, width, height);
+  const source = kernel === 'nearest' ? subsample(image, side) : boxShrink(image, side);
   if (width === source.width && height === source.height) return source;
-  instance ??= pica({ features: ['js', 'wasm'] });
-  const data = await instance.resizeBuffer({ src: source.data, width: source.width, height: source.height, toWidth: width, toHeight: height, filter: 'lanczos3' });
-  return { width, height, data };
+  return resample(source, width, height, kernel);
+}
+
+/** The side of the blocks averaged before resampling (1: none). */
+export function blockSide(fromWidth: number, fromHeight: number, toWidth: number, toHeight: number): number {
+  const factor = Math.min(fromWidth / toWidth, fromHeight / toHeight);
+  return Math.max(1, Math.floor(factor / 2));
+}
+
+/** Every `side`-th pixel of every `side`-th row, from the top-left one: nearest's pre-shrink. */
+export function subsample(image: Bitmap, side: number): Bitmap {
+  if (side === 1) return image;
+  const width = Math.ceil(image.width / side);
+  const height = Math.ceil(image.height / side);
+  const data = image.data.byteOffset % 4 ? image.data.slice() : image.data; // 32-bit view: aligned
+  const src = new Uint32Array(data.buffer, data.byteOffset, image.width * image.height);
+  const out = new Uint32Array(width * height);
+  for (let y = 0, o = 0; y < height; y++) {
+    for (let x = 0, s = y * side * image.width; x < width; x++, s += side) out[o++] = src[s]!;
+  }
+  return { width, height, data: new Uint8Array(out.buffer) };
 }
 
 /**
  * Averages `side`×`side` blocks (partial blocks at the right and bottom edges average what they
  * have, as libjpeg's scaled output does). Colour is weighted by alpha, so transparent pixels'
- * hidden colour does not bleed into visible ones — the premultiplied average pica uses too.
+ * hidden colour does not bleed into visible ones (premultiplied, as the resampler works).
  */
 export function boxShrink(image: Bitmap, side: number): Bitmap {
   if (side === 1) return image;
@@ -32,8 +51,8 @@ export function boxShrink(image: Bitmap, side: number): Bitmap {
   const outWidth = Math.ceil(width / side);
   const outHeight = Math.ceil(height / side);
   const out = new Uint8Array(outWidth * outHeight * 4);
-  // One row of block sums at a time: alpha-weighted r, g, b and plain alpha. Integers: an 8×8
-  // block sums to at most 64·255·255, well inside 32 bits.
+  // One row of block sums at a time: alpha-weighted r, g, b and plain alpha. Integers: a block
+  // sums to at most side²·255·255, inside 32 bits up to 256×256 blocks (the 16,384-px limit over 64).
   const sums = new Uint32Array(outWidth * 4);
   const rowBytes = width * 4;
   for (let by = 0; by < outHeight; by++) {

@@ -4,6 +4,9 @@ import type { ToolCase } from '../define';
 import * as S from '../../lib/images/samples';
 
 const image = S.QUADRANTS_PNG;
+// Exact answers, so every door must give these very bytes (PNG, our encoder's; recomputed if it changes).
+const NEAREST_80 = 'iVBORw0KGgoAAAANSUhEUgAAAFAAAAAwCAYAAACG5f33AAACGElEQVR4Ae3gAZAkSZIkSRKLqpm7R0REZmZmVlVVVVV3d3d3d/fMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMdHd3d3dXV1VVVVVmZkZGRIS7m5kKz0xmV3d1d3dPz8zMzMxMogzmfzCZ/8mQwfwPJvM/GTKY/8Fk/idDBvM/mMz/ZMhg/geT+Z8MGcz/YDL/kyGD+R9M5n8yZDD/g8n8T4YM5n8wmf/JkMH8DybzPxkymP/BZP4nQwbzP5jM/2TIYP4Hk/mfDBnM/2Ay/5Mhg/kfTOZ/MmQw/4PJ/E+GDOZ/MJn/yZDB/A8m8z8ZMpj/wWT+J0MG8z+YzP9kyGD+B5P5nwwZzP9gMv+TIYP5H0zmfzJkMP+DyfxPhsDmfzBb/A+GwOZ/MFv8D4bA5n8wW/wPhsDmfzBb/A+GwOZ/MFv8D4bA5n8wW/wPhsDmfzBb/A+GwOZ/MFv8D4bA5n8wW/wPhsDmfzBb/A+GwOZ/MFv8D4bA5n8wW/wPhsDmfzBb/A+GwOZ/MFv8D4bA5n8wW/wPhsDmfzBb/A+GwOZ/MFv8D4bA5n8wW/wPhsDmfzBb/A+GwOZ/MFv8D4bA5n8wW/wPhsDmfzBb/A+GwOZ/MFv8D4bA5n8wW/wPxj8Cg8mnufXikdgAAAAASUVORK5CYII=';
+const PADDED_RED_HALF = 'iVBORw0KGgoAAAANSUhEUgAAABQAAAAUCAYAAACNiR0NAAABw0lEQVR4Ae3gAZAkSZIkSRKLqpm7R0REZmZmVlVVVVV3d3d3d/fMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMdHd3d3dXV1VVVVVmZkZGRIS7m5kKz0xmV3d1d3dPz8zMzMxMogyfzX8cZPhs/uMgw2fzHwcZPpv/OMhgXgALZNjbgZtvh70dkMHiBUEG8wJYIMPeDtx8O+ztgAwWLwgymBfAAhn2duDm22FvB2SweEFQIvMCWBCGSzvwoNvNpR0Ig8ULggzmBRFgONqBM7fD0Q5gQLwg6BI75gWwoDPs7phXuP2A3R3TGSxeELTDJfMCSGZ0x/Gdi/zZ7Y/h+M4+o4VkXgAENi+IAMPGzhFnb7+ejZ09sEDmBUAizQsgmXRwbOcSz7j9Fo7t7JEWknkBENi8AJKxxc7OHrfffjM7O3vYQjIvAAKbF0AyttjZ2eP2229mZ2cPW0jmBUBg8wJIxhY7O3vcfvvN7OzsYQvJvADI8Nn8x0GGz+Y/DjJ8Nv9xkOGz+Y/DPwLLZIjvD0+lrgAAAABJRU5ErkJggg==';
 const size = (width: number, height: number, format = 'png') => ({ format, width, height, originalWidth: 40, originalHeight: 24 });
 
 const cases: ToolCase[] = [
@@ -26,6 +29,16 @@ const cases: ToolCase[] = [
   { name: 'EXIF orientation first: the original size is the upright one', body: { image: S.EXIF_6_JPEG, width: 12 }, status: 200, match: { width: 12, height: 20, originalWidth: 24, originalHeight: 40 } },
   { name: 'SVG input', body: { image: S.QUADRANTS_SVG, width: 80, format: 'webp' }, status: 200, match: size(80, 48, 'webp') },
   { name: 'GIF input', body: { image: S.QUADRANTS_GIF, width: 10 }, status: 200, match: size(10, 6) },
+  // kernel: the same bytes through every door (nearest is exact integer work; the others are
+  // integer arithmetic too, in WebAssembly SIMD or its JavaScript twin).
+  { name: 'kernel nearest: a 2× enlargement with hard edges', body: { image, width: 80, kernel: 'nearest' }, status: 200, match: { ...size(80, 48), image: NEAREST_80 } },
+  { name: 'kernel linear', body: { image: S.ALPHA_PNG, width: 12, kernel: 'linear' }, status: 200, match: { format: 'png', width: 12, height: 12, image: /^iVBORw0KGgo/ } },
+  { name: 'kernel cubic', body: { image, width: 16, kernel: 'cubic' }, status: 200, match: size(16, 10) },
+  { name: 'kernel lanczos3 is the default', body: { image, width: 16, kernel: 'lanczos3' }, status: 200, match: size(16, 10) },
+  // background: the padding colour of contain (translucent kept in PNG, flattened onto white in JPEG).
+  { name: 'contain pads with the background colour', body: { image, width: 20, height: 20, fit: 'contain', background: '#ff000080' }, status: 200, match: { ...size(20, 20), image: PADDED_RED_HALF } },
+  { name: 'contain with a background, as JPEG', body: { image, width: 20, height: 20, fit: 'contain', background: 'navy', format: 'jpeg' }, status: 200, match: { ...size(20, 20, 'jpeg'), image: /^\/9j\// } },
+  { name: 'background is ignored by the fits that do not pad', body: { image, width: 30, height: 30, fit: 'cover', background: 'navy' }, status: 200, match: size(30, 30) },
   {
     name: 'a crop area that leaves the image',
     body: { image, cropX: 30, cropWidth: 20 },
@@ -56,6 +69,9 @@ const cases: ToolCase[] = [
   { name: 'negative width is refused', body: { image, width: -1 }, status: 400, match: { error: /'width' must be at least 0/ } },
   { name: 'fractional crop offset is refused', body: { image, cropX: 1.5 }, status: 400, match: { error: /'cropX' must be an integer/ } },
   { name: 'output format is PNG, JPEG or WebP', body: { image, format: 'gif' }, status: 400, match: { error: /'format' must be one of "png", "jpeg", "webp"/ } },
+  { name: 'unknown kernel', body: { image, kernel: 'bicubic' }, status: 400, match: { error: 'Invalid request: \'kernel\' must be one of "lanczos3", "nearest", "linear", "cubic".' } },
+  { name: 'a background that is no colour', body: { image, background: 'not-a-colour' }, status: 400, match: { error: "Invalid request: 'background' is not a colour: use hex (#rgb, #rrggbb, #rrggbbaa) or a CSS colour name such as white." } },
+  { name: 'a background that is no string', body: { image, background: 12 }, status: 400, match: { error: /'background' must be a string/ } },
   { name: 'unknown fit', body: { image, width: 10, height: 10, fit: 'stretch' }, status: 400, match: { error: /'fit' must be one of/ } },
 ];
 export default cases;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { pure } from '../pure';
+import { ColourField } from '../../lib/images/background';
+import { KERNELS } from '../../lib/images/kernels';
 
 const pixels = (what: string) => z.number().int().min(0).optional().describe(what);
 
@@ -19,6 +21,13 @@ export const Input = pure(() => z.object({
     .enum(FITS)
     .default(DEFAULTS.fit)
     .describe('How the image fits a box given by both width and height.'),
+  background: ColourField()
+    .optional()
+    .describe("Colour of the padding that fit 'contain' adds: hex (#rgb, #rgba, #rrggbb, #rrggbbaa) or a CSS colour name. Default: transparent. JPEG output flattens it onto white like the rest of the image, so give an opaque colour for JPEG. Other fits add no padding and ignore it."),
+  kernel: z
+    .enum(KERNELS)
+    .optional() // absent means lanczos3 (tool.ts); optional, so the page's settings need not carry it
+    .describe("Resampling kernel, as sharp names them (default lanczos3): lanczos3 (sharpest), cubic (Catmull-Rom), linear (bilinear, softest) or nearest (no blending: hard pixel edges, for pixel art)."),
   cropX: pixels('Crop left offset in pixels.'),
   cropY: pixels('Crop top offset in pixels.'),
   cropWidth: pixels('Crop width in pixels (default: the rest of the image).'),

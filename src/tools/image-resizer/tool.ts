@@ -6,6 +6,7 @@ import { checkDimensions, checkEncodable } from '../../lib/images/limits';
 import { planFit, type FitPlan } from '../../lib/images/fit';
 import { shrinkFactor } from '../../platform/shrink';
 import { crop, pad, transform, type Transform } from '../../lib/images/pixels';
+import { parseColour } from '../../lib/images/background';
 import { Input, Output } from './schema';
 
 const ROTATIONS: Record<number, Transform> = { 0: 'identity', 90: 'rotate90', 180: 'rotate180', 270: 'rotate270' };
@@ -26,6 +27,7 @@ export default defineTool({
     { summary: 'Scale to 32 px wide', input: { image: EXAMPLE_PNG, width: 32 } },
     { summary: 'Crop the top-left quarter, rotate it a quarter turn and save as WebP', input: { image: EXAMPLE_PNG, cropWidth: 8, cropHeight: 8, rotate: 90, format: 'webp' } },
     { summary: 'Cover a 20×10 box as JPEG', input: { image: EXAMPLE_PNG, width: 20, height: 10, fit: 'cover', format: 'jpeg' } },
+    { summary: 'Enlarge pixel art 4× with hard edges, in a 64×80 box padded with white', input: { image: EXAMPLE_PNG, width: 64, height: 80, fit: 'contain', kernel: 'nearest', background: 'white' } },
   ],
   async run(input, ctx) {
     // Checked before decoding: a bad request should not cost a decode.
@@ -43,9 +45,13 @@ export default defineTool({
       const [w, h] = turn % 180 ? [height, width] : [width, height];
       return { w, h, plan: planFit(w, h, input.width, input.height, input.fit) };
     };
+    // Nearest must pick pixels, not blend them: the DCT shrink (an average) is kept to reductions
+    // of at least twice its factor, so the kernel still picks from at least a 2× reduction (sharp
+    // does the same).
     const shrink = cropping ? undefined : (width: number, height: number) => {
       const { w, h, plan } = planOf(width, height);
-      return shrinkFactor(w, h, plan.width, plan.height);
+      const reserve = input.kernel === 'nearest' ? 2 : 1;
+      return shrinkFactor(w, h, plan.width * reserve, plan.height * reserve);
     };
     // The sizes to produce, held to the limits and to the output format's own maximum.
     const checkPlan = (plan: FitPlan) => {
@@ -79,8 +85,9 @@ export default defineTool({
     const [fullWidth, fullHeight] = cropping ? [bitmap.width, bitmap.height] : turn % 180 ? [originalHeight, originalWidth] : [originalWidth, originalHeight];
     const plan = planFit(fullWidth, fullHeight, input.width, input.height, input.fit);
     checkPlan(plan);
-    bitmap = await imagesOf(ctx).resize(bitmap, plan.width, plan.height);
-    if (plan.box?.mode === 'pad') bitmap = pad(bitmap, plan.box.width, plan.box.height);
+    bitmap = await imagesOf(ctx).resize(bitmap, plan.width, plan.height, input.kernel ?? 'lanczos3');
+    // The schema has checked the colour; absent, the padding is transparent (white in a JPEG).
+    if (plan.box?.mode === 'pad') bitmap = pad(bitmap, plan.box.width, plan.box.height, input.background === undefined ? undefined : parseColour(input.background));
     if (plan.box?.mode === 'crop') {
       const { width, height } = plan.box;
       bitmap = crop(bitmap, Math.floor((bitmap.width - width) / 2), Math.floor((bitmap.height - height) / 2), width, height);
