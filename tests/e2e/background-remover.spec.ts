@@ -3,7 +3,7 @@
 // page cuts out a picked image and fetch('/api/background-remover') is answered by the service
 // worker (relayed to the page's worker). The results are read with sharp, an independent
 // decoder: the background's corners transparent, the object opaque.
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { expect, test, waitForServiceWorker, type Page } from './fixtures';
 import { NOT_AN_IMAGE, SAMPLE, download, expectNoSidewaysScroll } from './image-helpers';
@@ -135,9 +135,12 @@ test.describe('background-remover page', () => {
     await context.setOffline(false);
   });
 
-  test('refuses a file over the device’s 50 MB before reading it (the API keeps 10 MB)', async ({ page }) => {
+  test('refuses a file over the device’s 50 MB before reading it (the API keeps 10 MB)', async ({ page }, testInfo) => {
     await page.goto('/background-remover');
-    await page.getByTestId('file-input').setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: Buffer.alloc(50 * 1048576 + 60_000) });
+    // A path, not a buffer: Playwright caps buffers at 50 MB.
+    const big = testInfo.outputPath('big.png');
+    await writeFile(big, Buffer.alloc(50 * 1048576 + 60_000));
+    await page.getByTestId('file-input').setInputFiles(big);
     await expect(page.getByTestId('error')).toHaveText('Input image is 50.1 MB — maximum is 50 MB.');
     await expect(page.getByTestId('model-status')).toContainText('Not on this device yet');
   });

@@ -1,6 +1,6 @@
 // The image converter as a person uses it: pick or drop real image files, watch them convert,
 // download the results, and check the downloaded bytes with an independent decoder (sharp).
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { unzipSync } from 'fflate';
 import sharp from 'sharp';
 import { expect, test, waitForServiceWorker } from './fixtures';
@@ -120,25 +120,24 @@ test.describe('image-converter page', () => {
     await expect(page.getByTestId('summary')).toContainText('2 of 2 converted to AVIF');
     const gif = await download(page, page.getByTestId('item').nth(0).getByTestId('download'));
     const svg = await download(page, page.getByTestId('item').nth(1).getByTestId('download'));
-    expect([gif.name, svg.name]).toEqual(['quadrants.avif', 'quadrants.avif']);
+    // Two files of the same stem get distinct download names, as in the ZIP.
+    expect([gif.name, svg.name]).toEqual(['quadrants.avif', 'quadrants-2.avif']);
     for (const { bytes } of [gif, svg]) {
       const meta = await sharp(bytes).metadata();
       expect([meta.format, meta.width, meta.height]).toEqual(['heif', 40, 24]);
     }
   });
 
-  test('oversized and undecodable files get the tool’s sentence; the rest of the batch still converts', async ({ page }) => {
+  test('oversized and undecodable files get the tool’s sentence; the rest of the batch still converts', async ({ page }, testInfo) => {
     await page.goto('/image-converter');
+    // Over the page's 50 MB: a real PNG padded past it (given as a path: Playwright caps buffers at 50 MB).
     const big = Buffer.alloc(Math.round(50.5 * 1048576));
     big.set(await readFile(fixture('quadrants.png')));
-    const file = async (name: string, mimeType: string) => ({ name, mimeType, buffer: await readFile(fixture(name)) });
-    await page.getByTestId('file-input').setInputFiles([
-      await file('bomb-30000.png', 'image/png'),
-      await file('truncated-quadrants.png', 'image/png'),
-      { name: 'huge.png', mimeType: 'image/png', buffer: big },
-      { name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('just some text') },
-      await file('quadrants.jpeg', 'image/jpeg'),
-    ]);
+    const huge = testInfo.outputPath('huge.png');
+    const notes = testInfo.outputPath('notes.png');
+    await writeFile(huge, big);
+    await writeFile(notes, 'just some text');
+    await page.getByTestId('file-input').setInputFiles([fixture('bomb-30000.png'), fixture('truncated-quadrants.png'), huge, notes, fixture('quadrants.jpeg')]);
     await expect(page.getByTestId('summary')).toContainText('1 of 5 converted to WebP · 4 failed');
     const items = page.getByTestId('item');
     await expect(items.getByTestId('status')).toHaveText(['Failed', 'Failed', 'Failed', 'Failed', 'Done']);

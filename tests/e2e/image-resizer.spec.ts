@@ -1,7 +1,7 @@
 // The image resizer as a person uses it: pick a real image, resize, crop (by dragging on the
 // image and by typing), rotate and flip, then download; the downloaded bytes are checked with an
 // independent decoder (sharp) against the four-quadrant fixture.
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { expect, test, type Page } from './fixtures';
 import { BLUE, LIME, NOT_AN_IMAGE, RED, SAMPLE, YELLOW, download, expectColour, expectNoSidewaysScroll, fixture, pixel } from './image-helpers';
@@ -184,7 +184,7 @@ test.describe('image-resizer page', () => {
     expectColour(await pixel(out.bytes, 10, 6), BLUE);
   });
 
-  test('oversized and undecodable images get the tool’s sentence', async ({ page }) => {
+  test('oversized and undecodable images get the tool’s sentence', async ({ page }, testInfo) => {
     await page.goto('/image-resizer');
     await page.getByTestId('file-input').setInputFiles(fixture('bomb-30000.png'));
     await expect(page.getByTestId('error')).toHaveText('The image is 30000×30000 pixels; each side may be at most 16,384 pixels.');
@@ -193,7 +193,10 @@ test.describe('image-resizer page', () => {
     await page.getByTestId('file-input').setInputFiles(fixture('truncated-quadrants.jpeg'));
     await expect(page.getByTestId('error')).toContainText('JPEG');
 
-    await page.getByTestId('file-input').setInputFiles({ name: 'huge.webp', mimeType: 'image/webp', buffer: Buffer.alloc(50 * 1048576 + 200_000) });
+    // A path, not a buffer: Playwright caps buffers at 50 MB.
+    const huge = testInfo.outputPath('huge.webp');
+    await writeFile(huge, Buffer.alloc(50 * 1048576 + 200_000));
+    await page.getByTestId('file-input').setInputFiles(huge);
     await expect(page.getByTestId('error')).toHaveText('Input image is 50.2 MB — maximum is 50 MB.');
 
     // A good image clears the error.

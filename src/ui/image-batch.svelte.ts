@@ -1,29 +1,47 @@
-// The image converter's batch: the files, converted one after the other in the page's tool
-// worker with the current settings, each with its status and result, and a ZIP of them all.
-// New settings make every result stale and convert the files again; new files join the run.
+// A batch of images worked on one after the other in the page's tool worker with the page's
+// current settings (the converter, the resizer, the background remover): each file with its
+// status and result, before/after sizes, download names that never collide, and a ZIP of them
+// all. New settings make every result stale and run the files again; new files join the run.
+// The page says what one file's work is (BatchJob.run); BatchList.svelte draws the batch.
 import { zipSync } from 'fflate';
-import { BROWSER_DRAWS, FORMAT_NAMES, base64Blob, detectFormat, outputName, readBase64, saveBlob, uniqueNames, type InputFormat } from '../../ui/image-files';
-import { runTool } from '../../workers/bridge';
-import type { Target } from './schema';
+import { runTool } from '../workers/bridge';
+import { BROWSER_DRAWS, base64Blob, detectFormat, readBase64, saveBlob, uniqueNames, type InputFormat } from './image-files';
 
-/** The settings every file is converted with. */
-export interface Settings {
-  to: Target;
-  quality: number;
-}
-
-const LOSSY: ReadonlySet<Target> = new Set<Target>(['jpeg', 'webp', 'avif']);
-/** Whether `target` has a quality setting. */
-export const isLossy = (target: Target): boolean => LOSSY.has(target);
-
-export interface Result {
-  url: string;
+/** What one file's work produced. */
+export interface Produced {
   blob: Blob;
+  /** The download name before de-duplication (`photo.webp`); the batch makes names unique. */
   name: string;
-  format: Target;
+  /** The output's format (`webp`, `png`…). */
+  format: string;
   width: number;
   height: number;
+}
+
+export interface Result extends Produced {
+  url: string;
   size: number;
+}
+
+/** One file's work, as the page defines it. */
+export interface BatchJob<S> {
+  /** The page's current settings; read inside an effect, so a change re-runs stale files. */
+  settings: () => S;
+  /** What a result is made with: a result made under another key is stale. */
+  key: (settings: S) => string;
+  /**
+   * Works on one file (`image`: its Base64, already read and within the device's limit) and
+   * resolves with the output, or rejects with an Error whose message is shown on the row (the
+   * tool's 400 sentence).
+   */
+  run: (file: { file: File; format: InputFormat | undefined; image: string }, settings: S, signal: AbortSignal) => Promise<Produced>;
+  /** Words of the summary line: `working` "Converting", `done` "converted to WebP". */
+  working: string;
+  done: (settings: S) => string;
+  /** The ZIP's file name (`converted-webp.zip`). */
+  zipName: (settings: S) => string;
+  /** Pause before a settings change runs the batch again (a dragged slider is one run). */
+  settleMs?: number;
 }
 
 export interface Item {
@@ -34,11 +52,11 @@ export interface Item {
   inputUrl: string;
   shown?: { width: number; height: number };
   drawFailed?: boolean;
-  /** A PNG of the original made by this tool, for files the browser cannot draw (TIFF). */
+  /** A PNG of the original made by the converter, for files the browser cannot draw (TIFF). */
   previewUrl?: string;
   previewing?: boolean;
   status: 'queued' | 'working' | 'done' | 'error';
-  /** The settings of the last finished attempt (done or error). */
+  /** The settings key of the last finished attempt (done or error). */
   key?: string;
   error?: string;
   result?: Result;
@@ -49,50 +67,57 @@ interface Loop {
   controller: AbortController;
 }
 
+/** Formats a ZIP's deflate can still shrink (the others are compressed already: stored). */
+const DEFLATES = new Set(['tiff', 'gif']);
+
 /** Create it while a component initialises: it watches the settings and cleans up with it. */
-export class Batch {
+export class ImageBatch<S> {
   items: Item[] = $state.raw([]);
 
-  readonly #settings: () => Settings;
+  readonly #job: BatchJob<S>;
   #nextId = 1;
-  // One conversion at a time, in order. A loop converts every item whose result is missing or
-  // stale; new files join the running loop; new settings stop it and start another.
+  // One file at a time, in order. A loop works on every item whose result is missing or stale;
+  // new files join the running loop; new settings stop it and start another.
   #loop: Loop | undefined;
 
-  /** What a result is made with; a result made with other settings is stale. */
-  readonly key: string = $derived.by(() => {
-    const { to, quality } = this.#settings();
-    return isLossy(to) ? `${to}@${quality}` : to;
-  });
+  readonly key: string = $derived.by(() => this.#job.key(this.#job.settings()));
   /** Items whose last attempt used the current settings (done or failed). */
   readonly finished: Item[] = $derived(this.items.filter((item) => item.key === this.key));
   readonly converted: Item[] = $derived(this.finished.filter((item) => item.status === 'done' && item.result));
   readonly failedCount: number = $derived(this.finished.length - this.converted.length);
   readonly busy: boolean = $derived(this.finished.length < this.items.length);
-  /** Bytes before and after, of the converted items. */
+  /** Bytes before and after, of the finished items. */
   readonly totals = $derived({
     before: this.converted.reduce((sum, item) => sum + item.file.size, 0),
     after: this.converted.reduce((sum, item) => sum + (item.result?.size ?? 0), 0),
+  });
+  /**
+   * Each finished item's download name, unique in the batch (`photo.webp`, `photo-2.webp`):
+   * the same names on the rows' links and in the ZIP.
+   */
+  readonly names: ReadonlyMap<number, string> = $derived.by(() => {
+    const unique = uniqueNames(this.converted.map((item) => item.result!.name));
+    return new Map(this.converted.map((item, i) => [item.id, unique[i]!]));
   });
 
   /** One line for the whole batch: progress while busy, then what was done. */
   readonly summary: string = $derived.by(() => {
     const n = this.items.length;
     if (!n) return '';
-    if (this.busy) return n === 1 ? 'Converting…' : `Converting ${Math.min(this.finished.length + 1, n)} of ${n}…`;
+    if (this.busy) return n === 1 ? `${this.#job.working}…` : `${this.#job.working} ${Math.min(this.finished.length + 1, n)} of ${n}…`;
     const failed = this.failedCount ? ` · ${this.failedCount} failed` : '';
-    return `${this.converted.length} of ${n} converted to ${FORMAT_NAMES[this.#settings().to]}${failed}`;
+    return `${this.converted.length} of ${n} ${this.#job.done(this.#job.settings())}${failed}`;
   });
 
-  constructor(settings: () => Settings) {
-    this.#settings = settings;
-    // New settings: convert again (after a short pause, so sliding the quality is one run).
+  constructor(job: BatchJob<S>) {
+    this.#job = job;
+    // New settings: run again (after a short pause, so sliding the quality is one run).
     $effect(() => {
       void this.key;
-      const timer = setTimeout(() => this.items.length && this.#pump(), 250);
+      const timer = setTimeout(() => this.items.length && this.#pump(), job.settleMs ?? 250);
       return () => clearTimeout(timer);
     });
-    // The page is left: stop converting and free the object URLs.
+    // The page is left: stop working and free the object URLs.
     $effect(() => () => {
       this.#stop();
       this.items.forEach(release);
@@ -105,9 +130,14 @@ export class Batch {
   }
 
   statusOf(item: Item): string {
-    if (item.status === 'working') return 'Converting…';
+    if (item.status === 'working') return `${this.#job.working}…`;
     if (!this.isFresh(item)) return 'Queued';
     return item.status === 'done' ? 'Done' : 'Failed';
+  }
+
+  /** The item's download name (unique in the batch), once it has a fresh result. */
+  nameOf(item: Item): string | undefined {
+    return this.names.get(item.id);
   }
 
   update(id: number, patch: Partial<Item>): void {
@@ -130,9 +160,9 @@ export class Batch {
   }
 
   /**
-   * The browser cannot draw the original (TIFF, or a variant it does not know): this tool,
-   * asked for a PNG, draws it upright instead. Queued in the same worker after the conversions
-   * already asked for; a file it cannot read keeps the note that says so.
+   * The browser cannot draw the original (TIFF, or a variant it does not know): the converter,
+   * asked for a PNG, draws it upright instead. Queued in the same worker after the work already
+   * asked for; a file it cannot read keeps the note that says so.
    */
   async preview(id: number): Promise<void> {
     const item = this.items.find((candidate) => candidate.id === id);
@@ -144,7 +174,7 @@ export class Batch {
       const reply = await runTool('image-converter', { image, from: item.format ?? 'png', to: 'png' });
       if (reply.status === 200) patch = { previewing: false, previewUrl: URL.createObjectURL(base64Blob(reply.body.image, 'png')) };
     } catch {
-      // Too large or unreadable: the conversion itself reports why.
+      // Too large or unreadable: the work itself reports why.
     }
     if (this.items.some((other) => other.id === id)) this.update(id, patch);
     else if (patch.previewUrl) URL.revokeObjectURL(patch.previewUrl);
@@ -165,17 +195,16 @@ export class Batch {
     this.items = [];
   }
 
-  /** Saves every converted file in one ZIP (stored: images are compressed already). */
+  /** Saves every finished file in one ZIP, under the rows' names. */
   async downloadZip(): Promise<void> {
-    const ready = this.converted.flatMap((item) => (item.result ? [item.result] : []));
-    const to = this.#settings().to;
-    const names = uniqueNames(ready.map((result) => result.name));
-    const buffers = await Promise.all(ready.map((result) => result.blob.arrayBuffer()));
-    const entries: Record<string, Uint8Array> = {};
-    names.forEach((name, i) => (entries[name] = new Uint8Array(buffers[i]!)));
-    // TIFF and GIF may shrink a bit when deflated; the others not at all.
-    const zip = zipSync(entries, { level: to === 'tiff' ? 6 : 0 });
-    saveBlob(new Blob([zip as Uint8Array<ArrayBuffer>], { type: 'application/zip' }), `converted-${to === 'jpeg' ? 'jpg' : to}.zip`);
+    const ready = this.converted.filter((item) => item.result);
+    const buffers = await Promise.all(ready.map((item) => item.result!.blob.arrayBuffer()));
+    const entries: Record<string, [Uint8Array, { level: 0 | 6 }]> = {};
+    ready.forEach((item, i) => {
+      entries[this.names.get(item.id)!] = [new Uint8Array(buffers[i]!), { level: DEFLATES.has(item.result!.format) ? 6 : 0 }];
+    });
+    const zip = zipSync(entries);
+    saveBlob(new Blob([zip as Uint8Array<ArrayBuffer>], { type: 'application/zip' }), this.#job.zipName(this.#job.settings()));
   }
 
   #stop(): void {
@@ -192,10 +221,10 @@ export class Batch {
     this.#stop();
     const loop = { key, controller: new AbortController() };
     this.#loop = loop;
-    void this.#convertAll(loop, this.#settings());
+    void this.#runAll(loop, this.#job.settings());
   }
 
-  async #convertAll(loop: Loop, { to, quality }: Settings): Promise<void> {
+  async #runAll(loop: Loop, settings: S): Promise<void> {
     const { signal } = loop.controller;
     for (;;) {
       if (signal.aborted) return;
@@ -208,17 +237,9 @@ export class Batch {
       let patch: Partial<Item>;
       try {
         const image = await readBase64(item.file);
-        const body = { image, from: item.format ?? 'png', to, ...(isLossy(to) ? { quality } : {}) };
-        const reply = await runTool('image-converter', body, { signal });
-        if (reply.status === 200) {
-          // The output's format echoes `to`.
-          const { image: converted, width, height, size_bytes } = reply.body;
-          const blob = base64Blob(converted, to);
-          const result = { url: URL.createObjectURL(blob), blob, name: outputName(item.file.name, to), format: to, width, height, size: size_bytes };
-          patch = { status: 'done', key: loop.key, error: undefined, result };
-        } else {
-          patch = { status: 'error', key: loop.key, error: reply.body.error ?? 'The image could not be converted.', result: undefined };
-        }
+        const produced = await this.#job.run({ file: item.file, format: item.format, image }, settings, signal);
+        const result = { ...produced, url: URL.createObjectURL(produced.blob), size: produced.blob.size };
+        patch = { status: 'done', key: loop.key, error: undefined, result };
       } catch (error) {
         if (signal.aborted) return;
         patch = { status: 'error', key: loop.key, error: error instanceof Error ? error.message : String(error), result: undefined };
