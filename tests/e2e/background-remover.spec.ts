@@ -231,6 +231,10 @@ test.describe('background-remover page: result and background settings', () => {
     expect([meta.format, meta.width, meta.height, meta.channels]).toEqual(['png', 256, 256, 1]);
     const gray = await sharp(mask.bytes).extractChannel(0).raw().toBuffer();
     expect([gray[0], gray[255], gray[128 * 256 + 128], gray[128 * 256 + 90]]).toEqual([0, 0, 255, 255]);
+    // Compare: the original and the mask, both from their own files at full size, in the slider.
+    await page.getByTestId('compare-toggle').click();
+    const sizes = await page.getByTestId('compare').locator('img').evaluateAll((images) => images.map((img) => [(img as HTMLImageElement).naturalWidth, (img as HTMLImageElement).naturalHeight]));
+    expect(sizes).toEqual([[256, 256], [256, 256]]);
 
     // Cut-out on a colour: the same image is cut out again, the corners take the colour.
     await page.getByTestId('output-cutout').check();
