@@ -207,7 +207,8 @@ test.describe('background-remover page: result and background settings', () => {
     await page.goto('/background-remover');
     await page.getByTestId('file-input').setInputFiles({ name: 'disc.png', mimeType: 'image/png', buffer: await discOnWhite() });
     await expect(page.getByTestId('after')).toContainText('Waiting for the model');
-    const boxes = async () => Promise.all(['before', 'after'].map(async (id) => (await page.getByTestId(id).boundingBox())!));
+    const box = async (id: string) => (await page.getByTestId(id).boundingBox())!;
+    const boxes = async () => [await box('before'), await box('after')] as const;
     const [before, after] = await boxes();
     expect([after.y, after.height]).toEqual([before.y, before.height]);
     await page.setViewportSize({ width: 390, height: 844 });
