@@ -57,7 +57,7 @@ export const KNOWN_FIELDS: ReadonlySet<string> = new Set([
   'flatten', 'indent', 'sort_keys', 'repair', 'quality', 'width', 'height', 'rotate', 'crop', 'fit', 'lossless',
   'cropX', 'cropY', 'cropWidth', 'cropHeight', 'flipHorizontal', 'flipVertical', 'data_format', 'input_encoding',
   'hmac_key_encoding', 'expected', 'secret_encoding', 'jsonpath', 'infer_types', 'bom', 'baseline',
-  'contrast_with', 'namespace', 'name', 'to_base', 'bit_width', 'timezone', 'background', 'kernel',
+  'contrast_with', 'namespace', 'name', 'to_base', 'bit_width', 'timezone', 'background', 'kernel', 'output',
 ]);
 
 function labelOf(path: string, labels: FieldLabels): string {

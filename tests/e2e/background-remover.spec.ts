@@ -93,7 +93,7 @@ test.describe('background-remover page', () => {
     // The page: pick an image, see before/after (the cut-out on a checkerboard), download it.
     await page.getByTestId('file-input').setInputFiles({ name: 'disc.png', mimeType: 'image/png', buffer: await discOnWhite() });
     await expect(page.getByTestId('before').locator('img')).toBeVisible();
-    await expect(after.locator('img')).toBeVisible({ timeout: 240_000 });
+    await expect(after.getByRole('img', { name: 'Cut-out without its background' })).toBeVisible({ timeout: 240_000 });
     expect(await after.evaluate((frame) => getComputedStyle(frame).backgroundImage)).toContain('conic-gradient');
     await expect(page.getByTestId('result-info')).toContainText('256 × 256 px');
     const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download').click()]);
@@ -184,5 +184,70 @@ test.describe('background-remover page', () => {
     await page.getByTestId('file-input').setInputFiles(NOT_AN_IMAGE);
     await expect(page.getByTestId('error')).toBeVisible();
     await expectNoSidewaysScroll(page, 'error');
+  });
+});
+
+test.describe('background-remover page: result and background settings', () => {
+  test('the settings are the API fields: Mask turns the background off, the request panel shows what is sent', async ({ page }) => {
+    await page.goto('/background-remover');
+    await expect(page.getByTestId('output-cutout')).toBeChecked();
+    await expect(page.getByTestId('background-transparent')).toBeChecked();
+    await page.getByTestId('background-colour').check();
+    await page.getByTestId('background-picker').fill('#336699');
+    await page.getByText('Use this as an API request').click();
+    await expect(page.getByTestId('snippet')).toContainText('"background":"#336699"');
+    await page.getByTestId('output-mask').check();
+    await expect(page.getByTestId('background-colour')).toBeDisabled();
+    await expect(page.getByTestId('snippet')).toContainText('"output":"mask"');
+    await expect(page.getByTestId('snippet')).not.toContainText('"background"');
+  });
+
+  test('while the model downloads, the After panel has the Before panel’s size and place (wide and narrow)', async ({ page }) => {
+    await page.route('**/models/**', () => new Promise(() => {})); // held: the download never ends
+    await page.goto('/background-remover');
+    await page.getByTestId('file-input').setInputFiles({ name: 'disc.png', mimeType: 'image/png', buffer: await discOnWhite() });
+    await expect(page.getByTestId('after')).toContainText('Waiting for the model');
+    const box = async (id: string) => (await page.getByTestId(id).boundingBox())!;
+    const boxes = async () => [await box('before'), await box('after')] as const;
+    const [before, after] = await boxes();
+    expect([after.y, after.height]).toEqual([before.y, before.height]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    const [narrowBefore, narrowAfter] = await boxes();
+    expect(narrowAfter.height).toBe(narrowBefore.height);
+    expect(narrowAfter.y).toBeGreaterThan(narrowBefore.y); // stacked below it
+  });
+
+  test('Mask downloads a grayscale PNG; Colour re-runs and fills the background', async ({ page }) => {
+    test.setTimeout(600_000); // the model's download and two runs on a shared 2-core machine
+    await page.goto('/background-remover');
+    await page.getByTestId('output-mask').check();
+    await page.getByTestId('file-input').setInputFiles({ name: 'disc.png', mimeType: 'image/png', buffer: await discOnWhite() });
+    const after = page.getByTestId('after');
+    await expect(after.getByRole('img', { name: 'Mask of the foreground' })).toBeVisible({ timeout: 300_000 });
+    await expect(page.getByTestId('result-info')).toContainText('256 × 256 px');
+    await expect(page.getByTestId('result-info')).toContainText('grayscale mask');
+    const mask = await download(page, page.getByTestId('download'));
+    expect(mask.name).toBe('disc-mask.png');
+    const meta = await sharp(mask.bytes).metadata();
+    expect([meta.format, meta.width, meta.height, meta.channels]).toEqual(['png', 256, 256, 1]);
+    const gray = await sharp(mask.bytes).extractChannel(0).raw().toBuffer();
+    expect([gray[0], gray[255], gray[128 * 256 + 128], gray[128 * 256 + 90]]).toEqual([0, 0, 255, 255]);
+    // Compare: the original and the mask, both from their own files at full size, in the slider.
+    await page.getByTestId('compare-toggle').click();
+    const sizes = await page.getByTestId('compare').locator('img').evaluateAll((images) => images.map((img) => [(img as HTMLImageElement).naturalWidth, (img as HTMLImageElement).naturalHeight]));
+    expect(sizes).toEqual([[256, 256], [256, 256]]);
+
+    // Cut-out on a colour: the same image is cut out again, the corners take the colour.
+    await page.getByTestId('output-cutout').check();
+    await page.getByTestId('background-colour').check();
+    await page.getByTestId('background-picker').fill('#ff8800');
+    await expect(page.getByTestId('result-info')).toContainText('on #ff8800', { timeout: 300_000 });
+    const filled = await download(page, page.getByTestId('download'));
+    expect(filled.name).toBe('disc-no-background.png');
+    const { data, info } = await sharp(filled.bytes).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height]).toEqual([256, 256]);
+    expect([...data.subarray(0, 4)]).toEqual([255, 136, 0, 255]);
+    const centre = (128 * 256 + 128) * 4;
+    expect([...data.subarray(centre, centre + 4)]).toEqual([0x1f, 0x4f, 0xb4, 255]);
   });
 });

@@ -7,13 +7,14 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoke } from '../../core/invoke';
 import { MODEL_SIDE, ModelUnavailableError, type SegmentationPlatform } from '../../platform/segmentation';
 import { modelPackageDist, readModel } from '../../platform/segmentation-node';
 import { MODEL_RESOURCE, type ResourceMap } from '../../platform/model';
 import type { ToolContext } from '../define';
-import { CERTAIN, applyMask, maskToAlpha, toModelInput } from './cutout';
+import { CERTAIN, applyMask, maskToAlpha, scaleMask, toModelInput } from './cutout';
+import { encodeGrayPng } from './gray-png';
 import { Output } from './schema';
 import tool from './tool';
 import { nodeContext } from '../../platform/node-context';
@@ -73,6 +74,35 @@ describe('applyMask', () => {
       return Math.round(top * (1 - cv) + bottom * cv);
     };
     for (let y = 0; y < 4; y++) for (let x = 0; x < 4; x++) expect(out.data[(y * 4 + x) * 4 + 3], `(${x}, ${y})`).toBe(at((x + 0.5) / 2 - 0.5, (y + 0.5) / 2 - 0.5));
+  });
+});
+
+describe('scaleMask', () => {
+  it('is the alpha applyMask gives an opaque image, at any size', () => {
+    const alpha = new Uint8Array(16 * 16).map((_, i) => (i * 37) % 256);
+    for (const [width, height] of [[1, 1], [5, 3], [16, 16], [40, 23]] as const) {
+      const opaque = { width, height, data: new Uint8Array(width * height * 4).fill(255) };
+      const cut = applyMask(opaque, alpha, 16);
+      expect(scaleMask(width, height, alpha, 16)).toEqual(cut.data.filter((_, i) => i % 4 === 3));
+    }
+  });
+});
+
+describe('encodeGrayPng', () => {
+  it('writes an 8-bit grayscale PNG that sharp (libpng) reads back byte for byte', async () => {
+    for (const [width, height] of [[1, 1], [7, 3], [300, 2], [64, 65]] as const) {
+      // Runs and gradients, as in a mask, and noise, so every filter gets picked somewhere.
+      const gray = new Uint8Array(width * height).map((_, i) => (i % 97 < 40 ? 0 : i % 97 < 60 ? ((i * 2654435761) >>> 24) : i % 256));
+      const png = encodeGrayPng(gray, width, height);
+      const meta = await sharp(png).metadata();
+      expect([meta.format, meta.width, meta.height, meta.channels, meta.depth, meta.space]).toEqual(['png', width, height, 1, 'uchar', 'b-w']);
+      // sharp's raw output is sRGB (three equal bands) unless one band is asked for.
+      expect(new Uint8Array(await sharp(png).extractChannel(0).raw().toBuffer())).toEqual(gray);
+    }
+  });
+
+  it('refuses a buffer of the wrong length (a bug, not bad input)', () => {
+    expect(() => encodeGrayPng(new Uint8Array(5), 2, 2)).toThrow(/5 bytes for 2×2/);
   });
 });
 
@@ -150,6 +180,79 @@ describe('background-remover through invoke (ISNet on onnxruntime-node)', () => 
     expect(border(256, 256, 16).filter(([x, y]) => alpha(x, y) !== 0)).toEqual([]);
     expect([alpha(100, 128), alpha(110, 90), alpha(150, 128), alpha(160, 170)]).toEqual([255, 255, 128, 128]);
   });
+});
+
+describe('background-remover output and background (ISNet on onnxruntime-node), read with sharp', () => {
+  // A teal bottle on a pale wall, 200×160: an opaque JPEG, so the mask is the cut-out's alpha.
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="160"><rect width="200" height="160" fill="#f4f1ea"/><rect x="70" y="25" width="60" height="115" rx="22" fill="#1f7a78"/></svg>`;
+  let jpeg: string;
+  /** The default answer (output 'cutout', no background), the reference the others are read against. */
+  let cutout: Buffer;
+  const raw = async (png: Buffer) => sharp(png).raw().toBuffer({ resolveWithObject: true });
+  /** A gray PNG's one band (sharp's raw output would be three equal sRGB bands). */
+  const grayOf = (png: Buffer) => sharp(png).extractChannel(0).raw().toBuffer();
+  // Each model run takes seconds, many more on a busy shared machine: no wall-clock limit worth failing on.
+  const SLOW = 300_000;
+  beforeAll(async () => {
+    jpeg = (await sharp(Buffer.from(svg)).jpeg({ quality: 92 }).toBuffer()).toString('base64');
+    const plain = await call('background-remover', { image: jpeg, output: 'cutout' });
+    expect(plain.status).toBe(200);
+    cutout = Buffer.from(Output.parse(plain.body).image, 'base64');
+  }, SLOW);
+
+  it('output mask: an 8-bit gray PNG of the image’s size, equal to the cut-out’s alpha channel', async () => {
+    const reply = await call('background-remover', { image: jpeg, output: 'mask' });
+    expect(reply.status).toBe(200);
+    const body = Output.parse(reply.body);
+    const png = Buffer.from(body.image, 'base64');
+    expect([body.width, body.height, body.size_bytes]).toEqual([200, 160, png.length]);
+    const meta = await sharp(png).metadata();
+    expect([meta.format, meta.channels, meta.space, meta.hasAlpha]).toEqual(['png', 1, 'b-w', false]);
+    const mask = await grayOf(png);
+    const alpha = await sharp(cutout).extractChannel('alpha').raw().toBuffer();
+    expect(mask.equals(alpha)).toBe(true);
+    // And it is a mask: the wall 0, the bottle 255.
+    expect([mask[0], mask[160 * 200 - 1], mask[80 * 200 + 100]]).toEqual([0, 0, 255]);
+  }, SLOW);
+
+  it('output mask of a translucent PNG: the model’s mask; the cut-out’s alpha is mask × the image’s alpha', async () => {
+    const rgba = await sharp(Buffer.from(svg)).ensureAlpha().raw().toBuffer();
+    for (let i = 3; i < rgba.length; i += 4) rgba[i] = 128;
+    const png = (await sharp(rgba, { raw: { width: 200, height: 160, channels: 4 } }).png().toBuffer()).toString('base64');
+    const [mask, cut] = await Promise.all([call('background-remover', { image: png, output: 'mask' }), call('background-remover', { image: png })]);
+    const m = await grayOf(Buffer.from(Output.parse(mask.body).image, 'base64'));
+    const a = await sharp(Buffer.from(Output.parse(cut.body).image, 'base64')).extractChannel('alpha').raw().toBuffer();
+    expect(m[80 * 200 + 100]).toBe(255);
+    // Both are rounded from the same unrounded mask, so they agree to within one level.
+    for (let i = 0; i < m.length; i++) if (Math.abs(a[i]! - (m[i]! * 128) / 255) > 1) expect.fail(`pixel ${i}: alpha ${a[i]}, mask ${m[i]}`);
+  }, SLOW);
+
+  it('background white: the cut-out flattened onto white, as sharp’s flatten gives it', async () => {
+    const reply = await call('background-remover', { image: jpeg, background: 'white' });
+    expect(reply.status).toBe(200);
+    const ours = await sharp(Buffer.from(Output.parse(reply.body).image, 'base64')).raw().toBuffer({ resolveWithObject: true });
+    expect(ours.info.channels).toBe(4);
+    const theirs = await sharp(cutout).flatten({ background: '#ffffff' }).raw().toBuffer();
+    for (let p = 0; p < 200 * 160; p++) {
+      expect(ours.data[p * 4 + 3]).toBe(255);
+      for (let c = 0; c < 3; c++) if (Math.abs(ours.data[p * 4 + c]! - theirs[p * 3 + c]!) > 1) expect.fail(`pixel ${p} channel ${c}: ${ours.data[p * 4 + c]} vs sharp ${theirs[p * 3 + c]}`);
+    }
+    // The wall is now white, the bottle its own colour.
+    expect([...ours.data.subarray(0, 4)]).toEqual([255, 255, 255, 255]);
+  }, SLOW);
+
+  it('a translucent background (#ff000080): sharp’s composite of the cut-out over that colour', async () => {
+    const reply = await call('background-remover', { image: jpeg, background: '#ff000080' });
+    const ours = (await raw(Buffer.from(Output.parse(reply.body).image, 'base64'))).data;
+    const theirs = await sharp({ create: { width: 200, height: 160, channels: 4, background: { r: 255, g: 0, b: 0, alpha: 128 / 255 } } })
+      .composite([{ input: cutout }])
+      .raw()
+      .toBuffer();
+    let worst = 0;
+    for (let i = 0; i < ours.length; i++) worst = Math.max(worst, Math.abs(ours[i]! - theirs[i]!));
+    expect(worst).toBeLessThanOrEqual(1);
+    expect([...ours.subarray(0, 4)]).toEqual([255, 0, 0, 128]);
+  }, SLOW);
 });
 
 describe('background-remover without a usable model', () => {

@@ -4,8 +4,11 @@
 // and tests/e2e/background-remover.spec.ts (page, service worker offline): the browser's
 // onnxruntime-web and Node's onnxruntime-node round floats differently, so their PNG bytes may
 // differ by a few alpha levels at the edges, and a byte-exact vector cannot span the doors.
+// The fields `output` and `background` are checked the same way: their refusals here, their
+// answers against sharp in background-remover.test.ts and in the page (tests/e2e).
 import type { ToolCase } from '../define';
 import * as S from '../../lib/images/samples';
+import { EXAMPLE_DISC_PNG } from './example';
 
 /** Just over 10 MiB of zeros in Base64 (a 14 MB body, under the 16 MiB request cap). */
 const OVER_10_MB = 'A'.repeat(Math.ceil((10 * 1048576 + 1) / 3) * 4);
@@ -43,6 +46,42 @@ const cases: ToolCase[] = [
     body: { image: S.BOMB_PNG },
     status: 400,
     expect: { error: 'The image is 30000×30000 pixels; each side may be at most 16,384 pixels.' },
+  },
+  {
+    name: 'output must be cutout or mask',
+    body: { image: EXAMPLE_DISC_PNG, output: 'alpha' },
+    status: 400,
+    expect: { error: 'Invalid request: \'output\' must be one of "cutout", "mask".', issues: [{ path: ['output'], message: 'must be one of "cutout", "mask"' }] },
+  },
+  {
+    name: 'a background that is no colour',
+    body: { image: EXAMPLE_DISC_PNG, background: 'blurple' },
+    status: 400,
+    match: { error: "Invalid request: 'background' is not a colour: use hex (#rgb, #rrggbb, #rrggbbaa) or a CSS colour name such as white." },
+  },
+  {
+    name: 'a background that is not a string',
+    body: { image: EXAMPLE_DISC_PNG, background: 0xffffff },
+    status: 400,
+    match: { error: "Invalid request: 'background' must be a string (got a number)." },
+  },
+  {
+    name: 'a background with output mask is refused before the model runs',
+    body: { image: EXAMPLE_DISC_PNG, output: 'mask', background: 'white' },
+    status: 400,
+    expect: { error: "'background' applies to the cut-out only: a mask has no background. Leave it out, or ask for output 'cutout'." },
+  },
+  {
+    name: 'output mask: bytes that are no image are refused before the model',
+    body: { image: 'SGVsbG8sIFdvcmxkIQ==', output: 'mask' },
+    status: 400,
+    expect: { error: "'image' is not an image in a supported format (PNG, JPEG, WebP, AVIF, TIFF, GIF or SVG)." },
+  },
+  {
+    name: 'a background with a truncated PNG: the image is refused before the model',
+    body: { image: S.TRUNCATED_PNG, background: '#fff' },
+    status: 400,
+    expect: { error: "'image' could not be decoded as PNG: the data is damaged, truncated or uses an unsupported variant." },
   },
 ];
 export default cases;

@@ -50,6 +50,25 @@ export function maskToAlpha(mask: Float32Array): Uint8Array {
 export function applyMask(image: Bitmap, alpha: Uint8Array, side = MODEL_SIDE): Bitmap {
   const { width, height, data } = image;
   const out = new Uint8Array(data);
+  resampleMask(width, height, alpha, side, out, 4, 3);
+  return { width, height, data: out };
+}
+
+/**
+ * The mask alone at the image's size, one gray byte per pixel: exactly the alpha `applyMask`
+ * gives an opaque image (the same loop writes both), so mask and cut-out never disagree.
+ */
+export function scaleMask(width: number, height: number, alpha: Uint8Array, side = MODEL_SIDE): Uint8Array {
+  const out = new Uint8Array(width * height).fill(255);
+  resampleMask(width, height, alpha, side, out, 1, 0);
+  return out;
+}
+
+/**
+ * Multiplies every `stride`-th byte of `out` (from `offset`), one per pixel, by the mask scaled
+ * bilinearly to width × height: out = round(m · out / 255). One loop for both answers.
+ */
+function resampleMask(width: number, height: number, alpha: Uint8Array, side: number, out: Uint8Array, stride: number, offset: number): void {
   // For each output column: the two source columns and the weight of the second, computed once.
   const x0 = new Int32Array(width);
   const x1 = new Int32Array(width);
@@ -65,13 +84,12 @@ export function applyMask(image: Bitmap, alpha: Uint8Array, side = MODEL_SIDE): 
     const row0 = Math.floor(sy) * side;
     const row1 = Math.min(Math.floor(sy) + 1, side - 1) * side;
     const fy = sy - Math.floor(sy);
-    let o = y * width * 4 + 3;
-    for (let x = 0; x < width; x++, o += 4) {
+    let o = y * width * stride + offset;
+    for (let x = 0; x < width; x++, o += stride) {
       const top = alpha[row0 + x0[x]!]! + (alpha[row0 + x1[x]!]! - alpha[row0 + x0[x]!]!) * fx[x]!;
       const bottom = alpha[row1 + x0[x]!]! + (alpha[row1 + x1[x]!]! - alpha[row1 + x0[x]!]!) * fx[x]!;
       const m = top + (bottom - top) * fy;
-      out[o] = Math.round((m * data[o]!) / 255);
+      out[o] = Math.round((m * out[o]!) / 255);
     }
   }
-  return { width, height, data: out };
 }
