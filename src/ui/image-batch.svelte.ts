@@ -4,8 +4,7 @@
 // all. New settings make every result stale and run the files again; new files join the run.
 // The page says what one file's work is (BatchJob.run); BatchList.svelte draws the batch.
 import { zipSync } from 'fflate';
-import { runTool } from '../workers/bridge';
-import { BROWSER_DRAWS, base64Blob, detectFormat, readBase64, saveBlob, uniqueNames, type InputFormat } from './image-files';
+import { BROWSER_DRAWS, detectFormat, readBase64, saveBlob, uniqueNames, type InputFormat } from './image-files';
 
 /** What one file's work produced. */
 export interface Produced {
@@ -42,6 +41,11 @@ export interface BatchJob<S> {
   zipName: (settings: S) => string;
   /** Pause before a settings change runs the batch again (a dragged slider is one run). */
   settleMs?: number;
+  /**
+   * An upright PNG of an original the browser cannot draw (TIFF), made by the page's own tool;
+   * resolves undefined when it cannot. Without it such originals are not shown.
+   */
+  preview?: (image: string, format: InputFormat | undefined) => Promise<Blob | undefined>;
 }
 
 export interface Item {
@@ -160,19 +164,21 @@ export class ImageBatch<S> {
   }
 
   /**
-   * The browser cannot draw the original (TIFF, or a variant it does not know): the converter,
-   * asked for a PNG, draws it upright instead. Queued in the same worker after the work already
-   * asked for; a file it cannot read keeps the note that says so.
+   * The browser cannot draw the original (TIFF, or a variant it does not know): the page's tool,
+   * asked for a PNG (BatchJob.preview), draws it upright instead. Queued in the same worker after
+   * the work already asked for; a file it cannot read keeps the note that says so.
    */
   async preview(id: number): Promise<void> {
     const item = this.items.find((candidate) => candidate.id === id);
+    const draw = this.#job.preview;
     if (!item || item.previewing || item.previewUrl) return;
+    if (!draw) return this.update(id, { drawFailed: true });
     this.update(id, { previewing: true });
     let patch: Partial<Item> = { previewing: false, drawFailed: true };
     try {
       const image = await readBase64(item.file);
-      const reply = await runTool('image-converter', { image, from: item.format ?? 'png', to: 'png' });
-      if (reply.status === 200) patch = { previewing: false, previewUrl: URL.createObjectURL(base64Blob(reply.body.image, 'png')) };
+      const png = await draw(image, item.format);
+      if (png) patch = { previewing: false, previewUrl: URL.createObjectURL(png) };
     } catch {
       // Too large or unreadable: the work itself reports why.
     }

@@ -51,5 +51,9 @@ export function converterJob(settings: () => Settings): BatchJob<Settings> {
     working: 'Converting',
     done: ({ to }) => `converted to ${FORMAT_NAMES[to]}`,
     zipName: ({ to }) => `converted-${to === 'jpeg' ? 'jpg' : to}.zip`,
+    async preview(image, format) {
+      const reply = await runTool('image-converter', { image, from: format ?? 'png', to: 'png' });
+      return reply.status === 200 ? base64Blob(reply.body.image, 'png') : undefined;
+    },
   };
 }

@@ -65,5 +65,9 @@ export function resizerJob(settings: () => Settings): BatchJob<Settings> {
     working: 'Resizing',
     done: ({ format }) => (format === SAME ? 'resized' : `resized to ${FORMAT_NAMES[format]}`),
     zipName: () => 'resized.zip',
+    async preview(image) {
+      const reply = await runTool('image-resizer', { image, format: 'png' });
+      return reply.status === 200 ? base64Blob(reply.body.image, 'png') : undefined;
+    },
   };
 }
