@@ -1,6 +1,6 @@
 // The resizer's work on one file of a batch (src/ui/image-batch.svelte.ts): every file gets the
-// same settings (size or percentage, fit, rotation, flips, format, quality); a crop belongs to
-// one image, so a batch has none. Page code, hence .svelte.ts.
+// same settings (size or percentage, fit and its padding colour, resampling kernel, rotation,
+// flips, format, quality); a crop belongs to one image, so a batch has none. Page code, hence .svelte.ts.
 import type { BatchJob } from '../../ui/image-batch.svelte';
 import { FORMAT_NAMES, base64Blob, outputName, type InputFormat } from '../../ui/image-files';
 import type { RunnerBody } from '../../ui/tool-runner.svelte';
