@@ -407,4 +407,114 @@ test.describe('image-resizer page', () => {
     await expect(page.getByTestId('compare-toggle')).toHaveCount(0);
     await expect(page.getByTestId('compare')).toHaveCount(0);
   });
+
+
+  test('Resampling "Nearest" enlarges 2× into exact duplicated pixels; the default blends them', async ({ page }) => {
+    // 8×6, every pixel a different opaque colour: any blending shows.
+    const [w, h] = [8, 6];
+    const source = Buffer.alloc(w * h * 3);
+    for (let i = 0; i < w * h; i++) source.set([(i * 37) % 256, (i * 91 + 40) % 256, (i * 53 + 200) % 256], i * 3);
+    const png = await sharp(source, { raw: { width: w, height: h, channels: 3 } }).png().toBuffer();
+    await page.goto('/image-resizer');
+    await page.getByTestId('file-input').setInputFiles({ name: 'pixels.png', mimeType: 'image/png', buffer: png });
+    await expect(page.getByTestId('kernel')).toHaveValue('lanczos3');
+    await expect(page.getByTestId('kernel').locator('option:checked')).toHaveText('Lanczos 3 — sharpest (default)');
+    await page.getByLabel('Width (px)').fill('16');
+
+    /** How many output pixels differ from the source pixel they are a copy of under 2× nearest. */
+    const notCopies = async (bytes: Buffer) => {
+      const { data, info } = await sharp(bytes).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+      expect([info.width, info.height]).toEqual([16, 12]);
+      let differ = 0;
+      for (let y = 0; y < 12; y++) for (let x = 0; x < 16; x++) {
+        const at = (y * 16 + x) * 3;
+        const from = (Math.floor(y / 2) * w + Math.floor(x / 2)) * 3;
+        if (data.compare(source, from, from + 3, at, at + 3) !== 0) differ++;
+      }
+      return differ;
+    };
+    const smooth = await result(page, 'PNG · 16 × 12 px');
+    expect(await notCopies(smooth.bytes)).toBeGreaterThan(50);
+
+    await page.getByTestId('kernel').selectOption('nearest');
+    await expect(page.getByTestId('status')).not.toHaveText('Done');
+    const hard = await result(page, 'PNG · 16 × 12 px');
+    expect(await notCopies(hard.bytes)).toBe(0);
+    await page.getByText('Use this as an API request').click();
+    await expect(page.getByTestId('snippet')).toContainText('"width":16,"fit":"inside","kernel":"nearest"');
+    expect(JSON.parse(decodeURIComponent(new URL(page.url()).hash.slice(1))).kernel).toBe('nearest');
+
+    // Back to the default: it leaves the request and the link, as before the field existed.
+    await page.getByTestId('kernel').selectOption('lanczos3');
+    await expect(page.getByTestId('snippet')).not.toContainText('kernel');
+    expect(JSON.parse(decodeURIComponent(new URL(page.url()).hash.slice(1)))).not.toHaveProperty('kernel');
+  });
+
+  test('fit contain pads with the chosen colour; the colour shows and is sent only for contain', async ({ page }) => {
+    await open(page);
+    await page.getByLabel('Width (px)').fill('20');
+    await page.getByLabel('Height (px)').fill('20');
+    await expect(page.getByTestId('pad-colour')).toHaveCount(0);
+    await page.getByTestId('fit').selectOption('contain');
+    // Off by default: transparent padding, as before.
+    await expect(page.getByTestId('pad-colour')).not.toBeChecked();
+    const clear = await result(page, 'PNG · 20 × 20 px');
+    expect((await pixel(clear.bytes, 10, 1))[3]).toBe(0);
+
+    await page.getByTestId('pad-colour').check();
+    await page.getByTestId('background').fill('#1e90ff');
+    await expect(page.getByTestId('status')).not.toHaveText('Done');
+    const padded = await result(page, 'PNG · 20 × 20 px');
+    // 40×24 fits as 20×12, centred: four rows of padding above and below, the image between.
+    for (const [x, y] of [[0, 0], [10, 3], [19, 16], [5, 19]]) expect(await pixel(padded.bytes, x!, y!)).toEqual([30, 144, 255, 255]);
+    expect(await pixel(padded.bytes, 2, 6)).toEqual([255, 0, 0, 255]);
+    expect(await pixel(padded.bytes, 17, 13)).toEqual([255, 255, 0, 255]);
+    await page.getByText('Use this as an API request').click();
+    await expect(page.getByTestId('snippet')).toContainText('"fit":"contain","background":"#1e90ff"');
+
+    // A JPEG: an opaque colour stays that colour (within JPEG's loss).
+    await page.getByTestId('format').selectOption('jpeg');
+    const jpeg = await result(page, 'JPEG · 20 × 20 px');
+    expectColour(await pixel(jpeg.bytes, 10, 1), [30, 144, 255], 12);
+
+    // Another fit pads nothing: the colour is kept for later but not sent.
+    await page.getByTestId('fit').selectOption('cover');
+    await expect(page.getByTestId('background')).toHaveCount(0);
+    await expect(page.getByTestId('snippet')).not.toContainText('background');
+    await page.getByTestId('fit').selectOption('contain');
+    await expect(page.getByTestId('background')).toHaveValue('#1e90ff');
+  });
+
+  test('a batch gets the kernel and the padding colour too', async ({ page }) => {
+    await page.goto('/image-resizer');
+    await page.getByLabel('Width (px)').fill('20');
+    await page.getByLabel('Height (px)').fill('20');
+    await page.getByTestId('fit').selectOption('contain');
+    await page.getByTestId('pad-colour').check();
+    await page.getByTestId('background').fill('#ff00ff80');
+    await page.getByTestId('kernel').selectOption('nearest');
+    await page.getByTestId('file-input').setInputFiles([fixture('quadrants.png'), fixture('quadrants.gif')]);
+    await expect(page.getByTestId('summary')).toContainText('2 of 2 resized');
+    const zip = await download(page, page.getByTestId('zip'));
+    const entries = Object.values(unzipSync(new Uint8Array(zip.bytes)));
+    expect(entries).toHaveLength(2);
+    for (const bytes of entries) {
+      expect(await pixel(bytes, 10, 1)).toEqual([255, 0, 255, 128]);
+      // Nearest: the edge between red and lime stays a hard edge, no blend.
+      expect(await pixel(bytes, 9, 8)).toEqual([255, 0, 0, 255]);
+      expect(await pixel(bytes, 10, 8)).toEqual([0, 255, 0, 255]);
+    }
+  });
+
+  test('an aspect preset applies before the rotation: a 16:9 crop turned a quarter comes out 9:16', async ({ page }) => {
+    await page.goto('/image-resizer');
+    await page.getByTestId('load-example').click();
+    await expect(page.getByTestId('status')).toHaveText('Done');
+    await page.getByLabel('Width (px)').fill('');
+    await page.getByTestId('aspect-16:9').click();
+    await expect(page.getByTestId('aspect-note')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Rotate right' }).click();
+    await expect(page.getByTestId('aspect-note')).toHaveText('The crop is taken before the rotation: this 16:9 area comes out 9:16.');
+    await result(page, 'JPEG · 338 × 600 px');
+  });
 });
