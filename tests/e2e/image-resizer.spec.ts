@@ -482,6 +482,9 @@ test.describe('image-resizer page', () => {
     await expect(page.getByTestId('snippet')).not.toContainText('background');
     await page.getByTestId('fit').selectOption('contain');
     await expect(page.getByTestId('background')).toHaveValue('#1e90ff');
+    // The new controls fit a phone.
+    await page.setViewportSize({ width: 360, height: 740 });
+    await expectNoSidewaysScroll(page, 'padding colour and resampling');
   });
 
   test('a batch gets the kernel and the padding colour too', async ({ page }) => {
