@@ -6,11 +6,14 @@ import { pure } from '../pure';
 export const OUTPUTS = ['cutout', 'mask'] as const;
 export type OutputKind = (typeof OUTPUTS)[number];
 
+/** The value of each field the request may leave out with a default (the page starts from them too). */
+export const DEFAULTS = { output: 'cutout' } as const;
+
 export const Input = pure(() => z.object({
   image: z.string().min(1).describe('Base64 image (a data-URL prefix is tolerated). At most 10 MB decoded, 40 megapixels.'),
   output: z
     .enum(OUTPUTS)
-    .default('cutout')
+    .default(DEFAULTS.output)
     .describe(
       "'cutout' (default): the image as an RGBA PNG, foreground kept, background transparent. 'mask': the foreground mask alone, an 8-bit grayscale PNG of the image's size (255 foreground, 0 background, soft edges in between): the alpha the cut-out of an opaque image has.",
     ),
