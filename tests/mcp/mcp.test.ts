@@ -108,6 +108,10 @@ describe.each(['stdio', 'http'] as const)('MCP over %s', (transport) => {
         expect(validate(result.structuredContent), ajv.errorsText(validate.errors)).toBe(true);
       }
     },
+    // A hang guard, not a speed test: the background remover's first call loads the model in
+    // both processes at once (MCP's and the REST server's), which on a busy 2-core machine
+    // took 34 s.
+    120_000,
   );
 
   // Every golden vector whose body MCP can carry (tools/call arguments are always an object).
