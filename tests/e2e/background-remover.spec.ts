@@ -276,7 +276,7 @@ test.describe('background-remover page: result and background settings', () => {
 
 test.describe('background-remover page: batches', () => {
   test('three files, two with the same stem: three rows, then one ZIP with three distinct names', async ({ page }) => {
-    test.setTimeout(600_000); // the model's download and three runs on a shared 2-core machine
+    test.setTimeout(900_000); // the model's download and three runs on a shared 2-core machine
     await page.goto('/background-remover');
     const disc = await discOnWhite();
     await page.getByTestId('file-input').setInputFiles([
@@ -286,7 +286,7 @@ test.describe('background-remover page: batches', () => {
     ]);
     const items = page.getByTestId('item');
     await expect(items).toHaveCount(3);
-    await expect(page.getByTestId('summary')).toContainText('3 of 3 cut out (transparent background)', { timeout: 480_000 });
+    await expect(page.getByTestId('summary')).toContainText('3 of 3 cut out (transparent background)', { timeout: 840_000 });
     await expect(items.getByTestId('status')).toHaveText(['Done', 'Done', 'Done']);
     // Each row's link has the name its file has in the ZIP.
     const linkNames = await items.getByTestId('download').evaluateAll((links) => links.map((link) => link.getAttribute('download')));
