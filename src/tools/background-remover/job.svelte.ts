@@ -4,8 +4,20 @@
 import type { BatchJob } from '../../ui/image-batch.svelte';
 import { base64Blob, formatList, outputName, sniffFile } from '../../ui/image-files';
 import { runTool } from '../../workers/bridge';
-import type { ModelStatus } from './model-status.svelte';
 import type { OutputKind } from './schema';
+
+/**
+ * What the job needs of the page's model status (ModelStatus in model-status.svelte.ts): named
+ * here rather than imported, so this module (and its unit test) does not pull in the browser's
+ * model cache.
+ */
+export interface Model {
+  readonly complete: boolean;
+  readonly downloading: boolean;
+  readonly percent: number;
+  error: string | undefined;
+  download(): Promise<boolean>;
+}
 
 /** The page's settings, as the controls hold them. */
 export interface Settings {
@@ -29,7 +41,7 @@ export function done({ output, background }: Settings): string {
   return background ? `cut out on ${background}` : 'cut out (transparent background)';
 }
 
-export function removerJob(settings: () => Settings, model: ModelStatus): BatchJob<Settings> {
+export function removerJob(settings: () => Settings, model: Model): BatchJob<Settings> {
   return {
     settings,
     key: (current) => JSON.stringify(settingsBody(current)),
