@@ -1,9 +1,11 @@
 // The background remover as a person uses it, in a cross-origin isolated page: the model is
 // downloaded from this origin with progress in MB and kept; then, with the network off, the
 // page cuts out a picked image and fetch('/api/background-remover') is answered by the service
-// worker (relayed to the page's worker). The results are read with sharp, an independent
-// decoder: the background's corners transparent, the object opaque.
-import { readFile, writeFile } from 'node:fs/promises';
+// worker (relayed to the page's worker). The page works on batches (one row per file, a ZIP of
+// them all). The results are read with sharp, an independent decoder: the background's corners
+// transparent, the object opaque.
+import { writeFile } from 'node:fs/promises';
+import { unzipSync } from 'fflate';
 import sharp from 'sharp';
 import { expect, test, waitForServiceWorker, type Page } from './fixtures';
 import { NOT_AN_IMAGE, SAMPLE, download, expectNoSidewaysScroll } from './image-helpers';
@@ -80,25 +82,38 @@ test.describe('background-remover page', () => {
     await expect(status).toContainText('On this device');
 
     // With the model on this device, the example is cut out at once: no click but "Load example".
-    const after = page.getByTestId('after');
+    const item = page.getByTestId('item');
     await page.getByTestId('load-example').click();
-    await expect(after.getByRole('img', { name: 'Cut-out without its background' })).toBeVisible({ timeout: 240_000 });
-    await expect(page.getByTestId('result-info')).toContainText(`PNG · ${SAMPLE.width} × ${SAMPLE.height} px`);
-    await expect(after.getByTestId('remove-background')).toHaveCount(0);
-    const example = await download(page, page.getByTestId('download'));
+    await expect(item.getByTestId('status')).toHaveText('Done', { timeout: 240_000 });
+    await expect(item.getByRole('img', { name: 'Cut-out: coffee-no-background.png' })).toBeVisible();
+    await expect(item.getByTestId('after')).toContainText(`PNG · ${SAMPLE.width} × ${SAMPLE.height} px`);
+    await expect(page.getByTestId('remove-background')).toHaveCount(0);
+    const example = await download(page, item.getByTestId('download'));
     expect(example.name).toBe('coffee-no-background.png');
     // The wooden table is gone at the corners, the cup (centre of its rim) is kept.
     await expectCutout(example.bytes, SAMPLE.width, SAMPLE.height, [[290, 140], [200, 250], [450, 250]]);
 
     // The page: pick an image, see before/after (the cut-out on a checkerboard), download it.
+    await page.getByRole('button', { name: 'Clear all' }).click();
     await page.getByTestId('file-input').setInputFiles({ name: 'disc.png', mimeType: 'image/png', buffer: await discOnWhite() });
-    await expect(page.getByTestId('before').locator('img')).toBeVisible();
-    await expect(after.getByRole('img', { name: 'Cut-out without its background' })).toBeVisible({ timeout: 240_000 });
-    expect(await after.evaluate((frame) => getComputedStyle(frame).backgroundImage)).toContain('conic-gradient');
-    await expect(page.getByTestId('result-info')).toContainText('256 × 256 px');
-    const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download').click()]);
-    expect(file.suggestedFilename()).toBe('disc-no-background.png');
-    await expectCutout(await readFile((await file.path())!), 256, 256, [[128, 128], [90, 128], [128, 170]]);
+    await expect(item.getByRole('img', { name: 'Original: disc.png' })).toBeVisible();
+    await expect(item.getByTestId('status')).toHaveText('Done', { timeout: 240_000 });
+    const result = item.getByTestId('result-preview');
+    await expect(result.getByRole('img', { name: 'Cut-out: disc-no-background.png' })).toBeVisible();
+    expect(await result.evaluate((frame) => getComputedStyle(frame).backgroundImage)).toContain('conic-gradient');
+    await expect(item.getByTestId('after')).toContainText('PNG · 256 × 256 px');
+    const disc = await download(page, item.getByTestId('download'));
+    expect(disc.name).toBe('disc-no-background.png');
+    await expectCutout(disc.bytes, 256, 256, [[128, 128], [90, 128], [128, 170]]);
+    // Compare: right of the divider, the cut-out's transparent corner shows the checkerboard (two
+    // shades), not the original's plain white beneath it.
+    await item.getByTestId('compare-toggle').click();
+    const cut = (await item.getByTestId('compare-after').boundingBox())!;
+    const shot = await page.screenshot({ clip: { x: cut.x + cut.width - 40, y: cut.y + cut.height - 40, width: 32, height: 32 } });
+    const { data } = await sharp(shot).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const shades = new Set<number>();
+    for (let i = 0; i < data.length; i += 3) shades.add(data[i]! + data[i + 1]! + data[i + 2]!);
+    expect(shades.size, 'the checkerboard behind the cut-out').toBeGreaterThan(1);
 
     // The API, answered by the service worker with the network off.
     const jpeg = await cardOnGrey();
@@ -129,9 +144,10 @@ test.describe('background-remover page', () => {
     expect(unavailable.body.error).toMatch(/model \(\d+\.\d MB\) is not on this device yet .*Make available offline/);
     expect(await ask({ image: 'SGVsbG8sIFdvcmxkIQ==' })).toEqual({ status: 400, body: { error: "'image' is not an image in a supported format (PNG, JPEG, WebP, AVIF, TIFF, GIF or SVG)." } });
 
-    // The page says the same when an image is dropped.
+    // The page says the same on the row of a dropped image.
     await page.getByTestId('file-input').setInputFiles({ name: 'disc.png', mimeType: 'image/png', buffer: await discOnWhite() });
-    await expect(page.getByTestId('error')).toContainText('not on this device yet');
+    await expect(page.getByTestId('item').getByTestId('error')).toContainText('not on this device yet');
+    await expect(page.getByTestId('item').getByTestId('status')).toHaveText('Failed');
     await context.setOffline(false);
   });
 
@@ -141,7 +157,7 @@ test.describe('background-remover page', () => {
     const big = testInfo.outputPath('big.png');
     await writeFile(big, Buffer.alloc(50 * 1048576 + 60_000));
     await page.getByTestId('file-input').setInputFiles(big);
-    await expect(page.getByTestId('error')).toHaveText('Input image is 50.1 MB — maximum is 50 MB.');
+    await expect(page.getByTestId('item').getByTestId('error')).toHaveText('Input image is 50.1 MB — maximum is 50 MB.');
     await expect(page.getByTestId('model-status')).toContainText('Not on this device yet');
   });
 
@@ -151,12 +167,13 @@ test.describe('background-remover page', () => {
     await page.goto('/background-remover');
     await expect(page.getByTestId('model-status')).toContainText('Not on this device yet');
     await page.getByTestId('load-example').click();
-    await expect(page.getByTestId('before').getByRole('img', { name: 'The original' })).toBeVisible();
-    expect(await page.getByTestId('before').locator('img').evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([SAMPLE.width, SAMPLE.height]);
+    const waiting = page.getByTestId('waiting');
+    await expect(waiting.getByRole('img', { name: 'The original' })).toBeVisible();
+    expect(await waiting.getByRole('img').evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([SAMPLE.width, SAMPLE.height]);
     await expect(page.getByTestId('load-example')).toHaveCount(0);
-    const go = page.getByTestId('after').getByRole('button', { name: 'Remove background' });
-    await expect(go).toBeVisible();
-    await expect(page.getByTestId('after')).toContainText(/Downloads the model once \(\d+\.\d MB\)/);
+    await expect(waiting.getByRole('button', { name: 'Remove background' })).toBeVisible();
+    await expect(waiting).toContainText(/Downloads the model once \(\d+\.\d MB\)/);
+    await expect(page.getByTestId('item')).toHaveCount(0);
     expect(modelRequests).toEqual([]);
 
     await page.getByText('Use this as an API request').click();
@@ -168,9 +185,10 @@ test.describe('background-remover page', () => {
   test('a file that is no image is refused before the model is downloaded', async ({ page }) => {
     await page.goto('/background-remover');
     await page.getByTestId('file-input').setInputFiles(NOT_AN_IMAGE);
-    await expect(page.getByTestId('error')).toContainText('not an image in a supported format');
+    await expect(page.getByTestId('item').getByTestId('error')).toContainText('not an image in a supported format');
     await expect(page.getByTestId('model-status')).toContainText('Not on this device yet');
-    await expect(page.getByTestId('before')).toHaveCount(0);
+    // Nothing to draw: the row is its error alone, no empty before/after frames.
+    await expect(page.getByTestId('item').getByTestId('before')).toHaveCount(0);
   });
 
   test('at 360 px nothing scrolls sideways: empty, example loaded, and a refused file', async ({ page }) => {
@@ -202,13 +220,16 @@ test.describe('background-remover page: result and background settings', () => {
     await expect(page.getByTestId('snippet')).not.toContainText('"background"');
   });
 
-  test('while the model downloads, the After panel has the Before panel’s size and place (wide and narrow)', async ({ page }) => {
+  test('while the model downloads, the row says so and the result’s frame has the original’s size and place (wide and narrow)', async ({ page }) => {
     await page.route('**/models/**', () => new Promise(() => {})); // held: the download never ends
     await page.goto('/background-remover');
     await page.getByTestId('file-input').setInputFiles({ name: 'disc.png', mimeType: 'image/png', buffer: await discOnWhite() });
-    await expect(page.getByTestId('after')).toContainText('Waiting for the model');
-    const box = async (id: string) => (await page.getByTestId(id).boundingBox())!;
-    const boxes = async () => [await box('before'), await box('after')] as const;
+    const item = page.getByTestId('item');
+    await expect(item.getByTestId('status')).toHaveText(/^Waiting for the model \(\d+%\)…$/);
+    await expect(item.getByTestId('result-preview')).toContainText('Waiting for the model');
+    await expect(page.getByTestId('model-progress')).toBeVisible();
+    const figures = item.locator('figure');
+    const boxes = async () => [(await figures.nth(0).boundingBox())!, (await figures.nth(1).boundingBox())!] as const;
     const [before, after] = await boxes();
     expect([after.y, after.height]).toEqual([before.y, before.height]);
     await page.setViewportSize({ width: 390, height: 844 });
@@ -222,32 +243,61 @@ test.describe('background-remover page: result and background settings', () => {
     await page.goto('/background-remover');
     await page.getByTestId('output-mask').check();
     await page.getByTestId('file-input').setInputFiles({ name: 'disc.png', mimeType: 'image/png', buffer: await discOnWhite() });
-    const after = page.getByTestId('after');
-    await expect(after.getByRole('img', { name: 'Mask of the foreground' })).toBeVisible({ timeout: 300_000 });
-    await expect(page.getByTestId('result-info')).toContainText('256 × 256 px');
-    await expect(page.getByTestId('result-info')).toContainText('grayscale mask');
-    const mask = await download(page, page.getByTestId('download'));
+    const item = page.getByTestId('item');
+    await expect(item.getByTestId('status')).toHaveText('Done', { timeout: 300_000 });
+    await expect(item.getByRole('img', { name: 'Mask: disc-mask.png' })).toBeVisible();
+    await expect(item.getByTestId('after')).toContainText('PNG · 256 × 256 px');
+    await expect(page.getByTestId('summary')).toContainText('1 of 1 made into masks (grayscale)');
+    const mask = await download(page, item.getByTestId('download'));
     expect(mask.name).toBe('disc-mask.png');
     const meta = await sharp(mask.bytes).metadata();
     expect([meta.format, meta.width, meta.height, meta.channels]).toEqual(['png', 256, 256, 1]);
     const gray = await sharp(mask.bytes).extractChannel(0).raw().toBuffer();
     expect([gray[0], gray[255], gray[128 * 256 + 128], gray[128 * 256 + 90]]).toEqual([0, 0, 255, 255]);
     // Compare: the original and the mask, both from their own files at full size, in the slider.
-    await page.getByTestId('compare-toggle').click();
-    const sizes = await page.getByTestId('compare').locator('img').evaluateAll((images) => images.map((img) => [(img as HTMLImageElement).naturalWidth, (img as HTMLImageElement).naturalHeight]));
+    await item.getByTestId('compare-toggle').click();
+    const sizes = await item.getByTestId('compare').locator('img').evaluateAll((images) => images.map((img) => [(img as HTMLImageElement).naturalWidth, (img as HTMLImageElement).naturalHeight]));
     expect(sizes).toEqual([[256, 256], [256, 256]]);
 
     // Cut-out on a colour: the same image is cut out again, the corners take the colour.
     await page.getByTestId('output-cutout').check();
     await page.getByTestId('background-colour').check();
     await page.getByTestId('background-picker').fill('#ff8800');
-    await expect(page.getByTestId('result-info')).toContainText('on #ff8800', { timeout: 300_000 });
-    const filled = await download(page, page.getByTestId('download'));
+    await expect(page.getByTestId('summary')).toContainText('1 of 1 cut out on #ff8800', { timeout: 300_000 });
+    const filled = await download(page, item.getByTestId('download'));
     expect(filled.name).toBe('disc-no-background.png');
     const { data, info } = await sharp(filled.bytes).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
     expect([info.width, info.height]).toEqual([256, 256]);
     expect([...data.subarray(0, 4)]).toEqual([255, 136, 0, 255]);
     const centre = (128 * 256 + 128) * 4;
     expect([...data.subarray(centre, centre + 4)]).toEqual([0x1f, 0x4f, 0xb4, 255]);
+  });
+});
+
+test.describe('background-remover page: batches', () => {
+  test('three files, two with the same stem: three rows, then one ZIP with three distinct names', async ({ page }) => {
+    test.setTimeout(900_000); // the model's download and three runs on a shared 2-core machine
+    await page.goto('/background-remover');
+    const disc = await discOnWhite();
+    await page.getByTestId('file-input').setInputFiles([
+      { name: 'disc.png', mimeType: 'image/png', buffer: disc },
+      { name: 'disc.jpg', mimeType: 'image/jpeg', buffer: await sharp(disc).jpeg({ quality: 92 }).toBuffer() },
+      { name: 'card.jpg', mimeType: 'image/jpeg', buffer: await cardOnGrey() },
+    ]);
+    const items = page.getByTestId('item');
+    await expect(items).toHaveCount(3);
+    await expect(page.getByTestId('summary')).toContainText('3 of 3 cut out (transparent background)', { timeout: 840_000 });
+    await expect(items.getByTestId('status')).toHaveText(['Done', 'Done', 'Done']);
+    // Each row's link has the name its file has in the ZIP.
+    const linkNames = await items.getByTestId('download').evaluateAll((links) => links.map((link) => link.getAttribute('download')));
+    expect(linkNames).toEqual(['disc-no-background.png', 'disc-no-background-2.png', 'card-no-background.png']);
+
+    const { name, bytes } = await download(page, page.getByRole('button', { name: 'Download all (.zip)' }));
+    expect(name).toBe('no-background.zip');
+    const entries = unzipSync(new Uint8Array(bytes));
+    expect(Object.keys(entries).sort()).toEqual(['card-no-background.png', 'disc-no-background-2.png', 'disc-no-background.png']);
+    await expectCutout(entries['disc-no-background.png']!, 256, 256, [[128, 128], [90, 128]]);
+    await expectCutout(entries['disc-no-background-2.png']!, 256, 256, [[128, 128], [90, 128]]);
+    await expectCutout(entries['card-no-background.png']!, 240, 180, [[120, 90], [80, 50]]);
   });
 });

@@ -38,7 +38,7 @@ export async function waitForResult(page: Page, slug: string): Promise<void> {
       return;
     case 'background-remover':
       // Its example waits for a click before the model downloads: the sample is the result.
-      await expect(page.getByTestId('before').locator('img')).toBeVisible();
+      await expect(page.getByTestId('waiting').getByRole('img')).toBeVisible();
       return;
     default:
       // The converter and the resizer: the converted image, ready to download.

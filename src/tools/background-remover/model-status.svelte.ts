@@ -14,6 +14,14 @@ export class ModelStatus {
     return this.checked && this.loaded >= this.total;
   }
 
+  /** How much of the model is here, in whole percent (for the progress texts). */
+  get percent(): number {
+    return this.total ? Math.floor((100 * this.loaded) / this.total) : 0;
+  }
+
+  /** The download under way: "Make available offline" and a dropped image share it, not race. */
+  #pending: Promise<boolean> | undefined;
+
   async refresh(): Promise<void> {
     try {
       ({ loaded: this.loaded, total: this.total } = await cachedBytes());
@@ -24,7 +32,12 @@ export class ModelStatus {
   }
 
   /** Downloads what is missing; true when the model is complete on this device. */
-  async download(): Promise<boolean> {
+  download(): Promise<boolean> {
+    this.#pending ??= this.#download().finally(() => (this.#pending = undefined));
+    return this.#pending;
+  }
+
+  async #download(): Promise<boolean> {
     this.error = undefined;
     this.downloading = true;
     try {
