@@ -367,7 +367,7 @@ async function doors() {
       return { isolated: self.crossOriginIsolated, threads: navigator.hardwareConcurrency, webgpu: !!adapter };
     });
     await page.getByTestId('make-offline').click();
-    await page.getByText('On this device').waitFor({ timeout: 300_000 });
+    await page.getByTestId('model-status').getByText('On this device').waitFor({ timeout: 300_000 });
     // Through the service worker, which relays to this page's tool worker (onnxruntime-web).
     const browserRun = async () => {
       const { seconds, image } = await page.evaluate(async (body) => {
