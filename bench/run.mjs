@@ -13,7 +13,7 @@ const BENCHES = [
   ['server-throughput.mjs', '1. Node server throughput ≥ 0.9× bare node:http', /ratio/],
   ['service-worker.mjs', '2. service worker /api round trip ≤ 1.15× constant service worker', /ratio/],
   ['text-tools.mjs', '3–4. json-formatter, json-to-csv, hash-generator ≤ 2× baseline', /ratio/],
-  ['images.mjs', '5. image conversion and resize vs sharp ≤ 3×', /^worst ratio/],
+  ['images.mjs', '5. image conversion and resize vs sharp ≤ 1.5×', /^worst ratio/],
   ['isolation.mjs', '6. light p99 under image flood ≤ 2× idle', /^ratio p99|^worker pool/],
   // The doors only (the precision comparison takes many minutes): browser (WebAssembly) ÷ Node.
   ['background-remover.mjs doors', 'background removal, 1 MP photo: browser (WebAssembly) ÷ Node ≤ 1.5×', /^ratio|masks|peak RSS/],
