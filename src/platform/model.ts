@@ -33,8 +33,8 @@ export interface ModelFile {
 }
 
 /**
- * How a page runs the model: WebGPU where the browser offers an adapter, else WebAssembly
- * (SIMD, on threads when the page is cross-origin isolated).
+ * How a page runs the model: WebGPU where the browser offers an adapter with shader-f16 (the
+ * model is fp16), else WebAssembly (SIMD, on threads when the page is cross-origin isolated).
  */
 export type Backend = 'webgpu' | 'wasm';
 

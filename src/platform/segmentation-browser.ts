@@ -1,9 +1,9 @@
 // The segmentation port in a page's tool worker: ISNet on onnxruntime-web, the model from Cache
 // Storage (model-cache.ts). Loaded lazily: only background removal downloads onnxruntime-web.
 //
-// - WebGPU where the browser hands out an adapter (onnxruntime-web/webgpu). If the session
-//   cannot be made there (no shader-f16, a driver refusing a kernel), WebAssembly takes over
-//   silently.
+// - WebGPU where the browser hands out an adapter with shader-f16 (the model is fp16; the choice
+//   is model-cache.ts's preferredBackend). If the session cannot be made there (a driver
+//   refusing a kernel), WebAssembly takes over silently.
 // - WebAssembly with SIMD otherwise, on threads in a cross-origin isolated page (COOP + COEP,
 //   sent by the Node server and added by the service worker).
 //

@@ -80,6 +80,8 @@ export class ImageBatch<S> {
 
   readonly #job: BatchJob<S>;
   #nextId = 1;
+  /** Bumped by clear() and teardown: files still being read for an older generation are dropped. */
+  #generation = 0;
   // One file at a time, in order. A loop works on every item whose result is missing or stale;
   // new files join the running loop; new settings stop it and start another.
   #loop: Loop | undefined;
@@ -123,6 +125,7 @@ export class ImageBatch<S> {
     });
     // The page is left: stop working and free the object URLs.
     $effect(() => () => {
+      this.#generation++;
       this.#stop();
       this.items.forEach(release);
     });
@@ -149,6 +152,7 @@ export class ImageBatch<S> {
   }
 
   async add(files: File[]): Promise<void> {
+    const generation = this.#generation;
     const added = await Promise.all(
       files.map(async (file): Promise<Item> => ({
         id: this.#nextId++,
@@ -158,6 +162,11 @@ export class ImageBatch<S> {
         status: 'queued',
       })),
     );
+    if (generation !== this.#generation) {
+      // Cleared (or the page left) while the files' formats were read.
+      added.forEach(release);
+      return;
+    }
     this.items = [...this.items, ...added];
     this.#pump();
     for (const item of added) if (!item.format || !BROWSER_DRAWS.has(item.format)) void this.preview(item.id);
@@ -196,6 +205,7 @@ export class ImageBatch<S> {
   }
 
   clear(): void {
+    this.#generation++;
     this.#stop();
     this.items.forEach(release);
     this.items = [];

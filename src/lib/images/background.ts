@@ -30,7 +30,7 @@ export function parseColour(value: string): Rgba | undefined {
 /** The `background` field's schema: the tools add their own `.describe()` of what it fills. */
 export const ColourField = () =>
   z.string().refine((value) => parseColour(value) !== undefined, {
-    message: 'is not a colour: use hex (#rgb, #rrggbb, #rrggbbaa) or a CSS colour name such as white',
+    message: 'is not a colour: use hex (#rgb, #rgba, #rrggbb, #rrggbbaa) or a CSS colour name such as white',
   });
 
 /** `#rrggbbaa` of a colour, lowercase (for answers and cache keys). */

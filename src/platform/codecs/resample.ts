@@ -1,6 +1,6 @@
 // A separable resampler: a vertical pass into 16-bit rows, then a horizontal pass back to bytes,
 // with the integer weights of resample-weights.ts. The passes run in a small WebAssembly SIMD
-// module (resample.wat, embedded as resample-wasm.ts: 1 KB, so no extra download or service-worker
+// module (resample.wat, embedded as resample-wasm.ts: under 1 KB, so no extra download or service-worker
 // asset) and, where an engine lacks SIMD, in plain JavaScript doing the same integer arithmetic —
 // the same bytes either way. No canvas and no threads: it runs unchanged in Node, a Worker and a
 // service worker.

@@ -203,3 +203,20 @@ describe('the WebAssembly passes and their JavaScript twin', () => {
     expect(readFileSync(resolve(import.meta.dirname, 'resample-wasm.ts'), 'utf8')).toBe(tsOf(built));
   });
 });
+
+describe('shapes whose intermediate buffer the pixel limits do not bound', () => {
+  it('16384×2 → 16×16384 is resized across first (the vertical pass alone would need 2 GiB) and stays exact on a flat image', async () => {
+    const data = new Uint8Array(16384 * 2 * 4);
+    for (let i = 0; i < data.length; i += 4) data.set([12, 34, 56, 255], i);
+    const out = await resizeBitmap({ width: 16384, height: 2, data }, 16, 16384);
+    expect([out.width, out.height]).toEqual([16, 16384]);
+    expect(out.data.every((value, i) => value === [12, 34, 56, 255][i % 4])).toBe(true);
+  });
+
+  it('blocks are at most 256 px a side, so their 32-bit sums cannot overflow', () => {
+    expect(blockSide(16384, 16384, 16, 16)).toBe(256);
+    const data = new Uint8Array(600 * 1 * 4).fill(255);
+    const out = boxShrink({ width: 600, height: 1, data }, 256);
+    expect([...out.data.slice(0, 4)]).toEqual([255, 255, 255, 255]);
+  });
+});

@@ -11,19 +11,27 @@
 import type { Bitmap } from '../types';
 import { resample } from './resample';
 import type { Kernel } from '../../lib/images/kernels';
+import { MAX_PIXELS } from '../../lib/images/limits';
+
+/** The largest block boxShrink averages: its 32-bit sums hold 256²·255·255. */
+export const MAX_BLOCK_SIDE = 256;
 
 export async function resizeBitmap(image: Bitmap, width: number, height: number, kernel: Kernel = 'lanczos3'): Promise<Bitmap> {
   if (width === image.width && height === image.height) return image;
   const side = blockSide(image.width, image.height, width, height);
   const source = kernel === 'nearest' ? subsample(image, side) : boxShrink(image, side);
   if (width === source.width && height === source.height) return source;
+  // The resampler's vertical pass comes first, through a buffer of source width × output
+  // height, which the 40 MP limits on input and output do not bound (16384×2 → 16×16384 would
+  // be 2 GiB). Such a shape is resized across first: both steps' buffers are then within 40 MP.
+  if (source.width * height > MAX_PIXELS) return resample(await resample(source, width, source.height, kernel), width, height, kernel);
   return resample(source, width, height, kernel);
 }
 
-/** The side of the blocks averaged before resampling (1: none). */
+/** The side of the blocks averaged before resampling (1: none), at most MAX_BLOCK_SIDE. */
 export function blockSide(fromWidth: number, fromHeight: number, toWidth: number, toHeight: number): number {
   const factor = Math.min(fromWidth / toWidth, fromHeight / toHeight);
-  return Math.max(1, Math.floor(factor / 2));
+  return Math.min(MAX_BLOCK_SIDE, Math.max(1, Math.floor(factor / 2)));
 }
 
 /** Every `side`-th pixel of every `side`-th row, from the top-left one: nearest's pre-shrink. */
@@ -52,7 +60,7 @@ export function boxShrink(image: Bitmap, side: number): Bitmap {
   const outHeight = Math.ceil(height / side);
   const out = new Uint8Array(outWidth * outHeight * 4);
   // One row of block sums at a time: alpha-weighted r, g, b and plain alpha. Integers: a block
-  // sums to at most side²·255·255, inside 32 bits up to 256×256 blocks (the 16,384-px limit over 64).
+  // sums to at most side²·255·255, inside 32 bits up to 256×256 blocks (MAX_BLOCK_SIDE).
   const sums = new Uint32Array(outWidth * 4);
   const rowBytes = width * 4;
   for (let by = 0; by < outHeight; by++) {

@@ -57,7 +57,7 @@ const cases: ToolCase[] = [
     name: 'a background that is no colour',
     body: { image: EXAMPLE_DISC_PNG, background: 'blurple' },
     status: 400,
-    match: { error: "Invalid request: 'background' is not a colour: use hex (#rgb, #rrggbb, #rrggbbaa) or a CSS colour name such as white." },
+    match: { error: "Invalid request: 'background' is not a colour: use hex (#rgb, #rgba, #rrggbb, #rrggbbaa) or a CSS colour name such as white." },
   },
   {
     name: 'a background that is not a string',

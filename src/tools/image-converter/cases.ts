@@ -75,7 +75,7 @@ const cases: ToolCase[] = [
     name: 'background that is not a colour',
     body: { image: S.ALPHA_PNG, from: 'png', to: 'jpeg', background: 'blurple' },
     status: 400,
-    match: { error: /'background' is not a colour: use hex \(#rgb, #rrggbb, #rrggbbaa\) or a CSS colour name such as white/ },
+    match: { error: /'background' is not a colour: use hex \(#rgb, #rgba, #rrggbb, #rrggbbaa\) or a CSS colour name such as white/ },
   },
   { name: 'background must be a string', body: { image: S.ALPHA_PNG, from: 'png', to: 'jpeg', background: 0 }, status: 400, match: { error: /'background' must be a string/ } },
   {

@@ -70,7 +70,7 @@ const cases: ToolCase[] = [
   { name: 'fractional crop offset is refused', body: { image, cropX: 1.5 }, status: 400, match: { error: /'cropX' must be an integer/ } },
   { name: 'output format is PNG, JPEG or WebP', body: { image, format: 'gif' }, status: 400, match: { error: /'format' must be one of "png", "jpeg", "webp"/ } },
   { name: 'unknown kernel', body: { image, kernel: 'bicubic' }, status: 400, match: { error: 'Invalid request: \'kernel\' must be one of "lanczos3", "nearest", "linear", "cubic".' } },
-  { name: 'a background that is no colour', body: { image, background: 'not-a-colour' }, status: 400, match: { error: "Invalid request: 'background' is not a colour: use hex (#rgb, #rrggbb, #rrggbbaa) or a CSS colour name such as white." } },
+  { name: 'a background that is no colour', body: { image, background: 'not-a-colour' }, status: 400, match: { error: "Invalid request: 'background' is not a colour: use hex (#rgb, #rgba, #rrggbb, #rrggbbaa) or a CSS colour name such as white." } },
   { name: 'a background that is no string', body: { image, background: 12 }, status: 400, match: { error: /'background' must be a string/ } },
   { name: 'unknown fit', body: { image, width: 10, height: 10, fit: 'stretch' }, status: 400, match: { error: /'fit' must be one of/ } },
 ];
