@@ -65,9 +65,12 @@ export function resizerJob(settings: () => Settings): BatchJob<Settings> {
     working: 'Resizing',
     done: ({ format }) => (format === SAME ? 'resized' : `resized to ${FORMAT_NAMES[format]}`),
     zipName: () => 'resized.zip',
-    async preview(image) {
-      const reply = await runTool('image-resizer', { image, format: 'png' });
-      return reply.status === 200 ? base64Blob(reply.body.image, 'png') : undefined;
-    },
+    preview: pngPreview,
   };
+}
+
+/** An upright PNG of an image the browser cannot draw (TIFF), made by the resizer; undefined when it cannot read it. */
+export async function pngPreview(image: string): Promise<Blob | undefined> {
+  const reply = await runTool('image-resizer', { image, format: 'png' });
+  return reply.status === 200 ? base64Blob(reply.body.image, 'png') : undefined;
 }
