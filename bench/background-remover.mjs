@@ -1,7 +1,7 @@
 // Background removal: which model precision gives the best quality per second on this machine,
 // and what one 1-megapixel image costs through the real doors. Prints times and their ratios.
 //
-//   node bench/background-remover.mjs [precision|doors|all]     (default: all)
+//   node bench/background-remover.mjs [precision] [kernel] [doors]     (default: all three)
 //   SERVER_ENTRY=/tmp/dist-server-N/main.js STATIC_DIR=/tmp/dist-N node bench/background-remover.mjs doors
 //
 // precision: ISNet from @imgly/background-removal-data as shipped, "small" (8-bit dynamic
@@ -10,6 +10,10 @@
 //   - onnxruntime-node (each in its own process: seconds per run, peak RSS), and
 //   - onnxruntime-web in Chromium, 1 thread and all cores (cross-origin isolated page);
 //   and how far each mask is from the fp16 one (mean |Δ| and IoU at 0.5) on a synthetic photo.
+// kernel: the floor under the doors' ratio. One convolution shaped like most of ISNet's work
+//   (3×3, 64 → 64 channels, 256², fp32) in onnxruntime-node and in onnxruntime-web (Chromium,
+//   cross-origin isolated), on 1 thread and on all cores: how much slower the same runtime's
+//   WebAssembly SIMD kernels are than its native ones on this CPU, with no app code involved.
 // doors: a 1 MP JPEG (1155×866) through the built Node server (POST /api/background-remover,
 //   the server's peak RSS) and through the built app's service worker in Chromium (cross-origin
 //   isolated, the model on threads in the page's worker).
@@ -214,7 +218,7 @@ async function precision() {
         `  ${name.padEnd(6)} ${(r.size / 1048576).toFixed(0).padStart(4)} MiB  load ${fmt(r.load)}  run median ${fmt(median(r.times))} (min ${fmt(Math.min(...r.times))}, ×${(median(r.times) / base).toFixed(2)} of fp16)  peak RSS ${r.peak.toFixed(0)} MiB  vs fp16: mean |Δ| ${meanDiff.toFixed(4)}, IoU ${iou.toFixed(4)}`,
       );
     }
-    await browserPrecision(models, input, scratch);
+    await browserPrecision(models, input);
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
@@ -222,27 +226,20 @@ async function precision() {
 
 // ---- precision: onnxruntime-web in Chromium --------------------------------------------------
 
-async function browserPrecision(models, input, scratch) {
+/**
+ * Serves `files` and onnxruntime-web from a cross-origin isolated page in Chromium and hands
+ * `body` a function that runs `workerSource` (a module worker) once per message.
+ */
+async function inChromium(files, workerSource, body) {
   const ortDist = dirname(require.resolve('onnxruntime-web'));
-  const files = { '/input.f32': Buffer.from(input.buffer) };
-  const worker = `import * as ort from '/ort/ort.wasm.min.mjs';
-onmessage = async ({ data: { model, threads, runs } }) => {
-  ort.env.wasm.numThreads = threads; ort.env.wasm.proxy = false; ort.env.wasm.wasmPaths = '/ort/';
-  const input = new Float32Array(await (await fetch('/input.f32')).arrayBuffer());
-  const session = await ort.InferenceSession.create(await (await fetch('/models/' + model)).arrayBuffer(), { executionProviders: ['wasm'], graphOptimizationLevel: 'all' });
-  const times = [];
-  for (let i = 0; i < runs; i++) { const t = performance.now(); await session.run({ input: new ort.Tensor('float32', input, [1, 3, 1024, 1024]) }, ['output']); times.push((performance.now() - t) / 1000); }
-  postMessage({ times, isolated: self.crossOriginIsolated });
-};`;
   const server = createServer((req, res) => {
     const url = req.url.split('?')[0];
     const headers = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' };
     let body;
     let type = 'application/octet-stream';
     if (url === '/') (body = '<!doctype html><title>bench</title>'), (type = 'text/html');
-    else if (url === '/worker.js') (body = worker), (type = 'text/javascript');
+    else if (url === '/worker.js') (body = workerSource), (type = 'text/javascript');
     else if (url.startsWith('/ort/')) (body = readFileSync(join(ortDist, url.slice(5)))), (type = url.endsWith('.wasm') ? 'application/wasm' : 'text/javascript');
-    else if (url.startsWith('/models/')) body = models[url.slice(8)];
     else body = files[url];
     if (!body) return res.writeHead(404).end();
     res.writeHead(200, { ...headers, 'Content-Type': type }).end(body);
@@ -252,23 +249,126 @@ onmessage = async ({ data: { model, threads, runs } }) => {
   try {
     const page = await browser.newPage();
     await page.goto(`http://127.0.0.1:${server.address().port}/`);
+    const run = (options) =>
+      page.evaluate((message) => new Promise((done) => Object.assign(new Worker('/worker.js', { type: 'module' }), { onmessage: (event) => done(event.data) }).postMessage(message)), options);
+    return await body(run, page);
+  } finally {
+    await browser.close();
+    server.close();
+  }
+}
+
+const webVersion = () => JSON.parse(readFileSync(join(dirname(require.resolve('onnxruntime-web')), '../package.json'), 'utf8')).version;
+
+async function browserPrecision(models, input) {
+  const files = { '/input.f32': Buffer.from(input.buffer), ...Object.fromEntries(Object.entries(models).map(([name, bytes]) => [`/models/${name}`, bytes])) };
+  const worker = `import * as ort from '/ort/ort.wasm.min.mjs';
+onmessage = async ({ data: { model, threads, runs } }) => {
+  ort.env.wasm.numThreads = threads; ort.env.wasm.proxy = false; ort.env.wasm.wasmPaths = '/ort/';
+  const input = new Float32Array(await (await fetch('/input.f32')).arrayBuffer());
+  const session = await ort.InferenceSession.create(await (await fetch('/models/' + model)).arrayBuffer(), { executionProviders: ['wasm'], graphOptimizationLevel: 'all' });
+  const times = [];
+  for (let i = 0; i < runs; i++) { const t = performance.now(); await session.run({ input: new ort.Tensor('float32', input, [1, 3, 1024, 1024]) }, ['output']); times.push((performance.now() - t) / 1000); }
+  postMessage({ times, isolated: self.crossOriginIsolated });
+};`;
+  await inChromium(files, worker, async (run, page) => {
     const cores = await page.evaluate(() => navigator.hardwareConcurrency);
-    console.log(`\nonnxruntime-web ${JSON.parse(readFileSync(join(ortDist, '../package.json'), 'utf8')).version} in Chromium (cross-origin isolated), ${RUNS} runs each`);
+    console.log(`\nonnxruntime-web ${webVersion()} in Chromium (cross-origin isolated), ${RUNS} runs each`);
     const rows = [];
     for (const model of (process.env.WEB_MODELS ?? 'medium,fp32,small').split(',')) {
       for (const threads of (process.env.WEB_THREADS ?? `1,${cores}`).split(',').map(Number)) {
-        const result = await page.evaluate(
-          (options) => new Promise((done) => Object.assign(new Worker('/worker.js', { type: 'module' }), { onmessage: (event) => done(event.data) }).postMessage(options)),
-          { model, threads, runs: RUNS },
-        );
+        const result = await run({ model, threads, runs: RUNS });
         rows.push({ model, threads, seconds: median(result.times) });
       }
     }
     const base = rows.find((row) => row.model === 'medium' && row.threads === cores).seconds;
     for (const row of rows) console.log(`  ${row.model.padEnd(6)} ${String(row.threads).padStart(2)} thread(s)  run median ${fmt(row.seconds)}  ×${(row.seconds / base).toFixed(2)} of fp16 on ${cores} threads`);
-  } finally {
-    await browser.close();
-    server.close();
+  });
+}
+
+// ---- kernel: one ISNet-shaped convolution, native vs WebAssembly ------------------------------
+
+/** A protobuf field: key, then a varint or length-delimited value (enough for a small ONNX file). */
+function pb(field, value) {
+  const varint = (n) => {
+    const bytes = [];
+    do {
+      let byte = n % 128;
+      n = Math.floor(n / 128);
+      if (n) byte |= 0x80;
+      bytes.push(byte);
+    } while (n);
+    return Buffer.from(bytes);
+  };
+  if (typeof value === 'number') return Buffer.concat([varint(field * 8), varint(value)]);
+  const bytes = typeof value === 'string' ? Buffer.from(value) : Buffer.concat([value].flat());
+  return Buffer.concat([varint(field * 8 + 2), varint(bytes.length), bytes]);
+}
+
+/** ONNX: y = Conv(x, w), x 1×C×S×S, w C×C×3×3 (seeded), pads 1: ISNet's commonest layer. */
+function convModel(channels, side) {
+  let seed = 1;
+  const weights = Buffer.alloc(channels * channels * 9 * 4);
+  for (let i = 0; i < weights.length / 4; i++) weights.writeFloatLE(((seed = (seed * 1664525 + 1013904223) >>> 0) / 4294967296 - 0.5) / 24, i * 4);
+  const ints = (name, values) => pb(5, [pb(1, name), ...values.map((v) => pb(8, v)), pb(20, 7)]);
+  const valueInfo = (name, dims) => pb(11, [pb(1, name), pb(2, pb(1, [pb(1, 1), pb(2, dims.map((d) => pb(1, pb(1, d))))]))]);
+  const shape = [1, channels, side, side];
+  const graph = [
+    pb(1, [pb(1, 'x'), pb(1, 'w'), pb(2, 'y'), pb(4, 'Conv'), ints('kernel_shape', [3, 3]), ints('pads', [1, 1, 1, 1])]),
+    pb(2, 'conv'),
+    pb(5, [pb(1, channels), pb(1, channels), pb(1, 3), pb(1, 3), pb(2, 1), pb(8, 'w'), pb(9, weights)]),
+    valueInfo('x', shape),
+  ];
+  const output = valueInfo('y', shape);
+  graph.push(Buffer.concat([Buffer.from([12 * 8 + 2]), output.subarray(1)])); // same message, field 12 (graph.output)
+  return Buffer.concat([pb(1, 8), pb(8, [pb(1, ''), pb(2, 17)]), pb(7, graph)]);
+}
+
+async function kernel() {
+  const channels = 64;
+  const side = 256;
+  const model = convModel(channels, side);
+  const input = new Float32Array(channels * side * side).map((_, i) => Math.sin(i) / 2);
+  const ort = require('onnxruntime-node');
+  const cores = Number(spawnSync('nproc', { encoding: 'utf8' }).stdout.trim()) || 2;
+  const gflop = (2 * channels * channels * 9 * side * side) / 1e9;
+  const native = {};
+  for (const threads of [1, cores]) {
+    const session = await ort.InferenceSession.create(model, { intraOpNumThreads: threads, graphOptimizationLevel: 'all' });
+    const feeds = { x: new ort.Tensor('float32', input, [1, channels, side, side]) };
+    await session.run(feeds);
+    const times = [];
+    for (let i = 0; i < Math.max(RUNS, 5); i++) {
+      const t = performance.now();
+      await session.run(feeds);
+      times.push((performance.now() - t) / 1000);
+    }
+    native[threads] = median(times);
+    await session.release();
+  }
+  const web = await inChromium(
+    { '/model.onnx': model, '/input.f32': Buffer.from(input.buffer) },
+    `import * as ort from '/ort/ort.wasm.min.mjs';
+onmessage = async ({ data: { threads, runs, dims } }) => {
+  ort.env.wasm.numThreads = threads; ort.env.wasm.proxy = false; ort.env.wasm.wasmPaths = '/ort/';
+  const input = new Float32Array(await (await fetch('/input.f32')).arrayBuffer());
+  const session = await ort.InferenceSession.create(await (await fetch('/model.onnx')).arrayBuffer(), { executionProviders: ['wasm'], graphOptimizationLevel: 'all' });
+  const feeds = { x: new ort.Tensor('float32', input, dims) };
+  await session.run(feeds);
+  const times = [];
+  for (let i = 0; i < runs; i++) { const t = performance.now(); await session.run(feeds); times.push((performance.now() - t) / 1000); }
+  postMessage({ times });
+};`,
+    async (run) => {
+      const result = {};
+      for (const threads of [1, cores]) result[threads] = median((await run({ threads, runs: Math.max(RUNS, 5), dims: [1, channels, side, side] })).times);
+      return result;
+    },
+  );
+  console.log(`\none Conv 3×3, ${channels} → ${channels} channels, ${side}² (${gflop.toFixed(1)} GFLOP), onnxruntime ${require('onnxruntime-node/package.json').version}, median of ${Math.max(RUNS, 5)}`);
+  for (const threads of [1, cores]) {
+    const row = (s) => `${(s * 1000).toFixed(0).padStart(5)} ms (${(gflop / s).toFixed(1).padStart(5)} GFLOP/s)`;
+    console.log(`  ${threads} thread(s): native ${row(native[threads])}   WebAssembly ${row(web[threads])}   ratio ${(web[threads] / native[threads]).toFixed(2)}×`);
   }
 }
 
@@ -292,7 +392,6 @@ async function startServer() {
   return { url, child };
 }
 
-const webVersion = () => JSON.parse(readFileSync(join(dirname(require.resolve('onnxruntime-web')), '../package.json'), 'utf8')).version;
 const peakOf = (pid) => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
 
 /** Chromium's renderer processes (descendants of this process, which Playwright launched Chromium from): the page and its workers live in one. */
@@ -410,7 +509,9 @@ async function doors() {
   }
 }
 
-const what = process.argv[2] ?? 'all';
+const what = process.argv.slice(2).join(' ') || 'all';
 console.log(`${process.env.HOSTNAME ?? 'this machine'}: load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
-if (what === 'precision' || what === 'all') await precision();
-if (what === 'doors' || what === 'all') await doors();
+const wanted = (mode) => what === 'all' || what.split(' ').includes(mode);
+if (wanted('precision')) await precision();
+if (wanted('kernel')) await kernel();
+if (wanted('doors')) await doors();
