@@ -11,7 +11,7 @@ import { jpegCodec } from './jpeg';
 import { pngCodec } from './png';
 import { resizeBitmap } from './resize';
 import { svgRenderer } from './svg';
-import { decodeTiff, encodeTiff } from './tiff';
+import { decodeTiff, tiffEncoder } from './tiff';
 import { webpCodec } from './webp';
 
 export function createImagePlatform(assets: AssetLoader, inflate: Inflate = streamInflate): ImagePlatform {
@@ -20,6 +20,7 @@ export function createImagePlatform(assets: AssetLoader, inflate: Inflate = stre
   const webp = webpCodec(assets);
   const avif = avifCodec(assets);
   const renderSvg = svgRenderer(assets);
+  const encodeTiff = tiffEncoder(assets);
 
   const decoders: Record<RasterFormat, (bytes: Uint8Array, options: DecodeOptions) => Bitmap | Promise<Bitmap>> = {
     png: png.decode,

@@ -2,15 +2,16 @@
 // our bounded decompressors (tiff-blocks.ts) into a buffer of exactly the declared size, then
 // utif2 converts those pixels to RGBA; JPEG strips, once checked to be no larger than their
 // strip, are decoded by utif2's JPEG decoder. Encoded by our own small writer: RGB(A) 8-bit,
-// Deflate (deflate.ts) with the horizontal predictor, alpha marked unassociated (t338 = 2), which utif2's
-// own writer gets wrong and leaves uncompressed.
+// Deflate (libdeflate in WASM, zlib-deflate.ts) with the horizontal predictor, alpha marked
+// unassociated (t338 = 2), which utif2's own writer gets wrong and leaves uncompressed.
 import UTIF from 'utif2';
 import type { Bitmap } from '../types';
 import { ImageDataError, ImageRefusedError } from '../types';
-import { zlibCompressor } from './deflate';
+import type { AssetLoader } from '../assets';
 import { jpegStructure, maxJpegScans } from './jpeg-markers';
 import { BlockDamaged, BlockOverflow, DECOMPRESSORS } from './tiff-blocks';
 import { blockName, damaged, readTiffLayout, thousands, type TiffLayout } from './tiff-layout';
+import { zlibDeflater, type ZlibCompressor } from './zlib-deflate';
 
 export function decodeTiff(bytes: Uint8Array): Bitmap {
   const layout = readTiffLayout(bytes);
@@ -139,7 +140,20 @@ function decodeJpegBlocks(bytes: Uint8Array, layout: TiffLayout, ifd: Record<str
 /** Rows per strip are chosen so that a strip holds about this many bytes. */
 const STRIP_BYTES = 256 * 1024;
 
-export function encodeTiff(image: Bitmap): Uint8Array {
+/** The TIFF writer with its Deflate, loaded on first use; its WASM buffers are freed after each image. */
+export function tiffEncoder(assets: AssetLoader): (image: Bitmap) => Promise<Uint8Array> {
+  const deflater = zlibDeflater(assets);
+  return async (image) => {
+    const compressor = (await deflater())();
+    try {
+      return encodeTiff(image, compressor);
+    } finally {
+      compressor.release();
+    }
+  };
+}
+
+export function encodeTiff(image: Bitmap, compressor: ZlibCompressor): Uint8Array {
   const { width, height } = image;
   // A plain Uint8Array view whatever the caller passed (Buffer, a subarray…): one element kind
   // keeps the row loop monomorphic.
@@ -150,15 +164,14 @@ export function encodeTiff(image: Bitmap): Uint8Array {
   const rowBytes = width * samples;
   const rowsPerStrip = Math.max(1, Math.min(height, Math.floor(STRIP_BYTES / rowBytes)));
 
-  const compress = zlibCompressor();
   const strips: Uint8Array[] = [];
-  const buffer = new Uint8Array(rowsPerStrip * rowBytes); // reused: the compressor returns its own bytes
+  const buffer = new Uint8Array(rowsPerStrip * rowBytes); // reused: the compressor returns a copy
   for (let top = 0; top < height; top += rowsPerStrip) {
     const rows = Math.min(rowsPerStrip, height - top);
     const strip = buffer.subarray(0, rows * rowBytes);
     for (let y = 0; y < rows; y++) differenceRow(data, (top + y) * width * 4, width, strip, y * rowBytes, samples);
-    // deflate.ts: greedy matching, fitted to predictor output; ~2× fflate's level 1 speed.
-    strips.push(compress(strip));
+    // Strip by strip (~256 KB each): the WASM heap holds one strip and its output at a time.
+    strips.push(compressor.compress(strip));
   }
 
   const entries: [tag: number, type: number, values: number[]][] = [
