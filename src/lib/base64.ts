@@ -6,6 +6,7 @@
 //   sentence naming the first problem and its position;
 // - decodeBase64url: strict unpadded base64url (RFC 7515 §2: no '=', no whitespace, no '+' '/')
 //   for JOSE, whose libraries differ in lenience; it reports where, and the caller words it.
+import { decodeNative, encodeNative } from './base64-native';
 import { characterPosition as position, quoteCharacter } from './text-position';
 
 const STANDARD = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
@@ -31,6 +32,8 @@ const ascii = new TextDecoder();
  * By default the standard alphabet, padded (as PEM, image payloads and Base64 digests are).
  */
 export function encodeBase64(bytes: Uint8Array, urlSafe = false, padding = true): string {
+  const native = encodeNative(bytes, urlSafe, padding); // megabytes: the runtime's own, same text
+  if (native !== undefined) return native;
   const alphabet = urlSafe ? URL_SAFE_CODES : STANDARD_CODES;
   const whole = bytes.length - (bytes.length % 3);
   const rest = bytes.length - whole;
@@ -90,6 +93,10 @@ const alphabetOf = (sawStandard: boolean, sawUrlSafe: boolean): Alphabet | undef
  * that is present must be correct and final.
  */
 export function decodeBase64(text: string): DecodeResult {
+  // Megabytes of clean Base64 (an image request): the runtime's own decoder, checked by a round
+  // trip (base64-native.ts); the rest by the loops below.
+  const native = decodeNative(text);
+  if (native) return { ok: true, bytes: native.bytes, alphabet: alphabetOf(native.standard, native.urlSafe) };
   return decodeClean(text) ?? decodeCarefully(text);
 }
 

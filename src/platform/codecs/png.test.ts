@@ -160,7 +160,8 @@ const FILTERS: [string, (y: number) => number][] = [
 
 describe('the fast path decodes exactly as the Rust decoder and libvips', () => {
   it.each(KINDS.flatMap(({ name, spec }) => FILTERS.map(([filterName, filter]) => [`${name}, ${filterName}`, { ...spec, filter }] as const)))('%s', async (label, partial) => {
-    for (const [width, height] of [[13, 7], [64, 9]] as const) {
+    // Widths with every remainder mod 4 (the RGB path widens four pixels at a time), and one under 4.
+    for (const [width, height] of [[13, 7], [64, 9], [14, 3], [15, 2], [3, 2]] as const) {
       const spec = { ...partial, width, height };
       const png = encode(spec);
       expect(await decodeCommonPng(png, streamInflate), `${label} ${width}×${height} takes the fast path`).toBeDefined();
