@@ -26,6 +26,8 @@
 #define jsimd_fdct_islow jsimd_none_fdct_islow
 #define jsimd_can_quantize jsimd_none_can_quantize
 #define jsimd_quantize jsimd_none_quantize
+#define jsimd_can_huff_encode_one_block jsimd_none_can_huff_encode_one_block
+#define jsimd_huff_encode_one_block jsimd_none_huff_encode_one_block
 #include "jsimd_none.c"
 #undef jsimd_can_ycc_rgb
 #undef jsimd_ycc_rgb_convert
@@ -43,6 +45,8 @@
 #undef jsimd_fdct_islow
 #undef jsimd_can_quantize
 #undef jsimd_quantize
+#undef jsimd_can_huff_encode_one_block
+#undef jsimd_huff_encode_one_block
 
 #include <wasm_simd128.h>
 
@@ -593,3 +597,124 @@ jsimd_quantize(JCOEFPTR coef_block, DCTELEM *divisors, DCTELEM *workspace)
     wasm_v128_store(coef_block + i, wasm_i16x8_narrow_i32x4(half[0], half[1]));
   }
 }
+
+/* ---- Huffman coding of one block (jchuff.c's encode_one_block) ----
+ * The C code tests each of the 63 AC coefficients for zero, a branch photos mispredict; here
+ * the block is put in zigzag order once, a vector compare makes a bitmask of its non-zero
+ * coefficients, and the loop visits only those (count trailing zeros gives the next one and
+ * the run of zeros before it). Bits and bytes are written exactly as jchuff.c writes them. */
+
+/* jchuff.c's private state (not in a header), as it is laid out in this build: WITH_SIMD=0
+ * and a 4-byte size_t, so both bit buffers are size_t and BIT_BUF_SIZE is 32. Off Arm, its
+ * "SIMD" bit buffer has the C path's meaning (free_bits = free bits in put_buffer). */
+typedef struct {
+  union {
+    size_t c;
+    size_t simd;
+  } put_buffer;
+  int free_bits;
+  int last_dc_val[MAX_COMPS_IN_SCAN];
+} wasm_savable_state;
+
+typedef struct {
+  JOCTET *next_output_byte;
+  size_t free_in_buffer;
+  wasm_savable_state cur;
+  j_compress_ptr cinfo;
+  int simd;
+} wasm_working_state;
+
+#define HUFF_BIT_BUF_SIZE 32
+
+GLOBAL(int)
+jsimd_can_huff_encode_one_block(void)
+{
+  return sizeof(size_t) * 8 == HUFF_BIT_BUF_SIZE;
+}
+
+/* jchuff.c's EMIT_BYTE / FLUSH / PUT_BITS, on the local buffer and bit buffer. */
+#define EMIT_BYTE(b) { \
+  buffer[0] = (JOCTET)(b); \
+  buffer[1] = 0; \
+  buffer -= -2 + ((JOCTET)(b) < 0xFF); \
+}
+#define PUT_BITS(code, size) { \
+  free_bits -= (size); \
+  if (free_bits < 0) { \
+    put_buffer = (put_buffer << ((size) + free_bits)) | ((code) >> -free_bits); \
+    if (put_buffer & 0x80808080 & ~(put_buffer + 0x01010101)) { \
+      EMIT_BYTE(put_buffer >> 24) EMIT_BYTE(put_buffer >> 16) \
+      EMIT_BYTE(put_buffer >> 8) EMIT_BYTE(put_buffer) \
+    } else { \
+      buffer[0] = (JOCTET)(put_buffer >> 24); buffer[1] = (JOCTET)(put_buffer >> 16); \
+      buffer[2] = (JOCTET)(put_buffer >> 8); buffer[3] = (JOCTET)put_buffer; \
+      buffer += 4; \
+    } \
+    free_bits += HUFF_BIT_BUF_SIZE; \
+    put_buffer = (code); \
+  } else \
+    put_buffer = (put_buffer << (size)) | (code); \
+}
+/* A code followed by `nbits` bits of the value (the C code's PUT_CODE). */
+#define PUT_CODE(code, size, value, nbits) { \
+  size_t bits = ((size_t)(value) & (((size_t)1 << (nbits)) - 1)) | ((size_t)(code) << (nbits)); \
+  PUT_BITS(bits, (nbits) + (size)) \
+}
+
+GLOBAL(JOCTET *)
+jsimd_huff_encode_one_block(void *state, JOCTET *buffer, JCOEFPTR block,
+                            int last_dc_val, c_derived_tbl *dctbl,
+                            c_derived_tbl *actbl)
+{
+  wasm_working_state *working = (wasm_working_state *)state;
+  size_t put_buffer = working->cur.put_buffer.simd;
+  int free_bits = working->cur.free_bits;
+  JCOEF zigzag[DCTSIZE2];
+
+  for (int k = 0; k < DCTSIZE2; k++) zigzag[k] = block[jpeg_natural_order[k]];
+  uint64_t nonzero = 0;
+  for (int k = 0; k < DCTSIZE2; k += 8) {
+    v128_t v = wasm_v128_load(zigzag + k);
+    nonzero |= (uint64_t)wasm_i16x8_bitmask(wasm_i16x8_ne(v, wasm_i16x8_splat(0))) << k;
+  }
+
+  /* DC: the difference from the last block's, as magnitude category + bits (negative values
+   * as the complement of their magnitude, i.e. value - 1). */
+  int value = block[0] - last_dc_val;
+  int sign = value >> 31;
+  int magnitude = (value + sign) ^ sign;
+  int nbits = magnitude ? 32 - __builtin_clz((unsigned)magnitude) : 0;
+  value += sign;
+  PUT_CODE(dctbl->ehufco[nbits], dctbl->ehufsi[nbits], value, nbits)
+
+  /* AC: each non-zero coefficient with the run of zeros before it (ZRL codes per 16). */
+  nonzero &= ~(uint64_t)1;
+  int previous = 0;
+  while (nonzero) {
+    int k = __builtin_ctzll(nonzero);
+    int run = k - previous - 1;
+    nonzero &= nonzero - 1;
+    previous = k;
+    while (run >= 16) {
+      PUT_BITS((size_t)actbl->ehufco[0xf0], actbl->ehufsi[0xf0])
+      run -= 16;
+    }
+    value = zigzag[k];
+    sign = value >> 31;
+    magnitude = (value + sign) ^ sign;
+    nbits = 32 - __builtin_clz((unsigned)magnitude);
+    value += sign;
+    int symbol = (run << 4) + nbits;
+    PUT_CODE(actbl->ehufco[symbol], actbl->ehufsi[symbol], value, nbits)
+  }
+  /* End of block unless the last coefficient was coded. */
+  if (previous != DCTSIZE2 - 1)
+    PUT_BITS((size_t)actbl->ehufco[0], actbl->ehufsi[0])
+
+  working->cur.put_buffer.simd = put_buffer;
+  working->cur.free_bits = free_bits;
+  return buffer;
+}
+#undef EMIT_BYTE
+#undef PUT_BITS
+#undef PUT_CODE
