@@ -1,12 +1,17 @@
 /*
- * WebAssembly SIMD for the two hottest steps of the decoder, and the 1/2-size IDCT of shrink-on-load (measured on a 2 MP photo: the
- * islow IDCT ~32% and YCbCr→RGB ~28% of the time; Huffman decoding ~27% stays scalar).
+ * WebAssembly SIMD for the hot steps of the decoder and the encoder.
+ * Decoder (measured on a 2 MP photo: the islow IDCT ~32% and YCbCr→RGB ~28% of the time;
+ * Huffman decoding ~27% stays scalar): the islow IDCT, YCbCr→RGB and the 1/2-size IDCT of
+ * shrink-on-load. Encoder (2 MP q80 in plain C: quantisation ~34%, Huffman ~25%, RGB→YCbCr
+ * ~17%, the forward DCT ~14%): RGBA→YCbCr, 2×2 downsampling, sample loading, the islow
+ * forward DCT, quantisation and the Huffman coding of a block.
  * libjpeg-turbo's own SIMD is x86 assembly or Arm Neon; Neon through SIMDe's emulation ran 2–3×
  * slower than plain C here, and -msimd128 autovectorisation gained nothing, hence this file.
  *
- * Every result is bit-identical to libjpeg-turbo's C code (jidctint.c, jidctred.c, jdcolext.c): the same
- * 32-bit wrapping integer arithmetic, the C code's zero-AC shortcuts chosen per lane, and its
- * range-limit table reproduced exactly (the IDCT's `& RANGE_MASK` wrap included).
+ * Every result is bit-identical to libjpeg-turbo's C code (jidctint.c, jidctred.c, jdcolext.c,
+ * jccolext.c, jcsample.c, jcdctmgr.c, jfdctint.c, jchuff.c): the same 32-bit wrapping integer
+ * arithmetic, the C code's zero-AC shortcuts chosen per lane, and its range-limit table
+ * reproduced exactly (the IDCT's `& RANGE_MASK` wrap included).
  *
  * Hooked in through libjpeg-turbo's jsimd interface: everything else is jsimd_none.c.
  */
