@@ -3,6 +3,7 @@
 // would inline them as Base64; it finds the same files in its precache manifest instead.)
 import pngWasm from '@jsquash/png/codec/pkg/squoosh_png_bg.wasm?url';
 import jpegDecWasm from '@devtoolbox/libjpeg-turbo-wasm/jpeg_dec.wasm?url';
+import jpegEncWasm from '@devtoolbox/libjpeg-turbo-wasm/jpeg_enc.wasm?url';
 import deflateWasm from '@devtoolbox/libdeflate-wasm/deflate.wasm?url';
 import webpDecWasm from '@jsquash/webp/codec/dec/webp_dec.wasm?url';
 import webpEncWasm from '@jsquash/webp/codec/enc/webp_enc.wasm?url';
@@ -17,6 +18,7 @@ import type { AssetName } from './assets';
 export const ASSET_URLS: Record<AssetName, string> = {
   'png.wasm': pngWasm,
   'jpeg-dec.wasm': jpegDecWasm,
+  'jpeg-enc.wasm': jpegEncWasm,
   'deflate.wasm': deflateWasm,
   'webp-dec.wasm': webpDecWasm,
   'webp-enc.wasm': webpEncWasm,

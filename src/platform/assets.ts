@@ -7,6 +7,7 @@
 export const ASSET_SOURCES = {
   'png.wasm': '@jsquash/png/codec/pkg/squoosh_png_bg.wasm',
   'jpeg-dec.wasm': '@devtoolbox/libjpeg-turbo-wasm/jpeg_dec.wasm',
+  'jpeg-enc.wasm': '@devtoolbox/libjpeg-turbo-wasm/jpeg_enc.wasm',
   'deflate.wasm': '@devtoolbox/libdeflate-wasm/deflate.wasm',
   'webp-dec.wasm': '@jsquash/webp/codec/dec/webp_dec.wasm',
   'webp-enc.wasm': '@jsquash/webp/codec/enc/webp_enc.wasm',

@@ -1,12 +1,17 @@
 /*
- * WebAssembly SIMD for the two hottest steps of the decoder, and the 1/2-size IDCT of shrink-on-load (measured on a 2 MP photo: the
- * islow IDCT ~32% and YCbCr→RGB ~28% of the time; Huffman decoding ~27% stays scalar).
+ * WebAssembly SIMD for the hot steps of the decoder and the encoder.
+ * Decoder (measured on a 2 MP photo: the islow IDCT ~32% and YCbCr→RGB ~28% of the time;
+ * Huffman decoding ~27% stays scalar): the islow IDCT, YCbCr→RGB and the 1/2-size IDCT of
+ * shrink-on-load. Encoder (2 MP q80 in plain C: quantisation ~34%, Huffman ~25%, RGB→YCbCr
+ * ~17%, the forward DCT ~14%): RGBA→YCbCr, 2×2 downsampling, sample loading, the islow
+ * forward DCT, quantisation and the Huffman coding of a block.
  * libjpeg-turbo's own SIMD is x86 assembly or Arm Neon; Neon through SIMDe's emulation ran 2–3×
  * slower than plain C here, and -msimd128 autovectorisation gained nothing, hence this file.
  *
- * Every result is bit-identical to libjpeg-turbo's C code (jidctint.c, jidctred.c, jdcolext.c): the same
- * 32-bit wrapping integer arithmetic, the C code's zero-AC shortcuts chosen per lane, and its
- * range-limit table reproduced exactly (the IDCT's `& RANGE_MASK` wrap included).
+ * Every result is bit-identical to libjpeg-turbo's C code (jidctint.c, jidctred.c, jdcolext.c,
+ * jccolext.c, jcsample.c, jcdctmgr.c, jfdctint.c, jchuff.c): the same 32-bit wrapping integer
+ * arithmetic, the C code's zero-AC shortcuts chosen per lane, and its range-limit table
+ * reproduced exactly (the IDCT's `& RANGE_MASK` wrap included).
  *
  * Hooked in through libjpeg-turbo's jsimd interface: everything else is jsimd_none.c.
  */
@@ -16,6 +21,18 @@
 #define jsimd_idct_islow jsimd_none_idct_islow
 #define jsimd_can_idct_4x4 jsimd_none_can_idct_4x4
 #define jsimd_idct_4x4 jsimd_none_idct_4x4
+#define jsimd_can_rgb_ycc jsimd_none_can_rgb_ycc
+#define jsimd_rgb_ycc_convert jsimd_none_rgb_ycc_convert
+#define jsimd_can_h2v2_downsample jsimd_none_can_h2v2_downsample
+#define jsimd_h2v2_downsample jsimd_none_h2v2_downsample
+#define jsimd_can_convsamp jsimd_none_can_convsamp
+#define jsimd_convsamp jsimd_none_convsamp
+#define jsimd_can_fdct_islow jsimd_none_can_fdct_islow
+#define jsimd_fdct_islow jsimd_none_fdct_islow
+#define jsimd_can_quantize jsimd_none_can_quantize
+#define jsimd_quantize jsimd_none_quantize
+#define jsimd_can_huff_encode_one_block jsimd_none_can_huff_encode_one_block
+#define jsimd_huff_encode_one_block jsimd_none_huff_encode_one_block
 #include "jsimd_none.c"
 #undef jsimd_can_ycc_rgb
 #undef jsimd_ycc_rgb_convert
@@ -23,6 +40,18 @@
 #undef jsimd_idct_islow
 #undef jsimd_can_idct_4x4
 #undef jsimd_idct_4x4
+#undef jsimd_can_rgb_ycc
+#undef jsimd_rgb_ycc_convert
+#undef jsimd_can_h2v2_downsample
+#undef jsimd_h2v2_downsample
+#undef jsimd_can_convsamp
+#undef jsimd_convsamp
+#undef jsimd_can_fdct_islow
+#undef jsimd_fdct_islow
+#undef jsimd_can_quantize
+#undef jsimd_quantize
+#undef jsimd_can_huff_encode_one_block
+#undef jsimd_huff_encode_one_block
 
 #include <wasm_simd128.h>
 
@@ -324,3 +353,373 @@ jsimd_ycc_rgb_convert(j_decompress_ptr cinfo, JSAMPIMAGE input_buf,
     }
   }
 }
+
+/* ======== The encoder's steps (encode.c; jccolext.c, jcsample.c, jcdctmgr.c, jfdctint.c) ======== */
+
+/* ---- RGB(A) → YCbCr (jccolext.c's rgb_ycc_convert_internal, 16 pixels per step) ----
+ * jccolor.c's tables hold FIX(c) · i (plus the rounding terms), so a table sum is the same
+ * integer as these products: sums are never negative, and >> is the C code's shift. */
+
+GLOBAL(int)
+jsimd_can_rgb_ycc(void)
+{
+  return 1;
+}
+
+/* Y, Cb, Cr of four pixels (32-bit lanes). */
+static inline void ycc4(v128_t r, v128_t g, v128_t b, v128_t *y, v128_t *cb, v128_t *cr) {
+  const v128_t cbcr_round = wasm_i32x4_splat(((JLONG)CENTERJSAMPLE << SCALEBITS) + ONE_HALF - 1);
+  *y = wasm_i32x4_shr(wasm_i32x4_add(wasm_i32x4_add(wasm_i32x4_mul(r, wasm_i32x4_splat(FIX(0.29900))), wasm_i32x4_mul(g, wasm_i32x4_splat(FIX(0.58700)))),
+                                     wasm_i32x4_add(wasm_i32x4_mul(b, wasm_i32x4_splat(FIX(0.11400))), wasm_i32x4_splat(ONE_HALF))), SCALEBITS);
+  *cb = wasm_i32x4_shr(wasm_i32x4_add(wasm_i32x4_add(wasm_i32x4_mul(r, wasm_i32x4_splat(-FIX(0.16874))), wasm_i32x4_mul(g, wasm_i32x4_splat(-FIX(0.33126)))),
+                                      wasm_i32x4_add(wasm_i32x4_mul(b, wasm_i32x4_splat(FIX(0.50000))), cbcr_round)), SCALEBITS);
+  *cr = wasm_i32x4_shr(wasm_i32x4_add(wasm_i32x4_add(wasm_i32x4_mul(r, wasm_i32x4_splat(FIX(0.50000))), wasm_i32x4_mul(g, wasm_i32x4_splat(-FIX(0.41869)))),
+                                      wasm_i32x4_add(wasm_i32x4_mul(b, wasm_i32x4_splat(-FIX(0.08131))), cbcr_round)), SCALEBITS);
+}
+
+static inline v128_t quarter(v128_t bytes, int q) {
+  v128_t half = q < 2 ? wasm_u16x8_extend_low_u8x16(bytes) : wasm_u16x8_extend_high_u8x16(bytes);
+  return q & 1 ? wasm_u32x4_extend_high_u16x8(half) : wasm_u32x4_extend_low_u16x8(half);
+}
+
+static inline v128_t pack16(const v128_t v[4]) {
+  return wasm_u8x16_narrow_i16x8(wasm_i16x8_narrow_i32x4(v[0], v[1]), wasm_i16x8_narrow_i32x4(v[2], v[3]));
+}
+
+GLOBAL(void)
+jsimd_rgb_ycc_convert(j_compress_ptr cinfo, JSAMPARRAY input_buf,
+                      JSAMPIMAGE output_buf, JDIMENSION output_row,
+                      int num_rows)
+{
+  const int space = cinfo->in_color_space;
+  const int red = rgb_red[space], green = rgb_green[space], blue = rgb_blue[space];
+  const int size = rgb_pixelsize[space];
+  const JDIMENSION width = cinfo->image_width;
+  /* The vector path reads R, G, B at bytes 0, 1, 2 of 4 (RGBA, RGBX: what encode.c passes). */
+  const int vectors = size == 4 && red == 0 && green == 1 && blue == 2;
+
+  while (--num_rows >= 0) {
+    const JSAMPLE *in = *input_buf++;
+    JSAMPROW out_y = output_buf[0][output_row];
+    JSAMPROW out_cb = output_buf[1][output_row];
+    JSAMPROW out_cr = output_buf[2][output_row];
+    JDIMENSION col = 0;
+    output_row++;
+    if (vectors) {
+      for (; col + 16 <= width; col += 16) {
+        const JSAMPLE *p = in + col * 4;
+        v128_t v0 = wasm_v128_load(p), v1 = wasm_v128_load(p + 16), v2 = wasm_v128_load(p + 32), v3 = wasm_v128_load(p + 48);
+        /* Pixels 0–7 then 8–15: R of eight pixels then G of the same eight; B likewise. */
+        v128_t rg0 = wasm_i8x16_shuffle(v0, v1, 0, 4, 8, 12, 16, 20, 24, 28, 1, 5, 9, 13, 17, 21, 25, 29);
+        v128_t rg1 = wasm_i8x16_shuffle(v2, v3, 0, 4, 8, 12, 16, 20, 24, 28, 1, 5, 9, 13, 17, 21, 25, 29);
+        v128_t b0 = wasm_i8x16_shuffle(v0, v1, 2, 6, 10, 14, 18, 22, 26, 30, 2, 6, 10, 14, 18, 22, 26, 30);
+        v128_t b1 = wasm_i8x16_shuffle(v2, v3, 2, 6, 10, 14, 18, 22, 26, 30, 2, 6, 10, 14, 18, 22, 26, 30);
+        v128_t r8 = wasm_i8x16_shuffle(rg0, rg1, 0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23);
+        v128_t g8 = wasm_i8x16_shuffle(rg0, rg1, 8, 9, 10, 11, 12, 13, 14, 15, 24, 25, 26, 27, 28, 29, 30, 31);
+        v128_t b8 = wasm_i8x16_shuffle(b0, b1, 0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23);
+        v128_t y[4], cb[4], cr[4];
+        for (int q = 0; q < 4; q++)
+          ycc4(quarter(r8, q), quarter(g8, q), quarter(b8, q), &y[q], &cb[q], &cr[q]);
+        wasm_v128_store(out_y + col, pack16(y));
+        wasm_v128_store(out_cb + col, pack16(cb));
+        wasm_v128_store(out_cr + col, pack16(cr));
+      }
+    }
+    /* The rest (and other layouts): the same sums, one pixel at a time. */
+    for (; col < width; col++) {
+      const JLONG r = in[col * size + red], g = in[col * size + green], b = in[col * size + blue];
+      out_y[col] = (JSAMPLE)((FIX(0.29900) * r + FIX(0.58700) * g + FIX(0.11400) * b + ONE_HALF) >> SCALEBITS);
+      out_cb[col] = (JSAMPLE)((-FIX(0.16874) * r - FIX(0.33126) * g + FIX(0.50000) * b + ((JLONG)CENTERJSAMPLE << SCALEBITS) + ONE_HALF - 1) >> SCALEBITS);
+      out_cr[col] = (JSAMPLE)((FIX(0.50000) * r - FIX(0.41869) * g - FIX(0.08131) * b + ((JLONG)CENTERJSAMPLE << SCALEBITS) + ONE_HALF - 1) >> SCALEBITS);
+    }
+  }
+}
+
+/* ---- 2×2 box downsampling (jcsample.c's h2v2_downsample, 8 outputs per step) ---- */
+
+GLOBAL(int)
+jsimd_can_h2v2_downsample(void)
+{
+  return 1;
+}
+
+GLOBAL(void)
+jsimd_h2v2_downsample(j_compress_ptr cinfo, jpeg_component_info *compptr,
+                      JSAMPARRAY input_data, JSAMPARRAY output_data)
+{
+  const JDIMENSION output_cols = compptr->width_in_blocks * DCTSIZE; /* a multiple of 8 */
+  const JDIMENSION input_cols = cinfo->image_width;
+  /* jcsample.c's expand_right_edge: the last column repeated out to 2 × output_cols. */
+  if (output_cols * 2 > input_cols) {
+    for (int row = 0; row < cinfo->max_v_samp_factor; row++) {
+      JSAMPROW p = input_data[row] + input_cols;
+      memset(p, p[-1], output_cols * 2 - input_cols);
+    }
+  }
+  /* The C code's bias 1, 2, 1, 2, … (rounding alternately down and up). */
+  const v128_t bias = wasm_i16x8_make(1, 2, 1, 2, 1, 2, 1, 2);
+  for (int outrow = 0; outrow < compptr->v_samp_factor; outrow++) {
+    const JSAMPLE *in0 = input_data[outrow * 2], *in1 = input_data[outrow * 2 + 1];
+    JSAMPROW out = output_data[outrow];
+    for (JDIMENSION col = 0; col < output_cols; col += 8) {
+      v128_t sum = wasm_i16x8_add(wasm_u16x8_extadd_pairwise_u8x16(wasm_v128_load(in0 + col * 2)),
+                                  wasm_u16x8_extadd_pairwise_u8x16(wasm_v128_load(in1 + col * 2)));
+      sum = wasm_u16x8_shr(wasm_i16x8_add(sum, bias), 2);
+      wasm_v128_store64_lane(out + col, wasm_u8x16_narrow_i16x8(sum, sum), 0);
+    }
+  }
+}
+
+/* ---- Sample loading (jcdctmgr.c's convsamp): unsigned samples to signed DCT input ---- */
+
+GLOBAL(int)
+jsimd_can_convsamp(void)
+{
+  return sizeof(DCTELEM) == 4;
+}
+
+GLOBAL(void)
+jsimd_convsamp(JSAMPARRAY sample_data, JDIMENSION start_col, DCTELEM *workspace)
+{
+  for (int row = 0; row < DCTSIZE; row++) {
+    v128_t s = wasm_i16x8_sub(wasm_u16x8_load8x8(sample_data[row] + start_col), wasm_i16x8_splat(CENTERJSAMPLE));
+    wasm_v128_store(workspace + row * 8, wasm_i32x4_extend_low_i16x8(s));
+    wasm_v128_store(workspace + row * 8 + 4, wasm_i32x4_extend_high_i16x8(s));
+  }
+}
+
+/* ---- islow forward DCT (jfdctint.c's jpeg_fdct_islow, four rows or columns per vector) ---- */
+
+GLOBAL(int)
+jsimd_can_fdct_islow(void)
+{
+  return sizeof(DCTELEM) == 4; /* WITH_SIMD=0 builds: DCTELEM is int, the C code's type */
+}
+
+/* One 1-D pass on eight vectors, in place, in jfdctint.c's arithmetic. `first` is pass 1 (rows:
+ * DC terms shifted left, the rest descaled by CONST_BITS - PASS1_BITS), otherwise pass 2. */
+static inline void fdct_1d(v128_t d[8], int first) {
+  v128_t tmp0 = wasm_i32x4_add(d[0], d[7]), tmp7 = wasm_i32x4_sub(d[0], d[7]);
+  v128_t tmp1 = wasm_i32x4_add(d[1], d[6]), tmp6 = wasm_i32x4_sub(d[1], d[6]);
+  v128_t tmp2 = wasm_i32x4_add(d[2], d[5]), tmp5 = wasm_i32x4_sub(d[2], d[5]);
+  v128_t tmp3 = wasm_i32x4_add(d[3], d[4]), tmp4 = wasm_i32x4_sub(d[3], d[4]);
+  v128_t tmp10 = wasm_i32x4_add(tmp0, tmp3), tmp13 = wasm_i32x4_sub(tmp0, tmp3);
+  v128_t tmp11 = wasm_i32x4_add(tmp1, tmp2), tmp12 = wasm_i32x4_sub(tmp1, tmp2);
+  const int n = first ? CONST_BITS - PASS1_BITS : CONST_BITS + PASS1_BITS;
+
+  if (first) {
+    d[0] = wasm_i32x4_shl(wasm_i32x4_add(tmp10, tmp11), PASS1_BITS);
+    d[4] = wasm_i32x4_shl(wasm_i32x4_sub(tmp10, tmp11), PASS1_BITS);
+  } else {
+    d[0] = descale(wasm_i32x4_add(tmp10, tmp11), PASS1_BITS);
+    d[4] = descale(wasm_i32x4_sub(tmp10, tmp11), PASS1_BITS);
+  }
+  v128_t z1 = wasm_i32x4_mul(wasm_i32x4_add(tmp12, tmp13), wasm_i32x4_splat(4433));
+  d[2] = descale(wasm_i32x4_add(z1, wasm_i32x4_mul(tmp13, wasm_i32x4_splat(6270))), n);
+  d[6] = descale(wasm_i32x4_add(z1, wasm_i32x4_mul(tmp12, wasm_i32x4_splat(-15137))), n);
+
+  z1 = wasm_i32x4_add(tmp4, tmp7);
+  v128_t z2 = wasm_i32x4_add(tmp5, tmp6);
+  v128_t z3 = wasm_i32x4_add(tmp4, tmp6);
+  v128_t z4 = wasm_i32x4_add(tmp5, tmp7);
+  v128_t z5 = wasm_i32x4_mul(wasm_i32x4_add(z3, z4), wasm_i32x4_splat(9633));
+  tmp4 = wasm_i32x4_mul(tmp4, wasm_i32x4_splat(2446));
+  tmp5 = wasm_i32x4_mul(tmp5, wasm_i32x4_splat(16819));
+  tmp6 = wasm_i32x4_mul(tmp6, wasm_i32x4_splat(25172));
+  tmp7 = wasm_i32x4_mul(tmp7, wasm_i32x4_splat(12299));
+  z1 = wasm_i32x4_mul(z1, wasm_i32x4_splat(-7373));
+  z2 = wasm_i32x4_mul(z2, wasm_i32x4_splat(-20995));
+  z3 = wasm_i32x4_add(wasm_i32x4_mul(z3, wasm_i32x4_splat(-16069)), z5);
+  z4 = wasm_i32x4_add(wasm_i32x4_mul(z4, wasm_i32x4_splat(-3196)), z5);
+  d[7] = descale(wasm_i32x4_add(tmp4, wasm_i32x4_add(z1, z3)), n);
+  d[5] = descale(wasm_i32x4_add(tmp5, wasm_i32x4_add(z2, z4)), n);
+  d[3] = descale(wasm_i32x4_add(tmp6, wasm_i32x4_add(z2, z3)), n);
+  d[1] = descale(wasm_i32x4_add(tmp7, wasm_i32x4_add(z1, z4)), n);
+}
+
+GLOBAL(void)
+jsimd_fdct_islow(DCTELEM *data)
+{
+  /* Pass 1 wants rows in lanes: a[c] = column c of rows 0–3, b[c] of rows 4–7. */
+  v128_t a[8], b[8];
+  for (int r = 0; r < 4; r++) {
+    a[r] = wasm_v128_load(data + r * 8);
+    a[4 + r] = wasm_v128_load(data + r * 8 + 4);
+    b[r] = wasm_v128_load(data + (r + 4) * 8);
+    b[4 + r] = wasm_v128_load(data + (r + 4) * 8 + 4);
+  }
+  transpose4(&a[0], &a[1], &a[2], &a[3]);
+  transpose4(&a[4], &a[5], &a[6], &a[7]);
+  transpose4(&b[0], &b[1], &b[2], &b[3]);
+  transpose4(&b[4], &b[5], &b[6], &b[7]);
+  fdct_1d(a, 1);
+  fdct_1d(b, 1);
+  /* Pass 2 wants columns in lanes: left[r] = columns 0–3 of row r, right[r] columns 4–7. */
+  v128_t left[8] = { a[0], a[1], a[2], a[3], b[0], b[1], b[2], b[3] };
+  v128_t right[8] = { a[4], a[5], a[6], a[7], b[4], b[5], b[6], b[7] };
+  transpose4(&left[0], &left[1], &left[2], &left[3]);
+  transpose4(&left[4], &left[5], &left[6], &left[7]);
+  transpose4(&right[0], &right[1], &right[2], &right[3]);
+  transpose4(&right[4], &right[5], &right[6], &right[7]);
+  fdct_1d(left, 0);
+  fdct_1d(right, 0);
+  for (int r = 0; r < 8; r++) {
+    wasm_v128_store(data + r * 8, left[r]);
+    wasm_v128_store(data + r * 8 + 4, right[r]);
+  }
+}
+
+/* ---- Quantisation (jcdctmgr.c's quantize, 8-bit samples) ----
+ * The C code: |x| + correction, times the 32-bit reciprocal as a 64-bit product, shifted right
+ * by 32 + shift, sign restored. Here the top 32 bits of the product come from extending
+ * multiplies; the per-coefficient shift (0–15: the same for every lane only by chance) is a
+ * multiply by 2^-shift in float, exact because that top half is below 2^24. */
+
+GLOBAL(int)
+jsimd_can_quantize(void)
+{
+  /* Divisors of 1 (shift -32) never occur: islow divisors are quantval << 3. */
+  return sizeof(DCTELEM) == 4 && sizeof(JCOEF) == 2;
+}
+
+GLOBAL(void)
+jsimd_quantize(JCOEFPTR coef_block, DCTELEM *divisors, DCTELEM *workspace)
+{
+  for (int i = 0; i < DCTSIZE2; i += 8) {
+    v128_t half[2];
+    for (int h = 0; h < 2; h++) {
+      const int k = i + h * 4;
+      v128_t x = wasm_v128_load(workspace + k);
+      v128_t negative = wasm_i32x4_shr(x, 31);
+      v128_t t = wasm_i32x4_add(wasm_i32x4_abs(x), wasm_v128_load(divisors + k + DCTSIZE2));
+      v128_t recip = wasm_v128_load(divisors + k);
+      v128_t lo = wasm_u64x2_extmul_low_u32x4(t, recip), hi = wasm_u64x2_extmul_high_u32x4(t, recip);
+      v128_t top = wasm_i32x4_shuffle(lo, hi, 1, 3, 5, 7);
+      v128_t scale = wasm_i32x4_shl(wasm_i32x4_sub(wasm_i32x4_splat(127), wasm_v128_load(divisors + k + DCTSIZE2 * 3)), 23);
+      v128_t q = wasm_i32x4_trunc_sat_f32x4(wasm_f32x4_mul(wasm_f32x4_convert_i32x4(top), scale));
+      half[h] = wasm_i32x4_sub(wasm_v128_xor(q, negative), negative);
+    }
+    wasm_v128_store(coef_block + i, wasm_i16x8_narrow_i32x4(half[0], half[1]));
+  }
+}
+
+/* ---- Huffman coding of one block (jchuff.c's encode_one_block) ----
+ * The C code tests each of the 63 AC coefficients for zero, a branch photos mispredict; here
+ * the block is put in zigzag order once, a vector compare makes a bitmask of its non-zero
+ * coefficients, and the loop visits only those (count trailing zeros gives the next one and
+ * the run of zeros before it). Bits and bytes are written exactly as jchuff.c writes them. */
+
+/* jchuff.c's private state (not in a header), as it is laid out in this build: WITH_SIMD=0
+ * and a 4-byte size_t, so both bit buffers are size_t and BIT_BUF_SIZE is 32. Off Arm, its
+ * "SIMD" bit buffer has the C path's meaning (free_bits = free bits in put_buffer). */
+typedef struct {
+  union {
+    size_t c;
+    size_t simd;
+  } put_buffer;
+  int free_bits;
+  int last_dc_val[MAX_COMPS_IN_SCAN];
+} wasm_savable_state;
+
+typedef struct {
+  JOCTET *next_output_byte;
+  size_t free_in_buffer;
+  wasm_savable_state cur;
+  j_compress_ptr cinfo;
+  int simd;
+} wasm_working_state;
+
+#define HUFF_BIT_BUF_SIZE 32
+
+GLOBAL(int)
+jsimd_can_huff_encode_one_block(void)
+{
+  return sizeof(size_t) * 8 == HUFF_BIT_BUF_SIZE;
+}
+
+/* jchuff.c's EMIT_BYTE / FLUSH / PUT_BITS, on the local buffer and bit buffer. */
+#define EMIT_BYTE(b) { \
+  buffer[0] = (JOCTET)(b); \
+  buffer[1] = 0; \
+  buffer -= -2 + ((JOCTET)(b) < 0xFF); \
+}
+#define PUT_BITS(code, size) { \
+  free_bits -= (size); \
+  if (free_bits < 0) { \
+    put_buffer = (put_buffer << ((size) + free_bits)) | ((code) >> -free_bits); \
+    if (put_buffer & 0x80808080 & ~(put_buffer + 0x01010101)) { \
+      EMIT_BYTE(put_buffer >> 24) EMIT_BYTE(put_buffer >> 16) \
+      EMIT_BYTE(put_buffer >> 8) EMIT_BYTE(put_buffer) \
+    } else { \
+      buffer[0] = (JOCTET)(put_buffer >> 24); buffer[1] = (JOCTET)(put_buffer >> 16); \
+      buffer[2] = (JOCTET)(put_buffer >> 8); buffer[3] = (JOCTET)put_buffer; \
+      buffer += 4; \
+    } \
+    free_bits += HUFF_BIT_BUF_SIZE; \
+    put_buffer = (code); \
+  } else \
+    put_buffer = (put_buffer << (size)) | (code); \
+}
+/* A code followed by `nbits` bits of the value (the C code's PUT_CODE). */
+#define PUT_CODE(code, size, value, nbits) { \
+  size_t bits = ((size_t)(value) & (((size_t)1 << (nbits)) - 1)) | ((size_t)(code) << (nbits)); \
+  PUT_BITS(bits, (nbits) + (size)) \
+}
+
+GLOBAL(JOCTET *)
+jsimd_huff_encode_one_block(void *state, JOCTET *buffer, JCOEFPTR block,
+                            int last_dc_val, c_derived_tbl *dctbl,
+                            c_derived_tbl *actbl)
+{
+  wasm_working_state *working = (wasm_working_state *)state;
+  size_t put_buffer = working->cur.put_buffer.simd;
+  int free_bits = working->cur.free_bits;
+  JCOEF zigzag[DCTSIZE2];
+
+  for (int k = 0; k < DCTSIZE2; k++) zigzag[k] = block[jpeg_natural_order[k]];
+  uint64_t nonzero = 0;
+  for (int k = 0; k < DCTSIZE2; k += 8) {
+    v128_t v = wasm_v128_load(zigzag + k);
+    nonzero |= (uint64_t)wasm_i16x8_bitmask(wasm_i16x8_ne(v, wasm_i16x8_splat(0))) << k;
+  }
+
+  /* DC: the difference from the last block's, as magnitude category + bits (negative values
+   * as the complement of their magnitude, i.e. value - 1). */
+  int value = block[0] - last_dc_val;
+  int sign = value >> 31;
+  int magnitude = (value + sign) ^ sign;
+  int nbits = magnitude ? 32 - __builtin_clz((unsigned)magnitude) : 0;
+  value += sign;
+  PUT_CODE(dctbl->ehufco[nbits], dctbl->ehufsi[nbits], value, nbits)
+
+  /* AC: each non-zero coefficient with the run of zeros before it (ZRL codes per 16). */
+  nonzero &= ~(uint64_t)1;
+  int previous = 0;
+  while (nonzero) {
+    int k = __builtin_ctzll(nonzero);
+    int run = k - previous - 1;
+    nonzero &= nonzero - 1;
+    previous = k;
+    while (run >= 16) {
+      PUT_BITS((size_t)actbl->ehufco[0xf0], actbl->ehufsi[0xf0])
+      run -= 16;
+    }
+    value = zigzag[k];
+    sign = value >> 31;
+    magnitude = (value + sign) ^ sign;
+    nbits = 32 - __builtin_clz((unsigned)magnitude);
+    value += sign;
+    int symbol = (run << 4) + nbits;
+    PUT_CODE(actbl->ehufco[symbol], actbl->ehufsi[symbol], value, nbits)
+  }
+  /* End of block unless the last coefficient was coded. */
+  if (previous != DCTSIZE2 - 1)
+    PUT_BITS((size_t)actbl->ehufco[0], actbl->ehufsi[0])
+
+  working->cur.put_buffer.simd = put_buffer;
+  working->cur.free_bits = free_bits;
+  return buffer;
+}
+#undef EMIT_BYTE
+#undef PUT_BITS
+#undef PUT_CODE
