@@ -6,6 +6,8 @@
 // usual split of container log drivers); the MCP stdio server sends everything to stderr, since
 // its stdout is the JSON-RPC stream (`toStderr`).
 
+import { inspect } from 'node:util';
+
 export type Level = 'info' | 'warn' | 'error';
 
 export interface Logger {
@@ -39,3 +41,19 @@ export function createLogger(write: Write = standardStreams): Logger {
 
 /** The HTTP server's logger (stdout / stderr). */
 export const log = createLogger();
+
+/**
+ * Routes console.* through `logger`, so lines written by code that cannot import this module
+ * (the runtime-free core logs a tool's bug with console.error) or by libraries are JSON too: the
+ * text as `msg`, an Error argument's message and stack as fields.
+ */
+export function captureConsole(logger: Logger): void {
+  const route = (level: Level) => (...args: unknown[]) => {
+    const error = args.find((arg) => arg instanceof Error);
+    const text = args.filter((arg) => arg !== error).map((arg) => (typeof arg === 'string' ? arg : inspect(arg, { breakLength: Infinity }))).join(' ');
+    logger[level](text.replace(/:\s*$/, '') || (error as Error | undefined)?.message || '', error ? errorFields(error) : undefined);
+  };
+  console.log = console.info = console.debug = route('info');
+  console.warn = route('warn');
+  console.error = console.trace = route('error');
+}

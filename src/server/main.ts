@@ -6,7 +6,10 @@ import examples from 'virtual:examples';
 import { nodeContext } from '../platform/node-context';
 import { createApp, type App } from './app';
 import { loadConfig, type ServerConfig } from './config';
-import { errorFields, log } from './logger';
+import { captureConsole, errorFields, log } from './logger';
+
+// The core and libraries write with console.*: made JSON lines like ours.
+captureConsole(log);
 
 let config: ServerConfig;
 let app: App;

@@ -10,16 +10,16 @@ import type { ApiResponse } from '../core/http';
 import type { Reply } from '../core/invoke';
 import { nodeContext } from '../platform/node-context';
 import { ConfigError, loadConfig, type ServerConfig } from './config';
-import { createLogger, stderrOnly } from './logger';
+import { captureConsole, createLogger, stderrOnly } from './logger';
 import { connectGuarded, createMcpServer } from './mcp';
 import { createInvoker, replyingInvoker } from './routing';
 import type { ToolTask } from './tool-worker';
 import { WorkerPool } from './worker-pool';
 
-// A stray console.log (from this code or a library) would corrupt the protocol stream.
-console.log = console.info = console.debug = console.error;
-// This process's own lines: JSON, like the HTTP server's, on stderr.
+// This process's own lines: JSON, like the HTTP server's, on stderr. A stray console.log (from
+// this code or a library) would corrupt the protocol stream: console.* goes there too.
 const log = createLogger(stderrOnly);
+captureConsole(log);
 
 let config: ServerConfig;
 try {
