@@ -25,22 +25,9 @@ try {
 // A bug in a callback outside any request must not take every other request down with it.
 process.on('unhandledRejection', (reason) => log.error('internal error (unhandled rejection)', errorFields(reason)));
 
-let port: number;
-try {
-  port = await app.listen();
-} catch (error) {
-  // A port in use or not ours to take is the operator's to fix: one line saying what to do.
-  const code = (error as { code?: string }).code;
-  const where = `${config.host ?? 'every interface'} port ${config.port}`;
-  if (code === 'EADDRINUSE') log.error(`port ${config.port} is already in use: stop the program listening on it or set PORT to a free port`, { port: config.port, host: config.host, code });
-  else if (code === 'EACCES') log.error(`no permission to listen on ${where}: use a port above 1023 or grant the capability to bind it`, { port: config.port, host: config.host, code });
-  else log.error(`cannot listen on ${where}: ${(error as Error).message}`, { port: config.port, host: config.host, code });
-  process.exit(1);
-}
-log.info(app.describe(port), { port });
-
 // ---- signals: SIGTERM/SIGINT finish what is in flight, refuse new connections, exit 0;
-// SIGHUP re-reads API_KEYS_FILE.
+// SIGHUP re-reads API_KEYS_FILE. Installed before listening: a signal that arrives as soon as the
+// 'listening' line is out (a supervisor, a test) must find them.
 
 let stopping = false;
 function shutdown(signal: string): void {
@@ -66,3 +53,17 @@ process.on('SIGHUP', () => {
     log.error(`could not reload API keys, keeping the previous ones: ${(error as Error).message}`);
   }
 });
+
+let port: number;
+try {
+  port = await app.listen();
+} catch (error) {
+  // A port in use or not ours to take is the operator's to fix: one line saying what to do.
+  const code = (error as { code?: string }).code;
+  const where = `${config.host ?? 'every interface'} port ${config.port}`;
+  if (code === 'EADDRINUSE') log.error(`port ${config.port} is already in use: stop the program listening on it or set PORT to a free port`, { port: config.port, host: config.host, code });
+  else if (code === 'EACCES') log.error(`no permission to listen on ${where}: use a port above 1023 or grant the capability to bind it`, { port: config.port, host: config.host, code });
+  else log.error(`cannot listen on ${where}: ${(error as Error).message}`, { port: config.port, host: config.host, code });
+  process.exit(1);
+}
+log.info(app.describe(port), { port });

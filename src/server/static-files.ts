@@ -40,15 +40,15 @@ const NOT_A_PAGE = '/\u0000';
 
 /**
  * Whether a 404 is for a person (the app's not-found page) or a program (JSON): a client that
- * names text/html (every browser navigation does) gets the page; one naming JSON, or asking for a
- * file (a path with an extension) without naming HTML, gets JSON; a client that names neither
- * (`*\/*`, curl, link checkers) asking for a page-like path gets the page.
+ * names text/html (every browser navigation and form does) gets the page; one naming JSON gets
+ * JSON; one naming neither (`*\/*`: curl, fetch, link checkers) gets the page for a GET or HEAD
+ * of a page-like path (no extension), and JSON for a file or any other method (an API client).
  */
-export function prefersHtml(accept: string | undefined, path: string): boolean {
+export function prefersHtml(accept: string | undefined, method: string | undefined, path: string): boolean {
   const types = (accept ?? '').toLowerCase();
   if (types.includes('text/html') || types.includes('application/xhtml+xml')) return true;
   if (/[/+]json\b/.test(types)) return false;
-  return !extname(path);
+  return (method === 'GET' || method === 'HEAD') && !extname(path);
 }
 
 /**
@@ -80,7 +80,7 @@ export function createStaticHandler(root: string, tools: readonly ToolDefinition
 
   /** A 404: the app's not-found page for browsers (HTML), `{"error"}` JSON for other clients. */
   async function notFound(req: IncomingMessage, res: ServerResponse, decoded: string | undefined): Promise<void> {
-    const index = decoded !== undefined && prefersHtml(req.headers.accept, decoded) ? await fileAt('/index.html') : undefined;
+    const index = decoded !== undefined && prefersHtml(req.headers.accept, req.method, decoded) ? await fileAt('/index.html') : undefined;
     const page = index && (await pageAt(index, NOT_A_PAGE, originOf(req)));
     const [type, body] = page ? [TYPES['.html']!, page.body] : [TYPES['.json']!, NOT_FOUND_JSON];
     res.writeHead(404, { 'Content-Type': type, 'Content-Length': body.length, 'Cache-Control': 'no-cache', 'X-Content-Type-Options': 'nosniff' });
