@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import parsePrometheus from 'parse-prometheus-text-format';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectHttp } from '../mcp/support';
+import { connectHttp, MCP_STDIO_ENTRY } from '../mcp/support';
 import { startRedis, type RunningRedis } from '../support/redis';
 import { SERVER_ENTRY, startServer, type RunningServer } from '../support/server';
 
@@ -195,6 +195,55 @@ describe('metrics count tool calls by door, tool and status', () => {
   });
 });
 
+describe('refusals are counted by reason', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    // Every request goes to a one-worker pool; one pool task per client; a 64 KiB byte budget.
+    server = await startServer({ HEAVY_WORKERS: '1', INLINE_BODY_BYTES: '0', HEAVY_PER_CLIENT: '1', MAX_BUFFERED_BYTES: '65536' });
+  });
+  afterAll(() => server?.stop());
+
+  it('client busy and byte budget move their counters by the refusals clients saw', async () => {
+    const before = await scrape(server);
+    // Sent together: the first waits for the worker to start, the others find the client's share used.
+    const statuses = await Promise.all(Array.from({ length: 5 }, () => post(server, '/api/base64', { input: 'hello' }).then(async (r) => (await r.arrayBuffer(), r.status))));
+    const busy = statuses.filter((status) => status === 429).length;
+    expect(busy).toBeGreaterThan(0);
+    expect(statuses.filter((status) => status === 200).length + busy).toBe(5);
+    // Larger than the whole byte budget: refused before its body is read.
+    const large = await post(server, '/api/base64', { input: 'x'.repeat(100_000) });
+    expect(large.status).toBe(503);
+    const after = await scrape(server);
+    const delta = (reason: string) => sample(after, 'devtoolbox_refusals_total', { reason }) - sample(before, 'devtoolbox_refusals_total', { reason });
+    expect(delta('client busy')).toBe(busy);
+    expect(delta('byte budget')).toBe(1);
+    expect(delta('rate limit')).toBe(0);
+    expect(delta('queue full')).toBe(0);
+    // Each answered call counted with its status.
+    const calls = (status: string) => sample(after, 'devtoolbox_tool_calls_total', { door: 'rest', tool: 'base64', status }) - sample(before, 'devtoolbox_tool_calls_total', { door: 'rest', tool: 'base64', status });
+    expect(calls('429')).toBe(busy);
+    expect(calls('503')).toBe(1);
+  });
+});
+
+describe('a full pool queue is counted', () => {
+  it('queue full moves by the 503s clients saw', async () => {
+    // No per-client share, no queue: a task beyond the starting worker finds the queue full.
+    const server = await startServer({ HEAVY_WORKERS: '1', INLINE_BODY_BYTES: '0', HEAVY_PER_CLIENT: '0', HEAVY_QUEUE: '0' });
+    try {
+      const statuses = await Promise.all(Array.from({ length: 5 }, () => post(server, '/api/base64', { input: 'hello' }).then(async (r) => (await r.arrayBuffer(), r.status))));
+      const full = statuses.filter((status) => status === 503).length;
+      expect(full).toBeGreaterThan(0);
+      expect(statuses.filter((status) => status === 200).length + full).toBe(5);
+      const families = await scrape(server);
+      expect(sample(families, 'devtoolbox_refusals_total', { reason: 'queue full' })).toBe(full);
+      expect(sample(families, 'devtoolbox_refusals_total', { reason: 'client busy' })).toBe(0);
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
 describe('metrics settings', () => {
   it('METRICS=off makes /metrics an unknown path', async () => {
     const server = await startServer({ METRICS: 'off' });
@@ -275,6 +324,19 @@ describe('process lines', () => {
       expect(typeof line.time).toBe('string');
       expect(['info', 'warn', 'error']).toContain(line.level);
     }
+  });
+
+  it('the MCP stdio server writes its lines as JSON on stderr, nothing on stdout', async () => {
+    const child = spawn(process.execPath, [MCP_STDIO_ENTRY], { env: { ...process.env, HEAVY_NICE: '20' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    expect(await new Promise((resolve) => child.once('close', resolve))).toBe(1);
+    expect(stdout).toBe('');
+    const lines = jsonLines(stderr);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ level: 'error', msg: 'configuration error: HEAVY_NICE must be an integer from 0 to 19 (got "20")' });
   });
 
   it('a busy port stops the second server with one JSON line naming the port, exit code 1', async () => {
