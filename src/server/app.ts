@@ -18,7 +18,11 @@ import { ClientGoneError, readBody, send, shed } from './body';
 import { ByteBudget, ServerBusyError, type Reservation } from './byte-budget';
 import { addressBucket, createClientResolver } from './client-address';
 import { ConfigError, type ServerConfig } from './config';
+import { createHealth } from './health';
+import { errorFields, log } from './logger';
 import { handleMcp } from './mcp';
+import { createMetrics, type Metrics } from './metrics';
+import { answerOps } from './ops-routes';
 import { MemoryStore, RateLimiter, requestCost, type WindowStore } from './rate-limit';
 import { FallbackStore, RedisStore } from './redis-store';
 import { clientBusy, createInvoker, createOffload, poolFull, replyingInvoker, type Routing } from './routing';
@@ -76,6 +80,17 @@ function refusalFor(error: unknown): ApiResponse | undefined {
   return undefined;
 }
 
+/** A REST tool call (POST /api/<slug> of a registry tool), counted and timed when its answer ends. */
+function countRestCall(req: IncomingMessage, res: ServerResponse, metrics: Metrics): void {
+  const pathname = pathOf(req);
+  if (req.method !== 'POST' || !pathname.startsWith('/api/')) return;
+  const tool = findTool(pathname.slice('/api/'.length));
+  if (!tool) return;
+  const started = performance.now();
+  // A client that left before its answer began got none: not counted.
+  res.once('close', () => res.headersSent && metrics.call('rest', tool.slug, res.statusCode, (performance.now() - started) / 1000));
+}
+
 /** Throws ConfigError for a configuration that names what does not exist. */
 export async function createApp(config: ServerConfig, context: AppContext): Promise<App> {
   const unknown = config.heavyTools.filter((slug) => !findTool(slug));
@@ -90,9 +105,12 @@ export async function createApp(config: ServerConfig, context: AppContext): Prom
     requestOrigin(req.headers.host, config.trustProxy ? [req.headers['x-forwarded-proto']].flat()[0] : undefined),
   );
 
-  const store: WindowStore = config.redisUrl ? new FallbackStore(await RedisStore.connect(config.redisUrl)) : new MemoryStore();
+  const redis = config.redisUrl ? await RedisStore.connect(config.redisUrl, {}, 3_000, (message) => log.warn(message)) : undefined;
+  const store: WindowStore = redis ? new FallbackStore(redis, new MemoryStore(), (message) => log.warn(message)) : new MemoryStore();
   const limiter = config.rateLimit ? new RateLimiter(store, keys) : undefined;
 
+  // The pool is read at scrape time (it is made just below).
+  const metrics: Metrics | undefined = config.metrics ? createMetrics(() => pool?.stats) : undefined;
   const pool =
     config.heavyWorkers > 0
       ? new WorkerPool<ToolTask, Reply | ApiResponse>({
@@ -103,13 +121,16 @@ export async function createApp(config: ServerConfig, context: AppContext): Prom
           maxHeapMb: config.workerMemoryMb,
           taskTimeoutMs: config.toolTimeoutMs,
           niceness: config.heavyNice,
-          log: (message) => console.error(message),
+          log: (message) => log.error(message),
+          onRefuse: (reason) => metrics?.refused(reason),
         })
       : undefined;
-  const routing: Routing = { context: context.tools, pool, heavyTools: config.heavyTools, inlineBodyBytes: config.inlineBodyBytes };
+  const routing: Routing = { context: context.tools, pool, heavyTools: config.heavyTools, inlineBodyBytes: config.inlineBodyBytes, log: (message) => log.error(message) };
   const offload = createOffload(routing);
   const budget = new ByteBudget(config.maxBufferedBytes);
   const mcpInvoke = replyingInvoker(createInvoker(routing));
+  let draining = false;
+  const health = createHealth({ draining: () => draining, pool, redis });
   const clientOf = (req: IncomingMessage) => resolveClient(req.socket.remoteAddress, config.trustProxy ? req.headers['x-forwarded-for'] : undefined);
 
   // REST calls reach `invoke` only once `offload` has kept them here: they run on this thread.
@@ -117,6 +138,9 @@ export async function createApp(config: ServerConfig, context: AppContext): Prom
 
   async function route(req: IncomingMessage, res: ServerResponse, signal: () => AbortSignal): Promise<void> {
     const pathname = pathOf(req);
+    // Probes and scrapers: never limited, no key (ops-routes.ts).
+    const ops = await answerOps({ health, metrics, metricsToken: config.metricsToken }, req.method ?? 'GET', pathname, req.headers.authorization);
+    if (ops) return send(req, res, ops, API_HEADER_LIST);
     const api = isApiPath(pathname);
     // JSON answers get their security headers in send's single writeHead (the hot path); the
     // rest (MCP, files) write their own heads and take them from here.
@@ -128,7 +152,10 @@ export async function createApp(config: ServerConfig, context: AppContext): Prom
     let charged = 0; // the limiter may charge more later: chunked bodies, MCP batches
     const charge = (cost: number) => {
       charged += cost;
-      return limiter!.decide(caller().address, caller().key, cost);
+      return limiter!.decide(caller().address, caller().key, cost).then((decision) => {
+        if (decision.refusal?.status === 429) metrics?.refused('rate limit');
+        return decision;
+      });
     };
     let call: CallOptions | undefined;
     const callOptions = (): CallOptions => (call ??= { signal, client: limiter ? limiter.bucketOf(caller().address, caller().key) : `ip:${caller().address}` });
@@ -169,7 +196,7 @@ export async function createApp(config: ServerConfig, context: AppContext): Prom
     if (pathname === '/mcp') {
       // MCP over Streamable HTTP (docs/contract.md §3)
       await handleMcp(req, res, body, {
-        invoke: (slug, args, mcp) => mcpInvoke(slug, args, { ...callOptions(), ...mcp }),
+        invoke: (slug, args, mcp) => timedMcpCall(slug, () => mcpInvoke(slug, args, { ...callOptions(), ...mcp })),
         admitMore: limiter ? async (calls) => (await charge(calls)).refusal : undefined,
       });
       return;
@@ -177,9 +204,23 @@ export async function createApp(config: ServerConfig, context: AppContext): Prom
     await serveStatic(req, res, pathname);
   }
 
-  // ---- connections: timeouts against slow clients, and a record of what is in flight
+  /** An MCP tool call, counted and timed (metrics.ts) when it names a registry tool. */
+  async function timedMcpCall(slug: string, call: () => Promise<Reply>): Promise<Reply> {
+    if (!metrics || !findTool(slug)) return call();
+    const started = performance.now();
+    const seconds = () => (performance.now() - started) / 1000;
+    try {
+      const reply = await call();
+      metrics.call('mcp', slug, reply.status, seconds());
+      return reply;
+    } catch (error) {
+      // A client that left is no answer; anything else thrown is answered as an internal error.
+      if (!(error instanceof TaskAbortedError)) metrics.call('mcp', slug, 500, seconds());
+      throw error;
+    }
+  }
 
-  let draining = false;
+  // ---- connections: timeouts against slow clients, and a record of what is in flight
   const inFlight = new Set<ServerResponse>();
 
   const server: Server = createServer(
@@ -194,6 +235,7 @@ export async function createApp(config: ServerConfig, context: AppContext): Prom
     },
     (req, res) => {
       if (config.accessLog) logAccess(req, res, clientOf(req));
+      if (metrics) countRestCall(req, res, metrics);
       inFlight.add(res);
       // Made only when a heavy tool asks for it or the client leaves: light calls never look.
       let controller: AbortController | undefined;
@@ -205,16 +247,17 @@ export async function createApp(config: ServerConfig, context: AppContext): Prom
       route(req, res, () => (controller ??= new AbortController()).signal).catch((error: unknown) => {
         if (error instanceof TaskAbortedError) return;
         if (error instanceof ClientGoneError) {
-          console.log(JSON.stringify({ time: new Date().toISOString(), level: 'info', event: 'client left during upload', path: pathOf(req) }));
+          log.info('client left during upload', { path: pathOf(req) });
           return;
         }
+        if (error instanceof ServerBusyError) metrics?.refused('byte budget');
         const refusal = refusalFor(error);
         if (refusal && !res.headersSent) {
           if (error instanceof ServerBusyError) shed(res, refusal, securityHeaders(pathOf(req)));
           else send(req, res, refusal, securityHeaders(pathOf(req)));
           return;
         }
-        console.error('internal error:', error);
+        log.error('internal error', { path: pathOf(req), ...errorFields(error) });
         if (!res.headersSent) send(req, res, jsonResponse(500, { error: 'Internal error' }), securityHeaders(pathOf(req)));
         else res.destroy();
       });
@@ -233,7 +276,7 @@ export async function createApp(config: ServerConfig, context: AppContext): Prom
       const seen = lastProgress.get(res);
       if (!seen || seen.waiting !== waiting) lastProgress.set(res, { waiting, since: now });
       else if (now - seen.since >= config.writeTimeoutMs) {
-        console.log(JSON.stringify({ time: new Date().toISOString(), level: 'info', event: 'answer not read; connection closed', waiting_bytes: waiting }));
+        log.info('answer not read; connection closed', { waiting_bytes: waiting });
         res.destroy();
       }
     }

@@ -39,6 +39,10 @@ export interface ServerConfig {
   keepAliveTimeoutMs: number;
   shutdownTimeoutMs: number;
   accessLog: boolean;
+  /** GET /metrics (Prometheus) is served (METRICS=on, the default) or a 404 (off). */
+  metrics: boolean;
+  /** When set, GET /metrics needs `Authorization: Bearer <token>` (docs/operations.md). */
+  metricsToken: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -114,5 +118,7 @@ export function loadConfig(env: Env = process.env, host: () => HostFiles = readH
     keepAliveTimeoutMs: integer(env, 'KEEP_ALIVE_TIMEOUT_MS', 5_000, 0),
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 30_000, 0),
     accessLog: onOff(env, 'ACCESS_LOG', true),
+    metrics: onOff(env, 'METRICS', true),
+    metricsToken: optional(env.METRICS_TOKEN),
   };
 }

@@ -10,19 +10,22 @@ import type { ApiResponse } from '../core/http';
 import type { Reply } from '../core/invoke';
 import { nodeContext } from '../platform/node-context';
 import { ConfigError, loadConfig, type ServerConfig } from './config';
+import { captureConsole, createLogger, stderrOnly } from './logger';
 import { connectGuarded, createMcpServer } from './mcp';
 import { createInvoker, replyingInvoker } from './routing';
 import type { ToolTask } from './tool-worker';
 import { WorkerPool } from './worker-pool';
 
-// A stray console.log (from this code or a library) would corrupt the protocol stream.
-console.log = console.info = console.debug = console.error;
+// This process's own lines: JSON, like the HTTP server's, on stderr. A stray console.log (from
+// this code or a library) would corrupt the protocol stream: console.* goes there too.
+const log = createLogger(stderrOnly);
+captureConsole(log);
 
 let config: ServerConfig;
 try {
   config = loadConfig();
 } catch (error) {
-  console.error(`configuration error: ${error instanceof ConfigError || error instanceof Error ? error.message : String(error)}`);
+  log.error(`configuration error: ${error instanceof ConfigError || error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 }
 
@@ -33,21 +36,21 @@ const pool = new WorkerPool<ToolTask, Reply | ApiResponse>({
   taskTimeoutMs: config.toolTimeoutMs,
   maxHeapMb: config.workerMemoryMb,
   niceness: config.heavyNice,
-  log: (message) => console.error(message),
+  log: (message) => log.error(message),
 });
 // One local client: no per-client share, and every message arrives whole (its size is not known
 // here, so only heavy tools go to the pool, as HEAVY_TOOLS may add).
 // Calls that stay on this thread get the Node context too.
-const invoke = replyingInvoker(createInvoker({ context: nodeContext, pool, heavyTools: config.heavyTools, inlineBodyBytes: config.inlineBodyBytes }));
+const invoke = replyingInvoker(createInvoker({ context: nodeContext, pool, heavyTools: config.heavyTools, inlineBodyBytes: config.inlineBodyBytes, log: (message) => log.error(message) }));
 
 // `size` stays out: over stdio a message's size says nothing the pool needs.
 const server = createMcpServer({ invoke: (slug, body, call) => invoke(slug, body, { signal: call?.signal }) });
 // Unparseable lines and transport faults are reported, not answered (there is no id to answer).
-server.onerror = (error) => console.error('mcp:', error.message);
+server.onerror = (error) => log.warn(`mcp: ${error.message}`);
 // One message is one line: allow what the HTTP door accepts as a body (the SDK's default,
 // 10 MB, is less than a background-removal request may need).
 await connectGuarded(server, new StdioServerTransport(process.stdin, process.stdout, { maxBufferSize: config.bodyLimit }));
-console.error('devtoolbox MCP server ready on stdio');
+log.info('devtoolbox MCP server ready on stdio');
 
 // The host closing stdin ends the session; idle pool workers must not keep the process alive.
 process.stdin.once('end', () => {

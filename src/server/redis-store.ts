@@ -94,6 +94,24 @@ export class RedisStore implements WindowStore {
     return { allowed: allowed === 1, count, resetMs: Math.max(0, Number(resetUs) / 1000), now: Number(nowUs) / 1000 };
   }
 
+  /**
+   * Whether Redis answers now (readiness, health.ts): a PING within `timeoutMs`. Never queued:
+   * while the connection is down the client refuses at once (enableOfflineQueue: false).
+   */
+  async ping(timeoutMs: number): Promise<{ ok: true } | { ok: false; reason: string }> {
+    if (this.client.status !== 'ready') return { ok: false, reason: `Redis unreachable (connection ${this.client.status})` };
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs)));
+    try {
+      await Promise.race([this.client.ping(), late]);
+      return { ok: true };
+    } catch (error) {
+      return { ok: false, reason: `Redis unreachable (${(error as Error).message})` };
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   async close(): Promise<void> {
     this.client.disconnect();
   }

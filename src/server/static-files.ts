@@ -1,11 +1,13 @@
 // Serves the built app from disk: hashed assets cached forever, everything else revalidated,
-// and the SPA fallback: a page path without a file answers index.html with that page's own head
-// (page-heads.ts), the router renders it; a path that is no page of the app answers index.html
-// too, with 404, so the app shows its not-found page and crawlers and link checkers see the truth.
+// and the SPA fallback: a page path (`/`, `/<slug>`) without a file answers index.html with that
+// page's own head (page-heads.ts), the router renders it. Any other path, with any method, is a
+// 404: browsers get index.html with the not-found head (the app shows its not-found page), other
+// clients `{"error":"Not found"}` (prefersHtml), so crawlers and link checkers see the truth.
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
+import { isAppPage } from '../core/http';
 import type { ToolDefinition } from '../tools/define';
 import { encodedTwin } from './encoded-files';
 import { pageRenderer, type RenderedPage } from './page-heads';
@@ -31,6 +33,23 @@ const TYPES: Record<string, string> = {
   '.ttf': 'font/ttf',
   '.onnx': 'application/octet-stream',
 };
+
+const NOT_FOUND_JSON = Buffer.from(JSON.stringify({ error: 'Not found' }));
+/** Any path that is no page: rendered with the not-found head. */
+const NOT_A_PAGE = '/\u0000';
+
+/**
+ * Whether a 404 is for a person (the app's not-found page) or a program (JSON): a client that
+ * names text/html (every browser navigation and form does) gets the page; one naming JSON gets
+ * JSON; one naming neither (`*\/*`: curl, fetch, link checkers) gets the page for a GET or HEAD
+ * of a page-like path (no extension), and JSON for a file or any other method (an API client).
+ */
+export function prefersHtml(accept: string | undefined, method: string | undefined, path: string): boolean {
+  const types = (accept ?? '').toLowerCase();
+  if (types.includes('text/html') || types.includes('application/xhtml+xml')) return true;
+  if (/[/+]json\b/.test(types)) return false;
+  return (method === 'GET' || method === 'HEAD') && !extname(path);
+}
 
 /**
  * `tools`: the registry, whose pages (`/`, `/<slug>`) get their own heads; `originOf(req)`: the
@@ -59,11 +78,16 @@ export function createStaticHandler(root: string, tools: readonly ToolDefinition
     }
   }
 
+  /** A 404: the app's not-found page for browsers (HTML), `{"error"}` JSON for other clients. */
+  async function notFound(req: IncomingMessage, res: ServerResponse, decoded: string | undefined): Promise<void> {
+    const index = decoded !== undefined && prefersHtml(req.headers.accept, req.method, decoded) ? await fileAt('/index.html') : undefined;
+    const page = index && (await pageAt(index, NOT_A_PAGE, originOf(req)));
+    const [type, body] = page ? [TYPES['.html']!, page.body] : [TYPES['.json']!, NOT_FOUND_JSON];
+    res.writeHead(404, { 'Content-Type': type, 'Content-Length': body.length, 'Cache-Control': 'no-cache', 'X-Content-Type-Options': 'nosniff' });
+    res.end(req.method === 'HEAD' ? undefined : body);
+  }
+
   return async function serveStatic(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> {
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' }).end('Method not allowed\n');
-      return;
-    }
     let decoded: string;
     try {
       decoded = decodeURIComponent(pathname);
@@ -73,16 +97,20 @@ export function createStaticHandler(root: string, tools: readonly ToolDefinition
     }
     let file = decoded.endsWith('/') ? undefined : await fileAt(decoded);
     const named = file !== undefined;
-    // A path without a file extension is for the app's router: a page, or its not-found page.
+    // Only the app's pages (`/`, `/<slug>`) and the build's files exist; any other path is a 404
+    // whatever the method (docs/contract.md), so a client learns the path is wrong, not the verb.
+    if (!named && !isAppPage(decoded)) return notFound(req, res, decoded);
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' }).end('Method not allowed\n');
+      return;
+    }
+    // The app's router renders a page path from index.html, with that page's own head.
     let page: RenderedPage | undefined;
-    if (!file && !extname(decoded)) {
+    if (!file) {
       file = await fileAt('/index.html');
       if (file) page = await pageAt(file, decoded, originOf(req));
     }
-    if (!file) {
-      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found\n');
-      return;
-    }
+    if (!file) return notFound(req, res, undefined);
     const status = page?.status ?? 200;
     const immutable = decoded.startsWith('/assets/');
     // A page's bytes follow from index.html (and the host asked for, part of the URL), so its

@@ -5,7 +5,13 @@ import { answerCall, type ApiResponse } from '../core/http';
 import type { Reply } from '../core/invoke';
 import { localInvoker } from '../core/local';
 import { nodeContext } from '../platform/node-context';
+import { captureConsole, createLogger, errorFields, stderrOnly } from './logger';
 import { serveTasks } from './worker-pool';
+
+// This thread's lines (the core logs a tool's bug with console.error) are JSON on stderr: in the
+// MCP stdio server, stdout is the protocol's.
+const log = createLogger(stderrOnly);
+captureConsole(log);
 
 // Heavy tools run here: this thread's context has the image codecs and the model (which loads
 // on the first background removal, per thread).
@@ -30,6 +36,6 @@ async function answer(task: Extract<ToolTask, { kind: 'http' }>): Promise<ApiRes
 // stderr, which Node forwards to the process's); a throw here would be a fault of invoke itself.
 serveTasks<ToolTask, Reply | ApiResponse>(
   (task) => (task.kind === 'call' ? local(task.slug, task.body) : answer(task)),
-  (error) => console.error('tool worker fault:', error),
+  (error) => log.error('tool worker fault', errorFields(error)),
   (result) => ('headers' in result && typeof result.body !== 'string' ? [result.body.buffer] : []),
 );

@@ -74,6 +74,8 @@ export interface PoolOptions {
   niceness?: number;
   /** For messages about workers that failed. */
   log?: (message: string) => void;
+  /** Told of each task refused at once (for the metrics: metrics.ts). */
+  onRefuse?: (reason: 'client busy' | 'queue full') => void;
 }
 
 export interface RunOptions {
@@ -125,12 +127,17 @@ export class WorkerPool<In, Out> {
   private readonly lastStarted = new Map<string, number>();
   private starts = 0;
   private nextId = 1;
-  private closed = false;
+  private isClosed = false;
   /** Recent task run times (time-outs and failures included), for an honest Retry-After. */
   private averageMs = 1_000;
 
   constructor(private readonly options: PoolOptions) {
     if (options.size < 1) throw new Error('a worker pool needs at least one worker');
+  }
+
+  /** Closed (shutting down): it takes no more tasks. */
+  get closed(): boolean {
+    return this.isClosed;
   }
 
   get stats() {
@@ -139,10 +146,13 @@ export class WorkerPool<In, Out> {
   }
 
   run(task: In, { signal, client, transfer }: RunOptions = {}): Promise<Out> {
-    if (this.closed) return Promise.reject(new WorkerFailedError('the worker pool is closed'));
+    if (this.isClosed) return Promise.reject(new WorkerFailedError('the worker pool is closed'));
     if (signal?.aborted) return Promise.reject(new TaskAbortedError('the caller gave up'));
     const limit = client === undefined ? 0 : (this.options.perClient ?? 0);
-    if (limit > 0 && (this.perClient.get(client!) ?? 0) >= limit) return Promise.reject(new ClientBusyError(limit, this.secondsFor(1)));
+    if (limit > 0 && (this.perClient.get(client!) ?? 0) >= limit) {
+      this.options.onRefuse?.('client busy');
+      return Promise.reject(new ClientBusyError(limit, this.secondsFor(1)));
+    }
     return new Promise<Out>((resolve, reject) => {
       const pending: Pending<In, Out> = { task, transfer, client: client ?? UNNAMED, resolve, reject, signal };
       const slot = this.idleSlot();
@@ -150,6 +160,7 @@ export class WorkerPool<In, Out> {
         // Waiting for a worker to start is not waiting in the queue: it does not use the bound.
         const starting = [...this.slots].filter((candidate) => !candidate.ready).length;
         if (this.queue.length >= this.options.maxQueue + starting) {
+          this.options.onRefuse?.('queue full');
           return reject(new QueueFullError(this.secondsFor(Math.ceil((this.queue.length + 1) / this.options.size))));
         }
       }
@@ -165,7 +176,7 @@ export class WorkerPool<In, Out> {
 
   /** Terminates every worker; queued and running tasks are rejected. */
   async close(): Promise<void> {
-    this.closed = true;
+    this.isClosed = true;
     for (const pending of this.queue.splice(0)) this.settle(pending, new WorkerFailedError('the worker pool is closed'));
     await Promise.all([...this.slots].map((slot) => this.retire(slot, new WorkerFailedError('the worker pool is closed'))));
   }
@@ -298,7 +309,7 @@ export class WorkerPool<In, Out> {
   }
 
   private next(slot: Slot | undefined): void {
-    if (this.closed || this.queue.length === 0) return;
+    if (this.isClosed || this.queue.length === 0) return;
     const target = slot && this.slots.has(slot) && slot.ready && !slot.busy ? slot : this.idleSlot();
     const pending = target && this.takeNext();
     if (target && pending) this.start(target, pending);
@@ -309,7 +320,7 @@ export class WorkerPool<In, Out> {
     if (!this.slots.delete(slot)) return;
     const pending = this.release(slot);
     if (pending) this.settle(pending, reason);
-    else if (!slot.ready && !this.closed) {
+    else if (!slot.ready && !this.isClosed) {
       // A worker that cannot even start (a broken build) fails the task waiting for it, so
       // restarting it can never loop forever.
       const waiting = this.queue.shift();
