@@ -22,7 +22,7 @@ export const HEADERS: Record<string, Json> = {
   'RateLimit-Reset': int('Seconds until the oldest counted request leaves the window.'),
   'Retry-After': int('Seconds to wait before trying again.'),
   'WWW-Authenticate': text('The authentication scheme (RFC 6750); `error="invalid_token"` when the key presented was refused.', 'Bearer realm="devtoolbox", error="invalid_token"'),
-  ETag: text('Strong validator of the document (a SHA-256 of its bytes); send it back in If-None-Match to get a 304 while it is current.', '"n4bQgYhMfWWaL-qgxVrQFaO_TxsrC4Is0V1sFbDwCgg"'),
+  ETag: text('Strong validator of the document: the SHA-256 of its bytes (base64url), with `-br` or `-gzip` appended for a compressed representation. Send it back in If-None-Match to get a 304 while the document is current.', '"n4bQgYhMfWWaL-qgxVrQFaO_TxsrC4Is0V1sFbDwCgg-br"'),
   'Cache-Control': text('Discovery documents: `public, no-cache` (revalidate each time; cheap with the ETag).', 'public, no-cache'),
 };
 
