@@ -2,34 +2,31 @@
 // `x.js`), written once at build time so the Node server sends compressed bytes without
 // compressing on every request (src/server/encoded-files.ts). The page's first scripts shrink to
 // about a third, which is what a phone on a slow network waits for before anything renders.
-// The model's files (dist/models/) are left alone: they are fetched by the model loader, which
-// checks their digests, and are already dense.
+// Of the model's files (dist/models/) only onnxruntime's WASM runtimes get twins (14 MB → 2.8 MB
+// and 27 MB → 4.8 MB with Brotli; ~9 s of build): the weights' chunks are dense (fp16), and a
+// coding is transparent to the loader, which counts and checks the decoded bytes.
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Plugin } from 'vite';
+import { brotliQuality } from '../server/compression';
 
 // Not HTML: the server renders each page's head into index.html per request (and it is small).
 const COMPRESSIBLE = /\.(js|mjs|css|json|txt|svg|webmanifest|wasm|ttf)$/;
-const SKIPPED_DIRS = /^models(\/|$)/;
+/** In models/, the runtimes only (the `.bin` weight chunks do not compress). */
+const MODEL_FILES = /^models\/.*\.wasm$/;
 const MIN_BYTES = 1024; // below one packet compression saves nothing worth a header
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
 
-/** Brotli's best quality takes ~1 s per 300 KB here: spent on the scripts a page waits for (all
- * under 96 KiB), not on the worker's codecs and WASM, which get a fast setting (a few % larger). */
-function brotliQuality(size: number): number {
-  return size <= 96 * 1024 ? 11 : 6;
-}
-
 async function* files(dir: string, root: string): AsyncGenerator<string> {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
-    if (SKIPPED_DIRS.test(relative(root, path))) continue;
+    const inModels = /^models(\/|$)/.test(relative(root, path));
     if (entry.isDirectory()) yield* files(path, root);
-    else if (COMPRESSIBLE.test(entry.name)) yield path;
+    else if (inModels ? MODEL_FILES.test(relative(root, path)) : COMPRESSIBLE.test(entry.name)) yield path;
   }
 }
 

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { TAG_DESCRIPTIONS, type ToolDefinition } from '../tools/define';
 import { findTool, tools } from '../tools/index';
 import type { ExampleBook, ExampleExchange } from './examples';
+import { HEADERS, HTTP_TAGS, httpPaths, limitHeaders, RESPONSES, SCHEMAS } from './openapi-http';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -127,8 +128,22 @@ const errorResponse = (description: string) => ({
   content: { 'application/json': { schema: { $ref: schemaRef('Error') } } },
 });
 
-function buildOpenApi(examples: ExampleBook): Record<string, unknown> {
+/**
+ * The component schemas OpenAPI publishes: every shape but the tools' inputs. Those are written
+ * into their operations' request bodies instead: generators such as openapi-typescript (default
+ * options) make a field with a `default` required wherever it sits except in a request body or a
+ * parameter, so a request schema kept as a component would force callers to send every defaulted
+ * field (`POST('/api/base64', {body: {input: 'hi'}})` would not compile).
+ */
+function publishedComponents(): Record<string, JsonSchema> {
   const { components } = allSchemas();
+  const inputs = new Set(tools.map((tool) => pascal(tool.slug) + 'Input'));
+  return Object.fromEntries(Object.entries(components).filter(([id]) => !inputs.has(id)));
+}
+
+function buildOpenApi(examples: ExampleBook): Record<string, unknown> {
+  const { input } = allSchemas();
+  const components = publishedComponents();
   const paths: Record<string, unknown> = {};
   for (const tool of tools) {
     const id = pascal(tool.slug);
@@ -144,11 +159,12 @@ function buildOpenApi(examples: ExampleBook): Record<string, unknown> {
         tags: [tool.tag],
         requestBody: {
           required: true,
-          content: { 'application/json': { schema: { $ref: schemaRef(id + 'Input') }, examples: examplesOf(exchanges, (x) => x.request) } },
+          content: { 'application/json': { schema: input[id + 'Input'], examples: examplesOf(exchanges, (x) => x.request) } },
         },
         responses: {
           '200': {
             description: 'Success.',
+            headers: limitHeaders(),
             content: {
               'application/json': {
                 schema: { $ref: schemaRef(id + 'Output') },
@@ -157,10 +173,12 @@ function buildOpenApi(examples: ExampleBook): Record<string, unknown> {
             },
           },
           '400': errorResponse('Invalid input: the error names the field and the problem.'),
+          '401': { $ref: '#/components/responses/Unauthorized' },
           '404': errorResponse('Tool not found.'),
-          '429': errorResponse('Rate limit exceeded, or this client already has 2 large or heavy requests in progress (Node server only); see Retry-After.'),
+          '413': { $ref: '#/components/responses/PayloadTooLarge' },
+          '429': { $ref: '#/components/responses/TooManyRequests' },
           '500': errorResponse('Internal error, transient: retry with exponential back-off.'),
-          '503': errorResponse('Busy: every worker busy and the queue full, or too much data arriving at once (Node server; see Retry-After); in the browser, the background-removal model cannot be run right now (the sentence says why).'),
+          '503': { $ref: '#/components/responses/ServiceUnavailable' },
         },
       },
     };
@@ -175,10 +193,12 @@ function buildOpenApi(examples: ExampleBook): Record<string, unknown> {
       license: { name: 'AGPL-3.0-or-later', identifier: 'AGPL-3.0-or-later' },
     },
     servers: [{ url: '/' }],
-    tags: [...new Set(tools.map((tool) => tool.tag))].map((name) => ({ name, description: TAG_DESCRIPTIONS[name] })),
-    paths,
+    tags: [...[...new Set(tools.map((tool) => tool.tag))].map((name) => ({ name, description: TAG_DESCRIPTIONS[name] })), ...HTTP_TAGS],
+    paths: { ...paths, ...httpPaths() },
     components: {
-      schemas: components,
+      schemas: { ...components, ...SCHEMAS },
+      headers: HEADERS,
+      responses: RESPONSES,
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer', description: 'Optional API key for the higher rate limit.' },
         apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'Optional API key for the higher rate limit.' },

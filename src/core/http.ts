@@ -2,6 +2,7 @@
 // `respond` works on a tiny transport-neutral request so the Node server avoids building Web
 // Request objects on its hot path; `handle` wraps it for Request → Response doors (service
 // worker, tests). Each door describes itself once (`ApiDoor`) and passes that in.
+import { formatBytes } from '../lib/byte-size';
 import { findTool, tools } from '../tools/index';
 import { describeTool, llmsText, openApiDocument } from './describe';
 import type { ExampleBook } from './examples';
@@ -13,7 +14,7 @@ export const MAX_BODY_BYTES = 16 * 1024 * 1024;
 /** Thrown by a door's body reader once more than the cap has arrived. */
 export class BodyTooLargeError extends Error {
   constructor(readonly limit: number) {
-    super(`Request body exceeds ${limit / 1048576} MiB`);
+    super(`Request body exceeds ${formatBytes(limit)}`);
   }
 }
 

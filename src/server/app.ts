@@ -18,12 +18,13 @@ import { ClientGoneError, readBody, send, shed } from './body';
 import { ByteBudget, ServerBusyError, type Reservation } from './byte-budget';
 import { addressBucket, createClientResolver } from './client-address';
 import { ConfigError, type ServerConfig } from './config';
+import { Documents, isDocumentRequest } from './documents';
 import { createHealth } from './health';
 import { errorFields, log } from './logger';
 import { handleMcp } from './mcp';
 import { createMetrics, type Metrics } from './metrics';
 import { answerOps } from './ops-routes';
-import { MemoryStore, RateLimiter, requestCost, type WindowStore } from './rate-limit';
+import { LIMIT_HEADER_NAMES, MemoryStore, RateLimiter, requestCost, type WindowStore } from './rate-limit';
 import { FallbackStore, RedisStore } from './redis-store';
 import { clientBusy, createInvoker, createOffload, poolFull, replyingInvoker, type Routing } from './routing';
 import { API_HEADER_LIST, API_HEADERS, PAGE_HEADER_LIST, PAGE_HEADERS } from './security-headers';
@@ -60,7 +61,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 
 /** Paths the limiter counts (docs/contract.md §2). Pages, assets, /openapi.json and /llms.txt are
  * static documents, identical to files any CDN could serve, so they are not limited. */
-const EXPOSED_HEADERS = 'RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After';
+const EXPOSED_HEADERS = LIMIT_HEADER_NAMES.join(', ');
 const isLimited = (pathname: string) => pathname === '/mcp' || pathname === '/api' || pathname.startsWith('/api/');
 
 const pathOf = (req: IncomingMessage) => {
@@ -134,6 +135,7 @@ export async function createApp(config: ServerConfig, context: AppContext): Prom
   const clientOf = (req: IncomingMessage) => resolveClient(req.socket.remoteAddress, config.trustProxy ? req.headers['x-forwarded-for'] : undefined);
 
   // REST calls reach `invoke` only once `offload` has kept them here: they run on this thread.
+  const documents = new Documents();
   const apiDoor: ApiDoor = { invoke: localInvoker(context.tools), examples: context.examples };
 
   async function route(req: IncomingMessage, res: ServerResponse, signal: () => AbortSignal): Promise<void> {
@@ -190,7 +192,8 @@ export async function createApp(config: ServerConfig, context: AppContext): Prom
       };
       const answer = await respond({ method: req.method ?? 'GET', pathname, body }, { ...apiDoor, offload: toPool });
       reservation?.hold(answer.body.length);
-      send(req, res, answer, API_HEADER_LIST);
+      if (answer.status === 200 && isDocumentRequest(req.method, pathname)) documents.send(req, res, pathname, answer, API_HEADER_LIST);
+      else send(req, res, answer, API_HEADER_LIST);
       return;
     }
     if (pathname === '/mcp') {

@@ -2,6 +2,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { BodyTooLargeError, type ApiResponse } from '../core/http';
 import { ServerBusyError, type Reservation } from './byte-budget';
+import { compress, COMPRESS_MIN_BYTES, negotiate, type ContentCoding } from './compression';
 
 /** The client went away before its request body had arrived: nothing to answer, not a fault. */
 export class ClientGoneError extends Error {}
@@ -88,20 +89,43 @@ export function shed(res: ServerResponse, reply: ApiResponse, base: readonly str
   res.once('finish', () => setTimeout(() => socket?.destroy(), SHED_LINGER_MS).unref());
 }
 
+/** Compresses an answer's body in one coding; send's default compresses it afresh (compression.ts). */
+export type Encoder = (coding: ContentCoding) => Promise<Buffer>;
+
 /**
  * Answers with `reply`, preceded by `base` (the path's security headers, see security-headers.ts)
  * in a single writeHead: when nothing was set with setHeader before, Node writes such a list
  * straight into the head without building its header map (the hot path of every API call).
+ * Bodies of COMPRESS_MIN_BYTES or more go Brotli- or gzip-compressed when the client accepts it
+ * (`encode` may hand in bytes compressed before); smaller ones, the common case, stay synchronous.
  */
-export function send(req: IncomingMessage, res: ServerResponse, reply: ApiResponse, base: readonly string[] = []): void {
+export function send(req: IncomingMessage, res: ServerResponse, reply: ApiResponse, base: readonly string[] = [], encode?: Encoder): void {
   drainBody(req); // answered before (or instead of) reading the body: 413, 401, 429, 503
   const list = base.slice();
   for (const name in reply.headers) list.push(name, reply.headers[name]!);
-  if (reply.status === 204) {
-    res.writeHead(204, list).end(); // no Content-Length on a 204 (RFC 9110 §8.6)
+  if (reply.status === 204 || reply.status === 304) {
+    res.writeHead(reply.status, list).end(); // no Content-Length on a 204 (RFC 9110 §8.6), no body on a 304
     return;
   }
-  list.push('Content-Length', String(Buffer.byteLength(reply.body)));
+  const size = Buffer.byteLength(reply.body);
+  if (size >= COMPRESS_MIN_BYTES) {
+    // The answer depends on Accept-Encoding whether or not this client gets it compressed.
+    list.push('Vary', 'Accept-Encoding');
+    const coding = negotiate(req.headers['accept-encoding']);
+    if (coding) {
+      (encode ?? ((to: ContentCoding) => compress(reply.body, to)))(coding).then(
+        (bytes) => {
+          if (res.destroyed) return;
+          list.push('Content-Encoding', coding, 'Content-Length', String(bytes.length));
+          res.writeHead(reply.status, list);
+          res.end(req.method === 'HEAD' ? undefined : bytes);
+        },
+        () => res.destroy(), // zlib failing on bytes in memory is a bug or no memory: nothing sensible to send
+      );
+      return;
+    }
+  }
+  list.push('Content-Length', String(size));
   res.writeHead(reply.status, list);
   res.end(req.method === 'HEAD' ? undefined : reply.body);
 }

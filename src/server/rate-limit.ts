@@ -92,6 +92,31 @@ export class MemoryStore implements WindowStore {
   }
 }
 
+/** The names of the two policies in RateLimit-Policy and RateLimit (docs/contract.md §2). */
+export const ANONYMOUS_POLICY = 'anonymous';
+export const KEY_POLICY = 'api-key';
+
+/**
+ * The WWW-Authenticate challenge of a 401 (RFC 9110 §11.6.1, RFC 6750 §3): the scheme a client
+ * should use, and `error="invalid_token"` when the key it presented was refused, so a client can
+ * tell "needs a key" from "this key is wrong or revoked".
+ */
+export const challenge = (refusedKey: boolean) => `Bearer realm="devtoolbox"${refusedKey ? ', error="invalid_token"' : ''}`;
+
+/** Every header a limited answer may carry, for Access-Control-Expose-Headers (CORS). */
+export const LIMIT_HEADER_NAMES = [
+  'RateLimit',
+  'RateLimit-Policy',
+  'RateLimit-Limit',
+  'RateLimit-Remaining',
+  'RateLimit-Reset',
+  'X-RateLimit-Limit',
+  'X-RateLimit-Remaining',
+  'X-RateLimit-Reset',
+  'Retry-After',
+  'WWW-Authenticate',
+] as const;
+
 export interface LimitDecision {
   /** Headers every /api/* and /mcp answer carries (docs/contract.md §2). */
   headers: Record<string, string>;
@@ -132,11 +157,11 @@ export class RateLimiter {
    * would be free and unlimited. Once that budget is spent the answer is a 429.
    */
   async decide(clientBucket: string, key: PresentedKey, cost = 1): Promise<LimitDecision> {
-    if (key.kind === 'none' || cost === 0) return this.verdict(`ip:${clientBucket}`, this.anonymousLimit, cost);
+    if (key.kind === 'none' || cost === 0) return this.verdict(`ip:${clientBucket}`, ANONYMOUS_POLICY, this.anonymousLimit, cost);
     const keyBucket = key.kind === 'key' ? this.keys.bucketOf(key.key) : undefined;
-    if (keyBucket) return this.verdict(keyBucket, this.keyLimit, cost);
-    const decision = await this.verdict(`ip:${clientBucket}`, this.anonymousLimit, cost);
-    decision.refusal ??= { status: 401, body: { error: 'Invalid API key' }, headers: {} };
+    if (keyBucket) return this.verdict(keyBucket, KEY_POLICY, this.keyLimit, cost);
+    const decision = await this.verdict(`ip:${clientBucket}`, ANONYMOUS_POLICY, this.anonymousLimit, cost);
+    decision.refusal ??= { status: 401, body: { error: 'Invalid API key' }, headers: { 'WWW-Authenticate': challenge(true) } };
     return decision;
   }
 
@@ -145,15 +170,21 @@ export class RateLimiter {
     return (key.kind === 'key' && this.keys.bucketOf(key.key)) || `ip:${clientBucket}`;
   }
 
-  private async verdict(bucket: string, limit: number, cost: number): Promise<LimitDecision> {
+  private async verdict(bucket: string, policy: string, limit: number, cost: number): Promise<LimitDecision> {
     const state = await this.store.hit(bucket, limit, this.windowMs, cost);
     const resetSeconds = Math.ceil(state.resetMs / 1000);
+    const remaining = Math.max(0, limit - state.count);
     const headers = {
+      // The IETF draft's structured fields (draft-ietf-httpapi-ratelimit-headers: a policy's
+      // quota q per window w seconds, and what remains of it, r, for t more seconds), beside the
+      // older three-header form many clients still read.
+      'RateLimit-Policy': `"${policy}";q=${limit};w=${Math.ceil(this.windowMs / 1000)}`,
+      RateLimit: `"${policy}";r=${remaining};t=${resetSeconds}`,
       'RateLimit-Limit': String(limit),
-      'RateLimit-Remaining': String(Math.max(0, limit - state.count)),
+      'RateLimit-Remaining': String(remaining),
       'RateLimit-Reset': String(resetSeconds),
       'X-RateLimit-Limit': String(limit),
-      'X-RateLimit-Remaining': String(Math.max(0, limit - state.count)),
+      'X-RateLimit-Remaining': String(remaining),
       'X-RateLimit-Reset': String(Math.ceil((state.now + state.resetMs) / 1000)),
     };
     if (state.allowed) return { headers };

@@ -18,6 +18,7 @@ import { localInvoker } from '../core/local';
 import type { ToolContext, ToolDefinition } from '../tools/define';
 import { findTool } from '../tools/index';
 import type { ToolTask } from './tool-worker';
+import { formatBytes } from '../lib/byte-size';
 import { ClientBusyError, QueueFullError, TaskTimeoutError, WorkerFailedError, WorkerOutOfMemoryError, type WorkerPool } from './worker-pool';
 
 export type ToolPool = WorkerPool<ToolTask, Reply | ApiResponse>;
@@ -98,7 +99,7 @@ async function inPool(routing: Routing & { pool: ToolPool }, slug: string, task:
       return { status: 400, body: { error: `Processing took longer than the limit of ${limit}; send a smaller or simpler input.` } };
     }
     if (error instanceof WorkerOutOfMemoryError) {
-      return { status: 400, body: { error: `Processing needed more than the memory limit of ${error.limitMb} MiB; send a smaller or simpler input.` } };
+      return { status: 400, body: { error: `Processing needed more than the memory limit of ${formatBytes(error.limitMb * 1048576)}; send a smaller or simpler input.` } };
     }
     if (!(error instanceof WorkerFailedError)) throw error; // answered by the door: 503, 429, or the client left
     (routing.log ?? console.error)(`[${slug}] heavy task failed: ${error.message}`);

@@ -9,6 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { isAppPage } from '../core/http';
 import type { ToolDefinition } from '../tools/define';
+import { compress, COMPRESS_MIN_BYTES, negotiate, type ContentCoding } from './compression';
 import { encodedTwin } from './encoded-files';
 import { pageRenderer, type RenderedPage } from './page-heads';
 import { routePreloadLinks } from './route-preloads';
@@ -52,6 +53,16 @@ export function prefersHtml(accept: string | undefined, method: string | undefin
 }
 
 /**
+ * Files whose name carries a digest of their bytes, so a name never names other bytes: the build's
+ * hashed chunks (/assets/), the model's chunks (/models/<sha256>.bin) and onnxruntime's runtimes
+ * (/models/ort-wasm-…-<hash>.wasm). Cached for a year, immutable; everything else (pages,
+ * sw.js, the manifest, icons, /models/resources.json) is revalidated on every use.
+ */
+export function isContentAddressed(pathname: string): boolean {
+  return pathname.startsWith('/assets/') || /^\/models\/(?:[0-9a-f]{64}\.bin|ort-wasm[\w.-]*-[0-9a-f]{16}\.wasm)$/.test(pathname);
+}
+
+/**
  * `tools`: the registry, whose pages (`/`, `/<slug>`) get their own heads; `originOf(req)`: the
  * origin written into a page's canonical and preview links (page-heads.ts `requestOrigin`).
  */
@@ -66,6 +77,13 @@ export function createStaticHandler(root: string, tools: readonly ToolDefinition
     return rendered.page(pathname, origin);
   }
   const preloadLinks = routePreloadLinks(root);
+  // Keyed by the rendered bytes, which page-heads.ts keeps while they are current.
+  const compressedPages = new WeakMap<Buffer, Partial<Record<ContentCoding, Promise<Buffer>>>>();
+  const compressedPage = (body: Buffer, coding: ContentCoding): Promise<Buffer> => {
+    let forms = compressedPages.get(body);
+    if (!forms) compressedPages.set(body, (forms = {}));
+    return (forms[coding] ??= compress(body, coding, true));
+  };
 
   async function fileAt(pathname: string): Promise<{ path: string; size: number; mtime: Date } | undefined> {
     const path = normalize(join(root, pathname));
@@ -112,7 +130,7 @@ export function createStaticHandler(root: string, tools: readonly ToolDefinition
     }
     if (!file) return notFound(req, res, undefined);
     const status = page?.status ?? 200;
-    const immutable = decoded.startsWith('/assets/');
+    const immutable = isContentAddressed(decoded);
     // A page's bytes follow from index.html (and the host asked for, part of the URL), so its
     // date stands for them too.
     const lastModified = file.mtime.toUTCString();
@@ -122,15 +140,20 @@ export function createStaticHandler(root: string, tools: readonly ToolDefinition
       res.writeHead(304, { 'Cache-Control': cacheControl, 'Last-Modified': lastModified, ...(named && { Vary: 'Accept-Encoding' }) }).end();
       return;
     }
-    // The build's brotli or gzip twin of a file asked for by name (not the page fallback).
+    // The build's brotli or gzip twin of a file asked for by name; a page (rendered once per path
+    // and origin by page-heads.ts) is compressed here, once per rendering and coding.
     const twin = named ? await encodedTwin(file.path, req.headers['accept-encoding']) : undefined;
+    const pageCoding = page && page.body.length >= COMPRESS_MIN_BYTES ? negotiate(req.headers['accept-encoding']) : undefined;
+    const pageBody = page && pageCoding ? await compressedPage(page.body, pageCoding) : page?.body;
+    const coding = twin?.encoding ?? pageCoding;
+    const varies = named || (page !== undefined && page.body.length >= COMPRESS_MIN_BYTES);
     // A page's own chunks, fetched alongside the entry script (src/build/route-preloads.ts).
     const links = page && status === 200 ? preloadLinks(decoded) : undefined;
     res.writeHead(status, {
       'Content-Type': TYPES[extname(file.path)] ?? 'application/octet-stream',
-      'Content-Length': page ? page.body.length : (twin?.size ?? file.size),
-      ...(twin && { 'Content-Encoding': twin.encoding }),
-      ...(named && { Vary: 'Accept-Encoding' }),
+      'Content-Length': pageBody ? pageBody.length : (twin?.size ?? file.size),
+      ...(coding && { 'Content-Encoding': coding }),
+      ...(varies && { Vary: 'Accept-Encoding' }),
       ...(links && { Link: links }),
       'Cache-Control': cacheControl,
       'Last-Modified': lastModified,
@@ -140,7 +163,7 @@ export function createStaticHandler(root: string, tools: readonly ToolDefinition
       res.end();
       return;
     }
-    if (page) res.end(page.body);
+    if (pageBody) res.end(pageBody);
     else createReadStream(twin?.path ?? file.path).on('error', () => res.destroy()).pipe(res);
   };
 }

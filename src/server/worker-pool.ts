@@ -25,6 +25,7 @@
 // details). `serveTasks` below is the worker's side; it reads the pool's settings from `workerData`.
 import { Worker, parentPort, workerData } from 'node:worker_threads';
 import { lowerThreadPriority } from './thread-priority';
+import { formatBytes } from '../lib/byte-size';
 
 /** Every worker is busy and the queue is full: capacity, not the caller's fault (503). */
 export class QueueFullError extends Error {
@@ -51,7 +52,7 @@ export class TaskTimeoutError extends Error {
 
 export class WorkerOutOfMemoryError extends Error {
   constructor(readonly limitMb: number) {
-    super(`The task needed more than ${limitMb} MiB of memory`);
+    super(`The task needed more than ${formatBytes(limitMb * 1048576)} of memory`);
   }
 }
 

@@ -22,7 +22,22 @@ function rateHeaders(response: Response, limit: number): number {
   const remaining = Number(response.headers.get('ratelimit-remaining'));
   expect(response.headers.get('x-ratelimit-remaining')).toBe(String(remaining));
   // Readable by cross-origin callers too.
-  expect(response.headers.get('access-control-expose-headers')?.split(/,\s*/)).toEqual(['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After']);
+  expect(response.headers.get('access-control-expose-headers')?.split(/,\s*/)).toEqual([
+    'RateLimit',
+    'RateLimit-Policy',
+    'RateLimit-Limit',
+    'RateLimit-Remaining',
+    'RateLimit-Reset',
+    'X-RateLimit-Limit',
+    'X-RateLimit-Remaining',
+    'X-RateLimit-Reset',
+    'Retry-After',
+    'WWW-Authenticate',
+  ]);
+  // The draft's structured fields say the same as the older headers.
+  const policy = limit === 300 ? 'api-key' : 'anonymous';
+  expect(response.headers.get('ratelimit-policy')).toBe(`"${policy}";q=${limit};w=60`);
+  expect(response.headers.get('ratelimit')).toBe(`"${policy}";r=${remaining};t=${response.headers.get('ratelimit-reset')}`);
   const reset = Number(response.headers.get('ratelimit-reset'));
   expect(reset).toBeGreaterThanOrEqual(0);
   expect(reset).toBeLessThanOrEqual(60);

@@ -5,6 +5,7 @@ import { BlockList } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
+import { parseList } from 'structured-headers';
 import { describe, expect, it } from 'vitest';
 import { ApiKeys, parseKeys, presentedKey } from '../../src/server/api-keys';
 import { addressBucket, createClientResolver } from '../../src/server/client-address';
@@ -94,6 +95,8 @@ describe('RateLimiter: decisions and headers', () => {
     const refused = await limiter.decide('1.2.3.4', { kind: 'none' });
     expect(refused.refusal).toEqual({ status: 429, body: { error: 'Too many requests. Retry after 30 seconds.' }, headers: { 'Retry-After': '30' } });
     expect(refused.headers).toEqual({
+      'RateLimit-Policy': '"anonymous";q=30;w=60',
+      RateLimit: '"anonymous";r=0;t=30',
       'RateLimit-Limit': '30',
       'RateLimit-Remaining': '0',
       'RateLimit-Reset': '30',
@@ -136,11 +139,30 @@ describe('RateLimiter: decisions and headers', () => {
     const limiter = new RateLimiter(new MemoryStore(clock.now), keys);
     for (let i = 0; i < 30; i++) {
       const decision = await limiter.decide('9.9.9.9', i % 2 ? { kind: 'invalid' } : { kind: 'key', key: `guess-${i}` });
-      expect(decision.refusal).toEqual({ status: 401, body: { error: 'Invalid API key' }, headers: {} });
+      expect(decision.refusal).toEqual({ status: 401, body: { error: 'Invalid API key' }, headers: { 'WWW-Authenticate': 'Bearer realm="devtoolbox", error="invalid_token"' } });
       expect(decision.headers['RateLimit-Remaining']).toBe(String(29 - i));
     }
     expect((await limiter.decide('9.9.9.9', { kind: 'key', key: 'guess' })).refusal?.status).toBe(429);
     expect((await limiter.decide('9.9.9.9', { kind: 'none' })).refusal?.status).toBe(429);
+  });
+
+  it("RateLimit and RateLimit-Policy parse as the draft's Structured Fields (RFC 9651 lists, checked with structured-headers)", async () => {
+    const clock = manualClock();
+    const limiter = new RateLimiter(new MemoryStore(clock.now), keys);
+    await limiter.decide('1.2.3.4', { kind: 'none' });
+    clock.advance(12_345);
+    const anonymous = (await limiter.decide('1.2.3.4', { kind: 'none' })).headers;
+    expect(parseList(anonymous['RateLimit-Policy']!)).toEqual([['anonymous', new Map([['q', 30], ['w', 60]])]]);
+    // 28 left; the first request leaves the window in 60 − 12.345 s, rounded up.
+    expect(parseList(anonymous.RateLimit!)).toEqual([['anonymous', new Map([['r', 28], ['t', 48]])]]);
+    const keyed = (await limiter.decide('1.2.3.4', { kind: 'key', key: 'good-key' })).headers;
+    expect(parseList(keyed['RateLimit-Policy']!)).toEqual([['api-key', new Map([['q', 300], ['w', 60]])]]);
+    expect(parseList(keyed.RateLimit!)).toEqual([['api-key', new Map([['r', 299], ['t', 60]])]]);
+    // The WWW-Authenticate of a refused key parses as RFC 9110 §11.6.1 auth-params.
+    const refused = await limiter.decide('1.2.3.4', { kind: 'key', key: 'wrong' });
+    const challenge = refused.refusal!.headers['WWW-Authenticate']!;
+    const match = /^Bearer ((?:[a-z_]+="[^"]*"(?:, )?)+)$/.exec(challenge);
+    expect(Object.fromEntries([...match![1]!.matchAll(/([a-z_]+)="([^"]*)"/g)].map((m) => [m[1], m[2]]))).toEqual({ realm: 'devtoolbox', error: 'invalid_token' });
   });
 
   it('an uncounted request (preflight) reports the anonymous state without spending it', async () => {

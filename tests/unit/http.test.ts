@@ -55,7 +55,7 @@ describe('handle(): the documents and the HTTP rules', () => {
     const bad = await request('/api/base64', { method: 'POST', body: '{"input":' });
     expect([bad.status, await bad.json()]).toEqual([400, { error: 'Invalid JSON body' }]);
     const large = await handle(new Request('http://local/api/base64', { method: 'POST', body: 'x'.repeat(2048) }), apiDoor, 1024);
-    expect([large.status, await large.json()]).toEqual([413, { error: 'Request body exceeds 0.0009765625 MiB' }]);
+    expect([large.status, await large.json()]).toEqual([413, { error: 'Request body exceeds 1 KiB' }]);
     const preflight = await request('/api/base64', { method: 'OPTIONS' });
     expect([preflight.status, preflight.headers.get('access-control-allow-origin')]).toEqual([204, '*']);
   });
