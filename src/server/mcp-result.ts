@@ -60,7 +60,8 @@ export function toCallToolResult(reply: Reply, imageField: string | undefined = 
     return { content: [{ type: 'text', text: JSON.stringify(body) }], structuredContent: body };
   }
   const rest = Object.fromEntries(Object.entries(body).filter(([key]) => key !== imageField));
-  const summary = `${describeImage(body, mimeType, decodedLength(image))}: the image content of this result (its Base64 is \`${imageField}\` of the structured content). Other fields: ${JSON.stringify(rest)}`;
+  // First line for people, second the answer's other fields as JSON (what MCP's text block holds).
+  const summary = `${describeImage(body, mimeType, decodedLength(image))}: the image content of this result (its Base64 is \`${imageField}\` of the structured content).\n${JSON.stringify(rest)}`;
   return {
     content: [
       { type: 'text', text: summary },
