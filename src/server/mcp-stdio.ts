@@ -12,6 +12,8 @@ import { nodeContext } from '../platform/node-context';
 import { ConfigError, loadConfig, type ServerConfig } from './config';
 import { captureConsole, createLogger, stderrOnly } from './logger';
 import { connectGuarded, createMcpServer } from './mcp';
+import { trackRequests } from './mcp-drain';
+import { localFiles } from './mcp-files';
 import { createInvoker, replyingInvoker } from './routing';
 import type { ToolTask } from './tool-worker';
 import { WorkerPool } from './worker-pool';
@@ -43,16 +45,34 @@ const pool = new WorkerPool<ToolTask, Reply | ApiResponse>({
 // Calls that stay on this thread get the Node context too.
 const invoke = replyingInvoker(createInvoker({ context: nodeContext, pool, heavyTools: config.heavyTools, inlineBodyBytes: config.inlineBodyBytes, log: (message) => log.error(message) }));
 
-// `size` stays out: over stdio a message's size says nothing the pool needs.
-const server = createMcpServer({ invoke: (slug, body, call) => invoke(slug, body, { signal: call?.signal }) });
+// `size` stays out: over stdio a message's size says nothing the pool needs. Local files: the
+// largest image a message of MAX_BODY_BYTES could carry as Base64, so a path reaches exactly the
+// limits an inline image does (then the tool's own).
+const files = localFiles({ maxFileBytes: Math.floor((config.bodyLimit * 3) / 4) });
+const server = createMcpServer({ invoke: (slug, body, call) => invoke(slug, body, { signal: call?.signal }), files });
 // Unparseable lines and transport faults are reported, not answered (there is no id to answer).
 server.onerror = (error) => log.warn(`mcp: ${error.message}`);
 // One message is one line: allow what the HTTP door accepts as a body (the SDK's default,
 // 10 MB, is less than a background-removal request may need).
-await connectGuarded(server, new StdioServerTransport(process.stdin, process.stdout, { maxBufferSize: config.bodyLimit }));
+const transport = new StdioServerTransport(process.stdin, process.stdout, { maxBufferSize: config.bodyLimit });
+await connectGuarded(server, transport);
+const drain = trackRequests(transport);
 log.info('devtoolbox MCP server ready on stdio');
 
-// The host closing stdin ends the session; idle pool workers must not keep the process alive.
-process.stdin.once('end', () => {
-  void Promise.allSettled([server.close(), pool.close()]).then(() => process.exit(0));
-});
+// The host closing stdin (or stopping us) ends the session, but every call already received is
+// answered first: a pool call ends by TOOL_TIMEOUT_MS, so one more second is the bound for the
+// rest. Idle pool workers must not keep the process alive.
+const SHUTDOWN_DEADLINE_MS = config.toolTimeoutMs + 1000;
+let stopping = false;
+async function stop(reason: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  const { cutShort } = await drain.settle(SHUTDOWN_DEADLINE_MS);
+  if (cutShort > 0) log.error(`mcp: ${reason}; ${cutShort} call(s) still running after ${SHUTDOWN_DEADLINE_MS} ms were answered with an error`);
+  await Promise.allSettled([server.close(), pool.close()]);
+  // Exit once stdout has taken everything written to it.
+  process.stdout.write('', () => process.exit(cutShort > 0 ? 1 : 0));
+}
+process.stdin.once('end', () => void stop('end of input'));
+process.once('SIGTERM', () => void stop('SIGTERM'));
+process.once('SIGINT', () => void stop('SIGINT'));

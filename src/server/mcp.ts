@@ -19,8 +19,11 @@ import { drainBody, shed } from './body';
 import { ServerBusyError } from './byte-budget';
 import type { Invoker, Reply } from '../core/invoke';
 import { findTool, tools } from '../tools/index';
-import { decodeBase64 } from '../lib/base64';
-import { IMAGE_FORMATS, formatOfExtension, sniffFormat } from '../lib/images/formats';
+import { imageFields } from '../lib/images/image-field';
+import type { LocalFiles } from './mcp-files';
+import { toCallToolResult } from './mcp-result';
+
+export { imageMimeType, toCallToolResult } from './mcp-result';
 
 /** A refusal of the HTTP door's rate limiter. */
 export interface Refusal {
@@ -56,38 +59,14 @@ export function mcpTools(): McpTool[] {
       description: tool.summary,
       inputSchema: schemas.input as McpTool['inputSchema'],
       outputSchema: schemas.output as McpTool['outputSchema'],
-      // True of every tool here: pure functions of their input, nothing stored, nothing fetched.
-      annotations: { title: tool.name, readOnlyHint: true, destructiveHint: false, openWorldHint: false },
+      // True of every tool here: functions of their input that store nothing and fetch nothing
+      // (the background remover's model is a file of the installed package), so a repeated call
+      // changes nothing more: idempotent in MCP's sense, which is about effects. Whether the answer
+      // repeats is another matter, the registry's `nondeterministic`, said in the instructions.
+      annotations: { title: tool.name, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     };
   });
   return toolList;
-}
-
-/**
- * The MIME type of a base64 image, from its first bytes (the background remover's answer has
- * no `format` field), else from the answer's `format`. Undefined when it is neither.
- */
-export function imageMimeType(base64: string, format: unknown): string | undefined {
-  const head = decodeBase64(base64.slice(0, 32)); // 24 bytes: enough for every raster signature
-  const known = (head.ok ? sniffFormat(head.bytes) : undefined) ?? (typeof format === 'string' ? formatOfExtension(format) : undefined);
-  // Image content is for pictures an MCP client can show: raster formats only (never SVG).
-  return known && known !== 'svg' ? IMAGE_FORMATS[known].mime : undefined;
-}
-
-/** A reply as an MCP tool result (docs/contract.md §3). */
-export function toCallToolResult(reply: Reply): CallToolResult {
-  const text = { type: 'text' as const, text: JSON.stringify(reply.body) };
-  if (reply.status !== 200) {
-    // 400-class errors (and the opaque 500) reach the model as a tool error with the REST text.
-    return { isError: true, content: [{ type: 'text', text: String(reply.body.error) }] };
-  }
-  const content: CallToolResult['content'] = [text];
-  const { image, format } = reply.body;
-  if (typeof image === 'string' && image.length > 0) {
-    const mimeType = imageMimeType(image, format);
-    if (mimeType) content.push({ type: 'image', data: image, mimeType });
-  }
-  return { content, structuredContent: reply.body };
 }
 
 /** A JSON-RPC error with a given code: the SDK sends `code` and `message` as they are. */
@@ -100,25 +79,53 @@ class ProtocolError extends Error {
   }
 }
 
-/** A fresh MCP server (no transport yet) exposing every tool of the registry. */
-export function createMcpServer({ invoke }: Pick<McpOptions, 'invoke'>): Server {
+/**
+ * The server's instructions, from the registry: what the tools are, which answers do not repeat
+ * (the tools' `nondeterministic`), and how images travel.
+ */
+export function mcpInstructions(files = false): string {
+  const varying = tools.filter((tool) => tool.nondeterministic !== undefined);
+  const images = tools.filter((tool) => imageFields(toolJsonSchemas(tool.slug).output).length > 0).map((tool) => tool.slug);
+  return [
+    `Developer utilities: ${tools.map((tool) => tool.slug).join(', ')}. Each tool takes the same JSON object as POST /api/<tool> of the Developer Toolbox and returns the same answer (as structuredContent); nothing is stored or fetched.`,
+    `The same arguments give the same answer, except: ${varying.map((tool) => `${tool.slug}: ${tool.nondeterministic}`).join(' ')}`,
+    `Images (${images.join(', ')}) are Base64 in the arguments; an image answer carries its Base64 once, in structuredContent and as an image content block, with a short text summary.`,
+    ...(files ? ['Over this local (stdio) connection the image tools also read a local file (`image_path`, instead of `image`) and write their result to a new file (`output_path`), so no Base64 passes through the conversation.'] : []),
+  ].join('\n');
+}
+
+/**
+ * A fresh MCP server (no transport yet) exposing every tool of the registry. `files` (stdio only,
+ * src/server/mcp-files.ts) adds the local file fields.
+ */
+export function createMcpServer({ invoke, files }: Pick<McpOptions, 'invoke'> & { files?: LocalFiles }): Server {
   const server = new Server(
     { name: packageName, title: 'Developer Toolbox', version: packageVersion },
-    {
-      capabilities: { tools: { listChanged: false } },
-      instructions:
-        'Deterministic developer utilities (JWT, JSON, Base64, hashes, URLs, timestamps, UUIDs, text case, CSV, colours, number bases, images). Each tool takes the same JSON object as POST /api/<tool> and returns the same answer.',
-    },
+    { capabilities: { tools: { listChanged: false } }, instructions: mcpInstructions(files !== undefined) },
   );
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: mcpTools() }));
+  const listed = files ? mcpTools().map((tool) => files.describe(tool)) : mcpTools();
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listed }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const { name, arguments: args } = request.params;
     // An unknown tool is a protocol error (MCP: invalid params), not a tool result; the message is
     // REST's 404 text (McpError would prefix it, and the client prefixes it once more).
     if (!findTool(name)) throw new ProtocolError(ErrorCode.InvalidParams, `Tool '${name}' not found`);
-    return toCallToolResult(await invoke(name, args ?? {}, { signal: () => extra.signal, size: 0 }));
+    const call = (body: Record<string, unknown>) => invoke(name, body, { signal: () => extra.signal, size: 0 });
+    const reply = files ? await files.call(name, args ?? {}, call) : await call(args ?? {});
+    return toCallToolResult(reply, outputImageField(name));
   });
   return server;
+}
+
+const outputImages = new Map<string, string | undefined>();
+
+/** The answer's one Base64 image field, from the output schema (none, or more than one: undefined). */
+function outputImageField(slug: string): string | undefined {
+  if (!outputImages.has(slug)) {
+    const fields = imageFields(toolJsonSchemas(slug).output);
+    outputImages.set(slug, fields.length === 1 ? fields[0] : undefined);
+  }
+  return outputImages.get(slug);
 }
 
 /**

@@ -185,6 +185,12 @@ export interface ToolDefinition<I extends z.ZodType = z.ZodType, O extends z.Zod
    */
   usesModel?: boolean;
   /**
+   * What of the answer may differ between two calls with the same input, in one sentence (it
+   * reads the clock or randomness); absent: the answer is a function of the input alone. Said to
+   * agents (the MCP server's instructions), checked by tests/unit/determinism.test.ts.
+   */
+  nondeterministic?: string;
+  /**
    * Files this tool opens: the installed app registers them (the web app manifest's
    * `file_handlers`), and a file opened with the app lands on this tool's page (src/ui/launch.ts).
    */

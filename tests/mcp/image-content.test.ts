@@ -24,15 +24,33 @@ describe('image results as MCP image content', () => {
     const result = toCallToolResult({ status: 200, body });
     expect(result.isError).toBeUndefined();
     expect(result.structuredContent).toEqual(body);
+    // The Base64 once, in the image block; the text names the image and carries the other fields.
+    const { image: _data, ...rest } = body;
     expect(result.content).toEqual([
-      { type: 'text', text: JSON.stringify(body) },
+      { type: 'text', text: expect.stringMatching(new RegExp(`^${mimeType === 'image/jpeg' ? 'JPEG' : mimeType === 'image/webp' ? 'WebP' : format.toUpperCase()} 3×2, ${body.size_bytes} B: the image content of this result`)) },
       { type: 'image', data: image, mimeType },
     ]);
+    const text = (result.content[0] as { text: string }).text;
+    expect(text).not.toContain(image);
+    expect(JSON.parse(text.split('\n')[1]!)).toEqual(rest);
   });
 
   it('recognises the bytes when the answer names no format (the background remover)', async () => {
     const image = await sample('png');
     expect(toCallToolResult({ status: 200, body: { image, width: 3, height: 2, size_bytes: 1 } }).content[1]).toEqual({ type: 'image', data: image, mimeType: 'image/png' });
+  });
+
+  it('keeps the whole answer as JSON text when its image cannot be shown (SVG, unknown bytes)', () => {
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>').toString('base64');
+    const body = { image: svg, format: 'svg', width: 1, height: 1 };
+    expect(toCallToolResult({ status: 200, body }).content).toEqual([{ type: 'text', text: JSON.stringify(body) }]);
+  });
+
+  it('says where an image written to a file went, with no Base64 (stdio output_path)', () => {
+    const body = { format: 'webp', width: 1155, height: 866, size_bytes: 412_345, output_path: '/tmp/out.webp', written_bytes: 412_345 };
+    const result = toCallToolResult({ status: 200, body });
+    expect(result.structuredContent).toEqual(body);
+    expect(result.content).toEqual([{ type: 'text', text: `WebP 1155×866, 412 KB: written to /tmp/out.webp (412345 bytes).\n${JSON.stringify(body)}` }]);
   });
 
   it('trusts the bytes over a mislabelled format, and falls back to the format for unknown bytes', async () => {

@@ -32,13 +32,19 @@ async function expectSameAsRest(result: Awaited<ReturnType<Connected['client']['
   if (reference.status === 200) {
     expect(result.isError ?? false).toBe(false);
     expect(comparable(result.structuredContent)).toEqual(comparable(reference.body));
-    // The text content is the same object as JSON, for clients that ignore structuredContent.
     expect(content[0]!.type).toBe('text');
-    expect(JSON.parse(content[0]!.text!)).toEqual(result.structuredContent);
     const image = reference.body.image;
     if (typeof image === 'string') {
-      expect(content[1]).toEqual({ type: 'image', data: (result.structuredContent as Record<string, unknown>).image, mimeType: await sniffedMime(image) });
+      // The Base64 travels once: structuredContent and the image block, not the text, whose
+      // last line is every other field as JSON (for clients that ignore structuredContent).
+      const { image: data, ...rest } = result.structuredContent as Record<string, unknown>;
+      expect(content[1]).toEqual({ type: 'image', data, mimeType: await sniffedMime(image) });
+      expect(content).toHaveLength(2);
+      expect(content[0]!.text).not.toContain((data as string).slice(0, 64));
+      expect(JSON.parse(content[0]!.text!.split('\n').at(-1)!)).toEqual(rest);
     } else {
+      // The text content is the same object as JSON, for clients that ignore structuredContent.
+      expect(JSON.parse(content[0]!.text!)).toEqual(result.structuredContent);
       expect(content).toHaveLength(1);
     }
   } else {
@@ -47,6 +53,28 @@ async function expectSameAsRest(result: Awaited<ReturnType<Connected['client']['
     expect(result.structuredContent).toBeUndefined();
     expect(content).toEqual([{ type: 'text', text: reference.body.error }]);
   }
+}
+
+/** The tools whose output schema has a Base64 image field (JSON Schema's contentMediaType). */
+const imageTools = new Set(['image-converter', 'background-remover', 'image-resizer']);
+
+/**
+ * Takes the stdio file fields out of `tool`'s schemas (in place), putting back what they changed
+ * (the image field required again), and names the fields it took out.
+ */
+function withoutFileFields(tool: { inputSchema: Record<string, unknown>; outputSchema?: Record<string, unknown> }, description: Record<string, unknown>): string[] {
+  const taken: string[] = [];
+  for (const [schema, reference] of [[tool.inputSchema, description.input_schema], [tool.outputSchema, description.output_schema]] as const) {
+    const properties = (schema?.properties ?? {}) as Record<string, unknown>;
+    for (const name of Object.keys(properties)) {
+      if (name === 'image_path' || name === 'output_path' || name === 'written_bytes') {
+        delete properties[name];
+        taken.push(name);
+      }
+    }
+    if (schema && taken.length > 0) schema.required = (reference as { required?: string[] }).required;
+  }
+  return taken;
 }
 
 const connectors: Record<TransportName, () => Promise<Connected>> = {
@@ -65,6 +93,10 @@ describe.each(['stdio', 'http'] as const)('MCP over %s', (transport) => {
     expect(mcp.client.getServerVersion()).toMatchObject({ name: pkg.name, version: pkg.version });
     expect(mcp.client.getServerCapabilities()?.tools).toBeDefined();
     expect(mcp.client.getInstructions()).toMatch(/POST \/api\/<tool>/);
+    // Registry-made: every tool whose answer may not repeat is named, and only those.
+    const instructions = mcp.client.getInstructions()!;
+    for (const tool of tools) expect(instructions.includes(`${tool.slug}: `), tool.slug).toBe('nondeterministic' in tool);
+    expect(instructions.includes('image_path')).toBe(transport === 'stdio');
   });
 
   it('answers ping', async () => {
@@ -81,11 +113,18 @@ describe.each(['stdio', 'http'] as const)('MCP over %s', (transport) => {
     const { tools: listed } = await mcp.client.listTools();
     const tool = listed.find((t) => t.name === slug)!;
     const description = (await (await fetch(`${server.url}/api/${slug}`)).json()) as Record<string, unknown>;
-    expect(tool.description).toBe(description.summary);
+    // Over stdio an image tool's description adds a sentence on its file fields.
+    if (transport === 'stdio' && imageTools.has(slug)) expect(tool.description!.startsWith(`${String(description.summary)} Over this local connection`)).toBe(true);
+    else expect(tool.description).toBe(description.summary);
     expect(tool.title).toBe(description.name);
+    // Over stdio the image tools also take local files (mcp-files.ts); without those fields
+    // the schemas are GET /api/<slug>'s. Over HTTP they never have them.
+    const files = withoutFileFields(tool, description);
+    if (transport === 'http') expect(files).toEqual([]);
+    else expect(files.length > 0).toBe(imageTools.has(slug));
     expect(tool.inputSchema).toEqual(description.input_schema);
     expect(tool.outputSchema).toEqual(description.output_schema);
-    expect(tool.annotations).toMatchObject({ readOnlyHint: true, openWorldHint: false });
+    expect(tool.annotations).toMatchObject({ readOnlyHint: files.length === 0, destructiveHint: false, idempotentHint: true, openWorldHint: false });
     // The schemas are self-contained (no refs into an OpenAPI document) and valid JSON Schema.
     expect(JSON.stringify(tool.inputSchema)).not.toContain('$ref');
     const ajv = new Ajv2020({ strict: true, allErrors: true });
@@ -97,7 +136,8 @@ describe.each(['stdio', 'http'] as const)('MCP over %s', (transport) => {
   it.each(tools.flatMap((tool) => tool.examples.map((example) => [tool.slug, example.summary, example.input] as const)))(
     'calls %s with its example "%s" and gets the REST answer',
     async (slug, _summary, input) => {
-      const [result, reference] = await Promise.all([mcp.client.callTool({ name: slug, arguments: input }), rest(server, slug, input)]);
+      // The SDK's own request timeout (60 s) is lifted to the hang guard's: see below.
+      const [result, reference] = await Promise.all([mcp.client.callTool({ name: slug, arguments: input }, undefined, { timeout: 115_000 }), rest(server, slug, input)]);
       await expectSameAsRest(result, reference);
       if (reference.status === 200) {
         // The structured result also satisfies the advertised output schema.

@@ -4,6 +4,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename } from 'node:path';
+import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tools } from '../../src/tools/index';
 import { MCP_STDIO_ENTRY } from './support';
@@ -96,6 +97,29 @@ describe('MCP over stdio: the devtoolbox-mcp command', () => {
     expect(session.stderr()).toContain('ready on stdio');
     expect(session.stderr()).toMatch(/mcp: .*JSON/);
   });
+
+  it('answers a call piped in before stdin closes, then exits 0', async () => {
+    // As `printf '…' | devtoolbox-mcp` does: everything written at once, input closed at once.
+    // Background removal (the slowest tool: it loads a model in the pool) is still running when
+    // the input ends; the answer must come out all the same.
+    const child = spawn(process.execPath, [MCP_STDIO_ENTRY], { cwd: tmpdir(), stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const png = (await sharp({ create: { width: 24, height: 16, channels: 3, background: '#c83c0a' } }).png().toBuffer()).toString('base64');
+    const lines = [
+      initialize,
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'base64', arguments: { input: 'hi' } } },
+      { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'background-remover', arguments: { image: png, output: 'mask' } } },
+    ];
+    child.stdin.end(lines.map((line) => JSON.stringify(line) + '\n').join(''));
+    expect(await exited).toBe(0);
+    const answers = stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line) as { id: number; result?: { structuredContent?: Record<string, unknown> } });
+    expect(answers.map((answer) => answer.id)).toEqual([1, 2, 3]);
+    expect(answers[1]!.result!.structuredContent).toMatchObject({ output: 'aGk=' });
+    expect(answers[2]!.result!.structuredContent).toMatchObject({ width: 24, height: 16 });
+  }, 120_000);
 
   it('exits cleanly when the host closes stdin', async () => {
     const session = start();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ColourField } from '../../lib/images/background';
 import { pure } from '../pure';
+import { imageFieldMeta } from '../../lib/images/image-field';
 
 /** What the tool answers: the cut-out (today's answer) or the mask alone. */
 export const OUTPUTS = ['cutout', 'mask'] as const;
@@ -10,7 +11,7 @@ export type OutputKind = (typeof OUTPUTS)[number];
 export const DEFAULTS = { output: 'cutout' } as const;
 
 export const Input = pure(() => z.object({
-  image: z.string().min(1).describe('Base64 image (a data-URL prefix is tolerated). At most 10 MB decoded, 40 megapixels.'),
+  image: z.string().min(1).meta(imageFieldMeta()).describe('Base64 image (a data-URL prefix is tolerated). At most 10 MB decoded, 40 megapixels.'),
   output: z
     .enum(OUTPUTS)
     .default(DEFAULTS.output)
@@ -25,7 +26,7 @@ export const Input = pure(() => z.object({
 }));
 
 export const Output = pure(() => z.object({
-  image: z.string().describe("Base64 PNG of the input size: with output 'cutout', RGBA, the foreground kept and the background transparent (or the 'background' colour); with 'mask', 8-bit grayscale, the foreground's alpha."),
+  image: z.string().meta(imageFieldMeta('image/png')).describe("Base64 PNG of the input size: with output 'cutout', RGBA, the foreground kept and the background transparent (or the 'background' colour); with 'mask', 8-bit grayscale, the foreground's alpha."),
   width: z.number().int().describe('Width in pixels.'),
   height: z.number().int().describe('Height in pixels.'),
   size_bytes: z.number().int().describe('Byte length of the PNG.'),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pure } from '../pure';
+import { imageFieldMeta } from '../../lib/images/image-field';
 import { ColourField } from '../../lib/images/background';
 import { KERNELS } from '../../lib/images/kernels';
 
@@ -14,7 +15,7 @@ export type Format = (typeof FORMATS)[number];
 export const DEFAULTS = { fit: 'inside', format: 'png', quality: 85 } as const;
 
 export const Input = pure(() => z.object({
-  image: z.string().min(1).describe('Base64 image (PNG, JPEG, WebP, AVIF, GIF, TIFF or SVG); a data-URL prefix is tolerated. At most 3 MB decoded, 40 megapixels and 16,384 px per side; an SVG must also be simple enough to draw in bounded time.'),
+  image: z.string().min(1).meta(imageFieldMeta()).describe('Base64 image (PNG, JPEG, WebP, AVIF, GIF, TIFF or SVG); a data-URL prefix is tolerated. At most 3 MB decoded, 40 megapixels and 16,384 px per side; an SVG must also be simple enough to draw in bounded time.'),
   width: pixels('Target width in pixels; 0 or absent: follows the height by aspect ratio.'),
   height: pixels('Target height in pixels; 0 or absent: follows the width by aspect ratio.'),
   fit: z
@@ -40,7 +41,7 @@ export const Input = pure(() => z.object({
 }));
 
 export const Output = pure(() => z.object({
-  image: z.string().describe('Base64 of the output image.'),
+  image: z.string().meta(imageFieldMeta()).describe('Base64 of the output image.'),
   format: z.string().describe('Output format.'),
   width: z.number().int().describe('Output width in pixels.'),
   height: z.number().int().describe('Output height in pixels.'),

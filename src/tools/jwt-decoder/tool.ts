@@ -23,6 +23,7 @@ export default defineTool({
   blurb: 'Decode a token; check its signature.',
   keywords: ['jwt', 'json web token', 'bearer', 'token', 'authorization', 'claims', 'jws', 'hs256', 'rs256', 'es256', 'signature', 'verify', 'jwk', 'jwks'],
   paste: [{ kind: 'jwt', field: 'token' }],
+  nondeterministic: "`expired` compares the token's `exp` with the moment of the call.",
   input: Input,
   output: Output,
   examples: [

@@ -54,6 +54,7 @@ export default defineTool({
   blurb: 'Unix time to a readable date and back.',
   keywords: ['timestamp', 'unix', 'epoch', 'unix time', 'date', 'time', 'iso 8601', 'utc', 'milliseconds', 'seconds', 'rfc 2822', 'time zone', 'timezone', 'iana', 'world clock', 'now'],
   paste: [{ kind: 'unix-time', field: 'input' }, { kind: 'date', field: 'input' }],
+  nondeterministic: "`relative` (e.g. '3 days ago') is measured from the moment of the call.",
   input: Input,
   output: Output,
   examples: [

@@ -59,6 +59,7 @@ export default defineTool({
   blurb: 'Random, time-ordered or name-based UUIDs and ULIDs; inspect one.',
   keywords: ['uuid', 'guid', 'ulid', 'uuid v1', 'uuid v3', 'uuid v4', 'uuid v5', 'uuid v6', 'uuid v7', 'v4', 'v7', 'nil uuid', 'max uuid', 'name-based', 'random id', 'unique id', 'identifier', 'validate'],
   paste: [{ kind: 'uuid', field: 'validate' }],
+  nondeterministic: 'Versions 1, 4, 6, 7 and ULIDs are new on every call (random bits, and the clock for all but 4); the name-based 3 and 5, nil and max repeat.',
   input: Input,
   output: Output,
   examples: [
