@@ -1,7 +1,9 @@
-// `npm test`: build, then every suite (unit, contract through every door, e2e), and one
+// `npm test`: build, then every suite (unit, contract through every door, the server and MCP
+// suites again on Node 22 when NODE22 names one, e2e), and one
 // closing line `N passed, M failed` summing them all (CI reads it).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { delimiter, dirname } from 'node:path';
 
 const run = (command, args, env = {}) => spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } }).status;
 
@@ -20,9 +22,9 @@ console.log(`typecheck: ${typesOk ? 'passed' : 'FAILED'}`);
 totals[typesOk ? 'passed' : 'failed'] += 1;
 
 /** Runs one suite that writes a JSON report, and adds its counts. */
-function suite(name, command, args, report, count) {
+function suite(name, command, args, report, count, env = {}) {
   rmSync(report, { force: true });
-  const status = run(command, args);
+  const status = run(command, args, env);
   if (!existsSync(report)) {
     console.log(`${name}: no report (exit ${status})`);
     totals.failed += 1;
@@ -46,6 +48,29 @@ suite('vitest', 'npx', ['vitest', 'run'], 'test-results/vitest.json', (r) => ({
   failed: r.numFailedTests,
   skipped: r.numPendingTests + r.numTodoTests,
 }));
+
+// The server and MCP suites again on Node 22 (.ci/run installs it and sets NODE22): the Node
+// doors are where runtime versions differ (http, worker threads, fetch, native modules). The
+// servers those tests start run on it too (they spawn process.execPath).
+if (process.env.NODE22) {
+  const bin = dirname(process.env.NODE22);
+  const started = Date.now();
+  suite(
+    'vitest (node 22)',
+    process.env.NODE22,
+    ['node_modules/vitest/vitest.mjs', 'run', 'tests/server', 'tests/mcp', '--outputFile.json=test-results/vitest-node22.json'],
+    'test-results/vitest-node22.json',
+    (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests }),
+    { PATH: `${bin}${delimiter}${process.env.PATH ?? ''}` },
+  );
+  console.log(`vitest (node 22): ${Math.round((Date.now() - started) / 1000)} s`);
+} else if (process.env.NODE22_INSTALL_FAILED) {
+  console.log(`vitest (node 22): FAILED: ${process.env.NODE22_INSTALL_FAILED}`);
+  totals.failed += 1;
+  broken = true;
+} else {
+  console.log('vitest (node 22): not run (set NODE22 to a Node 22 binary; .ci/run installs one)');
+}
 
 if (existsSync('playwright.config.ts')) {
   suite('playwright', 'npx', ['playwright', 'test'], 'test-results/playwright.json', (r) => {

@@ -7,7 +7,7 @@
 // Linux only. There, setpriority(PRIO_PROCESS, tid) (what os.setPriority calls) acts on one
 // thread, and threads it starts later (onnxruntime's, for background removal) inherit the value.
 // Elsewhere PRIO_PROCESS means the whole process (the event loop too), so nothing is done.
-import { readlinkSync } from 'node:fs';
+import { readlinkSync, stat } from 'node:fs';
 import { setPriority } from 'node:os';
 
 /** The calling thread's kernel thread id, from /proc/thread-self → "<pid>/task/<tid>" (Linux). */
@@ -36,4 +36,16 @@ export function lowerThreadPriority(niceness: number): boolean {
   } catch {
     return false; // EACCES/EPERM (a seccomp or RLIMIT_NICE policy): not worth failing a worker over
   }
+}
+
+/**
+ * Starts libuv's thread pool (file reads, zlib, crypto, DNS: shared by the whole process) from
+ * the calling thread, if it is not running yet. libuv starts it on first use, and a thread
+ * inherits its creator's nice value: on Node 22 the first use can come from a worker that has
+ * already lowered its priority, and then the pool's threads run at nice 19, the event loop's
+ * file reads and compression with them (Node 20 starts it earlier, from the main thread). Call it
+ * on the main thread before starting such workers.
+ */
+export function startLibuvPoolHere(): void {
+  stat('.', () => {});
 }

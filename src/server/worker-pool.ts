@@ -24,8 +24,8 @@
 // `{ id, ok: true, result, retire? }` or `{ id, ok: false, error }` (a message; it logs the
 // details). `serveTasks` below is the worker's side; it reads the pool's settings from `workerData`.
 import { Worker, parentPort, workerData } from 'node:worker_threads';
-import { lowerThreadPriority } from './thread-priority';
 import { formatBytes } from '../lib/byte-size';
+import { lowerThreadPriority, startLibuvPoolHere } from './thread-priority';
 
 /** Every worker is busy and the queue is full: capacity, not the caller's fault (503). */
 export class QueueFullError extends Error {
@@ -231,6 +231,8 @@ export class WorkerPool<In, Out> {
   private spawn(): Slot {
     const settings: WorkerSettings = { niceness: this.options.niceness ?? 0, maxHeapMb: this.options.maxHeapMb };
     const resourceLimits = this.options.maxHeapMb ? { maxOldGenerationSizeMb: this.options.maxHeapMb } : undefined;
+    // Before a worker lowers its priority, so libuv's pool does not inherit it (thread-priority.ts).
+    if (settings.niceness > 0) startLibuvPoolHere();
     const worker = new Worker(this.options.script, { workerData: settings, resourceLimits });
     const slot: Slot = { worker, ready: false };
     this.slots.add(slot);
