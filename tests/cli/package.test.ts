@@ -7,6 +7,8 @@ import { spawn, spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tools } from '../../src/tools/index';
@@ -119,7 +121,24 @@ describe('the installed devtoolbox package', () => {
     const alpha = (await cutout.stats()).channels[3]!;
     expect(alpha.min).toBe(0);
     expect(alpha.max).toBe(255);
-  });
+  }, 300_000); // the model's first load is slow on a busy machine: no wall-clock goal here
+
+  it('serves MCP over stdio as `devtoolbox mcp` and as `devtoolbox-mcp` (the SDK\'s own client)', async () => {
+    for (const [command, args] of [
+      [bin, ['mcp']],
+      [join(work, 'prefix', 'bin', 'devtoolbox-mcp'), []],
+    ] as const) {
+      const client = new Client({ name: 'package-test', version: '1.0.0' });
+      await client.connect(new StdioClientTransport({ command, args: [...args], cwd: work, stderr: 'pipe' }));
+      try {
+        expect((await client.listTools()).tools.map((t) => t.name)).toEqual(tools.map((t) => t.slug));
+        const result = await client.callTool({ name: 'base64', arguments: { input: 'hi' } });
+        expect(result.structuredContent).toMatchObject({ output: 'aGk=' });
+      } finally {
+        await client.close();
+      }
+    }
+  }, 120_000);
 
   it('starts the server with `devtoolbox serve --port 0`', async () => {
     const server = spawn(bin, ['serve', '--port', '0', '--host', '127.0.0.1'], { cwd: work, env: { ...process.env, HEAVY_WORKERS: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -139,14 +158,18 @@ describe('the installed devtoolbox package', () => {
       if (health.status === 200) expect(await health.json()).toEqual({ status: 'ok' });
       else expect((await fetch(`${url}/api/base64`)).status).toBe(200);
       // The server's tool list is the CLI's.
-      const list = (await (await fetch(`${url}/api`)).json()) as { tools: { slug: string }[] } | { slug: string }[];
-      const slugs = (Array.isArray(list) ? list : list.tools).map((t) => t.slug);
+      const list = (await (await fetch(`${url}/api`)).json()) as { tools: { slug: string }[] };
+      const slugs = list.tools.map((t) => t.slug);
       expect(slugs).toEqual(tools.map((t) => t.slug));
+      // The app comes with it: dist/ found beside dist-server/ in the installed package.
+      const home = await fetch(`${url}/`);
+      expect(home.status).toBe(200);
+      expect(home.headers.get('content-type')).toMatch(/^text\/html/);
     } finally {
       server.kill('SIGTERM');
       await new Promise((done) => (server.exitCode !== null ? done(undefined) : server.once('exit', done)));
     }
-  });
+  }, 120_000);
 });
 
 // The packed README must be this project's (npm takes it from the root): a sanity check that the
