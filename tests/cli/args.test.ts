@@ -1,5 +1,6 @@
 // The command line's parsing and its in-process run (src/cli/), without building or spawning:
 // the answers are checked against the core called directly (invoke), the door every other door uses.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { coerce, parseArgs, RESERVED_FLAGS, UsageError, type Command } from '../../src/cli/args';
 import { kebab, toolFields } from '../../src/cli/fields';
@@ -218,5 +219,41 @@ describe('help', () => {
     expect(toolHelp('base64')).toContain('--mode <encode|decode>  (default "encode")');
     expect(exampleCommand('image-converter')).toMatch(/^devtoolbox image-converter --image photo\.png .* -o out\.\w+$/);
     expect(shellQuote("it's")).toBe(`'it'\\''s'`);
+  });
+});
+
+/** Splits a shell line into words: plain words and single-quoted strings (all the README uses). */
+function shellWords(line: string): string[] {
+  return [...line.matchAll(/'([^']*)'|(\S+)/g)].map(([, quoted, plain]) => quoted ?? plain!);
+}
+
+describe('README: Command line', () => {
+  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+  const block = /<!-- cli-examples:start -->\n```sh\n([\s\S]*?)\n```/.exec(readme)![1]!;
+  const lines = block.split('\n').map((line) => {
+    const [command, comment] = line.split(/\s+# /);
+    return { command: command!.trim(), comment: comment?.trim() };
+  });
+
+  it('every example is a valid command line', () => {
+    expect(lines.length).toBeGreaterThan(5);
+    for (const { command } of lines) {
+      const words = shellWords(command.replace(/^echo -n \S+ \| /, ''));
+      expect(words[0], command).toBe('devtoolbox');
+      expect(parseArgs(words.slice(1)).command, command).toBe('tool');
+    }
+  });
+
+  it('the examples with a result in a comment give it', async () => {
+    const shown = lines.filter((line) => line.comment && !line.comment.includes(' '));
+    expect(shown.length).toBeGreaterThan(0);
+    for (const { command, comment } of shown) {
+      const piped = /^echo -n (\S+) \| (.*)$/.exec(command);
+      const mem = memoryIo(piped ? piped[1] : undefined);
+      const parsed = parseArgs(shellWords(piped ? piped[2]! : command).slice(1));
+      if (parsed.command !== 'tool') throw new Error(command);
+      expect(await runTool(parsed, invoke, mem.io)).toBe(0);
+      expect(mem.stdout(), command).toBe(`${comment}\n`);
+    }
   });
 });
