@@ -25,6 +25,12 @@ const io: CliIo = {
   stderr: (text) => process.stderr.write(text),
 };
 
+// `devtoolbox … | head -1`: the reader leaving early is not an error of ours.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(0);
+  throw error;
+});
+
 async function main(argv: string[]): Promise<number | undefined> {
   const command = parseArgs(argv);
   switch (command.command) {

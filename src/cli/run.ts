@@ -79,7 +79,14 @@ export async function runTool(command: ToolCommand, invoke: Invoker, io: CliIo):
     }
     const bytes = new Uint8Array(Buffer.from(image, 'base64'));
     if (command.out === '-') io.stdout(bytes);
-    else await io.writeFile(command.out, bytes);
+    else {
+      try {
+        await io.writeFile(command.out, bytes);
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        throw new UsageError(`-o: cannot write ${command.out}${code ? ` (${code})` : ''}`, command.slug);
+      }
+    }
     delete answer.image;
     // The image went to stdout: nothing else may be mixed into it.
     if (command.out === '-') return 0;

@@ -194,6 +194,14 @@ describe('runTool in-process', () => {
     expect(JSON.parse(mem.stdout())).toEqual(rest);
   });
 
+  it('an unwritable -o file is a usage error naming it', async () => {
+    const mem = memoryIo(undefined, { 'photo.png': new Uint8Array((await import('node:fs')).readFileSync('tests/fixtures/images/quadrants.png')) });
+    mem.io.writeFile = async () => {
+      throw Object.assign(new Error('no'), { code: 'ENOENT' });
+    };
+    await expect(runTool(tool('image-converter', '--image', 'photo.png', '--from', 'png', '--to', 'png', '-o', 'no/such/dir.png'), invoke, mem.io)).rejects.toThrow('-o: cannot write no/such/dir.png (ENOENT)');
+  });
+
   it('a refusal: exit 1, the core\'s sentence on stderr, nothing on stdout', async () => {
     const mem = memoryIo();
     expect(await runTool(tool('image-converter', '--image', 'x.png', '--from', 'png', '--to', 'png'), invoke, memoryIo(undefined, {}).io).catch((e: Error) => e.message)).toMatch(/cannot read x.png: no such file/);
