@@ -51,8 +51,7 @@ function rawText(value: unknown): string {
 
 /** Runs a tool command; resolves to the exit code. */
 export async function runTool(command: ToolCommand, invoke: Invoker, io: CliIo): Promise<number> {
-  const { main } = toolFields(command.slug);
-  const { fields } = toolFields(command.slug);
+  const { main, fields } = toolFields(command.slug);
   const sources = new Map(command.values);
   if (main && !sources.has(main.name)) {
     if (io.stdinIsTerminal) throw new UsageError(`give --${main.flag}${main.kind === 'image' ? ' <file>' : ''} or pipe it on stdin`, command.slug);
