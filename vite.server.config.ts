@@ -9,7 +9,8 @@ export default defineConfig({
   // the worked examples as data (src/build/examples-plugin.ts).
   plugins: [serverAssets(), examplesModule()],
   build: {
-    // Two commands: the HTTP server and the MCP server over stdio (package.json `bin`); and the
+    // Three commands (package.json `bin`): the HTTP server, the MCP server over stdio and the
+    // `devtoolbox` command line (src/cli/, which starts the other two for `serve` and `mcp`); and the
     // heavy-tool worker thread the HTTP server starts (src/server/worker-pool.ts).
     ssr: true,
     outDir: 'dist-server',
@@ -17,7 +18,7 @@ export default defineConfig({
     target: 'node20',
     minify: false,
     rollupOptions: {
-      input: { main: 'src/server/main.ts', 'mcp-stdio': 'src/server/mcp-stdio.ts', 'tool-worker': 'src/server/tool-worker.ts' },
+      input: { main: 'src/server/main.ts', cli: 'src/cli/main.ts', 'mcp-stdio': 'src/server/mcp-stdio.ts', 'tool-worker': 'src/server/tool-worker.ts' },
       output: { entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js', format: 'es' },
     },
   },

@@ -1,0 +1,93 @@
+// A tool's command-line options, derived from the same JSON Schemas as OpenAPI and MCP
+// (src/core/describe.ts): no per-tool code here (docs/architecture.md principle 1).
+import { toolJsonSchemas } from '../core/describe';
+
+type JsonSchema = Record<string, unknown>;
+
+/** How a value typed on the command line becomes the JSON the core validates. */
+export type FieldKind = 'string' | 'image' | 'integer' | 'number' | 'boolean' | 'json';
+
+export interface Field {
+  /** The request's field name, as in the API (`data_format`, `cropX`). */
+  name: string;
+  /** The option without dashes: kebab case of `name` (`data-format`, `crop-x`). */
+  flag: string;
+  kind: FieldKind;
+  /** Allowed values (strings and numbers, as the schema lists them), when it is an enum. */
+  choices?: readonly (string | number)[];
+  default?: unknown;
+  required: boolean;
+  description: string;
+  /** A union (json-formatter's `indent`: 0–10 or "tab"): a number when the text is one. */
+  numberOrString?: boolean;
+}
+
+export interface ToolFields {
+  fields: Field[];
+  /** The field stdin fills when it is not given: the first required string (or image) field. */
+  main?: Field;
+  /** What `--raw` prints: `output`, else `image`, else the answer's first field. */
+  mainOutput: string;
+  /** The answer's fields, in the schema's order. */
+  outputs: string[];
+}
+
+/** `data_format` → `data-format`, `cropX` → `crop-x`. */
+export const kebab = (name: string) => name.replace(/_/g, '-').replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+/**
+ * Image fields take a file path and are sent as Base64. They are recognised by the API's own
+ * convention: a string field named `image` (every image tool's input, docs/contract.md).
+ */
+const isImageField = (name: string, schema: JsonSchema) => name === 'image' && schema.type === 'string';
+
+function kindOf(name: string, schema: JsonSchema): Pick<Field, 'kind' | 'choices' | 'numberOrString'> {
+  if (isImageField(name, schema)) return { kind: 'image' };
+  if (Array.isArray(schema.enum)) {
+    const choices = schema.enum as (string | number)[];
+    return { kind: choices.every((c) => typeof c === 'number') ? 'number' : 'string', choices };
+  }
+  const branches = (schema.anyOf ?? schema.oneOf) as JsonSchema[] | undefined;
+  if (branches) {
+    const types = new Set(branches.map((b) => (b.type === 'integer' ? 'number' : Array.isArray(b.enum) ? typeof b.enum[0] : b.type)));
+    if (types.size === 2 && types.has('number') && types.has('string')) return { kind: 'string', numberOrString: true };
+    return { kind: 'json' };
+  }
+  switch (schema.type) {
+    case 'string':
+      return { kind: 'string' };
+    case 'integer':
+      return { kind: 'integer' };
+    case 'number':
+      return { kind: 'number' };
+    case 'boolean':
+      return { kind: 'boolean' };
+    default:
+      return { kind: 'json' };
+  }
+}
+
+const cache = new Map<string, ToolFields>();
+
+/** The options of one tool (`slug` must be registered). */
+export function toolFields(slug: string): ToolFields {
+  let found = cache.get(slug);
+  if (found) return found;
+  const { input, output } = toolJsonSchemas(slug);
+  const properties = (input.properties ?? {}) as Record<string, JsonSchema>;
+  const required = new Set((input.required ?? []) as string[]);
+  const fields = Object.entries(properties).map(([name, schema]): Field => ({
+    name,
+    flag: kebab(name),
+    ...kindOf(name, schema),
+    default: schema.default,
+    required: required.has(name),
+    description: typeof schema.description === 'string' ? schema.description : '',
+  }));
+  const main = fields.find((f) => f.required && (f.kind === 'string' || f.kind === 'image') && !f.choices);
+  const outputs = Object.keys((output.properties ?? {}) as object);
+  const mainOutput = ['output', 'image'].find((name) => outputs.includes(name)) ?? outputs[0] ?? 'output';
+  found = { fields, main, mainOutput, outputs };
+  cache.set(slug, found);
+  return found;
+}
