@@ -20,8 +20,9 @@ RUN npm run build
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
-# libjpeg-turbo is a `file:` dependency: npm links it from vendor/, which must be there.
-COPY vendor/libjpeg-turbo-wasm/ vendor/libjpeg-turbo-wasm/
+# The vendor/ WASM builds are `file:` packages of the lockfile: npm wants their folders present
+# even when it leaves dev dependencies out (the server runs the copies in dist-server/assets/).
+COPY vendor/ vendor/
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 
 # ---- run

@@ -8,7 +8,9 @@
 //       number of seconds;
 //   (b) the server process is still up;
 //   (c) every probe (POST /api/base64 {"input":"hi"}, every 100 ms, on a keep-alive connection
-//       of its own) is answered 200 within PROBE_LIMIT_MS;
+//       of its own) is answered 200 within PROBE_LIMIT_MS: a bound for a frozen event loop (an
+//       attack holding it for seconds), not a speed; the slowest probe is printed, and the speed
+//       of light requests under load is a benchmark's figure (bench/isolation.mjs, goal 6);
 //   (d) the server's resident memory grows by less than RSS_LIMIT_MB over its baseline, read
 //       after a warm-up.
 //
@@ -22,7 +24,9 @@ import { expect } from 'vitest';
 import { smallPng } from './attack-inputs.mjs';
 import { startServer, type RunningServer } from './server';
 
-export const PROBE_LIMIT_MS = 250;
+// Typical slowest probes are 10–60 ms; a loaded 2-core CI machine has shown 260 ms with nothing
+// frozen, so the bound sits far above that and well below the attacks' multi-second holds.
+export const PROBE_LIMIT_MS = 2000;
 export const RSS_LIMIT_MB = 512;
 export const MIB = 1024 * 1024;
 

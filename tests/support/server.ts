@@ -33,12 +33,18 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     });
     child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
   });
+  // A server that dies during a suite fails every test after it with "connection refused": say why.
+  let stopping = false;
+  child.once('exit', (code, signal) => {
+    if (!stopping) process.stderr.write(`\n[test server ${url} exited unexpectedly: code ${code}, signal ${signal}]\n${output.slice(-4000)}\n`);
+  });
   return {
     url,
     process: child,
     output: () => output,
     stop: () =>
       new Promise<void>((done) => {
+        stopping = true;
         if (child.exitCode !== null) return done();
         child.once('exit', () => done());
         child.kill('SIGTERM');
