@@ -9,11 +9,11 @@
 // vite.config.ts keeps `models/**` out of the service worker's precache: they are fetched on
 // first use, with progress, not on every visit (src/platform/model-cache.ts).
 import { createHash } from 'node:crypto';
-import { copyFileSync, createReadStream, mkdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, createReadStream, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import type { Plugin } from 'vite';
-import { MODEL_NAME, MODEL_PACKAGE, MODEL_RESOURCE, MODELS_PATH, WASM_FILES, chunkFiles, type ModelManifest, type ResourceMap, type WasmFile } from '../platform/model';
+import { MODEL_NAME, MODEL_PACKAGE, MODEL_RESOURCE, MODEL_RESOURCES_FILE, MODELS_PATH, WASM_FILES, chunkFiles, type ModelManifest, type ResourceMap, type WasmFile } from '../platform/model';
 
 const MANIFEST_ID = 'virtual:model-manifest';
 
@@ -21,6 +21,8 @@ const sha256 = (path: string) => createHash('sha256').update(readFileSync(path))
 
 interface Plan {
   manifest: ModelManifest;
+  /** resources.json for dist/models/: the one model the app ships, as the data package lists it. */
+  resources: ResourceMap;
   /** Destination path under outDir → source file. */
   copies: Map<string, string>;
 }
@@ -50,7 +52,7 @@ function plan(root: string): Plan {
     wasm[name as WasmFile] = { url, size: readFileSync(source).length, sha256: hash };
     copies.set(url, source);
   }
-  return { manifest: { name: MODEL_NAME, chunks, size: entry.size, wasm }, copies };
+  return { manifest: { name: MODEL_NAME, chunks, size: entry.size, wasm }, resources: { [MODEL_RESOURCE]: entry }, copies };
 }
 
 /** One plan per build, shared by the page build's and the worker build's plugin instances. */
@@ -90,6 +92,9 @@ export function modelFiles(): Plugin {
     writeBundle() {
       mkdirSync(join(outDir, MODELS_PATH), { recursive: true });
       for (const [url, source] of planFor(root).copies) copyFileSync(source, join(outDir, url));
+      // The Node doors read the model from here when the data package is not installed (the
+      // published package ships the model once, in dist/: segmentation-node.ts modelSource).
+      writeFileSync(join(outDir, MODELS_PATH, MODEL_RESOURCES_FILE), JSON.stringify(planFor(root).resources));
     },
     configureServer(server) {
       server.middlewares.use((req, res, next) => {

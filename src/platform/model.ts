@@ -59,6 +59,13 @@ export interface ModelManifest {
 /** Where the build puts the files, and the path prefix the service worker serves from the cache. */
 export const MODELS_PATH = '/models/';
 
+/**
+ * The build's list of the model's chunks in dist/models/ (the data package's resources.json,
+ * cut to the one model): how the Node doors of an installed package find the model without the
+ * data package, whose own dependency (onnxruntime-web 1.17, 143 MB) only a browser would use.
+ */
+export const MODEL_RESOURCES_FILE = 'resources.json';
+
 /** Cache Storage name of the downloaded files (content-addressed URLs, so one cache serves every version). */
 export const MODEL_CACHE = 'background-removal-model';
 

@@ -1,6 +1,7 @@
 // The segmentation port in Node: ISNet on onnxruntime-node (native CPU kernels, all cores),
-// the model read from the installed @imgly/background-removal-data package and checked chunk by
-// chunk against the SHA-256 that names it. No network, ever.
+// the model read from the installed @imgly/background-removal-data package (a checkout), else
+// from the app build's dist/models/ (the published package: the model ships once, there), and
+// checked chunk by chunk against the SHA-256 that names it. No network, ever.
 //
 // Both packages are found at run time rather than bundled: onnxruntime-node is a native addon,
 // and the model is 84 MiB. They are looked up from this file's location (the server built into
@@ -8,11 +9,12 @@
 // elsewhere, started from the project), so a server that never removes a background starts
 // anywhere, and one that does names what is missing.
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { MODEL_PACKAGE, MODEL_RESOURCE, type ResourceMap } from './model';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { MODEL_PACKAGE, MODEL_RESOURCE, MODEL_RESOURCES_FILE, MODELS_PATH, type ResourceMap } from './model';
 import { MODEL_SIDE, type SegmentationPlatform } from './segmentation';
 
 /** The subset of onnxruntime-node this module uses. */
@@ -45,15 +47,41 @@ export function modelPackageDist(): string {
   return dirname(resolvePackageFile(`${MODEL_PACKAGE}/dist/resources.json`));
 }
 
+/** A folder with a resources.json and the chunks it lists, and how a chunk's file is named there. */
+export interface ModelSource {
+  dir: string;
+  chunkFile: (sha256: string) => string;
+}
+
+/**
+ * Where this process finds the model: the data package when installed (a checkout, tests), else
+ * the app build's dist/models/ beside dist-server/ (the published package, the container), where
+ * the build writes the chunks as `<sha256>.bin` with a resources.json of its own.
+ */
+export function modelSource(): ModelSource {
+  try {
+    return { dir: modelPackageDist(), chunkFile: (hash) => hash };
+  } catch {
+    // not installed: the build's copy
+  }
+  // Bundled, this module is in dist-server/ itself or in dist-server/chunks/.
+  for (const up of ['../dist', '../../dist']) {
+    const dir = fileURLToPath(new URL(`${up}${MODELS_PATH}`, import.meta.url));
+    if (existsSync(join(dir, MODEL_RESOURCES_FILE))) return { dir, chunkFile: (hash) => `${hash}.bin` };
+  }
+  throw new Error(`Cannot find the background-removal model: neither ${MODEL_PACKAGE} (npm ci) nor the app build's dist${MODELS_PATH} (npm run build) is there`);
+}
+
 /** Reassembles a model from its chunks, refusing a chunk whose size or SHA-256 is wrong. */
-export async function readModel(resource = MODEL_RESOURCE, dist = modelPackageDist()): Promise<Uint8Array> {
-  const resources = JSON.parse(await readFile(join(dist, 'resources.json'), 'utf8')) as ResourceMap;
+export async function readModel(resource = MODEL_RESOURCE, from: ModelSource | string = modelSource()): Promise<Uint8Array> {
+  const { dir: dist, chunkFile } = typeof from === 'string' ? { dir: from, chunkFile: (hash: string) => hash } : from;
+  const resources = JSON.parse(await readFile(join(dist, MODEL_RESOURCES_FILE), 'utf8')) as ResourceMap;
   const entry = resources[resource];
   if (!entry) throw new Error(`${MODEL_PACKAGE} has no ${resource}`);
   const model = new Uint8Array(entry.size);
   let filled = 0;
   for (const { hash, offsets } of entry.chunks) {
-    const chunk = await readFile(join(dist, hash));
+    const chunk = await readFile(join(dist, chunkFile(hash)));
     if (chunk.length !== offsets[1] - offsets[0] || createHash('sha256').update(chunk).digest('hex') !== hash) {
       throw new Error(`${MODEL_PACKAGE}: chunk ${hash} of ${resource} is damaged; reinstall the package (npm ci)`);
     }

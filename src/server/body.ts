@@ -2,7 +2,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { BodyTooLargeError, type ApiResponse } from '../core/http';
 import { ServerBusyError, type Reservation } from './byte-budget';
-import { compress, COMPRESS_MIN_BYTES, negotiate, type ContentCoding } from './compression';
+import { compress, COMPRESS_MAX_DYNAMIC_BYTES, COMPRESS_MIN_BYTES, negotiate, type ContentCoding } from './compression';
 
 /** The client went away before its request body had arrived: nothing to answer, not a fault. */
 export class ClientGoneError extends Error {}
@@ -97,7 +97,8 @@ export type Encoder = (coding: ContentCoding) => Promise<Buffer>;
  * in a single writeHead: when nothing was set with setHeader before, Node writes such a list
  * straight into the head without building its header map (the hot path of every API call).
  * Bodies of COMPRESS_MIN_BYTES or more go Brotli- or gzip-compressed when the client accepts it
- * (`encode` may hand in bytes compressed before); smaller ones, the common case, stay synchronous.
+ * (`encode` may hand in bytes compressed before; without it, only up to
+ * COMPRESS_MAX_DYNAMIC_BYTES); smaller ones, the common case, stay synchronous.
  */
 export function send(req: IncomingMessage, res: ServerResponse, reply: ApiResponse, base: readonly string[] = [], encode?: Encoder): void {
   drainBody(req); // answered before (or instead of) reading the body: 413, 401, 429, 503
@@ -108,7 +109,7 @@ export function send(req: IncomingMessage, res: ServerResponse, reply: ApiRespon
     return;
   }
   const size = Buffer.byteLength(reply.body);
-  if (size >= COMPRESS_MIN_BYTES) {
+  if (size >= COMPRESS_MIN_BYTES && (encode !== undefined || size <= COMPRESS_MAX_DYNAMIC_BYTES)) {
     // The answer depends on Accept-Encoding whether or not this client gets it compressed.
     list.push('Vary', 'Accept-Encoding');
     const coding = negotiate(req.headers['accept-encoding']);

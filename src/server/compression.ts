@@ -14,6 +14,14 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 /** Answers smaller than this go as they are: below about a packet compression saves nothing worth the work. */
 export const COMPRESS_MIN_BYTES = 1024;
 
+/**
+ * Answers made per request are compressed up to this size. Larger ones (a 16 MiB input's Base64,
+ * a big image's) go as they are: Base64 of compressed image data saves little, and a few of them
+ * at once would hold libuv's four threads (which also read every static file) for a second each.
+ * Documents compressed once per process are not capped.
+ */
+export const COMPRESS_MAX_DYNAMIC_BYTES = 4 * 1024 * 1024;
+
 /** Brotli quality for answers made per request (see the measurements above). */
 export const DYNAMIC_BROTLI_QUALITY = 4;
 

@@ -24,6 +24,11 @@ export function trackRequests(transport: Transport): Drain {
   const deliver = transport.onmessage;
   transport.onmessage = (message, extra) => {
     if ('method' in message && 'id' in message) open.add(message.id);
+    // The SDK never answers a request its client cancelled: it is no longer pending.
+    else if ('method' in message && message.method === 'notifications/cancelled') {
+      const cancelled = (message.params as { requestId?: Id } | undefined)?.requestId;
+      if (cancelled !== undefined && open.delete(cancelled) && open.size === 0) emptied?.();
+    }
     deliver?.(message, extra);
   };
   const send = transport.send.bind(transport);

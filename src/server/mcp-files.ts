@@ -7,14 +7,15 @@
 // Which fields are images comes from the tools' schemas (contentMediaType image/*), not a list:
 // each input image field `<f>` gains `<f>_path`; a tool whose answer has one image field gains
 // `output_path`, and its answer then carries `output_path` and `written_bytes` instead of it.
-import { open, stat } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { open, stat, unlink } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import { toolJsonSchemas } from '../core/describe';
 import type { Reply } from '../core/invoke';
 import { decodeBase64 } from '../lib/base64';
+import { formatBytes } from '../lib/byte-size';
 import { imageFields } from '../lib/images/image-field';
-import { byteSize } from './mcp-result';
 
 export interface LocalFiles {
   /** The tool as listed over stdio, with its file fields. */
@@ -58,16 +59,22 @@ export function localFiles({ maxFileBytes, cwd = process.cwd() }: LocalFilesOpti
     const name = `'${field}_path'`;
     if (typeof path !== 'string' || path.length === 0) throw new FileError(`${name} must be the path of a local image file (a non-empty string).`);
     const full = resolve(cwd, path);
+    // A FIFO or device would block open() (and a libuv thread) until someone writes to it:
+    // only regular files are opened at all (and checked again on the open file below).
+    const before = await stat(full).catch((error: unknown) => {
+      throw new FileError(`${name} cannot be read: ${reason(error)} (${full}).`);
+    });
+    if (!before.isFile()) throw new FileError(`${name} is not a regular file (${full}).`);
     let file;
     try {
-      file = await open(full, 'r');
+      file = await open(full, constants.O_RDONLY | constants.O_NONBLOCK);
     } catch (error) {
       throw new FileError(`${name} cannot be read: ${reason(error)} (${full}).`);
     }
     try {
       const info = await file.stat();
       if (!info.isFile()) throw new FileError(`${name} is not a regular file (${full}).`);
-      if (info.size > maxFileBytes) throw new FileError(`${name} is ${byteSize(info.size)} — larger than the ${byteSize(maxFileBytes)} an image may be here (${full}).`);
+      if (info.size > maxFileBytes) throw new FileError(`${name} is ${formatBytes(info.size)} — larger than the ${formatBytes(maxFileBytes)} an image may be here (${full}).`);
       if (info.size === 0) throw new FileError(`${name} is an empty file (${full}).`);
       const bytes = Buffer.alloc(info.size);
       const { bytesRead } = await file.read(bytes, 0, info.size, 0);
@@ -103,9 +110,12 @@ export function localFiles({ maxFileBytes, cwd = process.cwd() }: LocalFilesOpti
     try {
       await file.writeFile(decoded.bytes);
     } catch (error) {
+      // A half-written file (a full disk) would make the retry's "never replaces" refusal.
+      await file.close().catch(() => undefined);
+      await unlink(full).catch(() => undefined);
       throw new FileError(`'output_path' cannot be written: ${reason(error)} (${full}).`);
     } finally {
-      await file.close();
+      await file.close().catch(() => undefined);
     }
     return decoded.bytes.length;
   }

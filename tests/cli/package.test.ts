@@ -1,7 +1,8 @@
 // The installable package, as a user gets it: `npm pack` of the built project, installed globally
 // into a temporary prefix (from the npm cache `npm ci` filled: no network), then its `devtoolbox`
 // command run from a directory outside the project, so nothing can come from the project's own
-// node_modules (the model and onnxruntime-node must resolve from the installed package's).
+// node_modules (onnxruntime-node must resolve from the installed package's, and the model come
+// from its dist/models/: the data package is a devDependency, not installed).
 // Needs `npm run build` first. One pack and one install per run, shared by every test below.
 import { spawn, spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -63,6 +64,9 @@ describe('the installed devtoolbox package', () => {
     expect(listed).toEqual(['LICENSE.md', 'README.md', 'dist', 'dist-server', 'node_modules', 'package.json']);
     // Both commands are installed.
     expect(statSync(join(work, 'prefix', 'bin', 'devtoolbox-mcp')).isFile()).toBe(true);
+    // The model ships once, in dist/models/; the browser-only runtime is not installed.
+    expect(existsSync(join(installedRoot, 'dist', 'models', 'resources.json'))).toBe(true);
+    for (const browserOnly of ['@imgly/background-removal-data', 'onnxruntime-web', 'svelte']) expect(existsSync(join(installedRoot, 'node_modules', browserOnly)), browserOnly).toBe(false);
   });
 
   it('encodes stdin to Base64: `echo -n hi | devtoolbox base64`', () => {

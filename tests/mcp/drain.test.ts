@@ -23,7 +23,8 @@ async function setUp() {
   clientSide.onmessage = (message) => void received.push(message);
   await clientSide.start();
   const call = (id: number, name: string) => clientSide.send({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: {} } });
-  return { drain, received, call, release };
+  const cancel = (requestId: number) => clientSide.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId, reason: 'test' } });
+  return { drain, received, call, cancel, release };
 }
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -49,6 +50,18 @@ describe('answering pending requests before exit', () => {
     expect(await settled).toEqual({ cutShort: 0 });
     expect(received.map((m) => ('id' in m ? m.id : undefined)).sort()).toEqual([1, 2]);
     expect(received.every((m) => 'result' in m)).toBe(true);
+  });
+
+  it('stops waiting for a call its client cancelled (the SDK never answers those)', async () => {
+    const { drain, received, call, cancel } = await setUp();
+    await call(5, 'hang');
+    await tick();
+    expect(drain.pending()).toBe(1);
+    await cancel(5);
+    await tick();
+    expect(drain.pending()).toBe(0);
+    expect(await drain.settle(60_000)).toEqual({ cutShort: 0 });
+    expect(received.filter((m) => 'id' in m && m.id === 5)).toEqual([]);
   });
 
   it('answers a call that never ends with an error at the deadline', async () => {

@@ -84,7 +84,7 @@ describe('MCP over stdio: image files by path', () => {
     const big = join(dir, 'big.png');
     await writeFile(big, '');
     await truncate(big, 200_000_000); // sparse: 200 MB on paper, nothing on disk
-    expect(errorText(await call('image-converter', { image_path: big, from: 'png', to: 'png' }))).toMatch(/^'image_path' is 200\.0 MB — larger than the [\d.]+ MB an image may be here/);
+    expect(errorText(await call('image-converter', { image_path: big, from: 'png', to: 'png' }))).toMatch(/^'image_path' is 190\.7 MiB \(200,000,000 bytes\) — larger than the [\d.]+ MiB an image may be here/);
   });
 
   it("applies the tool's own limits and checks, naming image_path", async () => {

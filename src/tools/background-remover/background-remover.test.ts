@@ -3,7 +3,7 @@
 // an independent decoder, reads the answers. Plus the pure code around the model, and the model
 // files' integrity checks.
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -128,6 +128,13 @@ describe('model files', () => {
     writeFileSync(join(scratch, hashes[1]!), 'second chunX');
     await expect(readModel('/models/test', scratch)).rejects.toThrow(/chunk [0-9a-f]{64} of \/models\/test is damaged/);
     await expect(readModel('/models/none', scratch)).rejects.toThrow(/has no \/models\/none/);
+  });
+
+  it("reads the app build's copy (dist/models/: <sha256>.bin and its resources.json) to the same bytes as the package", async () => {
+    const built = join(import.meta.dirname, '../../../dist/models');
+    if (!existsSync(join(built, 'resources.json'))) return expect.fail('dist/models/resources.json is missing: run `npm run build` first');
+    const fromBuild = await readModel(MODEL_RESOURCE, { dir: built, chunkFile: (hash) => `${hash}.bin` });
+    expect(createHash('sha256').update(fromBuild).digest('hex')).toBe(createHash('sha256').update(await readModel()).digest('hex'));
   });
 });
 
