@@ -2,6 +2,7 @@
 // rule here is tested in-process (tests/cli/args.test.ts). Usage mistakes throw UsageError
 // (exit code 2); what the tool itself refuses is the core's 400 (exit code 1), never decided here.
 import { findTool, tools } from '../tools/index';
+import { CONFIG_VARIABLES } from '../server/config';
 import { type Field, toolFields } from './fields';
 
 export class UsageError extends Error {
@@ -130,10 +131,10 @@ function parseTool(slug: string, args: string[]): Command {
     if (!main) throw new UsageError(`${slug} takes no value without an option name (got ${JSON.stringify(positional)})`, slug);
     set(main, sourceOf(main, positional));
   }
-  const { mainOutput, outputs } = toolFields(slug);
+  const { mainOutput, outputs, imageOutput } = toolFields(slug);
   if (raw === '') raw = mainOutput;
   if (raw !== undefined && !outputs.includes(raw)) throw new UsageError(`--raw=${raw}: the answer has no such field (it has ${outputs.join(', ')})`, slug);
-  if (out !== undefined && !outputs.includes('image')) throw new UsageError(`-o: ${slug} answers no image`, slug);
+  if (out !== undefined && !imageOutput) throw new UsageError(`-o: ${slug} answers no image`, slug);
   return { command: 'tool', slug, values, raw, out };
 }
 
@@ -145,9 +146,13 @@ function parseServe(args: string[]): Command {
     if (arg === '-h' || arg === '--help') return { command: 'help' };
     if (!arg.startsWith('--') || arg.length === 2) throw new UsageError(`serve takes options only (got ${JSON.stringify(arg)})`);
     const { name, inline } = splitOption(arg);
+    const variable = name.replace(/-/g, '_').toUpperCase();
+    if (!(CONFIG_VARIABLES as readonly string[]).includes(variable)) {
+      throw new UsageError(`serve has no option --${name} (its options: ${CONFIG_VARIABLES.map((v) => `--${v.toLowerCase().replace(/_/g, '-')}`).join(', ')})`);
+    }
     const value = inline ?? args[++i];
     if (value === undefined) throw new UsageError(`--${name} needs a value`);
-    env[name.replace(/-/g, '_').toUpperCase()] = value;
+    env[variable] = value;
   }
   return { command: 'serve', env };
 }

@@ -1,6 +1,7 @@
 // A tool's command-line options, derived from the same JSON Schemas as OpenAPI and MCP
 // (src/core/describe.ts): no per-tool code here (docs/architecture.md principle 1).
 import { toolJsonSchemas } from '../core/describe';
+import { imageFields } from '../lib/images/image-field';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -26,7 +27,9 @@ export interface ToolFields {
   fields: Field[];
   /** The field stdin fills when it is not given: the first required string (or image) field. */
   main?: Field;
-  /** What `--raw` prints: `output`, else `image`, else the answer's first field. */
+  /** The answer's Base64 image field, which `-o` writes to a file (the schema marks it). */
+  imageOutput?: string;
+  /** What `--raw` prints: `output`, else the image, else the answer's first field. */
   mainOutput: string;
   /** The answer's fields, in the schema's order. */
   outputs: string[];
@@ -36,13 +39,12 @@ export interface ToolFields {
 export const kebab = (name: string) => name.replace(/_/g, '-').replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
 /**
- * Image fields take a file path and are sent as Base64. They are recognised by the API's own
- * convention: a string field named `image` (every image tool's input, docs/contract.md).
+ * Image fields take a file path and are sent as Base64. The schemas mark them (contentEncoding
+ * base64 + an image/* contentMediaType, lib/images/image-field.ts), as MCP's stdio file paths
+ * read them.
  */
-const isImageField = (name: string, schema: JsonSchema) => name === 'image' && schema.type === 'string';
-
-function kindOf(name: string, schema: JsonSchema): Pick<Field, 'kind' | 'choices' | 'numberOrString'> {
-  if (isImageField(name, schema)) return { kind: 'image' };
+function kindOf(schema: JsonSchema, isImage: boolean): Pick<Field, 'kind' | 'choices' | 'numberOrString'> {
+  if (isImage) return { kind: 'image' };
   if (Array.isArray(schema.enum)) {
     const choices = schema.enum as (string | number)[];
     return { kind: choices.every((c) => typeof c === 'number') ? 'number' : 'string', choices };
@@ -76,18 +78,20 @@ export function toolFields(slug: string): ToolFields {
   const { input, output } = toolJsonSchemas(slug);
   const properties = (input.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set((input.required ?? []) as string[]);
+  const images = new Set(imageFields(input));
   const fields = Object.entries(properties).map(([name, schema]): Field => ({
     name,
     flag: kebab(name),
-    ...kindOf(name, schema),
+    ...kindOf(schema, images.has(name)),
     default: schema.default,
     required: required.has(name),
     description: typeof schema.description === 'string' ? schema.description : '',
   }));
   const main = fields.find((f) => f.required && (f.kind === 'string' || f.kind === 'image') && !f.choices);
   const outputs = Object.keys((output.properties ?? {}) as object);
-  const mainOutput = ['output', 'image'].find((name) => outputs.includes(name)) ?? outputs[0] ?? 'output';
-  found = { fields, main, mainOutput, outputs };
+  const imageOutput = imageFields(output)[0];
+  const mainOutput = outputs.includes('output') ? 'output' : (imageOutput ?? outputs[0] ?? 'output');
+  found = { fields, main, imageOutput, mainOutput, outputs };
   cache.set(slug, found);
   return found;
 }

@@ -71,7 +71,8 @@ export async function runTool(command: ToolCommand, invoke: Invoker, io: CliIo):
   }
   const answer = { ...reply.body };
   if (command.out !== undefined) {
-    const image = answer.image;
+    const field = toolFields(command.slug).imageOutput ?? 'image';
+    const image = answer[field];
     if (typeof image !== 'string') {
       io.stderr('the answer has no image to write\n');
       return 1;
@@ -86,14 +87,14 @@ export async function runTool(command: ToolCommand, invoke: Invoker, io: CliIo):
         throw new UsageError(`-o: cannot write ${command.out}${code ? ` (${code})` : ''}`, command.slug);
       }
     }
-    delete answer.image;
+    delete answer[field];
     // The image went to stdout: nothing else may be mixed into it.
     if (command.out === '-') return 0;
   }
   if (command.raw !== undefined) {
     if (!(command.raw in answer)) {
       // `-o` took the image; an optional field (base64's `error`) may be absent from this answer.
-      if (command.raw === 'image' && command.out !== undefined) return 0;
+      if (command.raw === toolFields(command.slug).imageOutput && command.out !== undefined) return 0;
       io.stderr(`the answer has no '${command.raw}' field\n`);
       return 1;
     }

@@ -18,7 +18,11 @@ export interface AccessRecord {
 
 const MAX_PATH = 256;
 
-export function logAccess(req: IncomingMessage, res: ServerResponse, client: string, write: (line: string) => void = (line) => process.stdout.write(line + '\n')): void {
+/**
+ * Logs `req` when its answer ends. `quietWhenOk`: a health probe (a balancer's every 500 ms,
+ * Kubernetes' every 10 s) is logged only when it fails, where it matters.
+ */
+export function logAccess(req: IncomingMessage, res: ServerResponse, client: string, write: (line: string) => void = (line) => process.stdout.write(line + '\n'), quietWhenOk = false): void {
   const started = performance.now();
   const sentBefore = req.socket.bytesWritten;
   res.once('close', () => {
@@ -35,6 +39,7 @@ export function logAccess(req: IncomingMessage, res: ServerResponse, client: str
       client,
     };
     if (!res.writableFinished) record.aborted = true;
+    else if (quietWhenOk && res.statusCode === 200) return;
     write(JSON.stringify(record));
   });
 }

@@ -19,7 +19,7 @@ import { ByteBudget, ServerBusyError, type Reservation } from './byte-budget';
 import { addressBucket, createClientResolver } from './client-address';
 import { ConfigError, type ServerConfig } from './config';
 import { Documents, isDocumentRequest } from './documents';
-import { createHealth } from './health';
+import { createHealth, HEALTH_PATHS } from './health';
 import { errorFields, log } from './logger';
 import { handleMcp } from './mcp';
 import { createMetrics, type Metrics } from './metrics';
@@ -237,7 +237,7 @@ export async function createApp(config: ServerConfig, context: AppContext): Prom
       connectionsCheckingInterval: Math.min(1_000, Math.ceil(config.headersTimeoutMs / 2)),
     },
     (req, res) => {
-      if (config.accessLog) logAccess(req, res, clientOf(req));
+      if (config.accessLog) logAccess(req, res, clientOf(req), undefined, HEALTH_PATHS.has(pathOf(req)));
       if (metrics) countRestCall(req, res, metrics);
       inFlight.add(res);
       // Made only when a heavy tool asks for it or the client leaves: light calls never look.

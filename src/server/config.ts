@@ -67,6 +67,18 @@ function onOff(env: Env, name: string, fallback: boolean): boolean {
   throw new ConfigError(`${name} must be "on" or "off" (got ${JSON.stringify(raw)})`);
 }
 
+/**
+ * Every variable loadConfig reads (README, "Configuration"): `devtoolbox serve --kebab-name`
+ * accepts exactly these, so a mistyped option is a usage error, not silently the default
+ * (tests/unit/config-variables.test.ts checks the list against this file).
+ */
+export const CONFIG_VARIABLES = [
+  'ACCESS_LOG', 'API_KEYS', 'API_KEYS_FILE', 'HEADERS_TIMEOUT_MS', 'HEAVY_NICE', 'HEAVY_PER_CLIENT', 'HEAVY_QUEUE', 'HEAVY_TOOLS',
+  'HEAVY_WORKERS', 'HOST', 'INLINE_BODY_BYTES', 'KEEP_ALIVE_TIMEOUT_MS', 'MAX_BODY_BYTES', 'MAX_BUFFERED_BYTES', 'METRICS', 'METRICS_TOKEN',
+  'PORT', 'RATE_LIMIT', 'REDIS_URL', 'REQUEST_TIMEOUT_MS', 'SHUTDOWN_TIMEOUT_MS', 'STATIC_DIR', 'TOOL_TIMEOUT_MS', 'TRUST_PROXY',
+  'WORKER_MEMORY_MB', 'WRITE_TIMEOUT_MS',
+] as const;
+
 const optional = (value: string | undefined) => (value?.trim() ? value.trim() : undefined);
 
 /** `host` is read only when HEAVY_WORKERS is not given (tests pass fixtures). */

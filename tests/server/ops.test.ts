@@ -85,6 +85,17 @@ describe('health, readiness, metrics and 404s (no Redis)', () => {
     expect((await fetch(server.url + '/healthz', { method: 'POST' })).status).toBe(405);
   });
 
+  it('logs a health probe only when it fails (a balancer probes every 500 ms), every other request always', async () => {
+    await fetch(server.url + '/healthz');
+    await fetch(server.url + '/healthz', { method: 'POST' }); // 405: logged
+    await fetch(server.url + '/openapi.json');
+    expect(await outputIncludes(server, '"path":"/openapi.json"')).toBe(true); // written when each answer closes, in order
+    const paths = jsonLines(server.output()).filter((record) => 'status' in record).map((record) => `${record.method} ${record.path} ${record.status}`);
+    expect(paths).toContain('POST /healthz 405');
+    expect(paths).toContain('GET /openapi.json 200');
+    expect(paths).not.toContain('GET /healthz 200');
+  });
+
   it('/readyz is ready with the pool up and Redis not configured', async () => {
     const response = await fetch(server.url + '/readyz');
     expect(response.status).toBe(200);
