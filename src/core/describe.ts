@@ -133,7 +133,8 @@ const errorResponse = (description: string) => ({
  * into their operations' request bodies instead: generators such as openapi-typescript (default
  * options) make a field with a `default` required wherever it sits except in a request body or a
  * parameter, so a request schema kept as a component would force callers to send every defaulted
- * field (`POST('/api/base64', {body: {input: 'hi'}})` would not compile).
+ * field (the first natural call of a tool with an optional field would not compile; the test is
+ tests/unit/openapi-client.test.ts).
  */
 function publishedComponents(): Record<string, JsonSchema> {
   const { components } = allSchemas();

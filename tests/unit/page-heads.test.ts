@@ -122,12 +122,14 @@ describe('the Node server renders each page’s head', () => {
     // The service worker precaches /index.html and serves it for every page: it stays as built.
     const raw = await fetch(`${base}/index.html`);
     expect(await raw.text()).toBe(indexHtml);
-    const page = await fetch(`${base}/json-formatter`);
+    // Uncompressed (fetch asks for br/gzip by default: docs/http.md), so the length is the page's own.
+    const identity = { 'Accept-Encoding': 'identity' };
+    const page = await fetch(`${base}/json-formatter`, { headers: identity });
     const body = Buffer.from(await page.arrayBuffer());
     expect(Number(page.headers.get('content-length'))).toBe(body.length);
     expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(page.headers.get('cache-control')).toBe('no-cache');
-    const head = await fetch(`${base}/json-formatter`, { method: 'HEAD' });
+    const head = await fetch(`${base}/json-formatter`, { method: 'HEAD', headers: identity });
     expect([head.status, head.headers.get('content-length'), await head.text()]).toEqual([200, String(body.length), '']);
     const since = { 'If-Modified-Since': page.headers.get('last-modified')! };
     expect((await fetch(`${base}/json-formatter`, { headers: since })).status).toBe(304);
