@@ -4,8 +4,12 @@
 // module), so it is pointed at the origin instead and Vite leaves it alone.
 import type { Plugin } from 'vite';
 
-/** The packages' glue, and our own libjpeg-turbo build (linked in, so its real path is vendor/). */
-const CODEC_GLUE = /(node_modules[\\/](@jsquash|@resvg)|vendor[\\/]libjpeg-turbo-wasm)[\\/]/;
+/**
+ * The packages' glue, and our own builds in vendor/ (libjpeg-turbo, libdeflate: linked in, so
+ * their real paths are vendor/). A glue missed here fails in the service worker alone, where
+ * `import.meta.url` is no base URL ("Failed to construct 'URL': Invalid base URL").
+ */
+const CODEC_GLUE = /(node_modules[\\/](@jsquash|@resvg)|vendor[\\/]lib[\w-]+-wasm)[\\/]/;
 
 export function wasmUrlsNotInlined(): Plugin {
   return {
