@@ -71,6 +71,18 @@ function assemble(resource) {
   );
 }
 
+/** A protobuf varint (base-128, least significant group first), as ONNX files store integers. */
+function encodeVarint(n) {
+  const bytes = [];
+  do {
+    let byte = n % 128;
+    n = Math.floor(n / 128);
+    if (n) byte |= 0x80;
+    bytes.push(byte);
+  } while (n);
+  return Buffer.from(bytes);
+}
+
 /** The fp16 model with every fp16 tensor, Cast target and value type widened to fp32. */
 function widenToFp32(model) {
   const FLOAT = 1;
@@ -106,16 +118,6 @@ function widenToFp32(model) {
       fields.push({ f, w, v });
     }
     return fields;
-  };
-  const encodeVarint = (n) => {
-    const bytes = [];
-    do {
-      let byte = n % 128;
-      n = Math.floor(n / 128);
-      if (n) byte |= 0x80;
-      bytes.push(byte);
-    } while (n);
-    return Buffer.from(bytes);
   };
   const serialise = (fields) =>
     Buffer.concat(fields.flatMap(({ f, w, v }) => [encodeVarint(f * 8 + w), ...(w === 0 ? [encodeVarint(v)] : w === 2 ? [encodeVarint(v.length), v] : [v])]));
@@ -290,19 +292,9 @@ onmessage = async ({ data: { model, threads, runs } }) => {
 
 /** A protobuf field: key, then a varint or length-delimited value (enough for a small ONNX file). */
 function pb(field, value) {
-  const varint = (n) => {
-    const bytes = [];
-    do {
-      let byte = n % 128;
-      n = Math.floor(n / 128);
-      if (n) byte |= 0x80;
-      bytes.push(byte);
-    } while (n);
-    return Buffer.from(bytes);
-  };
-  if (typeof value === 'number') return Buffer.concat([varint(field * 8), varint(value)]);
+  if (typeof value === 'number') return Buffer.concat([encodeVarint(field * 8), encodeVarint(value)]);
   const bytes = typeof value === 'string' ? Buffer.from(value) : Buffer.concat([value].flat());
-  return Buffer.concat([varint(field * 8 + 2), varint(bytes.length), bytes]);
+  return Buffer.concat([encodeVarint(field * 8 + 2), encodeVarint(bytes.length), bytes]);
 }
 
 /** ONNX: y = Conv(x, w), x 1×C×S×S, w C×C×3×3 (seeded), pads 1: ISNet's commonest layer. */

@@ -66,13 +66,18 @@ export const RESPONSES: Record<string, Json> = {
   },
 };
 
+/** What both discovery answers say of a tool. */
+const TOOL_IDENTITY: Json = {
+  slug: { type: 'string', description: 'The tool’s name in URLs and MCP.' },
+  name: { type: 'string', description: 'Human-readable name.' },
+  summary: { type: 'string', description: 'One sentence: what the tool does.' },
+  tags: { type: 'array', items: { type: 'string' }, description: 'The tool’s category.' },
+};
+
 const TOOL_SUMMARY: Json = {
   type: 'object',
   properties: {
-    slug: { type: 'string', description: 'The tool’s name in URLs and MCP.' },
-    name: { type: 'string', description: 'Human-readable name.' },
-    summary: { type: 'string', description: 'One sentence: what the tool does.' },
-    tags: { type: 'array', items: { type: 'string' }, description: 'The tool’s category.' },
+    ...TOOL_IDENTITY,
     api: { type: 'string', description: 'Its API path (POST).' },
     page: { type: 'string', description: 'Its page in the web app.' },
   },
@@ -91,10 +96,7 @@ export const SCHEMAS: Record<string, Json> = {
     type: 'object',
     description: 'One tool with standalone JSON Schemas of its request and answer, and its worked examples.',
     properties: {
-      slug: { type: 'string', description: 'The tool’s name in URLs and MCP.' },
-      name: { type: 'string', description: 'Human-readable name.' },
-      summary: { type: 'string', description: 'One sentence: what the tool does.' },
-      tags: { type: 'array', items: { type: 'string' }, description: 'The tool’s category.' },
+      ...TOOL_IDENTITY,
       input_schema: { type: 'object', description: 'JSON Schema (2020-12) of the request body.' },
       output_schema: { type: 'object', description: 'JSON Schema (2020-12) of the 200 answer.' },
       examples: {
