@@ -1,9 +1,14 @@
-# syntax=docker/dockerfile:1
 # The Node server as a container (README "Deploy"). Three stages so the image that runs holds
 # only what runs: the production dependencies (onnxruntime-node and the background-removal model
 # among them: nothing is downloaded at run time), the built app (dist/) and the built server
 # (dist-server/). The build tools (Vite, Svelte, TypeScript, sharp, Playwright's runner) stay in
 # the build stage.
+# No `# syntax=` line: BuildKit would fetch that frontend from a registry before building, and
+# the plain Dockerfile syntax here needs none (podman/buildah ignore it anyway).
+#
+# NODE_IMAGE: the base of every stage. The official slim image by default; any image with node,
+# npm and a `node` user (uid 1000) at /usr/local/bin works, such as the local one
+# scripts/container-test.sh makes with debootstrap where no registry can be reached.
 ARG NODE_IMAGE=node:22-bookworm-slim
 
 # ---- build: every dependency, then `npm run build` (app → dist/, server → dist-server/)
@@ -23,10 +28,32 @@ COPY package.json package-lock.json .npmrc ./
 # The vendor/ WASM builds are `file:` packages of the lockfile: npm wants their folders present
 # even when it leaves dev dependencies out (the server runs the copies in dist-server/assets/).
 COPY vendor/ vendor/
-RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+# onnxruntime-node ships its native library for every platform (macOS, Windows, Linux; x64 and
+# arm64: about 290 MB); the image keeps only the one it runs on (about 45 MB), and fails to
+# build if that one is missing.
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force \
+ && keep="$(node -p 'process.platform + "/" + process.arch')" \
+ && for dir in node_modules/onnxruntime-node/bin/napi-v*/*/*; do \
+      case "$dir" in */"$keep") ;; *) rm -rf "$dir" ;; esac; \
+    done \
+ && find node_modules/onnxruntime-node/bin -mindepth 2 -type d -empty -delete \
+ && ls node_modules/onnxruntime-node/bin/napi-v*/"$keep"/onnxruntime_binding.node
 
 # ---- run
 FROM ${NODE_IMAGE} AS run
+# OCI annotations (https://github.com/opencontainers/image-spec/blob/main/annotations.md).
+# VERSION follows package.json (tests/scale/deploy.test.ts checks it); REVISION and CREATED are
+# set by whoever builds (scripts/container-test.sh passes the git commit and the time).
+ARG VERSION=1.0.0
+ARG REVISION=unknown
+ARG CREATED=unknown
+LABEL org.opencontainers.image.title="devtoolbox" \
+      org.opencontainers.image.description="Developer utilities behind one JSON API: the Node server, its app and MCP over HTTP." \
+      org.opencontainers.image.licenses="AGPL-3.0-or-later" \
+      org.opencontainers.image.version="${VERSION}" \
+      org.opencontainers.image.revision="${REVISION}" \
+      org.opencontainers.image.created="${CREATED}" \
+      org.opencontainers.image.documentation="README.md (Deploy), docs/deploy.md"
 ENV NODE_ENV=production \
     PORT=8787 \
     HOST=0.0.0.0 \
