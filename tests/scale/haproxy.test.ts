@@ -3,7 +3,9 @@
 // that share one real redis-server. What an operator relies on:
 // 1. the anonymous limit is 30 per client across all instances, and per client, not per proxy
 //    (the servers see the address HAProxy appends, and nothing the client wrote before it);
-// 2. an instance killed under load costs no failed requests, and HAProxy takes it out of
+// 2. an instance whose worker queue is full (flooded directly, not through HAProxy) answers
+//    503, and HAProxy replays the request on another instance: the client sees no 503;
+// 3. an instance killed under load costs no failed requests, and HAProxy takes it out of
 //    rotation after `fall` failed health checks.
 // HAProxy's own statistics (its runtime socket) are the reference for who served what.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -13,12 +15,17 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixture64 } from '../support/image-fixtures';
 import { freePort, startRedis, type RunningRedis } from '../support/redis';
 import { startServer, type RunningServer } from '../support/server';
 
 const HAPROXY = process.env.HAPROXY ?? 'haproxy';
-const CONFIG = resolve(import.meta.dirname, '../../deploy/haproxy.cfg');
+// HAPROXY_CFG: another configuration to run the same tests against (a negative control by hand:
+// the shipped file without `503` in retry-on lets the flood's 503s through).
+const CONFIG = resolve(process.env.HAPROXY_CFG ?? resolve(import.meta.dirname, '../../deploy/haproxy.cfg'));
 const KEYS = ['scale-key-1', 'scale-key-2', 'scale-key-3', 'scale-key-4'];
+/** The keys of the clients that go through HAProxy while one instance is flooded. */
+const FLOOD_KEYS = ['scale-key-5', 'scale-key-6'];
 
 let redis: RunningRedis;
 let servers: RunningServer[] = [];
@@ -35,14 +42,15 @@ interface Answer {
   body: string;
 }
 
-/** One request through HAProxy, from a chosen loopback address (a distinct client). */
-function post(path: string, body: unknown, options: { from?: string; headers?: Record<string, string> } = {}): Promise<Answer> {
+/** One request through HAProxy (or straight to `to`), from a chosen loopback address (a distinct client). */
+function post(path: string, body: unknown, options: { from?: string; headers?: Record<string, string>; to?: string } = {}): Promise<Answer> {
   const payload = JSON.stringify(body);
+  const target = options.to ? new URL(options.to) : undefined;
   return new Promise((done, fail) => {
     const req = request(
       {
-        host: '127.0.0.1',
-        port,
+        host: target?.hostname ?? '127.0.0.1',
+        port: target?.port ?? port,
         path,
         method: 'POST',
         localAddress: options.from ?? '127.0.0.1',
@@ -123,7 +131,17 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'devtoolbox-scale-'));
   socketPath = join(dir, 'haproxy.sock');
   redis = await startRedis();
-  const env = { RATE_LIMIT: 'on', REDIS_URL: redis.url, TRUST_PROXY: '1', HEAVY_WORKERS: '1', API_KEYS: KEYS.join(','), ACCESS_LOG: 'on' };
+  // One worker and one waiting place per instance: two heavy requests fill an instance, and the
+  // next is refused with a 503 (what HAProxy must then replay elsewhere).
+  const env = {
+    RATE_LIMIT: 'on',
+    REDIS_URL: redis.url,
+    TRUST_PROXY: '1',
+    HEAVY_WORKERS: '1',
+    HEAVY_QUEUE: '1',
+    API_KEYS: [...KEYS, ...FLOOD_KEYS].join(','),
+    ACCESS_LOG: 'on',
+  };
   servers = await Promise.all([startServer(env), startServer(env), startServer(env)]);
   const probe = await fetch(`${servers[0]!.url}/healthz`);
   healthPath = probe.status === 200 ? '/healthz' : '/openapi.json';
@@ -192,6 +210,59 @@ describe('three instances behind haproxy (deploy/haproxy.cfg)', () => {
     await until('the access log of the last request', async () => (apiClients().has('127.0.0.3') ? true : undefined));
     expect(apiClients()).toEqual(new Set(['127.0.0.2', '127.0.0.3']));
   }, 60_000);
+
+  it('replays on another instance a request that a flooded instance refuses (503): no client sees it', async () => {
+    // The flood: heavy requests sent to app1 directly (not through HAProxy, so it cannot see
+    // them), each from its own address (X-Forwarded-For, which the instances trust for one
+    // hop) so that no per-client bound applies, enough at once to keep its worker and queue full.
+    const flooded = servers[0]!.url;
+    const slow = { image: fixture64('quadrants.png'), width: 2400, height: 2400, format: 'png' };
+    const floodAnswers: number[] = [];
+    let flooding = true;
+    let address = 0;
+    const flood = Array.from({ length: 5 }, async () => {
+      while (flooding) {
+        address++;
+        const from = `10.77.${address >> 8}.${address & 255}`;
+        const answer = await post('/api/image-resizer', slow, { to: flooded, headers: { 'x-forwarded-for': from } }).catch(() => undefined);
+        floodAnswers.push(answer?.status ?? 0);
+        if (answer?.status === 503) await new Promise((r) => setTimeout(r, 10));
+      }
+    });
+    await until('app1 refusing the flood with 503', async () => (floodAnswers.includes(503) ? true : undefined), 1200);
+
+    // Meanwhile, clients through HAProxy: small heavy requests (they go to the worker pool too),
+    // two at a time, which the two other instances can hold.
+    const before = (await backendServers()).get('app1')!;
+    const small = { image: fixture64('quadrants.png'), from: 'png', to: 'webp' };
+    const answers: Answer[] = [];
+    await Promise.all(
+      FLOOD_KEYS.map(async (key) => {
+        for (let i = 0; i < 12; i++) answers.push(await post('/api/image-converter', small, { headers: { authorization: `Bearer ${key}` } }));
+      }),
+    );
+    const after = (await backendServers()).get('app1')!;
+    flooding = false;
+    await Promise.all(flood);
+
+    // The flood was refused by app1 (the situation the test is about)…
+    expect(floodAnswers).toContain(503);
+    // …but not one client of HAProxy saw a 503, or anything but a converted image.
+    expect(answers.map((a) => `${a.status} ${a.status === 200 ? '' : a.body.slice(0, 120)}`)).toEqual(answers.map(() => '200 '));
+    for (const answer of answers) expect(JSON.parse(answer.body)).toMatchObject({ format: 'webp', width: 40, height: 24 });
+    // HAProxy did send requests to app1 and took each one it refused elsewhere (so the zero
+    // above tested something). A replayed answer is not counted in app1's hrsp_5xx: its sessions
+    // either got their answer there (2xx) or were switched away from it (wredis, for a server
+    // row: the times a request left it for another).
+    const delta = (field: string) => Number(after[field]) - Number(before[field]);
+    console.log(
+      `flood: ${floodAnswers.filter((s) => s === 503).length}/${floodAnswers.length} direct requests refused by app1; ` +
+        `through haproxy: ${answers.length} answered 200, ${delta('stot')} sent to app1, ${delta('wredis')} of them replayed elsewhere`,
+    );
+    expect(delta('wredis')).toBeGreaterThan(0);
+    expect(delta('stot')).toBe(delta('hrsp_2xx') + delta('wredis'));
+    expect(delta('hrsp_5xx')).toBe(0);
+  }, 120_000);
 
   it('keeps answering when an instance is killed under load, and takes it out of rotation', async () => {
     const answers: Answer[] = [];
