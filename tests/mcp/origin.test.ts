@@ -106,6 +106,11 @@ describe('/mcp with MCP_ALLOWED_ORIGINS and MCP_ALLOWED_HOSTS', () => {
 
   it('answers the listed origins and refuses the others', async () => {
     answered(await post(server, { Origin: 'https://agent.example' }));
+    // The preflight a browser sends first: 204 with the CORS headers.
+    const preflight = await post(server, { Origin: 'https://agent.example', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type, mcp-protocol-version' }, 'OPTIONS', null);
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe('*');
+    expect(String(preflight.headers['access-control-allow-headers']).toLowerCase()).toContain('mcp-protocol-version');
     answered(await post(server, { Origin: 'http://localhost:6274' }));
     expectRefused(await post(server, { Origin: 'https://agent.example:8443' }), /MCP_ALLOWED_ORIGINS/);
     expectRefused(await post(server, { Origin: 'http://agent.example' }), /MCP_ALLOWED_ORIGINS/);
