@@ -5,7 +5,7 @@
 // paths whatever the method, JSON log lines (stderr too, with onnxruntime loaded and $HOME not
 // writable), and a busy port reported in one line with exit code 1.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import parsePrometheus from 'parse-prometheus-text-format';
@@ -361,6 +361,31 @@ describe('metrics settings', () => {
       expect((await scrape(server, { Authorization: 'Bearer s3cret-token' })).length).toBeGreaterThan(10);
       // Health stays open: the platform's probes carry no token.
       expect((await fetch(server.url + '/readyz')).status).toBe(200);
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
+describe('alerting on the limiter store', () => {
+  it.skipIf(!PROMTOOL)('docs/deploy.md\'s example alert rules pass promtool check rules and name the metrics /metrics has', async () => {
+    const doc = readFileSync(new URL('../../docs/deploy.md', import.meta.url), 'utf8');
+    const block = /\n  ```yaml\n([\s\S]*?)\n  ```\n/.exec(doc.slice(doc.indexOf('## Redis down is not everything down')))?.[1];
+    expect(block).toBeDefined();
+    const rules = block!.replace(/^ {2}/gm, '');
+    const dir = mkdtempSync(join(tmpdir(), 'ops-rules-'));
+    try {
+      writeFileSync(join(dir, 'rules.yml'), rules);
+      const check = spawnSync('promtool', ['check', 'rules', join(dir, 'rules.yml')], { encoding: 'utf8' });
+      expect(check.status, check.stdout + check.stderr).toBe(0);
+      expect(check.stdout).toContain('SUCCESS: 2 rules found');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    const server = await startServer();
+    try {
+      const names = new Set((await scrape(server)).map((family) => family.name));
+      for (const name of rules.match(/devtoolbox_\w+/g)!) expect(names, name).toContain(name);
     } finally {
       await server.stop();
     }
