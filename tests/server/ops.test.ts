@@ -5,7 +5,7 @@
 // paths whatever the method, JSON log lines (stderr too, with onnxruntime loaded and $HOME not
 // writable), and a busy port reported in one line with exit code 1.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import parsePrometheus from 'parse-prometheus-text-format';
@@ -518,9 +518,14 @@ describe('process lines', () => {
     const env: Record<string, string | undefined> = { ...process.env, HOME: join(dir, 'file', 'home'), PORT: '0', HOST: '127.0.0.1', RATE_LIMIT: 'off', TOOL_TIMEOUT_MS: '200000' };
     delete env.XDG_CACHE_HOME;
     delete env.ORT_DISABLE_TELEMETRY;
-    const child = spawn(process.execPath, [SERVER_ENTRY], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    // Its working directory too: with telemetry on and no writable HOME, onnxruntime wrote a
+    // session file (`:memory:.ses`) there.
+    const cwd = join(dir, 'cwd');
+    mkdirSync(cwd);
+    const child = spawn(process.execPath, [SERVER_ENTRY], { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
+    let written: string[] = [];
     child.stdout.on('data', (chunk) => (stdout += chunk));
     child.stderr.on('data', (chunk) => (stderr += chunk));
     try {
@@ -540,8 +545,10 @@ ${stdout}${stderr}`)));
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
       await exited;
+      written = readdirSync(cwd);
       rmSync(dir, { recursive: true, force: true });
     }
+    expect(written).toEqual([]);
     expect(stderr).not.toContain('telemetry');
     expect(() => jsonLines(stderr)).not.toThrow();
     expect(() => jsonLines(stdout)).not.toThrow();
