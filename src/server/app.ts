@@ -27,7 +27,7 @@ import { answerOps } from './ops-routes';
 import { LIMIT_HEADER_NAMES, MemoryStore, RateLimiter, requestCost, type WindowStore } from './rate-limit';
 import { FallbackStore, RedisStore } from './redis-store';
 import { clientBusy, createInvoker, createOffload, poolFull, replyingInvoker, type Routing } from './routing';
-import { API_HEADER_LIST, API_HEADERS, PAGE_HEADER_LIST, PAGE_HEADERS } from './security-headers';
+import { API_HEADER_LIST, API_HEADERS, PAGE_HEADER_LIST, PAGE_HEADERS } from '../core/security-headers';
 import { requestOrigin } from './page-heads';
 import { createStaticHandler } from './static-files';
 import type { ToolTask } from './tool-worker';
