@@ -5,8 +5,9 @@
 //   still written while it is at most 2 KB or shorter than the compressed form, so small links
 //   stay readable.
 // Secrets (JWT token and keys, HMAC keys) are never written here unless the user asks for a link
-// that carries one (shareLink).
-import { deflateSync, inflateSync, strFromU8, strToU8 } from 'fflate';
+// that carries one (shareLink). The browser's own CompressionStream does the DEFLATE, so no
+// compressor enters the pages' bundles; it is asynchronous, so a compressed link is read, and a
+// long state written, a moment after the page is up.
 import { decodeBase64url, encodeBase64 } from '../lib/base64';
 
 /** Longest fragment written, in characters: past this a link is no longer a practical thing to
@@ -22,33 +23,44 @@ const COMPRESSED = 'z1.';
 
 export type State = Record<string, unknown>;
 
-/** The state in a fragment (without `#`), either form; `{}` for none or anything unreadable. */
-export function decodeFragment(hash: string): State {
+/** Bytes through a CompressionStream or DecompressionStream. */
+async function through(bytes: Uint8Array<ArrayBuffer>, stream: CompressionStream | DecompressionStream): Promise<Uint8Array> {
+  return new Uint8Array(await new Response(new Blob([bytes]).stream().pipeThrough(stream)).arrayBuffer());
+}
+
+const asState = (json: string): State => {
+  const value: unknown = JSON.parse(json);
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as State) : {};
+};
+
+/**
+ * The state in a fragment (without `#`), either form; `{}` for none or anything unreadable. The
+ * readable form is read at once; the compressed one gives a Promise.
+ */
+export function decodeFragment(hash: string): State | Promise<State> {
   if (!hash) return {};
+  if (hash.startsWith(COMPRESSED)) {
+    const decoded = decodeBase64url(hash, COMPRESSED.length);
+    if (!decoded.ok) return {};
+    return through(decoded.bytes as Uint8Array<ArrayBuffer>, new DecompressionStream('deflate-raw'))
+      .then((bytes) => asState(new TextDecoder('utf-8', { fatal: true }).decode(bytes)))
+      .catch(() => ({}));
+  }
   try {
-    let json: string;
-    if (hash.startsWith(COMPRESSED)) {
-      const decoded = decodeBase64url(hash, COMPRESSED.length);
-      if (!decoded.ok) return {};
-      json = strFromU8(inflateSync(decoded.bytes));
-    } else {
-      json = decodeURIComponent(hash);
-    }
-    const value: unknown = JSON.parse(json);
-    return value && typeof value === 'object' && !Array.isArray(value) ? (value as State) : {};
+    return asState(decodeURIComponent(hash));
   } catch {
     return {};
   }
 }
 
 /** The fragment (without `#`) of `state`: the shorter of the two forms; '' for no fields. */
-export function encodeState(state: State): string {
+export async function encodeState(state: State): Promise<string> {
   if (!Object.keys(state).length) return '';
   const json = JSON.stringify(state);
   const plain = encodeURIComponent(json);
   // A link of up to 2 KB is short enough for anything that carries links: it stays readable.
   if (plain.length <= READABLE) return plain;
-  const compressed = COMPRESSED + encodeBase64(deflateSync(strToU8(json), { level: 6 }), true, false);
+  const compressed = COMPRESSED + encodeBase64(await through(new TextEncoder().encode(json), new CompressionStream('deflate-raw')), true, false);
   return compressed.length < plain.length ? compressed : plain;
 }
 
@@ -64,7 +76,7 @@ export interface Shared {
  * when that is longer than MAX_FRAGMENT, the longest text fields are left out one by one (the
  * options still make it into the link), and said so in `left`.
  */
-export function shareState(state: State, secrets: readonly string[] = []): Shared {
+export async function shareState(state: State, secrets: readonly string[] = []): Promise<Shared> {
   const shared: State = Object.fromEntries(Object.entries(state).filter(([key, value]) => !secrets.includes(key) && value !== undefined && value !== ''));
   const left: string[] = [];
   const leave = (key: string) => {
@@ -74,7 +86,7 @@ export function shareState(state: State, secrets: readonly string[] = []): Share
   // Too long to be worth compressing: out at once, checked on the raw text so a multi-MB input costs nothing.
   for (const [key, value] of Object.entries(shared)) if (typeof value === 'string' && value.length > MAX_RAW) leave(key);
   for (;;) {
-    const fragment = encodeState(shared);
+    const fragment = await encodeState(shared);
     if (fragment.length <= MAX_FRAGMENT) return { fragment, left };
     const longest = Object.entries(shared)
       .map(([key, value]) => [key, typeof value === 'string' ? value.length : JSON.stringify(value).length] as const)
@@ -84,16 +96,14 @@ export function shareState(state: State, secrets: readonly string[] = []): Share
   }
 }
 
-export function readFragment(): State {
+export function readFragment(): State | Promise<State> {
   return decodeFragment(location.hash.slice(1));
 }
 
-/** Writes the shareable fields to the address (replacing the entry: no history per keystroke). */
-export function writeFragment(state: State, secrets: readonly string[] = []): Shared {
-  const shared = shareState(state, secrets);
-  const url = location.pathname + location.search + (shared.fragment ? '#' + shared.fragment : '');
+/** Puts a fragment in the address (replacing the entry: no history per keystroke). */
+export function setFragment(fragment: string): void {
+  const url = location.pathname + location.search + (fragment ? '#' + fragment : '');
   if (url !== location.pathname + location.search + location.hash) history.replaceState(history.state, '', url);
-  return shared;
 }
 
 /**
@@ -102,8 +112,8 @@ export function writeFragment(state: State, secrets: readonly string[] = []): Sh
  * secret does not enter this browser's history; whoever opens the link gets the fields back
  * through readFragment() as from any shared link.
  */
-export function shareLink(fields: State): string {
+export async function shareLink(fields: State): Promise<string> {
   const shared = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined && value !== ''));
-  const encoded = encodeState(shared);
+  const encoded = await encodeState(shared);
   return location.origin + location.pathname + location.search + (encoded ? '#' + encoded : '');
 }

@@ -6,7 +6,7 @@ import type { InputOf, OutputOf, ParsedInputOf, ToolReply } from '../tools/types
 import { runTool } from '../workers/bridge';
 import inputFields from 'virtual:input-fields';
 import { checkFields, type JsonSchema } from './field-check';
-import { readFragment, writeFragment } from './fragment';
+import { readFragment, shareState } from './fragment';
 import { linkStatus } from './link-status.svelte';
 import { takePrefill } from './prefill';
 
@@ -69,17 +69,26 @@ export class ToolRunner<S extends Slug> {
     // reaches its controls; the other fields of the link are kept. Values the schema cannot
     // judge (a time zone that does not exist) are the tool's to answer with a 400. Input handed
     // over by smart paste or an opened file (./prefill.ts) wins over the link.
-    const known = this.#known(checkFields(readFragment(), inputFields[slug], this.#options.fields));
+    const take = (state: Record<string, unknown>) => this.#known(checkFields(state, inputFields[slug], this.#options.fields));
+    const fromLink = readFragment();
     const handed = takePrefill(slug, [...this.#keys]);
     this.#handed = Object.keys(handed);
-    this.input = { ...initial, ...known, ...handed } as ParsedInputOf<S>;
+    this.input = { ...initial, ...(fromLink instanceof Promise ? {} : take(fromLink)), ...handed } as ParsedInputOf<S>;
+    // A compressed link is read a moment later (DecompressionStream is asynchronous).
+    if (fromLink instanceof Promise) {
+      void fromLink.then((state) => {
+        const fields = take(state);
+        for (const key of this.#handed) delete fields[key];
+        Object.assign(this.input as object, fields);
+      });
+    }
 
     $effect(() => {
       const body = $state.snapshot(this.input) as Record<string, unknown>;
       const hidden = [...this.#options.secrets, ...this.#options.unshared, ...this.#handed];
       // Compressing a large input for the link waits for a pause in typing, as a run does.
       const size = sizeOf(body);
-      linkStatus.update(this, () => writeFragment(body, hidden), size < 50_000 ? 0 : pauseFor(size));
+      linkStatus.update(this, () => shareState(body, hidden), size < 50_000 ? 0 : pauseFor(size));
       if (this.#options.live) this.#schedule(body);
     });
     $effect(() => () => {

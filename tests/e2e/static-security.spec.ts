@@ -73,8 +73,8 @@ test('the service worker gives its own answers the Node server’s security head
     await navigator.serviceWorker.ready;
     if (!navigator.serviceWorker.controller) await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
   });
-  const headersOf = (path: string, init?: RequestInit) =>
-    page.evaluate(async ({ path, init }) => Object.fromEntries((await fetch(path, init)).headers), { path, init });
+  const headersOf = (path: string, init?: { method: string; headers: Record<string, string>; body: string }) =>
+    page.evaluate(async ({ path, init }) => Object.fromEntries((await fetch(path, init as RequestInit | undefined)).headers.entries()), { path, init });
   for (const [path, init] of [
     ['/api', undefined],
     ['/api/base64', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"input":"hi"}' }],
