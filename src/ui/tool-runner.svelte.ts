@@ -4,8 +4,7 @@
 import type { Slug } from '../tools/index';
 import type { InputOf, OutputOf, ParsedInputOf, ToolReply } from '../tools/types';
 import { runTool } from '../workers/bridge';
-import inputFields from 'virtual:input-fields';
-import { checkFields, type JsonSchema } from './field-check';
+import type { JsonSchema } from './field-check';
 import { readFragment, shareState } from './fragment';
 import { linkStatus } from './link-status.svelte';
 import { takePrefill } from './prefill';
@@ -69,15 +68,16 @@ export class ToolRunner<S extends Slug> {
     // reaches its controls; the other fields of the link are kept. Values the schema cannot
     // judge (a time zone that does not exist) are the tool's to answer with a 400. Input handed
     // over by smart paste or an opened file (./prefill.ts) wins over the link.
-    const take = (state: Record<string, unknown>) => this.#known(checkFields(state, inputFields[slug], this.#options.fields));
-    const fromLink = readFragment();
     const handed = takePrefill(slug, [...this.#keys]);
     this.#handed = Object.keys(handed);
-    this.input = { ...initial, ...(fromLink instanceof Promise ? {} : take(fromLink)), ...handed } as ParsedInputOf<S>;
-    // A compressed link is read a moment later (DecompressionStream is asynchronous).
-    if (fromLink instanceof Promise) {
-      void fromLink.then((state) => {
-        const fields = take(state);
+    this.input = { ...initial, ...handed } as ParsedInputOf<S>;
+    // A link's fields are applied a moment after the page is up: the schemas they are checked
+    // against load only for a page opened with a fragment (they stay out of every page's first
+    // load), and a compressed link is read by an asynchronous DecompressionStream.
+    if (location.hash.length > 1) {
+      const fromLink = readFragment();
+      void Promise.all([fromLink, import('virtual:input-fields'), import('./field-check')]).then(([state, { default: inputFields }, { checkFields }]) => {
+        const fields = this.#known(checkFields(state, inputFields[slug], this.#options.fields));
         for (const key of this.#handed) delete fields[key];
         Object.assign(this.input as object, fields);
       });
