@@ -4,7 +4,8 @@
 // all. New settings make every result stale and run the files again; new files join the run.
 // The page says what one file's work is (BatchJob.run); BatchList.svelte draws the batch.
 import { zipSync } from 'fflate';
-import { BROWSER_DRAWS, detectFormat, readBase64, saveBlob, uniqueNames, type InputFormat } from './image-files';
+import { saveBlob, typedBlob } from './blob-urls';
+import { BROWSER_DRAWS, detectFormat, readBase64, uniqueNames, type InputFormat } from './image-files';
 
 /** What one file's work produced. */
 export interface Produced {
@@ -220,7 +221,7 @@ export class ImageBatch<S> {
       entries[this.names.get(item.id)!] = [new Uint8Array(buffers[i]!), { level: DEFLATES.has(item.result!.format) ? 6 : 0 }];
     });
     const zip = zipSync(entries);
-    saveBlob(new Blob([zip as Uint8Array<ArrayBuffer>], { type: 'application/zip' }), this.#job.zipName(this.#job.settings()));
+    saveBlob(typedBlob([zip as Uint8Array<ArrayBuffer>], 'application/zip'), this.#job.zipName(this.#job.settings()));
   }
 
   #stop(): void {
