@@ -2,6 +2,7 @@
 // process (no server), and prints the answer. I/O comes in as `CliIo`, so tests run it whole
 // in-process with buffers.
 import type { Invoker } from '../core/invoke';
+import { jsonSize } from '../server/routing';
 import { type Command, UsageError, coerce, type Source } from './args';
 import { type Field, toolFields } from './fields';
 
@@ -64,7 +65,8 @@ export async function runTool(command: ToolCommand, invoke: Invoker, io: CliIo):
   const body: Record<string, unknown> = {};
   for (const [name, source] of sources) body[name] = await valueOf(fields.find((f) => f.name === name)!, source, io, stdin);
 
-  const reply = await invoke(command.slug, body);
+  // Its size as JSON decides, as over HTTP, whether it runs on this thread or in a worker.
+  const reply = await invoke(command.slug, body, { size: jsonSize(body) });
   if (reply.status !== 200) {
     io.stderr(`${String(reply.body.error)}\n`);
     return 1;

@@ -26,12 +26,12 @@ import { createMetrics, type Metrics } from './metrics';
 import { answerOps } from './ops-routes';
 import { LIMIT_HEADER_NAMES, MemoryStore, RateLimiter, requestCost, type WindowStore } from './rate-limit';
 import { FallbackStore, RedisStore } from './redis-store';
-import { clientBusy, createInvoker, createOffload, poolFull, replyingInvoker, type Routing } from './routing';
+import { clientBusy, createInvoker, createOffload, crowdedOut, poolFull, replyingInvoker, type Routing } from './routing';
 import { API_HEADER_LIST, API_HEADERS, PAGE_HEADER_LIST, PAGE_HEADERS } from './security-headers';
 import { requestOrigin } from './page-heads';
 import { createStaticHandler } from './static-files';
 import type { ToolTask } from './tool-worker';
-import { ClientBusyError, QueueFullError, TaskAbortedError, WorkerPool } from './worker-pool';
+import { ClientBusyError, QueueFullError, TaskAbortedError, TaskCrowdedOutError, WorkerPool } from './worker-pool';
 
 /** What the app serves besides its configuration. */
 export interface AppContext {
@@ -72,11 +72,12 @@ const pathOf = (req: IncomingMessage) => {
 /** The security headers of a path's answers, as a list for `send`. */
 const securityHeaders = (pathname: string) => (isApiPath(pathname) || pathname === '/mcp' ? API_HEADER_LIST : PAGE_HEADER_LIST);
 
-/** The answer to a request the server cannot take now: capacity (503) or the client's share (429). */
+/** The answer to a request the server cannot take or finish now: capacity (503) or the client's share (429). */
 function refusalFor(error: unknown): ApiResponse | undefined {
   const retry = (seconds: number) => ({ 'Retry-After': String(seconds) });
   if (error instanceof ServerBusyError) return jsonResponse(503, { error: error.message }, retry(error.retryAfterSeconds));
   if (error instanceof QueueFullError) return jsonResponse(503, { error: poolFull(error.retryAfterSeconds) }, retry(error.retryAfterSeconds));
+  if (error instanceof TaskCrowdedOutError) return jsonResponse(503, { error: crowdedOut(error.limitMs, error.retryAfterSeconds) }, retry(error.retryAfterSeconds));
   if (error instanceof ClientBusyError) return jsonResponse(429, { error: clientBusy(error.limit, error.retryAfterSeconds) }, retry(error.retryAfterSeconds));
   return undefined;
 }
