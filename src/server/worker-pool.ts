@@ -11,6 +11,16 @@
 // - A task may run `taskTimeoutMs` in its worker (time spent queued does not count). Past it the
 //   worker is terminated, the only way to stop synchronous code or WASM, and replaced. So is a
 //   worker whose caller gave up (AbortSignal) while its task ran; a waiting task just leaves.
+//   A task that ran out of time while it waited for a core more than it ran on one (the kernel's
+//   scheduler statistics of its thread and its companions: sched-time.ts) was crowded out by
+//   other work, not too heavy: TaskCrowdedOutError (the server answers 503 + Retry-After)
+//   rather than TaskTimeoutError (400). docs/limits.md states the rule.
+// - Companions: processes a worker started for its tasks (the background-removal model's,
+//   segmentation-node.ts) are written by the worker into memory it shares with the pool, the
+//   moment they start, so the pool can kill them (SIGKILL) with their worker even when the
+//   worker is stuck and no message of its would arrive. Native code that cannot be interrupted
+//   runs there, never in the worker thread itself: terminating a thread inside onnxruntime
+//   aborted the whole process.
 // - Memory: each worker's JavaScript heap is capped (`maxHeapMb`, Node's resourceLimits; past it
 //   the task fails with WorkerOutOfMemoryError); WebAssembly memory, which never shrinks and is
 //   outside that cap, is checked by the worker after each task (`serveTasks`): a worker that
@@ -19,13 +29,15 @@
 // - Workers may run at a lower OS priority (`niceness`, Linux): when the workers keep every
 //   core busy, the event loop still gets a core the moment a request arrives.
 //
-// Protocol: a worker posts `{ ready: true }` once its code is loaded (start-up is not charged to
-// a task's time limit); then the pool posts `{ id, task }` and the worker answers
-// `{ id, ok: true, result, retire? }` or `{ id, ok: false, error }` (a message; it logs the
-// details). `serveTasks` below is the worker's side; it reads the pool's settings from `workerData`.
+// Protocol: a worker posts `{ ready: true, tid? }` once its code is loaded (start-up is not charged
+// to a task's time limit; `tid`, its kernel thread id, for the scheduler statistics); then the
+// pool posts `{ id, task }` and the worker answers `{ id, ok: true, result, retire? }` or
+// `{ id, ok: false, error }` (a message; it logs the details). `serveTasks` below is the worker's
+// side; it reads the pool's settings, and the shared list of its companions, from `workerData`.
 import { Worker, parentPort, workerData } from 'node:worker_threads';
 import { formatBytes } from '../lib/byte-size';
-import { lowerThreadPriority, startLibuvPoolHere } from './thread-priority';
+import { processTime, threadTime, type SchedTime } from './sched-time';
+import { lowerThreadPriority, startLibuvPoolHere, threadId } from './thread-priority';
 
 /** Every worker is busy and the queue is full: capacity, not the caller's fault (503). */
 export class QueueFullError extends Error {
@@ -47,6 +59,16 @@ export class ClientBusyError extends Error {
 export class TaskTimeoutError extends Error {
   constructor(readonly limitMs: number) {
     super(`The task ran longer than ${limitMs} ms`);
+  }
+}
+
+/** The task ran out of time while other work held the cores: the server was busy (503). */
+export class TaskCrowdedOutError extends Error {
+  constructor(
+    readonly limitMs: number,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(`The task ran out of its ${limitMs} ms while other work held the CPUs`);
   }
 }
 
@@ -102,19 +124,25 @@ interface Pending<In, Out> {
 interface Slot {
   worker: Worker;
   ready: boolean;
-  busy?: { id: number; timer: ReturnType<typeof setTimeout>; started: number; pending: Pending<unknown, unknown> };
+  /** The worker's kernel thread id (Linux), for its scheduler statistics. */
+  tid?: number;
+  /** Process ids the worker started and has not seen end (0: a free place): killed with it. */
+  companions: Int32Array;
+  busy?: { id: number; timer: ReturnType<typeof setTimeout>; started: number; pending: Pending<unknown, unknown>; sched: Map<string, SchedTime> };
 }
 
 /** What a worker is told at start (`workerData`). */
 interface WorkerSettings {
   niceness: number;
   maxHeapMb: number | undefined;
+  /** COMPANION_PLACES process ids (Int32), written by the worker, read by the pool. */
+  companions: SharedArrayBuffer;
 }
 
 type WorkerReply =
   | { id: number; ok: true; result: unknown; retire?: boolean }
   | { id: number; ok: false; error: string }
-  | { ready: true; id?: undefined };
+  | { ready: true; tid?: number };
 
 /** The shared turn of tasks without a client (no limiter bucket starts with a space). */
 const UNNAMED = ' ';
@@ -229,16 +257,18 @@ export class WorkerPool<In, Out> {
   }
 
   private spawn(): Slot {
-    const settings: WorkerSettings = { niceness: this.options.niceness ?? 0, maxHeapMb: this.options.maxHeapMb };
+    const companions = new SharedArrayBuffer(COMPANION_PLACES * Int32Array.BYTES_PER_ELEMENT);
+    const settings: WorkerSettings = { niceness: this.options.niceness ?? 0, maxHeapMb: this.options.maxHeapMb, companions };
     const resourceLimits = this.options.maxHeapMb ? { maxOldGenerationSizeMb: this.options.maxHeapMb } : undefined;
     // Before a worker lowers its priority, so libuv's pool does not inherit it (thread-priority.ts).
     if (settings.niceness > 0) startLibuvPoolHere();
     const worker = new Worker(this.options.script, { workerData: settings, resourceLimits });
-    const slot: Slot = { worker, ready: false };
+    const slot: Slot = { worker, ready: false, companions: new Int32Array(companions) };
     this.slots.add(slot);
     worker.on('message', (reply: WorkerReply) => {
       if ('ready' in reply) {
         slot.ready = true;
+        slot.tid = reply.tid;
         this.next(slot);
       } else this.finish(slot, reply);
     });
@@ -262,8 +292,8 @@ export class WorkerPool<In, Out> {
   private start(slot: Slot, pending: Pending<In, Out>): void {
     const id = this.nextId++;
     this.lastStarted.set(pending.client, ++this.starts);
-    const timer = setTimeout(() => void this.retire(slot, new TaskTimeoutError(this.options.taskTimeoutMs)), this.options.taskTimeoutMs);
-    slot.busy = { id, timer, started: performance.now(), pending: pending as Pending<unknown, unknown> };
+    const timer = setTimeout(() => void this.retire(slot, this.timedOut(slot)), this.options.taskTimeoutMs);
+    slot.busy = { id, timer, started: performance.now(), pending: pending as Pending<unknown, unknown>, sched: schedOf(slot) };
     try {
       slot.worker.postMessage({ id, task: pending.task }, pending.transfer);
     } catch (error) {
@@ -285,7 +315,27 @@ export class WorkerPool<In, Out> {
     return busy.pending as Pending<In, Out>;
   }
 
-  private finish(slot: Slot, reply: Exclude<WorkerReply, { ready: true }>): void {
+  /**
+   * Why a task ran out of time: crowded out (its thread and companions waited for a CPU longer
+   * than they ran on one during the task) or too heavy (they had the CPU, or nothing is known).
+   */
+  private timedOut(slot: Slot): Error {
+    const limit = this.options.taskTimeoutMs;
+    const before = slot.busy?.sched;
+    if (!before || before.size === 0) return new TaskTimeoutError(limit);
+    let ran = 0;
+    let waited = 0;
+    for (const [key, now] of schedOf(slot)) {
+      const then = before.get(key) ?? { ran: 0, waited: 0 };
+      ran += Math.max(0, now.ran - then.ran);
+      waited += Math.max(0, now.waited - then.waited);
+    }
+    if (waited <= ran) return new TaskTimeoutError(limit);
+    const running = [...this.slots].filter((candidate) => candidate.busy).length;
+    return new TaskCrowdedOutError(limit, this.secondsFor(Math.max(1, Math.ceil((this.queue.length + running) / this.options.size))));
+  }
+
+  private finish(slot: Slot, reply: Extract<WorkerReply, { id: number }>): void {
     if (slot.busy?.id !== reply.id) return;
     const pending = this.release(slot)!;
     this.settle(pending, reply.ok ? { result: reply.result as Out } : new WorkerFailedError(reply.error));
@@ -330,8 +380,42 @@ export class WorkerPool<In, Out> {
       if (waiting) this.settle(waiting, reason);
     }
     this.next(undefined);
+    for (const pid of companionsOf(slot)) killCompanion(pid);
     await slot.worker.terminate();
   }
+}
+
+/** Places for companions' process ids per worker: one model process at a time, and one closing. */
+const COMPANION_PLACES = 8;
+
+function companionsOf(slot: Slot): number[] {
+  const pids: number[] = [];
+  for (let i = 0; i < slot.companions.length; i++) {
+    const pid = Atomics.load(slot.companions, i);
+    if (pid > 0) pids.push(pid);
+  }
+  return pids;
+}
+
+/** A companion process of a worker being stopped: it may be inside native code, so SIGKILL. */
+function killCompanion(pid: number): void {
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+}
+
+/** The scheduler statistics of a worker's thread and its companions now (empty where unknown). */
+function schedOf(slot: Slot): Map<string, SchedTime> {
+  const times = new Map<string, SchedTime>();
+  const thread = slot.tid === undefined ? undefined : threadTime(slot.tid);
+  if (thread) times.set('thread', thread);
+  for (const pid of companionsOf(slot)) {
+    const time = processTime(pid);
+    if (time) times.set(`process ${pid}`, time);
+  }
+  return times;
 }
 
 /**
@@ -370,5 +454,21 @@ export function serveTasks<In, Out>(
       port.postMessage({ id, ok: false, error: 'Internal error' });
     }
   });
-  port.postMessage({ ready: true });
+  port.postMessage({ ready: true, tid: threadId() });
+}
+
+/**
+ * The worker's side of companions: records a process this worker started (`alive`) or that has
+ * ended, in the memory shared with the pool, so that the pool kills it if it stops this worker.
+ * Outside a pool, nothing.
+ */
+export function reportCompanion(pid: number, alive: boolean): void {
+  const shared = (workerData as Partial<WorkerSettings> | null)?.companions;
+  if (!shared) return;
+  const places = new Int32Array(shared);
+  for (let i = 0; i < places.length; i++) {
+    if (alive ? Atomics.compareExchange(places, i, 0, pid) === 0 : Atomics.compareExchange(places, i, pid, 0) === pid) return;
+  }
+  // Every place taken (never seen: a worker has one model process, two while one closes): this
+  // one is not killed with the worker, and ends by itself once its channel closes.
 }
