@@ -56,6 +56,9 @@ export class ToolRunner<S extends Slug> {
   /** Fields handed over by smart paste or an opened file (./prefill.ts): kept out of the URL
    * for the life of the page, as the hand-over promises; the user may have pasted a credential. */
   #handed: string[] = [];
+  /** Settles once a shared link's fields are in `input` (at once without a link): a page that
+   * derives its own state from the input when it opens does so again then. */
+  linked: Promise<void> = Promise.resolve();
   #controller: AbortController | undefined;
   #timer: ReturnType<typeof setTimeout> | undefined;
 
@@ -76,7 +79,7 @@ export class ToolRunner<S extends Slug> {
     // load), and a compressed link is read by an asynchronous DecompressionStream.
     if (location.hash.length > 1) {
       const fromLink = readFragment();
-      void Promise.all([fromLink, import('virtual:input-fields'), import('./field-check')]).then(([state, { default: inputFields }, { checkFields }]) => {
+      this.linked = Promise.all([fromLink, import('virtual:input-fields'), import('./field-check')]).then(([state, { default: inputFields }, { checkFields }]) => {
         const fields = this.#known(checkFields(state, inputFields[slug], this.#options.fields));
         for (const key of this.#handed) delete fields[key];
         Object.assign(this.input as object, fields);
