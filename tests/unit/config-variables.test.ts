@@ -6,7 +6,8 @@ import { parseArgs, UsageError } from '../../src/cli/args';
 import { CONFIG_VARIABLES } from '../../src/server/config';
 
 const source = readFileSync(new URL('../../src/server/config.ts', import.meta.url), 'utf8');
-const body = source.slice(source.indexOf('export function loadConfig'));
+// loadConfig and toolLimits (the limits the command line shares with the server), which comes first.
+const body = source.slice(source.indexOf('export function toolLimits'));
 
 describe('the server options of `devtoolbox serve`', () => {
   it('are exactly the variables loadConfig reads', () => {
