@@ -5,10 +5,11 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { isMainThread } from 'node:worker_threads';
 import { inflateSync } from 'node:zlib';
 import { ASSET_SOURCES, type AssetLoader, type AssetName } from './assets';
 import { createImagePlatform } from './codecs/index';
-import type { Inflate } from './codecs/inflate';
+import { type Inflate, scriptInflate } from './codecs/inflate';
 import type { ImagePlatform } from './types';
 
 // The PNG codec builds its result with `new ImageData`, which Node lacks.
@@ -51,5 +52,8 @@ const zlibInflate: Inflate = (parts, size) => {
   }
 };
 
-/** The Node door's image codecs; each codec loads on its first use. */
-export const nodeImages: ImagePlatform = createImagePlatform(nodeAssets, zlibInflate);
+/**
+ * The Node door's image codecs; each codec loads on its first use. Worker threads (the pool's,
+ * which are terminated at their time limit) inflate in script: see `scriptInflate`.
+ */
+export const nodeImages: ImagePlatform = createImagePlatform(nodeAssets, isMainThread ? zlibInflate : scriptInflate);

@@ -13,13 +13,15 @@ import { prng } from '../../../tests/support/prng';
 import { nodeImages } from '../node';
 import { ImageDataError } from '../types';
 import { createImagePlatform } from './index';
-import { streamInflate } from './inflate';
+import { scriptInflate, streamInflate } from './inflate';
 import { decodeCommonPng } from './png-fast';
 
 const wasm = new WebAssembly.Module(readFileSync(createRequire(import.meta.url).resolve('@jsquash/png/codec/pkg/squoosh_png_bg.wasm')));
 await initPng(wasm);
 /** The platform as browsers build it: the web-standard inflater. */
 const browserLike = createImagePlatform({ wasm: async () => wasm, bytes: async () => new Uint8Array() }, streamInflate);
+/** The platform as Node's worker threads build it: the script inflater. */
+const workerLike = createImagePlatform({ wasm: async () => wasm, bytes: async () => new Uint8Array() }, scriptInflate);
 
 /** The Rust decoder's verdict: RGBA bytes, or its error. */
 /**
@@ -44,10 +46,10 @@ function rust(bytes: Uint8Array): { width: number; height: number; data: Uint8Ar
   }
 }
 
-/** Ours through both doors' inflaters; each must match the Rust decoder exactly. */
+/** Ours through every door's inflater; each must match the Rust decoder exactly. */
 async function expectSameAsRust(bytes: Uint8Array, label = ''): Promise<void> {
   const expected = rust(bytes);
-  for (const platform of [nodeImages, browserLike]) {
+  for (const platform of [nodeImages, browserLike, workerLike]) {
     const ours = await platform.decode(bytes, 'png').then(
       (image) => ({ width: image.width, height: image.height, data: pixels(image.data, expected === 'error' ? undefined : expected.data) }),
       (error: unknown) => {
