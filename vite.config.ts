@@ -2,11 +2,13 @@ import { readFileSync } from 'node:fs';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { modelFiles, modelManifest } from './src/build/model-assets';
+import { modelFiles, modelManifest, modelSourceFiles } from './src/build/model-assets';
 import { ortWasmNotEmitted } from './src/build/ort-assets';
 import { precompress } from './src/build/precompress';
 import { routePreloads } from './src/build/route-preloads';
+import { noticesCollector, thirdPartyNotices } from './src/build/third-party-notices';
 import { examplesModule } from './src/build/examples-plugin';
+import { lucideFilesRead } from './src/build/icons';
 import { toolbox } from './src/build/toolbox-plugin';
 import { wasmUrlsNotInlined } from './src/build/wasm-urls';
 import { appHead, themeColors, webManifest } from './src/build/web-manifest';
@@ -46,16 +48,20 @@ export default defineConfig({
         globIgnores: ['**/node_modules/**/*', 'sw.js', 'workbox-*.js', 'models/**', 'screenshots/**', 'route-preloads.json'],
         // The image codecs are bundled into sw.js, their WASM stays in precached files; the
         // worked examples come in as data.
-        buildPlugins: { vite: [wasmUrlsNotInlined(), examplesModule()] },
+        buildPlugins: { vite: [wasmUrlsNotInlined(), examplesModule(), noticesCollector()] },
       },
       manifest: webManifest({ tools, shortcuts: SHORTCUTS, description: SITE_DESCRIPTION, colors }),
       devOptions: { enabled: false },
     }),
+    // The licences of every package the page, its workers and sw.js bundle, of the model files
+    // copied beside them and of the icons inlined: dist/THIRD-PARTY-NOTICES.txt
+    // (src/build/third-party-notices.ts).
+    ...thirdPartyNotices({ product: 'Developer Toolbox (the web app, dist/)', files: (root) => [...modelSourceFiles(root), ...lucideFilesRead] }),
     // Last: brotli and gzip twins of everything above, sw.js included (src/build/precompress.ts).
     precompress(),
   ],
   build: { target: 'es2022', outDir: 'dist', emptyOutDir: true },
   // Workers are bundled with their own plugins: the model manifest is read in the tool worker,
   // which also bundles onnxruntime-web (its WASM comes from /models/, src/build/ort-assets.ts).
-  worker: { format: 'es', plugins: () => [modelManifest(), ortWasmNotEmitted()] },
+  worker: { format: 'es', plugins: () => [modelManifest(), ortWasmNotEmitted(), noticesCollector()] },
 });

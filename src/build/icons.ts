@@ -8,6 +8,8 @@ export { UI_ICONS } from '../ui/icon-names';
 const require = createRequire(import.meta.url);
 const iconsDir = join(dirname(require.resolve('lucide-static/package.json')), 'icons');
 
+/** The SVG files inlined so far: their package's licence goes into the notices (third-party-notices.ts). */
+export const lucideFilesRead = new Set<string>();
 
 /**
  * One icon's drawing: the inside of its `<svg>`, compacted. Every Lucide icon shares the same
@@ -18,6 +20,7 @@ export function lucideSvg(name: string): string {
   let source: string;
   try {
     source = readFileSync(join(iconsDir, `${name}.svg`), 'utf8');
+    lucideFilesRead.add(join(iconsDir, `${name}.svg`));
   } catch {
     throw new Error(`No Lucide icon named "${name}" in lucide-static`);
   }

@@ -59,6 +59,9 @@ function plan(root: string): Plan {
 const plans = new Map<string, Plan>();
 const planFor = (root: string) => plans.get(root) ?? plans.set(root, plan(root)).get(root)!;
 
+/** The files modelFiles copies into dist/models/ (their packages' licences go into the notices). */
+export const modelSourceFiles = (root: string): string[] => [...planFor(root).copies.values()];
+
 /**
  * `virtual:model-manifest`. Vite bundles workers with their own plugin list (`worker.plugins`),
  * and the model is loaded in the worker, so this part is its own plugin.

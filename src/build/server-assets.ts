@@ -7,6 +7,12 @@ import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
 import { ASSET_SOURCES, type AssetName } from '../platform/assets';
 
+/** The files serverAssets copies (their packages' licences go into the notices). */
+export function serverAssetFiles(root: string): string[] {
+  const require = createRequire(resolve(root, 'package.json'));
+  return Object.values(ASSET_SOURCES).map((source) => require.resolve(source));
+}
+
 export function serverAssets(): Plugin {
   let root = process.cwd();
   return {
@@ -16,10 +22,8 @@ export function serverAssets(): Plugin {
       root = config.root;
     },
     generateBundle() {
-      const require = createRequire(resolve(root, 'package.json'));
-      for (const [name, source] of Object.entries(ASSET_SOURCES) as [AssetName, string][]) {
-        this.emitFile({ type: 'asset', fileName: `assets/${name}`, source: readFileSync(require.resolve(source)) });
-      }
+      const files = serverAssetFiles(root);
+      (Object.keys(ASSET_SOURCES) as AssetName[]).forEach((name, i) => this.emitFile({ type: 'asset', fileName: `assets/${name}`, source: readFileSync(files[i]!) }));
     },
   };
 }

@@ -34,10 +34,12 @@ export type Command =
       raw?: string;
       /** `-o path`: write the answer's image there (`-` for stdout). */
       out?: string;
+      /** `--force`: `-o` may replace an existing file (never a symbolic link). */
+      force?: boolean;
     };
 
 /** Options of every tool command; a tool field may not use these names (tests check it). */
-export const RESERVED_FLAGS = ['help', 'raw', 'out'] as const;
+export const RESERVED_FLAGS = ['help', 'raw', 'out', 'force'] as const;
 
 /** `--x`, `--x=v`: the name and the inline value, if any. */
 function splitOption(arg: string): { name: string; inline?: string } {
@@ -71,6 +73,7 @@ function parseTool(slug: string, args: string[]): Command {
   const values = new Map<string, Source>();
   let raw: string | undefined;
   let out: string | undefined;
+  let force = false;
   let positional: string | undefined;
   const set = (field: Field, source: Source) => {
     if (values.has(field.name)) throw new UsageError(`--${field.flag} is given twice`, slug);
@@ -109,6 +112,11 @@ function parseTool(slug: string, args: string[]): Command {
       out = inline ?? next('--out');
       continue;
     }
+    if (name === 'force') {
+      if (inline !== undefined) throw new UsageError('--force takes no value', slug);
+      force = true;
+      continue;
+    }
     const field = byFlag.get(name);
     const negated = !field && name.startsWith('no-') ? byFlag.get(name.slice(3)) : undefined;
     if (negated) {
@@ -135,7 +143,8 @@ function parseTool(slug: string, args: string[]): Command {
   if (raw === '') raw = mainOutput;
   if (raw !== undefined && !outputs.includes(raw)) throw new UsageError(`--raw=${raw}: the answer has no such field (it has ${outputs.join(', ')})`, slug);
   if (out !== undefined && !imageOutput) throw new UsageError(`-o: ${slug} answers no image`, slug);
-  return { command: 'tool', slug, values, raw, out };
+  if (force && (out === undefined || out === '-')) throw new UsageError('--force only goes with -o <file> (it lets -o replace an existing file)', slug);
+  return { command: 'tool', slug, values, raw, out, ...(force ? { force } : {}) };
 }
 
 /** `serve --port 8080 --redis-url …` → PORT=8080, REDIS_URL=… (README, "Configuration"). */

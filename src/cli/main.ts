@@ -1,26 +1,24 @@
 #!/usr/bin/env node
 // `devtoolbox`, the fifth door (README "Command line"): `devtoolbox <tool> [--field value …]` runs
 // the core in this process with the Node context, offline; `serve` and `mcp` start the other
-// Node doors. Exit codes: 0 answered, 1 the tool refused (its sentence on stderr), 2 usage.
-import { readFile, writeFile } from 'node:fs/promises';
+// Node doors. Exit codes: 0 answered, 1 the input was refused (the tool's sentence, or an input
+// over the cap, on stderr), 2 usage (README "Command line").
 import { version } from '../../package.json';
 import { localInvoker } from '../core/local';
 import { nodeContext } from '../platform/node-context';
+import { bodyLimitOf, ConfigError } from '../server/config';
 import { parseArgs, UsageError } from './args';
+import { occupied, readCapped, readFileCapped, writeOutput } from './files';
 import { mainHelp, toolHelp } from './help';
 import { runTool, type CliIo } from './run';
 
-async function readStdin(): Promise<Uint8Array> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
 const io: CliIo = {
-  readStdin,
+  readStdin: (limit) => readCapped(process.stdin, limit),
   stdinIsTerminal: process.stdin.isTTY === true,
-  readFile: async (path) => new Uint8Array(await readFile(path)),
-  writeFile: (path, bytes) => writeFile(path, bytes),
+  inputLimit: 0, // set when a tool runs (`serve` reports a bad MAX_BODY_BYTES its own way)
+  readFile: readFileCapped,
+  exists: occupied,
+  writeFile: writeOutput,
   stdout: (chunk) => process.stdout.write(chunk),
   stderr: (text) => process.stderr.write(text),
 };
@@ -53,6 +51,7 @@ async function main(argv: string[]): Promise<number | undefined> {
       await import('../server/mcp-stdio');
       return undefined;
     case 'tool':
+      io.inputLimit = bodyLimitOf();
       return runTool(command, localInvoker(nodeContext), io);
   }
 }
@@ -62,6 +61,10 @@ try {
   // Let stdout drain (a pipe may be slow), then leave: the model's session would keep us alive.
   if (code !== undefined) process.stdout.write('', () => process.exit(code));
 } catch (error) {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`devtoolbox: ${error.message}\n`);
+    process.exit(2);
+  }
   if (!(error instanceof UsageError)) throw error;
   const hint = error.slug ? `devtoolbox ${error.slug} --help` : 'devtoolbox --help';
   process.stderr.write(`devtoolbox: ${error.message}\nSee '${hint}'.\n`);

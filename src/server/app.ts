@@ -130,6 +130,7 @@ export async function createApp(config: ServerConfig, context: AppContext): Prom
   const offload = createOffload(routing);
   const budget = new ByteBudget(config.maxBufferedBytes);
   const mcpInvoke = replyingInvoker(createInvoker(routing));
+  const mcpAccess = { allowedOrigins: config.mcpAllowedOrigins, allowedHosts: config.mcpAllowedHosts, bind: config.host };
   let draining = false;
   const health = createHealth({ draining: () => draining, pool, redis });
   const clientOf = (req: IncomingMessage) => resolveClient(req.socket.remoteAddress, config.trustProxy ? req.headers['x-forwarded-for'] : undefined);
@@ -201,6 +202,7 @@ export async function createApp(config: ServerConfig, context: AppContext): Prom
       await handleMcp(req, res, body, {
         invoke: (slug, args, mcp) => timedMcpCall(slug, () => mcpInvoke(slug, args, { ...callOptions(), ...mcp })),
         admitMore: limiter ? async (calls) => (await charge(calls)).refusal : undefined,
+        access: mcpAccess,
       });
       return;
     }

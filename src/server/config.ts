@@ -3,6 +3,7 @@
 // running with a silently different limit.
 import { MAX_BODY_BYTES } from '../core/http';
 import { defaultHeavyWorkers, readHostFiles, type HostFiles } from './host-resources';
+import { normalOrigin } from './mcp-origin';
 
 export interface ServerConfig {
   port: number;
@@ -43,6 +44,10 @@ export interface ServerConfig {
   metrics: boolean;
   /** When set, GET /metrics needs `Authorization: Bearer <token>` (docs/operations.md). */
   metricsToken: string | undefined;
+  /** Browser origins besides the server's own that may call POST /mcp (`*`: any); mcp-origin.ts. */
+  mcpAllowedOrigins: string[];
+  /** Host names POST /mcp answers for besides loopback names (`*`: any); mcp-origin.ts. */
+  mcpAllowedHosts: string[];
 }
 
 export class ConfigError extends Error {}
@@ -74,10 +79,22 @@ function onOff(env: Env, name: string, fallback: boolean): boolean {
  */
 export const CONFIG_VARIABLES = [
   'ACCESS_LOG', 'API_KEYS', 'API_KEYS_FILE', 'HEADERS_TIMEOUT_MS', 'HEAVY_NICE', 'HEAVY_PER_CLIENT', 'HEAVY_QUEUE', 'HEAVY_TOOLS',
-  'HEAVY_WORKERS', 'HOST', 'INLINE_BODY_BYTES', 'KEEP_ALIVE_TIMEOUT_MS', 'MAX_BODY_BYTES', 'MAX_BUFFERED_BYTES', 'METRICS', 'METRICS_TOKEN',
+  'HEAVY_WORKERS', 'HOST', 'INLINE_BODY_BYTES', 'KEEP_ALIVE_TIMEOUT_MS', 'MAX_BODY_BYTES', 'MAX_BUFFERED_BYTES', 'MCP_ALLOWED_HOSTS', 'MCP_ALLOWED_ORIGINS', 'METRICS', 'METRICS_TOKEN',
   'PORT', 'RATE_LIMIT', 'REDIS_URL', 'REQUEST_TIMEOUT_MS', 'SHUTDOWN_TIMEOUT_MS', 'STATIC_DIR', 'TOOL_TIMEOUT_MS', 'TRUST_PROXY',
   'WORKER_MEMORY_MB', 'WRITE_TIMEOUT_MS',
 ] as const;
+
+/** A comma-separated list, each entry checked and normalised by `parse` (undefined: refused). */
+function list(env: Env, name: string, what: string, parse: (entry: string) => string | undefined): string[] {
+  const entries = (env[name] ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+  return entries.map((entry) => {
+    const value = entry === '*' ? '*' : parse(entry);
+    if (value === undefined) throw new ConfigError(`${name} must be a comma-separated list of ${what}, or * (got ${JSON.stringify(entry)})`);
+    return value;
+  });
+}
+
+const hostName = (entry: string) => (/^(\[[0-9a-f:.]+\]|[a-z0-9-]+(\.[a-z0-9-]+)*)$/i.test(entry) ? entry.toLowerCase() : undefined);
 
 const optional = (value: string | undefined) => (value?.trim() ? value.trim() : undefined);
 
@@ -94,7 +111,7 @@ export function loadConfig(env: Env = process.env, host: () => HostFiles = readH
     port: integer(env, 'PORT', 8787, 0),
     host: optional(env.HOST),
     staticDir: optional(env.STATIC_DIR),
-    bodyLimit: integer(env, 'MAX_BODY_BYTES', MAX_BODY_BYTES, 1),
+    bodyLimit: bodyLimitOf(env),
     rateLimit: onOff(env, 'RATE_LIMIT', true),
     apiKeys: optional(env.API_KEYS),
     apiKeysFile: optional(env.API_KEYS_FILE),
@@ -132,5 +149,12 @@ export function loadConfig(env: Env = process.env, host: () => HostFiles = readH
     accessLog: onOff(env, 'ACCESS_LOG', true),
     metrics: onOff(env, 'METRICS', true),
     metricsToken: optional(env.METRICS_TOKEN),
+    mcpAllowedOrigins: list(env, 'MCP_ALLOWED_ORIGINS', 'origins (https://app.example)', normalOrigin),
+    mcpAllowedHosts: list(env, 'MCP_ALLOWED_HOSTS', 'host names without port (mcp.example)', hostName),
   };
+}
+
+/** MAX_BODY_BYTES: the server's request-body cap, and the command line's cap on one input. */
+export function bodyLimitOf(env: Env = process.env): number {
+  return integer(env, 'MAX_BODY_BYTES', MAX_BODY_BYTES, 1);
 }

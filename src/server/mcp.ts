@@ -21,6 +21,7 @@ import type { Invoker, Reply } from '../core/invoke';
 import { findTool, tools } from '../tools/index';
 import { imageFields } from '../lib/images/image-field';
 import type { LocalFiles } from './mcp-files';
+import { mcpAccessProblem, type McpAccess } from './mcp-origin';
 import { toCallToolResult } from './mcp-result';
 
 export { imageMimeType, toCallToolResult } from './mcp-result';
@@ -45,6 +46,8 @@ export interface McpOptions {
    * answers the whole batch.
    */
   admitMore?: (calls: number) => Promise<Refusal | undefined>;
+  /** Which browser origins and host names may use /mcp (mcp-origin.ts); undefined: any. */
+  access?: McpAccess;
 }
 
 let toolList: McpTool[] | undefined;
@@ -178,6 +181,14 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 export async function handleMcp(req: IncomingMessage, res: ServerResponse, readBody: () => Promise<Uint8Array>, options: McpOptions): Promise<void> {
   // Headers set here are merged into whatever the transport writes later.
   for (const [key, value] of Object.entries(CORS)) res.setHeader(key, value);
+  // Before anything else, preflights included: a refused page learns nothing more, and its body
+  // is never read (ErrorCode.ConnectionClosed is -32000, the code the SDK gives these refusals).
+  const problem = options.access && mcpAccessProblem(options.access, { host: req.headers.host, origin: req.headers.origin });
+  if (problem) {
+    drainBody(req);
+    rpcError(res, 403, ErrorCode.ConnectionClosed, problem);
+    return;
+  }
   if (req.method === 'OPTIONS') {
     res.writeHead(204, PREFLIGHT).end();
     return;

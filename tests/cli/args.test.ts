@@ -6,6 +6,7 @@ import { coerce, parseArgs, RESERVED_FLAGS, UsageError, type Command } from '../
 import { kebab, toolFields } from '../../src/cli/fields';
 import { exampleCommand, mainHelp, shellQuote, toolHelp } from '../../src/cli/help';
 import { runTool, type CliIo } from '../../src/cli/run';
+import { BodyTooLargeError, MAX_BODY_BYTES } from '../../src/core/http';
 import { localInvoker } from '../../src/core/local';
 import { nodeContext } from '../../src/platform/node-context';
 import { tools } from '../../src/tools/index';
@@ -36,17 +37,23 @@ function memoryIo(stdin?: string | Uint8Array, files: Record<string, Uint8Array 
   const err: string[] = [];
   const written = new Map<string, Uint8Array>();
   let stdinReads = 0;
+  const capped = (bytes: Uint8Array, limit: number) => {
+    if (bytes.length > limit) throw new BodyTooLargeError(limit);
+    return bytes;
+  };
   const io: CliIo = {
     stdinIsTerminal: stdin === undefined,
-    readStdin: async () => {
+    inputLimit: MAX_BODY_BYTES,
+    readStdin: async (limit) => {
       stdinReads++;
-      return typeof stdin === 'string' ? new TextEncoder().encode(stdin) : (stdin ?? new Uint8Array());
+      return capped(typeof stdin === 'string' ? new TextEncoder().encode(stdin) : (stdin ?? new Uint8Array()), limit);
     },
-    readFile: async (path) => {
+    readFile: async (path, limit) => {
       const file = files[path];
       if (file === undefined) throw Object.assign(new Error('ENOENT'), { code: 'ENOENT' });
-      return typeof file === 'string' ? new TextEncoder().encode(file) : file;
+      return capped(typeof file === 'string' ? new TextEncoder().encode(file) : file, limit);
     },
+    exists: async (path) => path in files || written.has(path),
     writeFile: async (path, bytes) => void written.set(path, bytes),
     stdout: (chunk) => void out.push(chunk),
     stderr: (text) => void err.push(text),

@@ -66,7 +66,8 @@ describe('MCP over HTTP: POST /mcp', () => {
   it('answers a preflight with 204 and the CORS headers an MCP client in a browser needs', async () => {
     const response = await fetch(`${server.url}/mcp`, {
       method: 'OPTIONS',
-      headers: { Origin: 'https://example.org', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type, mcp-protocol-version' },
+      // A page of the server's own origin; other pages need MCP_ALLOWED_ORIGINS (origin.test.ts).
+      headers: { Origin: new URL(server.url).origin, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type, mcp-protocol-version' },
     });
     expect(response.status).toBe(204);
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
