@@ -103,7 +103,7 @@ export async function respond(request: ApiRequest, door: ApiDoor): Promise<ApiRe
       headers: {
         ...CORS_HEADERS,
         'Access-Control-Allow-Methods': ALLOW,
-        'Access-Control-Allow-Headers': 'Content-Type, Authorization, X-API-Key',
+        'Access-Control-Allow-Headers': 'Content-Type, Authorization, X-API-Key, X-Request-Id',
         'Access-Control-Max-Age': '86400',
       },
       body: '',

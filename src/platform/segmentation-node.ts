@@ -17,6 +17,15 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { MODEL_PACKAGE, MODEL_RESOURCE, MODEL_RESOURCES_FILE, MODELS_PATH, type ResourceMap } from './model';
 import { MODEL_SIDE, type SegmentationPlatform } from './segmentation';
 
+// onnxruntime (1.30 on Linux) starts a telemetry client when it loads: it writes a device id
+// and an upload queue under $HOME/.cache/Microsoft/DeveloperTools/.onnxruntime and, where $HOME
+// is read-only (containers), prints a coloured non-JSON warning ("Failed to persist telemetry
+// device ID") to stderr and writes a `:memory:.ses` file into the working directory. This
+// program promises no network and JSON-only logs, so telemetry is off. The library reads the variable from the process environment, which only the main
+// thread writes (a worker thread's process.env is its own copy): this module is imported on
+// the main thread by every Node entry (node-context.ts), before any worker or child starts.
+process.env.ORT_DISABLE_TELEMETRY = '1';
+
 /** The subset of onnxruntime-node this module uses. */
 interface Ort {
   InferenceSession: {

@@ -26,6 +26,7 @@ import { createMetrics, type Metrics } from './metrics';
 import { answerOps } from './ops-routes';
 import { LIMIT_HEADER_NAMES, MemoryStore, RateLimiter, requestCost, type WindowStore } from './rate-limit';
 import { FallbackStore, RedisStore } from './redis-store';
+import { REQUEST_ID_HEADER, requestId } from './request-id';
 import { clientBusy, createInvoker, createOffload, poolFull, replyingInvoker, type Routing } from './routing';
 import { API_HEADER_LIST, API_HEADERS, PAGE_HEADER_LIST, PAGE_HEADERS } from './security-headers';
 import { requestOrigin } from './page-heads';
@@ -61,7 +62,9 @@ const here = dirname(fileURLToPath(import.meta.url));
 
 /** Paths the limiter counts (docs/contract.md §2). Pages, assets, /openapi.json and /llms.txt are
  * static documents, identical to files any CDN could serve, so they are not limited. */
-const EXPOSED_HEADERS = LIMIT_HEADER_NAMES.join(', ');
+const EXPOSED_HEADERS = [...LIMIT_HEADER_NAMES, REQUEST_ID_HEADER].join(', ');
+/** How long Redis may take to answer a PING before readiness and metrics call it unreachable. */
+const REDIS_PING_MS = 500;
 const isLimited = (pathname: string) => pathname === '/mcp' || pathname === '/api' || pathname.startsWith('/api/');
 
 const pathOf = (req: IncomingMessage) => {
@@ -71,6 +74,8 @@ const pathOf = (req: IncomingMessage) => {
 };
 /** The security headers of a path's answers, as a list for `send`. */
 const securityHeaders = (pathname: string) => (isApiPath(pathname) || pathname === '/mcp' ? API_HEADER_LIST : PAGE_HEADER_LIST);
+/** A header list for `send` with the request's id after it (one writeHead, no setHeader: the hot path). */
+const withId = (list: readonly string[], id: string) => [...list, REQUEST_ID_HEADER, id];
 
 /** The answer to a request the server cannot take now: capacity (503) or the client's share (429). */
 function refusalFor(error: unknown): ApiResponse | undefined {
@@ -107,11 +112,15 @@ export async function createApp(config: ServerConfig, context: AppContext): Prom
   );
 
   const redis = config.redisUrl ? await RedisStore.connect(config.redisUrl, {}, 3_000, (message) => log.warn(message)) : undefined;
-  const store: WindowStore = redis ? new FallbackStore(redis, new MemoryStore(), (message) => log.warn(message)) : new MemoryStore();
+  // The pool is read at scrape time (it is made just below); Redis is asked then too.
+  const metrics: Metrics | undefined = config.metrics
+    ? createMetrics({
+        pool: () => pool?.stats,
+        limiterStore: redis ? { kind: 'redis', up: async () => (await redis.ping(REDIS_PING_MS)).ok } : { kind: 'memory', up: async () => true },
+      })
+    : undefined;
+  const store: WindowStore = redis ? new FallbackStore(redis, new MemoryStore(), (message) => log.warn(message), () => metrics?.limiterFallback()) : new MemoryStore();
   const limiter = config.rateLimit ? new RateLimiter(store, keys) : undefined;
-
-  // The pool is read at scrape time (it is made just below).
-  const metrics: Metrics | undefined = config.metrics ? createMetrics(() => pool?.stats) : undefined;
   const pool =
     config.heavyWorkers > 0
       ? new WorkerPool<ToolTask, Reply | ApiResponse>({
@@ -132,22 +141,25 @@ export async function createApp(config: ServerConfig, context: AppContext): Prom
   const mcpInvoke = replyingInvoker(createInvoker(routing));
   const mcpAccess = { allowedOrigins: config.mcpAllowedOrigins, allowedHosts: config.mcpAllowedHosts, bind: config.host };
   let draining = false;
-  const health = createHealth({ draining: () => draining, pool, redis });
+  const health = createHealth({ draining: () => draining, pool, redis, redisTimeoutMs: REDIS_PING_MS });
   const clientOf = (req: IncomingMessage) => resolveClient(req.socket.remoteAddress, config.trustProxy ? req.headers['x-forwarded-for'] : undefined);
 
   // REST calls reach `invoke` only once `offload` has kept them here: they run on this thread.
   const documents = new Documents();
   const apiDoor: ApiDoor = { invoke: localInvoker(context.tools), examples: context.examples };
 
-  async function route(req: IncomingMessage, res: ServerResponse, signal: () => AbortSignal): Promise<void> {
+  async function route(req: IncomingMessage, res: ServerResponse, id: string, signal: () => AbortSignal): Promise<void> {
     const pathname = pathOf(req);
     // Probes and scrapers: never limited, no key (ops-routes.ts).
     const ops = await answerOps({ health, metrics, metricsToken: config.metricsToken }, req.method ?? 'GET', pathname, req.headers.authorization);
-    if (ops) return send(req, res, ops, API_HEADER_LIST);
+    if (ops) return send(req, res, ops, withId(API_HEADER_LIST, id));
     const api = isApiPath(pathname);
-    // JSON answers get their security headers in send's single writeHead (the hot path); the
-    // rest (MCP, files) write their own heads and take them from here.
-    if (!api) for (const [name, value] of Object.entries(pathname === '/mcp' ? API_HEADERS : PAGE_HEADERS)) res.setHeader(name, value);
+    // JSON answers get their security headers and id in send's single writeHead (the hot path);
+    // the rest (MCP, files) write their own heads and take them from here.
+    if (!api) {
+      for (const [name, value] of Object.entries(pathname === '/mcp' ? API_HEADERS : PAGE_HEADERS)) res.setHeader(name, value);
+      res.setHeader(REQUEST_ID_HEADER, id);
+    }
 
     // Who is asking, and what the limiter has charged: worked out only when needed (not for files).
     let who: { address: string; key: PresentedKey } | undefined;
@@ -170,7 +182,7 @@ export async function createApp(config: ServerConfig, context: AppContext): Prom
       // Cross-origin callers (CORS) may read these only when exposed.
       res.setHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS);
       if (decision.refusal) {
-        send(req, res, jsonResponse(decision.refusal.status, decision.refusal.body, decision.refusal.headers), securityHeaders(pathname));
+        send(req, res, jsonResponse(decision.refusal.status, decision.refusal.body, decision.refusal.headers), withId(securityHeaders(pathname), id));
         return;
       }
     }
@@ -193,8 +205,9 @@ export async function createApp(config: ServerConfig, context: AppContext): Prom
       };
       const answer = await respond({ method: req.method ?? 'GET', pathname, body }, { ...apiDoor, offload: toPool });
       reservation?.hold(answer.body.length);
-      if (answer.status === 200 && isDocumentRequest(req.method, pathname)) documents.send(req, res, pathname, answer, API_HEADER_LIST);
-      else send(req, res, answer, API_HEADER_LIST);
+      const heads = withId(API_HEADER_LIST, id);
+      if (answer.status === 200 && isDocumentRequest(req.method, pathname)) documents.send(req, res, pathname, answer, heads);
+      else send(req, res, answer, heads);
       return;
     }
     if (pathname === '/mcp') {
@@ -239,7 +252,8 @@ export async function createApp(config: ServerConfig, context: AppContext): Prom
       connectionsCheckingInterval: Math.min(1_000, Math.ceil(config.headersTimeoutMs / 2)),
     },
     (req, res) => {
-      if (config.accessLog) logAccess(req, res, clientOf(req), undefined, HEALTH_PATHS.has(pathOf(req)));
+      const id = requestId(req.headers['x-request-id']);
+      if (config.accessLog) logAccess(req, res, { client: clientOf(req), requestId: id, quietWhenOk: HEALTH_PATHS.has(pathOf(req)) });
       if (metrics) countRestCall(req, res, metrics);
       inFlight.add(res);
       // Made only when a heavy tool asks for it or the client leaves: light calls never look.
@@ -249,21 +263,22 @@ export async function createApp(config: ServerConfig, context: AppContext): Prom
         if (!res.writableFinished) (controller ??= new AbortController()).abort(); // the client left: drop its queued work
       });
       if (draining) res.setHeader('Connection', 'close');
-      route(req, res, () => (controller ??= new AbortController()).signal).catch((error: unknown) => {
+      route(req, res, id, () => (controller ??= new AbortController()).signal).catch((error: unknown) => {
         if (error instanceof TaskAbortedError) return;
         if (error instanceof ClientGoneError) {
-          log.info('client left during upload', { path: pathOf(req) });
+          log.info('client left during upload', { path: pathOf(req), request_id: id });
           return;
         }
         if (error instanceof ServerBusyError) metrics?.refused('byte budget');
         const refusal = refusalFor(error);
+        const heads = withId(securityHeaders(pathOf(req)), id);
         if (refusal && !res.headersSent) {
-          if (error instanceof ServerBusyError) shed(res, refusal, securityHeaders(pathOf(req)));
-          else send(req, res, refusal, securityHeaders(pathOf(req)));
+          if (error instanceof ServerBusyError) shed(res, refusal, heads);
+          else send(req, res, refusal, heads);
           return;
         }
-        log.error('internal error', { path: pathOf(req), ...errorFields(error) });
-        if (!res.headersSent) send(req, res, jsonResponse(500, { error: 'Internal error' }), securityHeaders(pathOf(req)));
+        log.error('internal error', { path: pathOf(req), request_id: id, ...errorFields(error) });
+        if (!res.headersSent) send(req, res, jsonResponse(500, { error: 'Internal error' }), heads);
         else res.destroy();
       });
     },

@@ -45,7 +45,8 @@ export const log = createLogger();
 /**
  * Routes console.* through `logger`, so lines written by code that cannot import this module
  * (the runtime-free core logs a tool's bug with console.error) or by libraries are JSON too: the
- * text as `msg`, an Error argument's message and stack as fields.
+ * text as `msg`, an Error argument's message and stack as fields; and process warnings too
+ * (captureWarnings).
  */
 export function captureConsole(logger: Logger): void {
   const route = (level: Level) => (...args: unknown[]) => {
@@ -56,4 +57,15 @@ export function captureConsole(logger: Logger): void {
   console.log = console.info = console.debug = route('info');
   console.warn = route('warn');
   console.error = console.trace = route('error');
+  captureWarnings(logger);
+}
+
+/**
+ * Routes process warnings (deprecations of a dependency on a newer Node, a listener leak) through
+ * `logger` at level warn, instead of Node's own text line `(node:PID) [CODE] Name: message`.
+ * Node prints them from a 'warning' listener of its own, which is replaced.
+ */
+export function captureWarnings(logger: Logger): void {
+  process.removeAllListeners('warning');
+  process.on('warning', (warning: Error & { code?: string }) => logger.warn(warning.message, { warning: warning.name, ...(warning.code && { code: warning.code }) }));
 }

@@ -162,7 +162,7 @@ const PREFLIGHT = {
   ...CORS,
   'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
   // docs/contract.md §1's headers, plus the ones MCP clients send after `initialize`.
-  'Access-Control-Allow-Headers': 'Content-Type, Authorization, X-API-Key, Accept, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID',
+  'Access-Control-Allow-Headers': 'Content-Type, Authorization, X-API-Key, X-Request-Id, Accept, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID',
   'Access-Control-Max-Age': '86400',
 } as const;
 

@@ -6,7 +6,9 @@
 // When Redis is unreachable the server does not fail: FallbackStore answers from in-process
 // counters (each instance then enforces the limit on its own) and logs a warning; it goes back
 // to Redis as soon as Redis answers again. Failing closed would turn a Redis outage into an API
-// outage; failing fully open would drop all protection.
+// outage; failing fully open would drop all protection. For the same reason a Redis outage does
+// not make an instance unready (health.ts): it is reported by the metrics instead
+// (devtoolbox_rate_limit_store_up, devtoolbox_rate_limit_fallback_decisions_total).
 import { randomBytes } from 'node:crypto';
 import type { Redis as RedisClient } from 'ioredis';
 import { MemoryStore, type WindowState, type WindowStore } from './rate-limit';
@@ -48,8 +50,11 @@ export interface RedisStoreOptions {
   prefix?: string;
 }
 
+export type PingAnswer = { ok: true } | { ok: false; reason: string };
+
 export class RedisStore implements WindowStore {
   private sequence = 0;
+  private pinging: Promise<PingAnswer> | undefined;
   private readonly tag = randomBytes(6).toString('hex');
 
   private constructor(
@@ -95,10 +100,16 @@ export class RedisStore implements WindowStore {
   }
 
   /**
-   * Whether Redis answers now (readiness, health.ts): a PING within `timeoutMs`. Never queued:
+   * Whether Redis answers now (readiness and metrics): a PING within `timeoutMs`. Never queued:
    * while the connection is down the client refuses at once (enableOfflineQueue: false).
+   * Concurrent callers share one PING, so a burst of probes and scrapes is one command.
    */
-  async ping(timeoutMs: number): Promise<{ ok: true } | { ok: false; reason: string }> {
+  ping(timeoutMs: number): Promise<PingAnswer> {
+    this.pinging ??= this.pingOnce(timeoutMs).finally(() => (this.pinging = undefined));
+    return this.pinging;
+  }
+
+  private async pingOnce(timeoutMs: number): Promise<PingAnswer> {
     if (this.client.status !== 'ready') return { ok: false, reason: `Redis unreachable (connection ${this.client.status})` };
     let timer: ReturnType<typeof setTimeout> | undefined;
     const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs)));
@@ -117,7 +128,10 @@ export class RedisStore implements WindowStore {
   }
 }
 
-/** Uses `primary` while it answers, `fallback` while it fails; logs each change of state once. */
+/**
+ * Uses `primary` while it answers, `fallback` while it fails; logs each change of state once and
+ * reports each decision the fallback made (`onFallback`, counted by the metrics).
+ */
 export class FallbackStore implements WindowStore {
   private failing = false;
 
@@ -125,6 +139,7 @@ export class FallbackStore implements WindowStore {
     private readonly primary: WindowStore,
     private readonly fallback: WindowStore = new MemoryStore(),
     private readonly warn: (message: string) => void = console.warn,
+    private readonly onFallback: () => void = () => {},
   ) {}
 
   async hit(bucket: string, limit: number, windowMs: number, cost: number): Promise<WindowState> {
@@ -136,6 +151,7 @@ export class FallbackStore implements WindowStore {
     } catch (error) {
       if (!this.failing) this.warn(`rate limit: shared store failed (${(error as Error).message}); counting in-process until it is back`);
       this.failing = true;
+      this.onFallback();
       return this.fallback.hit(bucket, limit, windowMs, cost);
     }
   }

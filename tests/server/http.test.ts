@@ -92,7 +92,7 @@ describe('Node server: /api', () => {
     const response = await fetch(server.url + '/api/base64', { method: 'OPTIONS' });
     expect(response.status).toBe(204);
     expect(response.headers.get('access-control-allow-methods')).toBe('GET, POST, OPTIONS');
-    expect(response.headers.get('access-control-allow-headers')).toBe('Content-Type, Authorization, X-API-Key');
+    expect(response.headers.get('access-control-allow-headers')).toBe('Content-Type, Authorization, X-API-Key, X-Request-Id');
     expect(response.headers.get('access-control-max-age')).toBe('86400');
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
   });

@@ -33,6 +33,7 @@ function rateHeaders(response: Response, limit: number): number {
     'X-RateLimit-Reset',
     'Retry-After',
     'WWW-Authenticate',
+    'X-Request-Id',
   ]);
   // The draft's structured fields say the same as the older headers.
   const policy = limit === 300 ? 'api-key' : 'anonymous';

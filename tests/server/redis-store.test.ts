@@ -1,6 +1,8 @@
 // The shared store against a real redis-server: the Lua script admits exactly `limit` requests
 // even when two clients race for the last ones, and a Redis outage falls back to in-process
-// counting (logged) and back again when Redis returns.
+// counting (logged, and reported per decision for the metrics) and back again when Redis
+// returns; readiness and metrics asking at once send Redis one PING.
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FallbackStore, RedisStore } from '../../src/server/redis-store';
 import { MemoryStore } from '../../src/server/rate-limit';
@@ -64,21 +66,53 @@ describe('RedisStore', () => {
   });
 });
 
+describe('RedisStore.ping', () => {
+  /** PINGs Redis has answered so far, by its own count (INFO commandstats). */
+  async function pingsServed(): Promise<number> {
+    const admin = new Redis(redis.url);
+    try {
+      return Number(/cmdstat_ping:calls=(\d+)/.exec(await admin.info('commandstats'))?.[1] ?? 0);
+    } finally {
+      admin.disconnect();
+    }
+  }
+
+  it('answers ok while Redis is up; concurrent callers share one PING', async () => {
+    const store = await RedisStore.connect(redis.url, { prefix: 'ping:' }, 3_000, quiet);
+    try {
+      const before = await pingsServed();
+      const answers = await Promise.all(Array.from({ length: 10 }, () => store.ping(500)));
+      expect(answers).toEqual(Array.from({ length: 10 }, () => ({ ok: true })));
+      expect((await pingsServed()) - before).toBe(1);
+      // One after the other: one each.
+      await store.ping(500);
+      await store.ping(500);
+      expect((await pingsServed()) - before).toBe(3);
+    } finally {
+      await store.close();
+    }
+  });
+});
+
 describe('FallbackStore', () => {
   it('counts in-process while Redis is down, warns once, and returns to Redis when it is back', async () => {
     const own = await startRedis();
     const warnings: string[] = [];
     const primary = await RedisStore.connect(own.url, { prefix: 'fb:' }, 3_000, (m) => warnings.push(m));
-    const store = new FallbackStore(primary, new MemoryStore(), (m) => warnings.push(m));
+    let fallbacks = 0;
+    const store = new FallbackStore(primary, new MemoryStore(), (m) => warnings.push(m), () => fallbacks++);
     try {
       expect((await store.hit('b', 3, 60_000, 1)).allowed).toBe(true);
       expect(warnings).toEqual([]);
+      expect(fallbacks).toBe(0);
       await own.stop();
       // Down: answers still come, from in-process counters that enforce the same limit.
       const during = [];
       for (let i = 0; i < 5; i++) during.push(await store.hit('b', 3, 60_000, 1));
       expect(during.map((s) => s.allowed)).toEqual([true, true, true, false, false]);
       expect(warnings.filter((w) => w.startsWith('rate limit: shared store failed'))).toHaveLength(1);
+      expect(fallbacks).toBe(5);
+      expect((await primary.ping(500)).ok).toBe(false);
       // Back on the same port: the next hits go to Redis again (its count survived nothing: a fresh server).
       const again = await startRedis(own.port);
       try {
@@ -88,7 +122,10 @@ describe('FallbackStore', () => {
           state = await store.hit('fresh', 3, 60_000, 0);
         }
         expect(state.count).toBe(0);
+        const counted = fallbacks;
         expect((await store.hit('b', 3, 60_000, 1)).count).toBe(1);
+        expect(fallbacks).toBe(counted);
+        expect(await primary.ping(500)).toEqual({ ok: true });
       } finally {
         await again.stop();
       }

@@ -1,7 +1,7 @@
 // The process log's line format (src/server/logger.ts) and the 404's choice between the app's
 // page and JSON (static-files.ts prefersHtml).
 import { describe, expect, it } from 'vitest';
-import { captureConsole, createLogger, errorFields, formatLine, type Level } from '../../src/server/logger';
+import { captureConsole, captureWarnings, createLogger, errorFields, formatLine, type Level } from '../../src/server/logger';
 import { prefersHtml } from '../../src/server/static-files';
 
 describe('logger', () => {
@@ -37,6 +37,26 @@ describe('logger', () => {
     const parsed = lines.map(([, line]) => JSON.parse(line) as Record<string, unknown>);
     expect(parsed[0]!.msg).toBe('hello { a: 1 }');
     expect(parsed[2]).toMatchObject({ level: 'error', msg: '[base64] internal error', error: 'bad' });
+  });
+});
+
+describe('process warnings', () => {
+  it('are JSON lines at level warn, not Node\'s own text line', async () => {
+    const lines: [Level, string][] = [];
+    const saved = process.listeners('warning');
+    try {
+      captureWarnings(createLogger((level, line) => lines.push([level, line])));
+      expect(process.listenerCount('warning')).toBe(1);
+      const emitted = new Promise((resolve) => process.once('warning', resolve));
+      process.emitWarning('the thing is deprecated', { type: 'DeprecationWarning', code: 'DEP0999' });
+      await emitted;
+    } finally {
+      process.removeAllListeners('warning');
+      for (const listener of saved) process.on('warning', listener);
+    }
+    expect(lines).toHaveLength(1);
+    expect(lines[0]![0]).toBe('warn');
+    expect(JSON.parse(lines[0]![1])).toMatchObject({ level: 'warn', msg: 'the thing is deprecated', warning: 'DeprecationWarning', code: 'DEP0999' });
   });
 });
 
