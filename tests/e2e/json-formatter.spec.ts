@@ -114,6 +114,21 @@ test.describe('json-formatter page', () => {
     await expect(page.getByTestId('status')).toContainText('Valid JSON');
   });
 
+  test('a syntax error offers Repair inside the error; one click repairs', async ({ page }) => {
+    await page.goto('/json-formatter');
+    await page.getByTestId('input').fill("{'name': 'Ada', tags: ['math',]}");
+    const offer = page.getByTestId('error').getByRole('button', { name: 'Try to repair it' });
+    await expect(offer).toBeVisible();
+    await offer.click();
+    await expect(page.getByLabel('Repair malformed JSON')).toBeChecked();
+    await expectOutput(page, '{\n  "name": "Ada",\n  "tags": [\n    "math"\n  ]\n}');
+    await expect(page.getByTestId('error')).toHaveCount(0);
+    // A query's error is no syntax error: no repair is offered for it.
+    await page.getByLabel('JSONPath filter').fill('$.items[');
+    await expect(page.getByTestId('error')).toBeVisible();
+    await expect(page.getByTestId('repair-from-error')).toHaveCount(0);
+  });
+
   test('keeps input and options in the URL fragment and restores them from a shared link', async ({ page }) => {
     await page.goto('/json-formatter');
     await page.getByLabel('Indentation').selectOption({ label: '4 spaces' });
