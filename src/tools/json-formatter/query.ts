@@ -4,8 +4,7 @@
 // so numbers keep their exact text (`12345678901234567890`, `1.0`) and keys their order.
 import { JsonObject, type JsonNode } from './parse';
 import { printTree } from './print';
-import { memberOrder, runQuery, type compileQuery } from './jsonpath';
-import { segment } from './tree';
+import { memberOrder, normalizedPath, runQuery, type compileQuery } from '../../lib/jsonpath';
 import { MAX_OUTPUT_CHARS, OutputTooLargeError, type OutputWriter } from './writer';
 
 type Query = Extract<ReturnType<typeof compileQuery>, { query: unknown }>['query'];
@@ -70,7 +69,7 @@ export function writeMatches(root: JsonNode, query: Query, steps: number, out: O
     if (count++ > 0) out.char(44); // ,
     out.lineBreak(1);
     printTree(nodeAt(root, location), out, sortKeys, 1);
-    const path = '$' + location.map(segment).join('');
+    const path = normalizedPath(location);
     pathChars += path.length;
     if (pathChars > MAX_OUTPUT_CHARS) throw new OutputTooLargeError();
     paths.push(path);

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { defineTool, ToolInputError } from '../define';
 import { formatJson } from './format';
-import { compileQuery, QueryError } from './jsonpath';
+import { compileQuery, QueryError } from '../../lib/jsonpath';
 import { JsonSyntaxError, NestingTooDeepError, parseJson } from './parse';
 import { writeMatches } from './query';
 import { lineColumn } from '../../lib/text-position';

@@ -1,6 +1,7 @@
 // The tree view's model: the formatted output parsed losslessly (scalars keep their exact text,
 // keys their order), and RFC 9535 normalized paths (§2.7) for "Copy JSONPath".
 import { parseStrictJson, type JsonBuilder } from '../../lib/json-strict';
+import { normalizedPath, segment } from '../../lib/jsonpath';
 import { MAX_NESTING } from './limits';
 
 /** A scalar's JSON text, an array's items or an object's [name, value] members. */
@@ -33,26 +34,7 @@ export function buildTree(json: string): TreeValue | undefined {
   return parsed.ok ? parsed.value : undefined;
 }
 
-const HEX = '0123456789abcdef';
-
-/** One child segment of a normalized path: `[0]` or `['name']` (RFC 9535 §2.7 escaping). */
-export function segment(step: string | number): string {
-  if (typeof step === 'number') return `[${step}]`;
-  let out = "['";
-  for (const ch of step) {
-    const c = ch.codePointAt(0)!;
-    if (ch === "'") out += "\\'";
-    else if (ch === '\\') out += '\\\\';
-    else if (c === 8) out += '\\b';
-    else if (c === 12) out += '\\f';
-    else if (c === 10) out += '\\n';
-    else if (c === 13) out += '\\r';
-    else if (c === 9) out += '\\t';
-    else if (c < 0x20) out += `\\u00${HEX[c >> 4]}${HEX[c & 15]}`;
-    else out += ch;
-  }
-  return out + "']";
-}
+export { segment } from '../../lib/jsonpath';
 
 export type Step = string | number;
 
@@ -66,8 +48,7 @@ export function dotPath(steps: readonly Step[]): string {
   return out;
 }
 
-/** The normalized path (RFC 9535 §2.7) of a list of steps. */
-export const normalizedPath = (steps: readonly Step[]): string => '$' + steps.map(segment).join('');
+export { normalizedPath };
 
 /**
  * The steps of a path as people type it, or undefined when it is not one: the normalized form

@@ -431,7 +431,7 @@ const cases: ToolCase[] = [
     name: 'records_path selecting nothing is an error naming the query',
     body: { input: '{"data":[{"id":1}]}', records_path: '$.results' },
     status: 200,
-    expect: failed('json-to-csv', 'records_path "$.results" selects nothing in this document.'),
+    expect: failed('json-to-csv', 'records_path "$.results" selects nothing.'),
   },
   {
     name: 'records_path that is not JSONPath is an error naming it',

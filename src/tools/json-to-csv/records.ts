@@ -7,12 +7,11 @@
 //   object members (not through arrays). One named `data`, `items`, `results` or `records`
 //   wins, the shallowest first; else the longest; ties go to the first in document order. No
 //   such array: the object is one row, as before.
-// - With `records_path` (an RFC 9535 JSONPath, run by the formatter's engine): a query that
+// - With `records_path` (an RFC 9535 JSONPath, src/lib/jsonpath.ts, the formatter's engine too): a query that
 //   selects one array makes its elements the rows; otherwise every node selected is a row
 //   (`$.data[*]`, `$..user`). Selecting nothing is an error that names the query.
-import { compileQuery, memberOrder, QueryError, runQuery } from '../json-formatter/jsonpath';
-import { queryBudget } from '../json-formatter/limits';
-import { segment } from '../json-formatter/tree';
+import { compileQuery, memberOrder, normalizedPath, QueryError, runQuery } from '../../lib/jsonpath';
+import { queryBudget } from '../../lib/jsonpath-limits';
 import { JsonNumberText } from './json-parse';
 
 /** Names under which an API answer usually puts its records. */
@@ -36,16 +35,11 @@ function members(object: object): Iterable<[string, unknown]> {
   return object instanceof Map ? (object as Map<string, unknown>).entries() : Object.entries(object);
 }
 
-/** RFC 9535 §2.7's normalized path of a location: `$['data'][0]`. */
-export function normalizedPath(location: Location): string {
-  return '$' + location.map(segment).join('');
-}
-
 /** The records array of an object document (see the header), or undefined when it has none. */
-export function findRecords(document: object): Records | undefined {
+export function findRecords(root: object): Records | undefined {
   let best: { location: Location; array: unknown[]; named: boolean } | undefined;
   // Breadth first, so that of two named arrays the shallower is met first.
-  let level: { object: object; location: Location }[] = [{ object: document, location: [] }];
+  let level: { object: object; location: Location }[] = [{ object: root, location: [] }];
   while (level.length > 0) {
     const next: typeof level = [];
     for (const { object, location } of level) {
@@ -66,30 +60,30 @@ export function findRecords(document: object): Records | undefined {
   return { rows: best.array, depths: best.location.length + 2, path: normalizedPath(best.location) };
 }
 
-/** The rows `query` selects in `document`, or a sentence saying why it selects none. */
-export function selectRecords(document: unknown, fast: boolean, query: string, inputChars: number): Records | { error: string } {
+/** The rows `query` selects in `root`, or a sentence saying why it selects none. */
+export function selectRecords(root: unknown, fast: boolean, query: string, inputChars: number): Records | { error: string } {
   const compiled = compileQuery(query);
   if ('problem' in compiled) return { error: `records_path ${JSON.stringify(query)} is not a JSONPath query: ${compiled.problem}.` };
   const locations: Location[] = [];
   try {
-    runQuery(compiled.query, fast ? (document as Plain) : plain(document), queryBudget(inputChars), (location) => locations.push(location));
+    runQuery(compiled.query, fast ? (root as Plain) : plain(root), queryBudget(inputChars), (location) => locations.push(location));
   } catch (error) {
     if (!(error instanceof QueryError)) throw error;
     return { error: `records_path ${JSON.stringify(query)} cannot be run: ${error.message}.` };
   }
-  if (locations.length === 0) return { error: `records_path ${JSON.stringify(query)} selects nothing in this document.` };
+  if (locations.length === 0) return { error: `records_path ${JSON.stringify(query)} selects nothing.` };
   if (locations.length === 1) {
     const location = locations[0]!;
-    const node = nodeAt(document, location);
+    const node = nodeAt(root, location);
     if (isArray(node)) return { rows: node, depths: location.length + 2, path: normalizedPath(location) };
     return { rows: [node], depths: location.length + 1, path: normalizedPath(location) };
   }
-  return { rows: locations.map((location) => nodeAt(document, location)), depths: locations.map((location) => location.length + 1), path: query };
+  return { rows: locations.map((location) => nodeAt(root, location)), depths: locations.map((location) => location.length + 1), path: query };
 }
 
 /** The value at a location the query engine reported (every step exists). */
-function nodeAt(document: unknown, location: Location): unknown {
-  let node = document;
+function nodeAt(root: unknown, location: Location): unknown {
+  let node = root;
   for (const step of location) {
     node = node instanceof Map ? node.get(step as string) : (node as Record<string | number, unknown>)[step];
   }
