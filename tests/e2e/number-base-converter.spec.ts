@@ -109,6 +109,7 @@ test.describe('number-base-converter page', () => {
     const fields = page.locator('.outputs').first().getByRole('textbox');
     await page.goto('/number-base-converter');
     await expect(fields.first()).toHaveAccessibleName('Decimal');
+    await page.goto('about:blank');
     await page.goto('/number-base-converter#' + encodeURIComponent(JSON.stringify({ input: '255', from_base: 10, to_base: 2 })));
     await expect(fields.first()).toHaveAccessibleName('Binary');
     await expect(fields.first()).toHaveValue('11111111');

@@ -63,6 +63,7 @@ function distance(a: string, b: string, limit: number): number {
  * zone and link name in lower case to its canonical zone (zoned.ts). Ranks: the exact name or an
  * alias; a city (the name's last part) equal to the text; a city that starts with it; a name that
  * contains it (3 characters or more); a city one typing mistake away (two from 8 characters).
+ * When something matches exactly (the first two ranks), only those are given.
  */
 export function searchZones(query: string, table: ReadonlyMap<string, string>, limit = 8): string[] {
   const q = normalise(query);
@@ -83,5 +84,8 @@ export function searchZones(query: string, table: ReadonlyMap<string, string>, l
     else if (q.length >= 3 && name.includes(q)) offer(zone, 3);
     else if (typo > 0 && distance(city, q, typo) <= typo) offer(zone, 4);
   }
-  return [...ranked].sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0])).slice(0, limit).map(([zone]) => zone);
+  const sorted = [...ranked].sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0]));
+  // A name, an alias or a city that is exactly the text: only those (`IST` is no part of Istanbul).
+  const exact = sorted[0] !== undefined && sorted[0][1] <= 1 ? sorted.filter(([, rank]) => rank <= 1) : sorted;
+  return exact.slice(0, limit).map(([zone]) => zone);
 }
