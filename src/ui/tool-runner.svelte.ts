@@ -1,11 +1,19 @@
 // A page's live connection to its tool: holds the input, runs it through the worker as the
 // user types (debounced, latest wins, older runs cancelled), keeps the reply, and mirrors the
-// input into the URL fragment for sharing.
+// input into the URL fragment for sharing. What the page holds is kept in this tab's memory
+// (session-inputs.ts) so a return to the page finds it again, and successful inputs go to the
+// tool's history when the user turned it on (input-history.ts).
 import type { Slug } from '../tools/index';
 import type { InputOf, OutputOf, ParsedInputOf, ToolReply } from '../tools/types';
 import { runTool } from '../workers/bridge';
 import { readFragment, writeFragment } from './fragment';
+import { noteInput } from './input-history';
+// The history's panel and store (loaded on demand) take these from here, not from
+// input-history.ts: a module reached only through this one ships in this one's chunk, and each
+// page's first load stays within its budget.
+export { changedHistory, dropPending, HISTORY_COUNT, HISTORY_ENTRY_CHARS, historyOn, setHistoryOn, watchHistory } from './input-history';
 import { takePrefill } from './prefill';
+import { keepPage, keptPage } from './session-inputs';
 
 /** What a runner sends: its input without empty optional text, so possibly incomplete. */
 export type RunnerBody<S extends Slug> = Partial<InputOf<S>>;
@@ -19,6 +27,12 @@ export interface RunnerOptions<S extends Slug = Slug> {
   secrets?: readonly string[];
   /** Input fields not shared in the URL because they are large or binary (images). */
   unshared?: readonly string[];
+  /**
+   * Credentials (a JWT secret or key, an HMAC key): besides staying out of the URL (list them in
+   * `secrets` too), they are kept for a return to the page only when the user allows it
+   * (`keepCredentials`), and never in the history.
+   */
+  credentials?: readonly string[];
   /** Whether the input is complete enough to run (e.g. required text present). */
   ready?: (body: RunnerBody<S>) => boolean;
   /**
@@ -40,6 +54,8 @@ export class ToolRunner<S extends Slug> {
   running = $state(false);
   /** A failure of the worker itself (crash, time-out), not of the input. */
   failure: string | undefined = $state();
+  /** The user allowed the credentials to be kept in this tab's memory for a return to the page. */
+  keepCredentials = $state(false);
 
   readonly slug: S;
   #options: Required<Omit<RunnerOptions<S>, 'ready' | 'send'>> & Pick<RunnerOptions<S>, 'ready' | 'send'>;
@@ -54,19 +70,30 @@ export class ToolRunner<S extends Slug> {
   constructor(slug: S, initial: ParsedInputOf<S>, options: RunnerOptions<S> = {}) {
     this.slug = slug;
     this.#keys = new Set(Object.keys(initial));
-    this.#options = { live: true, debounceMs: 0, secrets: [], unshared: [], ...options };
+    this.#options = { live: true, debounceMs: 0, secrets: [], unshared: [], credentials: [], ...options };
     const known = this.#known(readFragment());
     // A shared link may carry any JSON under a known key: the pages check what their controls
     // cannot show, and the tool answers anything else with a 400. Input handed over by smart
-    // paste or an opened file (./prefill.ts) wins over the link.
+    // paste or an opened file (./prefill.ts) wins over the link. With neither, the page comes
+    // back as the user left it in this tab.
     const handed = takePrefill(slug, [...this.#keys]);
-    this.#handed = Object.keys(handed);
-    this.input = { ...initial, ...known, ...handed } as ParsedInputOf<S>;
+    const kept = Object.keys(known).length || Object.keys(handed).length ? undefined : keptPage(slug);
+    this.#handed = kept ? [...kept.handed] : Object.keys(handed);
+    this.input = { ...initial, ...this.#known(kept?.input ?? {}), ...known, ...handed } as ParsedInputOf<S>;
+    if (kept) {
+      this.reply = kept.reply as ToolReply<S> | undefined;
+      this.keepCredentials = kept.keepCredentials;
+    }
 
     $effect(() => {
       const body = $state.snapshot(this.input) as Record<string, unknown>;
       writeFragment(body, [...this.#options.secrets, ...this.#options.unshared, ...this.#handed]);
       if (this.#options.live) this.#schedule(body);
+    });
+    $effect(() => {
+      const input = $state.snapshot(this.input) as Record<string, unknown>;
+      const keep = this.keepCredentials;
+      keepPage(slug, { input: keep ? input : this.#without(input, this.#options.credentials), reply: this.reply, keepCredentials: keep, handed: this.#handed });
     });
     $effect(() => () => this.#cancel());
   }
@@ -90,6 +117,10 @@ export class ToolRunner<S extends Slug> {
   /** Replaces the fields given (an example, pasted input); the others keep their values. */
   load(fields: Partial<ParsedInputOf<S>> | Record<string, unknown>): void {
     Object.assign(this.input as object, this.#known(fields as Record<string, unknown>));
+  }
+
+  #without(fields: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
+    return Object.fromEntries(Object.entries(fields).filter(([key]) => !keys.includes(key)));
   }
 
   #known(fields: Record<string, unknown>): Record<string, unknown> {
@@ -136,6 +167,8 @@ export class ToolRunner<S extends Slug> {
       if (controller.signal.aborted) return;
       this.reply = reply;
       this.failure = undefined;
+      // What the page sent, as its fields (not `send`'s rewrite): a history entry reopens the page.
+      if (reply.status === 200) noteInput(this.slug, this.#without(given, [...this.#options.credentials, ...this.#options.unshared]));
     } catch (error) {
       if (controller.signal.aborted) return;
       this.failure = error instanceof Error ? error.message : String(error);
