@@ -12,6 +12,7 @@ import { lucideFilesRead } from './src/build/icons';
 import { toolbox } from './src/build/toolbox-plugin';
 import { wasmUrlsNotInlined } from './src/build/wasm-urls';
 import { appHead, themeColors, webManifest } from './src/build/web-manifest';
+import { cspMeta } from './src/build/csp-meta';
 import { tools } from './src/tools/index';
 import { SITE_DESCRIPTION } from './src/ui/head';
 
@@ -26,6 +27,7 @@ export default defineConfig({
     svelte(),
     toolbox(),
     appHead(tools, colors),
+    cspMeta(),
     routePreloads(),
     // The background-removal model and its WASM in dist/models/ (src/build/model-assets.ts).
     modelManifest(),

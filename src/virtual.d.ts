@@ -24,6 +24,12 @@ declare module 'virtual:input-schemas' {
   export default schemas;
 }
 
+declare module 'virtual:input-fields' {
+  /** Each tool's input fields as JSON Schema, validating keywords only (src/build/input-fields.ts), by slug. */
+  const fields: Readonly<Record<string, import('./ui/field-check').FieldSchemas>>;
+  export default fields;
+}
+
 declare module 'virtual:file-openers' {
   import type { FileOpener } from './ui/file-launch';
   /** The tools that open files (their `accepts`), for the installed app's file launches (src/build/web-manifest.ts). */

@@ -4,7 +4,8 @@
 // from smart paste) without their code, so the home page stays small, `virtual:icons`, the
 // inlined icons of the app's own controls,
 // `virtual:input-schemas`, the input JSON Schema of each tool without a page of its own (its
-// generic page's form, without zod or the tool's code), and `virtual:examples`
+// generic page's form, without zod or the tool's code), `virtual:input-fields`, what a shared
+// link may put in each tool's input fields (./input-fields.ts), and `virtual:examples`
 // (./examples-plugin.ts).
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,12 +14,14 @@ import { z } from 'zod';
 import { llmsText, openApiDocument } from '../core/describe';
 import { tools } from '../tools/index';
 import { buildExamples, examplesModule } from './examples-plugin';
+import { inputFields } from './input-fields';
 import { UI_ICONS, lucideSvg } from './icons';
 
 const CATALOG_ID = 'virtual:catalog';
 const ICONS_ID = 'virtual:icons';
 const SCHEMAS_ID = 'virtual:input-schemas';
 const SCHEMA_PREFIX = 'virtual:input-schema/';
+const FIELDS_ID = 'virtual:input-fields';
 
 export function toolbox(): Plugin[] {
   let root = process.cwd();
@@ -28,7 +31,7 @@ export function toolbox(): Plugin[] {
       root = config.root;
     },
     resolveId(id) {
-      return id === CATALOG_ID || id === ICONS_ID || id === SCHEMAS_ID || id.startsWith(SCHEMA_PREFIX) ? '\0' + id : undefined;
+      return id === CATALOG_ID || id === ICONS_ID || id === SCHEMAS_ID || id === FIELDS_ID || id.startsWith(SCHEMA_PREFIX) ? '\0' + id : undefined;
     },
     load(id) {
       if (id === '\0' + CATALOG_ID) {
@@ -48,6 +51,10 @@ export function toolbox(): Plugin[] {
       }
       if (id === '\0' + ICONS_ID) {
         return `export default ${JSON.stringify(Object.fromEntries(UI_ICONS.map((name) => [name, lucideSvg(name)])))};`;
+      }
+      if (id === '\0' + FIELDS_ID) {
+        // What a shared link may put in each input field, for every page (a few kB, no zod).
+        return `export default ${JSON.stringify(Object.fromEntries(tools.map((tool) => [tool.slug, inputFields(tool)])))};`;
       }
       if (id === '\0' + SCHEMAS_ID) {
         // One chunk per tool, loaded when its generic page opens.

@@ -28,7 +28,7 @@ import { LIMIT_HEADER_NAMES, MemoryStore, RateLimiter, requestCost, type WindowS
 import { FallbackStore, RedisStore } from './redis-store';
 import { REQUEST_ID_HEADER, requestId } from './request-id';
 import { clientBusy, createInvoker, createOffload, poolFull, replyingInvoker, type Routing } from './routing';
-import { API_HEADER_LIST, API_HEADERS, PAGE_HEADER_LIST, PAGE_HEADERS } from './security-headers';
+import { API_HEADER_LIST, API_HEADERS, PAGE_HEADER_LIST, PAGE_HEADERS } from '../core/security-headers';
 import { requestOrigin } from './page-heads';
 import { createStaticHandler } from './static-files';
 import type { ToolTask } from './tool-worker';

@@ -6,6 +6,7 @@ import { addPlugins, cleanupOutdatedCaches, createHandlerBoundToURL, matchPrecac
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import examples from 'virtual:examples';
 import { handle, isApiPath, isAppPage, MAX_BODY_BYTES, type ApiDoor } from '../core/http';
+import { API_HEADERS, PAGE_HEADERS } from '../core/security-headers';
 import { localInvoker } from '../core/local';
 import { assetUrlsFromManifest, createBrowserImages } from '../platform/browser';
 import { MODEL_CACHE, MODELS_PATH } from '../platform/model';
@@ -48,27 +49,29 @@ self.addEventListener('fetch', (event) => {
   if (url.origin !== self.location.origin) return;
   if (isApiPath(url.pathname)) {
     const requester = event.clientId || event.resultingClientId;
-    event.respondWith(handle(event.request, door(requester), MAX_BODY_BYTES));
+    event.respondWith(handle(event.request, door(requester), MAX_BODY_BYTES).then((response) => withHeaders(response, API_HEADERS)));
   } else if (url.pathname.startsWith(MODELS_PATH) && event.request.method === 'GET') {
     // The background-removal files, once downloaded (src/platform/model-cache.ts), offline too.
-    event.respondWith(caches.open(MODEL_CACHE).then(async (cache) => (await cache.match(event.request)) ?? fetch(event.request)));
+    event.respondWith(caches.open(MODEL_CACHE).then(async (cache) => withHeaders((await cache.match(event.request)) ?? (await fetch(event.request)), PAGE_HEADERS)));
   }
 });
 
-// Cross-origin isolation (COOP + COEP) lets pages use SharedArrayBuffer, so the model runs on
-// threads. The Node server sends the headers; pages served from here get them too, also when
-// the app is hosted by a static server that sends none.
-const ISOLATION: Readonly<Record<string, string>> = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' };
-addPlugins([
-  {
-    handlerWillRespond: async ({ response }) => {
-      if (response.type === 'opaque' || Object.keys(ISOLATION).every((name) => response.headers.has(name))) return response;
-      const headers = new Headers(response.headers);
-      for (const [name, value] of Object.entries(ISOLATION)) headers.set(name, value);
-      return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
-    },
-  },
-]);
+/**
+ * The security headers the Node server sends on the same path (src/core/security-headers.ts):
+ * API answers (also /openapi.json and /llms.txt) get the API's, everything else the pages'.
+ * What this worker answers never reaches a server, and a static host sends no headers at all,
+ * so without this a page or an answer opened from here would run under no policy; the pages'
+ * set also brings cross-origin isolation (COOP + COEP: SharedArrayBuffer, so the model runs on
+ * threads). Headers a response already has are replaced by the same values.
+ */
+function withHeaders(response: Response, wanted: Readonly<Record<string, string>>): Response {
+  if (response.type === 'opaque' || Object.entries(wanted).every(([name, value]) => response.headers.get(name) === value)) return response;
+  const headers = new Headers(response.headers);
+  for (const [name, value] of Object.entries(wanted)) headers.set(name, value);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+// Every precached file (pages, scripts, workers, styles) as the Node server serves static files.
+addPlugins([{ handlerWillRespond: async ({ response }) => withHeaders(response, PAGE_HEADERS) }]);
 
 precacheAndRoute(manifest);
 // Take control of open pages on first install, so their fetch('/api/…') works at once. An update

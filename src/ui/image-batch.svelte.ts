@@ -5,7 +5,8 @@
 // The page says what one file's work is (BatchJob.run); BatchList.svelte draws the batch.
 import { zipSync } from 'fflate';
 import { keepFiles } from './session-inputs';
-import { BROWSER_DRAWS, detectFormat, readBase64, saveBlob, uniqueNames, type InputFormat } from './image-files';
+import { saveBlob, typedBlob } from './blob-urls';
+import { BROWSER_DRAWS, detectFormat, readBase64, uniqueNames, type InputFormat } from './image-files';
 
 /** What one file's work produced. */
 export interface Produced {
@@ -231,7 +232,7 @@ export class ImageBatch<S> {
       entries[this.names.get(item.id)!] = [new Uint8Array(buffers[i]!), { level: DEFLATES.has(item.result!.format) ? 6 : 0 }];
     });
     const zip = zipSync(entries);
-    saveBlob(new Blob([zip as Uint8Array<ArrayBuffer>], { type: 'application/zip' }), this.#job.zipName(this.#job.settings()));
+    saveBlob(typedBlob([zip as Uint8Array<ArrayBuffer>], 'application/zip'), this.#job.zipName(this.#job.settings()));
   }
 
   #stop(): void {

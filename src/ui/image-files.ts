@@ -1,5 +1,6 @@
 // Page-side helpers of the image pages (converter and resizer): files in, base64 for the tool,
 // blobs out, names, sizes. No pixels are touched here: decoding is the tool's job.
+import { DOWNLOAD_TYPE, typedBlob } from './blob-urls';
 import { groupThousands } from '../lib/digits';
 import { decodeBase64 } from '../lib/base64';
 import { FORMAT_NAMES, IMAGE_FORMATS, INPUT_FORMATS, formatList, formatOfExtension, formatOfMime, sniffFormat, type InputFormat } from '../lib/images/formats';
@@ -63,7 +64,7 @@ export function readAsBase64(file: Blob): Promise<string> {
 export function base64Blob(base64: string, format: string): Blob {
   const decoded = decodeBase64(base64);
   if (!decoded.ok) throw new Error(`The answer is not valid base64: ${decoded.error}`);
-  return new Blob([decoded.bytes as Uint8Array<ArrayBuffer>], { type: IMAGE_FORMATS[format as InputFormat]?.mime ?? 'application/octet-stream' });
+  return typedBlob([decoded.bytes as Uint8Array<ArrayBuffer>], IMAGE_FORMATS[format as InputFormat]?.mime ?? DOWNLOAD_TYPE);
 }
 
 /** `holiday photo.PNG` → `holiday photo` (+ suffix) `.webp`; JPEG files get `.jpg`. */
@@ -99,13 +100,6 @@ export function sizeChange(before: number, after: number): { text: string; saved
   return after < before ? { text: `${percent.toFixed(1)} % saved`, saved: true } : { text: `${percent.toFixed(1)} % larger`, saved: false };
 }
 
-/** Saves a Blob under a name (for generated files such as the ZIP). */
-export function saveBlob(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = Object.assign(document.createElement('a'), { href: url, download: name });
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 /** Image files of a paste (screenshots, copied images); none for a paste of text. */
 export function pastedImages(event: ClipboardEvent): File[] {

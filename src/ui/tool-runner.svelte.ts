@@ -6,8 +6,10 @@
 import type { Slug } from '../tools/index';
 import type { InputOf, OutputOf, ParsedInputOf, ToolReply } from '../tools/types';
 import { runTool } from '../workers/bridge';
-import { readFragment, writeFragment } from './fragment';
+import type { JsonSchema } from './field-check';
+import { readFragment, shareState } from './fragment';
 import { noteInput } from './input-history';
+import { linkStatus } from './link-status.svelte';
 // The history's panel and store (loaded on demand) take these from here, not from
 // input-history.ts: a module reached only through this one ships in this one's chunk, and each
 // page's first load stays within its budget.
@@ -33,6 +35,12 @@ export interface RunnerOptions<S extends Slug = Slug> {
    * (`keepCredentials`), and never in the history.
    */
   credentials?: readonly string[];
+  /**
+   * What a shared link may put in the page's own fields (choices the tool has no field for) or
+   * in a field the page reads more widely than the tool, as JSON Schema. The tool's own fields
+   * are checked against its input schema (src/ui/field-check.ts).
+   */
+  fields?: Readonly<Record<string, JsonSchema>>;
   /** Whether the input is complete enough to run (e.g. required text present). */
   ready?: (body: RunnerBody<S>) => boolean;
   /**
@@ -70,24 +78,40 @@ export class ToolRunner<S extends Slug> {
   constructor(slug: S, initial: ParsedInputOf<S>, options: RunnerOptions<S> = {}) {
     this.slug = slug;
     this.#keys = new Set(Object.keys(initial));
-    this.#options = { live: true, debounceMs: 0, secrets: [], unshared: [], credentials: [], ...options };
-    const known = this.#known(readFragment());
-    // A shared link may carry any JSON under a known key: the pages check what their controls
-    // cannot show, and the tool answers anything else with a 400. Input handed over by smart
-    // paste or an opened file (./prefill.ts) wins over the link. With neither, the page comes
-    // back as the user left it in this tab.
+    this.#options = { live: true, debounceMs: 0, secrets: [], unshared: [], credentials: [], fields: {}, ...options };
+    // A shared link may carry any JSON: a field is taken only when the tool's input schema (or
+    // the page's own `fields`) accepts its value, so a number where the page binds text never
+    // reaches its controls; the other fields of the link are kept. Values the schema cannot
+    // judge (a time zone that does not exist) are the tool's to answer with a 400. Input handed
+    // over by smart paste or an opened file (./prefill.ts) wins over the link. With neither, the
+    // page comes back as the user left it in this tab.
     const handed = takePrefill(slug, [...this.#keys]);
-    const kept = Object.keys(known).length || Object.keys(handed).length ? undefined : keptPage(slug);
+    const fromLink = location.hash.length > 1;
+    const kept = fromLink || Object.keys(handed).length ? undefined : keptPage(slug);
     this.#handed = kept ? [...kept.handed] : Object.keys(handed);
-    this.input = { ...initial, ...this.#known(kept?.input ?? {}), ...known, ...handed } as ParsedInputOf<S>;
+    this.input = { ...initial, ...this.#known(kept?.input ?? {}), ...handed } as ParsedInputOf<S>;
     if (kept) {
       this.reply = kept.reply as ToolReply<S> | undefined;
       this.keepCredentials = kept.keepCredentials;
     }
+    // A link's fields are applied a moment after the page is up: the schemas they are checked
+    // against load only for a page opened with a fragment (they stay out of every page's first
+    // load), and a compressed link is read by an asynchronous DecompressionStream.
+    if (fromLink) {
+      const state = readFragment();
+      void Promise.all([state, import('virtual:input-fields'), import('./field-check')]).then(([link, { default: inputFields }, { checkFields }]) => {
+        const fields = this.#known(checkFields(link, inputFields[slug], this.#options.fields));
+        for (const key of this.#handed) delete fields[key];
+        Object.assign(this.input as object, fields);
+      });
+    }
 
     $effect(() => {
       const body = $state.snapshot(this.input) as Record<string, unknown>;
-      writeFragment(body, [...this.#options.secrets, ...this.#options.unshared, ...this.#handed]);
+      const hidden = [...this.#options.secrets, ...this.#options.unshared, ...this.#handed];
+      // Compressing a large input for the link waits for a pause in typing, as a run does.
+      const size = sizeOf(body);
+      linkStatus.update(this, () => shareState(body, hidden), size < 50_000 ? 0 : pauseFor(size));
       if (this.#options.live) this.#schedule(body);
     });
     $effect(() => {
@@ -95,7 +119,10 @@ export class ToolRunner<S extends Slug> {
       const keep = this.keepCredentials;
       keepPage(slug, { input: keep ? input : this.#without(input, this.#options.credentials), reply: this.reply, keepCredentials: keep, handed: this.#handed });
     });
-    $effect(() => () => this.#cancel());
+    $effect(() => () => {
+      this.#cancel();
+      linkStatus.release(this);
+    });
   }
 
   /** The body sent to the tool: the input without empty optional text fields. */
@@ -137,7 +164,7 @@ export class ToolRunner<S extends Slug> {
     // New input makes the running job's answer stale: stop it now (the worker is stopped with
     // it, see workers/bridge.ts) rather than let it hold a core through the pause.
     this.#controller?.abort();
-    this.#timer = setTimeout(() => void this.#execute(this.#clean(body)), this.#options.debounceMs || pauseFor(body));
+    this.#timer = setTimeout(() => void this.#execute(this.#clean(body)), this.#options.debounceMs || pauseFor(sizeOf(body)));
   }
 
   #clean(body: Record<string, unknown>): RunnerBody<S> {
@@ -178,9 +205,14 @@ export class ToolRunner<S extends Slug> {
   }
 }
 
-/** Typing into megabytes of input should not start a run per keystroke: wait longer for more. */
-function pauseFor(body: Record<string, unknown>): number {
+/** The characters of a body's text fields. */
+function sizeOf(body: Record<string, unknown>): number {
   let size = 0;
   for (const value of Object.values(body)) if (typeof value === 'string') size += value.length;
+  return size;
+}
+
+/** Typing into megabytes of input should not start a run per keystroke: wait longer for more. */
+function pauseFor(size: number): number {
   return size < 50_000 ? 150 : size < 1_000_000 ? 400 : 1000;
 }

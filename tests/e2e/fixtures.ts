@@ -3,7 +3,7 @@
 import { test as base, expect, type Page } from '@playwright/test';
 
 export const test = base.extend<{ offOrigin: string[]; policyErrors: string[] }>({
-  // The server's Content-Security-Policy and Permissions-Policy (src/server/security-headers.ts)
+  // The server's Content-Security-Policy and Permissions-Policy (src/core/security-headers.ts)
   // must not block anything the app does: Chromium reports every refusal on the console.
   policyErrors: [
     async ({ context }, use) => {

@@ -1,4 +1,7 @@
-// Response headers that limit what a page, or an answer opened as a page, may do.
+// Response headers that limit what a page, or an answer opened as a page, may do: the one list,
+// sent by the Node server (src/server/app.ts) and by the service worker on its own answers
+// (src/sw/sw.ts), and written into index.html as a <meta> policy for static hosts that send no
+// headers (src/build/csp-meta.ts).
 //
 // Pages: a Content-Security-Policy with no inline script and no third-party origin. What the
 // app needs, and why each source is there:
@@ -20,7 +23,7 @@
 //
 // API answers (JSON): `default-src 'none'` so an answer opened in a tab can run nothing.
 
-export const CONTENT_SECURITY_POLICY = [
+const POLICY = [
   "default-src 'self'",
   "script-src 'self' 'wasm-unsafe-eval' blob:",
   "style-src 'self'",
@@ -33,7 +36,17 @@ export const CONTENT_SECURITY_POLICY = [
   "base-uri 'self'",
   "form-action 'self'",
   "frame-ancestors 'none'",
-].join('; ');
+];
+
+export const CONTENT_SECURITY_POLICY = POLICY.join('; ');
+
+/**
+ * The same policy for `<meta http-equiv="Content-Security-Policy">`, the one a static host that
+ * sends no headers still delivers. A meta policy may not hold frame-ancestors (nor report-uri or
+ * sandbox; browsers ignore them there and say so on the console): framing is refused only where
+ * a header says so (the Node server's, or the host's own; docs/deploy.md).
+ */
+export const META_CONTENT_SECURITY_POLICY = POLICY.filter((directive) => !/^(frame-ancestors|report-uri|sandbox)\b/.test(directive)).join('; ');
 
 const COMMON: Readonly<Record<string, string>> = {
   'X-Content-Type-Options': 'nosniff',
