@@ -232,7 +232,12 @@ test.describe('background-remover page: result and background settings', () => {
     const boxes = async () => [(await figures.nth(0).boundingBox())!, (await figures.nth(1).boundingBox())!] as const;
     const [before, after] = await boxes();
     expect([after.y, after.height]).toEqual([before.y, before.height]);
+    // A phone keeps them side by side (its Download stays on the screen with the pictures)...
     await page.setViewportSize({ width: 390, height: 844 });
+    const [phoneBefore, phoneAfter] = await boxes();
+    expect([phoneAfter.y, phoneAfter.height]).toEqual([phoneBefore.y, phoneBefore.height]);
+    // ...and only a very narrow screen stacks them.
+    await page.setViewportSize({ width: 320, height: 640 });
     const [narrowBefore, narrowAfter] = await boxes();
     expect(narrowAfter.height).toBe(narrowBefore.height);
     expect(narrowAfter.y).toBeGreaterThan(narrowBefore.y); // stacked below it
