@@ -108,9 +108,11 @@ test.describe('background-remover page', () => {
     // Compare: right of the divider, the cut-out's transparent corner shows the checkerboard (two
     // shades), not the original's plain white beneath it.
     await item.getByTestId('compare-toggle').click();
-    const cut = (await item.getByTestId('compare-after').boundingBox())!;
-    const shot = await page.screenshot({ clip: { x: cut.x + cut.width - 40, y: cut.y + cut.height - 40, width: 32, height: 32 } });
-    const { data } = await sharp(shot).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    // The element's own screenshot: it may sit inside the scrolling results pane, below the fold.
+    const cut = await item.getByTestId('compare-after').screenshot();
+    const size = await sharp(cut).metadata();
+    const corner = { left: size.width! - 40, top: size.height! - 40, width: 32, height: 32 };
+    const { data } = await sharp(cut).extract(corner).removeAlpha().raw().toBuffer({ resolveWithObject: true });
     const shades = new Set<number>();
     for (let i = 0; i < data.length; i += 3) shades.add(data[i]! + data[i + 1]! + data[i + 2]!);
     expect(shades.size, 'the checkerboard behind the cut-out').toBeGreaterThan(1);
