@@ -230,8 +230,9 @@ test.describe('background-remover page: result and background settings', () => {
     await expect(item.getByTestId('status')).toHaveText(/^Waiting for the model \(\d+%\)…$/);
     await expect(item.getByTestId('result-preview')).toContainText('Waiting for the model');
     await expect(page.getByTestId('model-progress')).toBeVisible();
-    const figures = item.locator('figure');
-    const boxes = async () => [(await figures.nth(0).boundingBox())!, (await figures.nth(1).boundingBox())!] as const;
+    // The pictures' frames (a caption may wrap to two lines in a narrow column; the frames match).
+    const frames = item.locator('figure > .frame');
+    const boxes = async () => [(await frames.nth(0).boundingBox())!, (await frames.nth(1).boundingBox())!] as const;
     const [before, after] = await boxes();
     expect([after.y, after.height]).toEqual([before.y, before.height]);
     // A phone keeps them side by side (its Download stays on the screen with the pictures)...
