@@ -233,7 +233,7 @@ describe('access log', () => {
       ['POST', '/api/base64', 401],
     ]);
     for (const record of records) {
-      expect(Object.keys(record)).toEqual(['time', 'method', 'path', 'status', 'ms', 'bytes', 'client']);
+      expect(Object.keys(record)).toEqual(['time', 'level', 'method', 'path', 'status', 'ms', 'bytes', 'client', 'request_id']);
       expect(new Date(record.time).toISOString()).toBe(record.time);
       expect(record.ms).toBeGreaterThanOrEqual(0);
       expect(record.bytes).toBeGreaterThan(0);
