@@ -13,14 +13,15 @@ export default defineConfig({
   build: {
     // Three commands (package.json `bin`): the HTTP server, the MCP server over stdio and the
     // `devtoolbox` command line (src/cli/, which starts the other two for `serve` and `mcp`); and the
-    // heavy-tool worker thread the HTTP server starts (src/server/worker-pool.ts).
+    // heavy-tool worker thread the HTTP server starts (src/server/worker-pool.ts), and the
+    // background-removal model's process (src/platform/inference-host.mjs).
     ssr: true,
     outDir: 'dist-server',
     emptyOutDir: true,
     target: 'node20',
     minify: false,
     rollupOptions: {
-      input: { main: 'src/server/main.ts', cli: 'src/cli/main.ts', 'mcp-stdio': 'src/server/mcp-stdio.ts', 'tool-worker': 'src/server/tool-worker.ts' },
+      input: { main: 'src/server/main.ts', cli: 'src/cli/main.ts', 'mcp-stdio': 'src/server/mcp-stdio.ts', 'tool-worker': 'src/server/tool-worker.ts', 'inference-host': 'src/platform/inference-host.mjs' },
       output: { entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js', format: 'es' },
     },
   },

@@ -1,12 +1,19 @@
 #!/usr/bin/env node
 // `devtoolbox`, the fifth door (README "Command line"): `devtoolbox <tool> [--field value …]` runs
-// the core in this process with the Node context, offline; `serve` and `mcp` start the other
-// Node doors. Exit codes: 0 answered, 1 the input was refused (the tool's sentence, or an input
-// over the cap, on stderr), 2 usage (README "Command line").
+// the core with the Node context, offline: light calls on this thread, heavy and large ones in a
+// worker thread under the server's limits; `serve` and `mcp` start the other Node doors. Exit
+// codes: 0 answered, 1 the tool refused or could not finish, or an input was over the cap (the
+// sentence on stderr), 2 usage (README "Command line").
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { version } from '../../package.json';
-import { localInvoker } from '../core/local';
+import type { ApiResponse } from '../core/http';
+import type { Invoker, Reply } from '../core/invoke';
 import { nodeContext } from '../platform/node-context';
-import { bodyLimitOf, ConfigError } from '../server/config';
+import { bodyLimitOf, ConfigError, toolLimits } from '../server/config';
+import { createInvoker, replyingInvoker } from '../server/routing';
+import type { ToolTask } from '../server/tool-worker';
+import { WorkerPool } from '../server/worker-pool';
 import { parseArgs, UsageError } from './args';
 import { occupied, readCapped, readFileCapped, writeOutput } from './files';
 import { mainHelp, toolHelp } from './help';
@@ -28,6 +35,31 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code === 'EPIPE') process.exit(0);
   throw error;
 });
+
+/**
+ * Where a tool command runs, as in the MCP stdio server: heavy tools and calls over
+ * INLINE_BODY_BYTES in one worker thread, stopped past TOOL_TIMEOUT_MS or WORKER_MEMORY_MB
+ * (the sentence, exit 1: the same answer the server gives), the rest on this thread. The worker
+ * starts only for a call that needs it.
+ */
+function commandInvoker(slug: string): Invoker {
+  let limits: ReturnType<typeof toolLimits>;
+  try {
+    limits = toolLimits();
+  } catch (error) {
+    if (error instanceof ConfigError) throw new UsageError(error.message, slug);
+    throw error;
+  }
+  const pool = new WorkerPool<ToolTask, Reply | ApiResponse>({
+    script: resolve(dirname(fileURLToPath(import.meta.url)), 'tool-worker.js'),
+    size: 1,
+    maxQueue: 1,
+    taskTimeoutMs: limits.toolTimeoutMs,
+    maxHeapMb: limits.workerMemoryMb,
+    log: (message) => process.stderr.write(`devtoolbox: ${message}\n`),
+  });
+  return replyingInvoker(createInvoker({ context: nodeContext, pool, heavyTools: [], inlineBodyBytes: limits.inlineBodyBytes, log: (message) => process.stderr.write(`devtoolbox: ${message}\n`) }));
+}
 
 async function main(argv: string[]): Promise<number | undefined> {
   const command = parseArgs(argv);
@@ -52,7 +84,7 @@ async function main(argv: string[]): Promise<number | undefined> {
       return undefined;
     case 'tool':
       io.inputLimit = bodyLimitOf();
-      return runTool(command, localInvoker(nodeContext), io);
+      return runTool(command, commandInvoker(command.slug), io);
   }
 }
 

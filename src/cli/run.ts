@@ -4,6 +4,7 @@
 import { BodyTooLargeError } from '../core/http';
 import type { Invoker } from '../core/invoke';
 import { formatBytes } from '../lib/byte-size';
+import { jsonSize } from '../server/routing';
 import { type Command, UsageError, coerce, type Source } from './args';
 import { type Field, toolFields } from './fields';
 
@@ -102,7 +103,8 @@ export async function runTool(command: ToolCommand, invoke: Invoker, io: CliIo):
     return 1;
   }
 
-  const reply = await invoke(command.slug, body);
+  // Its size as JSON decides, as over HTTP, whether it runs on this thread or in a worker.
+  const reply = await invoke(command.slug, body, { size: jsonSize(body) });
   if (reply.status !== 200) {
     io.stderr(`${String(reply.body.error)}\n`);
     return 1;

@@ -1,4 +1,5 @@
-// The segmentation port in Node: ISNet on onnxruntime-node (native CPU kernels, all cores),
+// The segmentation port in Node: ISNet on onnxruntime-node (native CPU kernels, all cores), in a
+// process of its own (inference-host.mjs) that can be killed at any moment and exits when idle;
 // the model read from the installed @imgly/background-removal-data package (a checkout), else
 // from the app build's dist/models/ (the published package: the model ships once, there), and
 // checked chunk by chunk against the SHA-256 that names it. No network, ever.
@@ -8,12 +9,13 @@
 // the project's dist-server/, or unbundled in tests) and then from the working directory (a build
 // elsewhere, started from the project), so a server that never removes a background starts
 // anywhere, and one that does names what is missing.
-import { createHash } from 'node:crypto';
+import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
+import { assembleChunks, type ModelChunk } from './model-chunks.mjs';
 import { MODEL_PACKAGE, MODEL_RESOURCE, MODEL_RESOURCES_FILE, MODELS_PATH, type ResourceMap } from './model';
 import { MODEL_SIDE, type SegmentationPlatform } from './segmentation';
 
@@ -21,22 +23,11 @@ import { MODEL_SIDE, type SegmentationPlatform } from './segmentation';
 // and an upload queue under $HOME/.cache/Microsoft/DeveloperTools/.onnxruntime and, where $HOME
 // is read-only (containers), prints a coloured non-JSON warning ("Failed to persist telemetry
 // device ID") to stderr and writes a `:memory:.ses` file into the working directory. This
-// program promises no network and JSON-only logs, so telemetry is off. The library reads the variable from the process environment, which only the main
-// thread writes (a worker thread's process.env is its own copy): this module is imported on
-// the main thread by every Node entry (node-context.ts), before any worker or child starts.
+// program promises no network and JSON-only logs, so telemetry is off. The library reads the
+// variable from the process environment, which only the main thread writes (a worker thread's
+// process.env is its own copy): this module is imported on the main thread by every Node entry
+// (node-context.ts), before any worker or the model's process (inference-host.mjs) starts.
 process.env.ORT_DISABLE_TELEMETRY = '1';
-
-/** The subset of onnxruntime-node this module uses. */
-interface Ort {
-  InferenceSession: {
-    create(model: Uint8Array, options: Record<string, unknown>): Promise<Session>;
-  };
-  Tensor: new (type: 'float32', data: Float32Array, dims: number[]) => unknown;
-}
-interface Session {
-  run(feeds: Record<string, unknown>, fetches: string[]): Promise<Record<string, { data: unknown }>>;
-  release(): Promise<void>;
-}
 
 /** Resolves a package file from this module, else from the working directory. */
 export function resolvePackageFile(specifier: string): string {
@@ -81,68 +72,148 @@ export function modelSource(): ModelSource {
   throw new Error(`Cannot find the background-removal model: neither ${MODEL_PACKAGE} (npm ci) nor the app build's dist${MODELS_PATH} (npm run build) is there`);
 }
 
-/** Reassembles a model from its chunks, refusing a chunk whose size or SHA-256 is wrong. */
-export async function readModel(resource = MODEL_RESOURCE, from: ModelSource | string = modelSource()): Promise<Uint8Array> {
+/** The model's chunk files, in order, as resources.json lists them (model-chunks.mjs reads and checks them). */
+export async function modelChunks(resource = MODEL_RESOURCE, from: ModelSource | string = modelSource()): Promise<{ chunks: ModelChunk[]; size: number }> {
   const { dir: dist, chunkFile } = typeof from === 'string' ? { dir: from, chunkFile: (hash: string) => hash } : from;
   const resources = JSON.parse(await readFile(join(dist, MODEL_RESOURCES_FILE), 'utf8')) as ResourceMap;
   const entry = resources[resource];
   if (!entry) throw new Error(`${MODEL_PACKAGE} has no ${resource}`);
-  const model = new Uint8Array(entry.size);
-  let filled = 0;
-  for (const { hash, offsets } of entry.chunks) {
-    const chunk = await readFile(join(dist, chunkFile(hash)));
-    if (chunk.length !== offsets[1] - offsets[0] || createHash('sha256').update(chunk).digest('hex') !== hash) {
-      throw new Error(`${MODEL_PACKAGE}: chunk ${hash} of ${resource} is damaged; reinstall the package (npm ci)`);
-    }
-    model.set(chunk, offsets[0]);
-    filled += chunk.length;
-  }
-  if (filled !== entry.size) throw new Error(`${MODEL_PACKAGE}: the chunks of ${resource} add up to ${filled} bytes, not ${entry.size}`);
-  return model;
+  return { chunks: entry.chunks.map(({ hash, offsets }) => ({ path: join(dist, chunkFile(hash)), sha256: hash, start: offsets[0], end: offsets[1] })), size: entry.size };
 }
 
-async function loadOrt(): Promise<Ort> {
-  const module = (await import(/* @vite-ignore */ pathToFileURL(resolvePackageFile('onnxruntime-node')).href)) as Ort & { default?: Ort };
-  return module.default ?? module;
+/** Reassembles a model from its chunks, refusing a chunk whose size or SHA-256 is wrong. */
+export async function readModel(resource = MODEL_RESOURCE, from: ModelSource | string = modelSource()): Promise<Uint8Array> {
+  const { chunks, size } = await modelChunks(resource, from);
+  return assembleChunks(chunks, size, { package: MODEL_PACKAGE, resource });
+}
+
+/** The model's process: dist-server/inference-host.js in the build (this module is in dist-server/
+ * or dist-server/chunks/), inference-host.mjs beside this file when run from the sources. */
+function hostScript(): string {
+  for (const candidate of ['./inference-host.js', '../inference-host.js', './inference-host.mjs']) {
+    const path = fileURLToPath(new URL(candidate, import.meta.url));
+    if (existsSync(path)) return path;
+  }
+  throw new Error('Cannot find the background-removal process (inference-host.js): build the server (npm run build)');
+}
+
+type HostReply = { kind: 'result'; id: number; output: Float32Array } | { kind: 'error'; id: number; message: string };
+
+/** Told when a model process starts (alive) and when it has ended: the worker pool kills the
+ * processes of a worker it stops (worker-pool.ts, `companions`). */
+export type ModelProcessListener = (pid: number, alive: boolean) => void;
+const listeners = new Set<ModelProcessListener>();
+
+/** Calls `listener` for every model process this thread starts or loses, from now on. */
+export function watchModelProcesses(listener: ModelProcessListener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** One model process and the runs waiting for its answers. */
+class ModelProcess {
+  private readonly child: ChildProcess;
+  private readonly waiting = new Map<number, { resolve(output: Float32Array): void; reject(error: Error): void }>();
+  private nextId = 1;
+  exited = false;
+
+  constructor(load: { ort: string; chunks: ModelChunk[]; size: number; label: { package: string; resource: string } }, onExit: () => void) {
+    // stdout goes to stderr: in the MCP stdio server stdout is the protocol's. No execArgv: the
+    // parent's flags (a test runner's loaders, inspector ports) are not the model's business.
+    this.child = fork(hostScript(), [], { execArgv: [], serialization: 'advanced', stdio: ['ignore', 2, 2, 'ipc'] });
+    const pid = this.child.pid;
+    const ended = (why: string) => {
+      if (this.exited) return;
+      this.exited = true;
+      onExit();
+      for (const { reject } of this.waiting.values()) reject(new Error(`the background-removal process ${why}`));
+      this.waiting.clear();
+      if (pid !== undefined) for (const listener of listeners) listener(pid, false);
+    };
+    this.child.on('error', (error) => ended(`failed: ${error.message}`));
+    this.child.on('exit', (code, signal) => ended(signal ? `was stopped (${signal})` : `exited with code ${code}`));
+    this.child.on('message', (reply: HostReply) => {
+      const run = this.waiting.get(reply.id);
+      if (!run) return;
+      this.waiting.delete(reply.id);
+      this.idleRef();
+      if (reply.kind === 'result') run.resolve(reply.output);
+      else run.reject(new Error(reply.message));
+    });
+    // Neither the process nor its channel keeps this thread's event loop alive while idle: a
+    // command that has answered exits, and the model's process with it (its channel closes).
+    this.child.unref();
+    this.idleRef();
+    if (pid !== undefined) for (const listener of listeners) listener(pid, true);
+    this.child.send({ kind: 'load', ...load });
+  }
+
+  /** The channel holds the event loop only while an answer is awaited. */
+  private idleRef(): void {
+    const channel = this.child.channel as { ref(): void; unref(): void } | null | undefined;
+    if (this.waiting.size > 0) channel?.ref();
+    else channel?.unref();
+  }
+
+  run(input: Float32Array, dims: number[]): Promise<Float32Array> {
+    if (this.exited) return Promise.reject(new Error('the background-removal process has ended'));
+    const id = this.nextId++;
+    return new Promise<Float32Array>((resolve, reject) => {
+      this.waiting.set(id, { resolve, reject });
+      this.idleRef();
+      this.child.send({ kind: 'run', id, input, dims });
+    });
+  }
+
+  /** Ends an idle process: it exits when its channel closes (killed if it has not within 10 s). */
+  close(): void {
+    if (this.exited) return;
+    if (this.child.connected) this.child.disconnect();
+    setTimeout(() => this.exited || this.child.kill('SIGKILL'), 10_000).unref();
+  }
 }
 
 export interface NodeSegmentationOptions {
-  /** Drop the session (and its memory) after this long unused; the next call reloads it (~1 s). */
+  /** End the model's process (and give back its memory) after this long unused; the next call
+   * starts it again (~1 s). */
   idleMs?: number;
   /** Which precision of resources.json (benchmarks compare them). */
   resource?: string;
 }
 
 /**
- * ISNet on onnxruntime-node. The session is created on first use and released when idle: it
- * holds ~0.5 GB, and a run peaks near 1.2 GB (measured; README), which a server should not keep
- * while it only answers text tools.
+ * ISNet on onnxruntime-node, in a process of its own (inference-host.mjs): started on first use,
+ * ended when idle. It holds ~0.5 GB, and a run peaks near 1.2 GB (measured; README), which a
+ * server should not keep while it only answers text tools; and it can be killed at any moment,
+ * which a thread running onnxruntime cannot (docs/architecture.md).
  */
 export function createNodeSegmentation({ idleMs = 60_000, resource = MODEL_RESOURCE }: NodeSegmentationOptions = {}): SegmentationPlatform {
-  let session: Promise<{ ort: Ort; session: Session }> | undefined;
+  let host: Promise<ModelProcess> | undefined;
+  let current: ModelProcess | undefined;
   let running = 0;
   let idleTimer: ReturnType<typeof setTimeout> | undefined;
 
   const open = () =>
-    (session ??= (async () => {
-      const [ort, model] = await Promise.all([loadOrt(), readModel(resource)]);
-      // Without the arena and the memory pattern, activations (1024² × 64 channels and more)
-      // are freed after each run instead of being kept for the next: a run peaks at ~1.2 GB
-      // instead of ~2.2 GB, and no slower that could be measured here.
-      const created = await ort.InferenceSession.create(model, { graphOptimizationLevel: 'all', executionMode: 'sequential', enableCpuMemArena: false, enableMemPattern: false });
-      return { ort, session: created };
+    (host ??= (async () => {
+      const { chunks, size } = await modelChunks(resource);
+      const started: ModelProcess = new ModelProcess({ ort: resolvePackageFile('onnxruntime-node'), chunks, size, label: { package: MODEL_PACKAGE, resource } }, () => {
+        // A process that ended (idle, killed, crashed) is replaced by the next call.
+        if (current === started) host = current = undefined;
+      });
+      current = started;
+      return started;
     })().catch((error: unknown) => {
-      session = undefined;
+      host = undefined;
       throw error;
     }));
 
-  const scheduleRelease = () => {
+  const scheduleClose = () => {
     clearTimeout(idleTimer);
     idleTimer = setTimeout(() => {
-      if (running > 0 || !session) return;
-      const closing = session;
-      session = undefined;
-      void closing.then(({ session: s }) => s.release()).catch(() => undefined);
+      if (running > 0 || !current) return;
+      const closing = current;
+      host = current = undefined;
+      closing.close();
     }, idleMs);
     idleTimer.unref?.();
   };
@@ -153,17 +224,17 @@ export function createNodeSegmentation({ idleMs = 60_000, resource = MODEL_RESOU
       running++;
       clearTimeout(idleTimer);
       try {
-        const { ort, session: s } = await open();
-        const outputs = await s.run({ input: new ort.Tensor('float32', input, [1, 3, MODEL_SIDE, MODEL_SIDE]) }, ['output']);
-        return outputs.output!.data as Float32Array;
+        const output = await (await open()).run(input, [1, 3, MODEL_SIDE, MODEL_SIDE]);
+        if (output.length !== MODEL_SIDE * MODEL_SIDE) throw new Error(`segment: the model answered ${output.length} values`);
+        return output;
       } finally {
         running--;
-        if (running === 0) scheduleRelease();
+        if (running === 0) scheduleClose();
       }
     },
   };
 }
 
-/** The Node doors' model: one per thread that removes backgrounds (each pool worker; the main
- * thread only when HEAVY_WORKERS=0, and the tests). */
+/** The Node doors' model: one process per thread that removes backgrounds (each pool worker; the
+ * main thread only when HEAVY_WORKERS=0, the command line's light calls, and the tests). */
 export const nodeSegmentation: SegmentationPlatform = createNodeSegmentation();

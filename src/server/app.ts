@@ -27,12 +27,12 @@ import { answerOps } from './ops-routes';
 import { LIMIT_HEADER_NAMES, MemoryStore, RateLimiter, requestCost, type WindowStore } from './rate-limit';
 import { FallbackStore, RedisStore } from './redis-store';
 import { REQUEST_ID_HEADER, requestId } from './request-id';
-import { clientBusy, createInvoker, createOffload, poolFull, replyingInvoker, type Routing } from './routing';
+import { clientBusy, createInvoker, createOffload, crowdedOut, poolFull, replyingInvoker, type Routing } from './routing';
 import { API_HEADER_LIST, API_HEADERS, PAGE_HEADER_LIST, PAGE_HEADERS } from '../core/security-headers';
 import { requestOrigin } from './page-heads';
 import { createStaticHandler } from './static-files';
 import type { ToolTask } from './tool-worker';
-import { ClientBusyError, QueueFullError, TaskAbortedError, WorkerPool } from './worker-pool';
+import { ClientBusyError, QueueFullError, TaskAbortedError, TaskCrowdedOutError, WorkerPool } from './worker-pool';
 
 /** What the app serves besides its configuration. */
 export interface AppContext {
@@ -77,11 +77,12 @@ const securityHeaders = (pathname: string) => (isApiPath(pathname) || pathname =
 /** A header list for `send` with the request's id after it (one writeHead, no setHeader: the hot path). */
 const withId = (list: readonly string[], id: string) => [...list, REQUEST_ID_HEADER, id];
 
-/** The answer to a request the server cannot take now: capacity (503) or the client's share (429). */
+/** The answer to a request the server cannot take or finish now: capacity (503) or the client's share (429). */
 function refusalFor(error: unknown): ApiResponse | undefined {
   const retry = (seconds: number) => ({ 'Retry-After': String(seconds) });
   if (error instanceof ServerBusyError) return jsonResponse(503, { error: error.message }, retry(error.retryAfterSeconds));
   if (error instanceof QueueFullError) return jsonResponse(503, { error: poolFull(error.retryAfterSeconds) }, retry(error.retryAfterSeconds));
+  if (error instanceof TaskCrowdedOutError) return jsonResponse(503, { error: crowdedOut(error.limitMs, error.retryAfterSeconds) }, retry(error.retryAfterSeconds));
   if (error instanceof ClientBusyError) return jsonResponse(429, { error: clientBusy(error.limit, error.retryAfterSeconds) }, retry(error.retryAfterSeconds));
   return undefined;
 }

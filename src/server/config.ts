@@ -98,6 +98,19 @@ const hostName = (entry: string) => (/^(\[[0-9a-f:.]+\]|[a-z0-9-]+(\.[a-z0-9-]+)
 
 const optional = (value: string | undefined) => (value?.trim() ? value.trim() : undefined);
 
+/** What bounds one call in the pool: the server's and the command line's (src/cli/main.ts). */
+export function toolLimits(env: Env = process.env): Pick<ServerConfig, 'toolTimeoutMs' | 'workerMemoryMb' | 'inlineBodyBytes'> {
+  return {
+    toolTimeoutMs: integer(env, 'TOOL_TIMEOUT_MS', 60_000, 10),
+    // 768 MiB: every worst input of docs/limits.md's table that is not hostile fits (json-to-csv
+    // of 8 M rows, the largest, peaks near 620 MB); a worker keeping over a quarter of it after a
+    // task (192 MiB) is replaced.
+    workerMemoryMb: integer(env, 'WORKER_MEMORY_MB', 768, 64),
+    // 64 KiB: every light tool answers such a request in a few milliseconds (docs/limits.md).
+    inlineBodyBytes: integer(env, 'INLINE_BODY_BYTES', 64 * 1024, 0),
+  };
+}
+
 /** `host` is read only when HEAVY_WORKERS is not given (tests pass fixtures). */
 export function loadConfig(env: Env = process.env, host: () => HostFiles = readHostFiles): ServerConfig {
   // By default, as many workers as the container's CPU quota and memory allow (host-resources.ts).
@@ -119,7 +132,6 @@ export function loadConfig(env: Env = process.env, host: () => HostFiles = readH
     redisUrl: optional(env.REDIS_URL),
     heavyWorkers,
     heavyQueue: integer(env, 'HEAVY_QUEUE', 4 * Math.max(1, heavyWorkers), 0),
-    toolTimeoutMs: integer(env, 'TOOL_TIMEOUT_MS', 60_000, 10),
     // 19, the lowest priority: with every core converting images, a light request still gets the
     // event loop's core at once (docs/stack.md, speed goal 6), and heavy work still has every core the event loop
     // leaves idle. Where the kernel groups processes (autogroup per session, or a cgroup for the
@@ -129,13 +141,8 @@ export function loadConfig(env: Env = process.env, host: () => HostFiles = readH
     // need privileges: not offered.
     heavyNice: integer(env, 'HEAVY_NICE', 19, 0, 19),
     heavyTools: (env.HEAVY_TOOLS ?? '').split(',').map((slug) => slug.trim()).filter(Boolean),
-    // 64 KiB: every light tool answers such a request in a few milliseconds (docs/limits.md).
-    inlineBodyBytes: integer(env, 'INLINE_BODY_BYTES', 64 * 1024, 0),
     heavyPerClient: integer(env, 'HEAVY_PER_CLIENT', 2, 0),
-    // 768 MiB: every worst input of docs/limits.md's table that is not hostile fits (json-to-csv
-    // of 8 M rows, the largest, peaks near 620 MB); a worker keeping over a quarter of it after a
-    // task (192 MiB) is replaced, which a background-removal worker with its model (~160 MB) is not.
-    workerMemoryMb: integer(env, 'WORKER_MEMORY_MB', 768, 64),
+    ...toolLimits(env),
     // 64 MiB: four bodies at the 16 MiB cap at once, then their answers. Each such request costs
     // several times its size on its way through (chunks, the worker's copies, the answer), so
     // this keeps floods of large uploads under 512 MB of resident memory

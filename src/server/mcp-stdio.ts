@@ -14,7 +14,7 @@ import { captureConsole, createLogger, stderrOnly } from './logger';
 import { connectGuarded, createMcpServer } from './mcp';
 import { trackRequests } from './mcp-drain';
 import { localFiles } from './mcp-files';
-import { createInvoker, replyingInvoker } from './routing';
+import { createInvoker, jsonSize, replyingInvoker } from './routing';
 import type { ToolTask } from './tool-worker';
 import { WorkerPool } from './worker-pool';
 
@@ -40,16 +40,15 @@ const pool = new WorkerPool<ToolTask, Reply | ApiResponse>({
   niceness: config.heavyNice,
   log: (message) => log.error(message),
 });
-// One local client: no per-client share, and every message arrives whole (its size is not known
-// here, so only heavy tools go to the pool, as HEAVY_TOOLS may add).
-// Calls that stay on this thread get the Node context too.
+// One local client: no per-client share. Calls that stay on this thread get the Node context too.
 const invoke = replyingInvoker(createInvoker({ context: nodeContext, pool, heavyTools: config.heavyTools, inlineBodyBytes: config.inlineBodyBytes, log: (message) => log.error(message) }));
 
-// `size` stays out: over stdio a message's size says nothing the pool needs. Local files: the
-// largest image a message of MAX_BODY_BYTES could carry as Base64, so a path reaches exactly the
-// limits an inline image does (then the tool's own).
+// A call's size is its arguments' as JSON (a message arrives parsed): a large one runs in the pool,
+// under TOOL_TIMEOUT_MS and WORKER_MEMORY_MB, as over HTTP. Local files: the largest image a
+// message of MAX_BODY_BYTES could carry as Base64, so a path reaches exactly the limits an inline
+// image does (then the tool's own).
 const files = localFiles({ maxFileBytes: Math.floor((config.bodyLimit * 3) / 4) });
-const server = createMcpServer({ invoke: (slug, body, call) => invoke(slug, body, { signal: call?.signal }), files });
+const server = createMcpServer({ invoke: (slug, body, call) => invoke(slug, body, { signal: call?.signal, size: jsonSize(body) }), files });
 // Unparseable lines and transport faults are reported, not answered (there is no id to answer).
 server.onerror = (error) => log.warn(`mcp: ${error.message}`);
 // One message is one line: allow what the HTTP door accepts as a body (the SDK's default,

@@ -9,8 +9,9 @@
 // - time limit or memory limit → 400: both count only the task's own running, on a worker of its
 //   own, so exceeding them is a property of the input and sending it again would fail again.
 //   Not a 500 (docs/contract.md: 500 means a bug).
-// - queue full (QueueFullError → 503) and a client over its share (ClientBusyError → 429) are
-//   rethrown: the door answers them with their Retry-After; so is TaskAbortedError (the client left).
+// - time limit reached while other work held the CPUs (TaskCrowdedOutError), queue full
+//   (QueueFullError) → 503, and a client over its share (ClientBusyError → 429) are rethrown: the
+//   door answers them with their Retry-After; so is TaskAbortedError (the client left).
 // - worker crash → 500 `Internal error`, logged: that is a bug.
 import { jsonResponse, parseBody, type ApiResponse } from '../core/http';
 import { invoke, type CallOptions, type Invoker, type Reply } from '../core/invoke';
@@ -19,7 +20,7 @@ import type { ToolContext, ToolDefinition } from '../tools/define';
 import { findTool } from '../tools/index';
 import type { ToolTask } from './tool-worker';
 import { formatBytes } from '../lib/byte-size';
-import { ClientBusyError, QueueFullError, TaskTimeoutError, WorkerFailedError, WorkerOutOfMemoryError, type WorkerPool } from './worker-pool';
+import { ClientBusyError, QueueFullError, TaskCrowdedOutError, TaskTimeoutError, WorkerFailedError, WorkerOutOfMemoryError, type WorkerPool } from './worker-pool';
 
 export type ToolPool = WorkerPool<ToolTask, Reply | ApiResponse>;
 
@@ -95,8 +96,7 @@ async function inPool(routing: Routing & { pool: ToolPool }, slug: string, task:
     return await routing.pool.run(task, { signal: options.signal?.(), client: options.client, transfer: options.transfer });
   } catch (error) {
     if (error instanceof TaskTimeoutError) {
-      const limit = error.limitMs % 1000 === 0 ? `${error.limitMs / 1000} seconds` : `${error.limitMs} ms`;
-      return { status: 400, body: { error: `Processing took longer than the limit of ${limit}; send a smaller or simpler input.` } };
+      return { status: 400, body: { error: `Processing took longer than the limit of ${duration(error.limitMs)}; send a smaller or simpler input.` } };
     }
     if (error instanceof WorkerOutOfMemoryError) {
       return { status: 400, body: { error: `Processing needed more than the memory limit of ${formatBytes(error.limitMb * 1048576)}; send a smaller or simpler input.` } };
@@ -107,6 +107,18 @@ async function inPool(routing: Routing & { pool: ToolPool }, slug: string, task:
   }
 }
 
+/**
+ * The size of a call that arrived parsed (MCP over stdio, the command line) as its JSON would
+ * be: what decides, as for a request's bytes over HTTP, whether it runs in the pool.
+ */
+export function jsonSize(body: unknown): number {
+  try {
+    return Buffer.byteLength(JSON.stringify(body) ?? '');
+  } catch {
+    return 0; // not JSON-able (a cycle): the tool's validation refuses it on this thread
+  }
+}
+
 /** The request without the fields the tool's (object) schema does not declare: they are ignored anyway. */
 function knownFields(tool: ToolDefinition, body: Record<string, unknown>): Record<string, unknown> {
   const shape = (tool.input as { shape?: Record<string, unknown> }).shape;
@@ -114,18 +126,24 @@ function knownFields(tool: ToolDefinition, body: Record<string, unknown>): Recor
   return Object.fromEntries(Object.keys(shape).filter((key) => Object.hasOwn(body, key)).map((key) => [key, body[key]]));
 }
 
-/** The sentence of a 503 when the pool is full, and of a 429 for a client over its share. */
+const duration = (ms: number) => (ms % 1000 === 0 ? `${ms / 1000} seconds` : `${ms} ms`);
+
+/** The sentence of a 503 when the pool is full, of a 503 for a task crowded out of its time
+ * limit, and of a 429 for a client over its share. */
 export const poolFull = (seconds: number) => `The server is busy with other heavy requests. Retry after ${seconds} seconds.`;
+export const crowdedOut = (limitMs: number, seconds: number) =>
+  `The server was too busy to finish this request within its time limit of ${duration(limitMs)}. Retry after ${seconds} seconds.`;
 export const clientBusy = (limit: number, seconds: number) =>
   `Too many requests at once: at most ${limit} large or heavy requests per client may run or wait at a time. Retry after ${seconds} seconds.`;
 
-/** For MCP, where a reply is the only way to answer: a full pool or a busy client becomes a tool error. */
+/** For MCP and the command line, where a reply is the only way to answer: a busy pool or client becomes a tool error. */
 export function replyingInvoker(invoker: Invoker): Invoker {
   return async (slug, body, options) => {
     try {
       return await invoker(slug, body, options);
     } catch (error) {
       if (error instanceof QueueFullError) return { status: 503, body: { error: poolFull(error.retryAfterSeconds) } };
+      if (error instanceof TaskCrowdedOutError) return { status: 503, body: { error: crowdedOut(error.limitMs, error.retryAfterSeconds) } };
       if (error instanceof ClientBusyError) return { status: 429, body: { error: clientBusy(error.limit, error.retryAfterSeconds) } };
       throw error;
     }

@@ -11,7 +11,7 @@ import { readlinkSync, stat } from 'node:fs';
 import { setPriority } from 'node:os';
 
 /** The calling thread's kernel thread id, from /proc/thread-self → "<pid>/task/<tid>" (Linux). */
-function threadId(): number | undefined {
+export function threadId(): number | undefined {
   if (process.platform !== 'linux') return undefined;
   try {
     const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());

@@ -5,8 +5,9 @@ import { answerCall, type ApiResponse } from '../core/http';
 import type { Reply } from '../core/invoke';
 import { localInvoker } from '../core/local';
 import { nodeContext } from '../platform/node-context';
+import { watchModelProcesses } from '../platform/segmentation-node';
 import { captureConsole, createLogger, errorFields, stderrOnly } from './logger';
-import { serveTasks } from './worker-pool';
+import { reportCompanion, serveTasks } from './worker-pool';
 
 // This thread's lines (the core logs a tool's bug with console.error) are JSON on stderr: in the
 // MCP stdio server, stdout is the protocol's.
@@ -16,6 +17,11 @@ captureConsole(log);
 // Heavy tools run here: this thread's context has the image codecs and the model (which loads
 // on the first background removal, per thread).
 const local = localInvoker(nodeContext);
+
+// The model runs in a process this thread starts (segmentation-node.ts): the pool kills it when
+// it stops this thread (a time limit, the memory cap, a client that left), and counts its CPU
+// time as the task's.
+watchModelProcesses(reportCompanion);
 
 /**
  * `call`: a parsed, validated request (MCP) → its Reply.

@@ -11,6 +11,14 @@
 // - A task may run `taskTimeoutMs` in its worker (time spent queued does not count). Past it the
 //   worker is terminated, the only way to stop synchronous code or WASM, and replaced. So is a
 //   worker whose caller gave up (AbortSignal) while its task ran; a waiting task just leaves.
+//   A task that ran out of time while it waited for a core more than it ran on one (the kernel's
+//   scheduler statistics of its thread and its companions: sched-time.ts) was crowded out by
+//   other work, not too heavy: TaskCrowdedOutError (the server answers 503 + Retry-After)
+//   rather than TaskTimeoutError (400). docs/limits.md states the rule.
+// - Companions: processes a worker started for its tasks (the background-removal model's,
+//   segmentation-node.ts) are reported to the pool, which kills them (SIGKILL) with their worker.
+//   Native code that cannot be interrupted runs there, never in the worker thread itself:
+//   terminating a thread inside onnxruntime aborted the whole process.
 // - Memory: each worker's JavaScript heap is capped (`maxHeapMb`, Node's resourceLimits; past it
 //   the task fails with WorkerOutOfMemoryError); WebAssembly memory, which never shrinks and is
 //   outside that cap, is checked by the worker after each task (`serveTasks`): a worker that
@@ -19,13 +27,16 @@
 // - Workers may run at a lower OS priority (`niceness`, Linux): when the workers keep every
 //   core busy, the event loop still gets a core the moment a request arrives.
 //
-// Protocol: a worker posts `{ ready: true }` once its code is loaded (start-up is not charged to
-// a task's time limit); then the pool posts `{ id, task }` and the worker answers
-// `{ id, ok: true, result, retire? }` or `{ id, ok: false, error }` (a message; it logs the
-// details). `serveTasks` below is the worker's side; it reads the pool's settings from `workerData`.
+// Protocol: a worker posts `{ ready: true, tid? }` once its code is loaded (start-up is not charged
+// to a task's time limit; `tid`, its kernel thread id, for the scheduler statistics); then the
+// pool posts `{ id, task }` and the worker answers `{ id, ok: true, result, retire? }` or
+// `{ id, ok: false, error }` (a message; it logs the details). At any time it may post
+// `{ companion: pid, alive }` for a process it started or lost. `serveTasks` below is the
+// worker's side; it reads the pool's settings from `workerData`.
 import { Worker, parentPort, workerData } from 'node:worker_threads';
 import { formatBytes } from '../lib/byte-size';
-import { lowerThreadPriority, startLibuvPoolHere } from './thread-priority';
+import { processTime, threadTime, type SchedTime } from './sched-time';
+import { lowerThreadPriority, startLibuvPoolHere, threadId } from './thread-priority';
 
 /** Every worker is busy and the queue is full: capacity, not the caller's fault (503). */
 export class QueueFullError extends Error {
@@ -47,6 +58,16 @@ export class ClientBusyError extends Error {
 export class TaskTimeoutError extends Error {
   constructor(readonly limitMs: number) {
     super(`The task ran longer than ${limitMs} ms`);
+  }
+}
+
+/** The task ran out of time while other work held the cores: the server was busy (503). */
+export class TaskCrowdedOutError extends Error {
+  constructor(
+    readonly limitMs: number,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(`The task ran out of its ${limitMs} ms while other work held the CPUs`);
   }
 }
 
@@ -102,7 +123,11 @@ interface Pending<In, Out> {
 interface Slot {
   worker: Worker;
   ready: boolean;
-  busy?: { id: number; timer: ReturnType<typeof setTimeout>; started: number; pending: Pending<unknown, unknown> };
+  /** The worker's kernel thread id (Linux), for its scheduler statistics. */
+  tid?: number;
+  /** Processes the worker started and has not seen end: killed with it. */
+  companions: Set<number>;
+  busy?: { id: number; timer: ReturnType<typeof setTimeout>; started: number; pending: Pending<unknown, unknown>; sched: Map<string, SchedTime> };
 }
 
 /** What a worker is told at start (`workerData`). */
@@ -114,7 +139,8 @@ interface WorkerSettings {
 type WorkerReply =
   | { id: number; ok: true; result: unknown; retire?: boolean }
   | { id: number; ok: false; error: string }
-  | { ready: true; id?: undefined };
+  | { ready: true; tid?: number }
+  | { companion: number; alive: boolean };
 
 /** The shared turn of tasks without a client (no limiter bucket starts with a space). */
 const UNNAMED = ' ';
@@ -234,12 +260,17 @@ export class WorkerPool<In, Out> {
     // Before a worker lowers its priority, so libuv's pool does not inherit it (thread-priority.ts).
     if (settings.niceness > 0) startLibuvPoolHere();
     const worker = new Worker(this.options.script, { workerData: settings, resourceLimits });
-    const slot: Slot = { worker, ready: false };
+    const slot: Slot = { worker, ready: false, companions: new Set() };
     this.slots.add(slot);
     worker.on('message', (reply: WorkerReply) => {
       if ('ready' in reply) {
         slot.ready = true;
+        slot.tid = reply.tid;
         this.next(slot);
+      } else if ('companion' in reply) {
+        if (!this.slots.has(slot)) killCompanion(reply.companion); // reported after its worker was stopped
+        else if (reply.alive) slot.companions.add(reply.companion);
+        else slot.companions.delete(reply.companion);
       } else this.finish(slot, reply);
     });
     worker.on('error', (error: Error & { code?: string }) => {
@@ -262,8 +293,8 @@ export class WorkerPool<In, Out> {
   private start(slot: Slot, pending: Pending<In, Out>): void {
     const id = this.nextId++;
     this.lastStarted.set(pending.client, ++this.starts);
-    const timer = setTimeout(() => void this.retire(slot, new TaskTimeoutError(this.options.taskTimeoutMs)), this.options.taskTimeoutMs);
-    slot.busy = { id, timer, started: performance.now(), pending: pending as Pending<unknown, unknown> };
+    const timer = setTimeout(() => void this.retire(slot, this.timedOut(slot)), this.options.taskTimeoutMs);
+    slot.busy = { id, timer, started: performance.now(), pending: pending as Pending<unknown, unknown>, sched: schedOf(slot) };
     try {
       slot.worker.postMessage({ id, task: pending.task }, pending.transfer);
     } catch (error) {
@@ -285,7 +316,27 @@ export class WorkerPool<In, Out> {
     return busy.pending as Pending<In, Out>;
   }
 
-  private finish(slot: Slot, reply: Exclude<WorkerReply, { ready: true }>): void {
+  /**
+   * Why a task ran out of time: crowded out (its thread and companions waited for a CPU longer
+   * than they ran on one during the task) or too heavy (they had the CPU, or nothing is known).
+   */
+  private timedOut(slot: Slot): Error {
+    const limit = this.options.taskTimeoutMs;
+    const before = slot.busy?.sched;
+    if (!before || before.size === 0) return new TaskTimeoutError(limit);
+    let ran = 0;
+    let waited = 0;
+    for (const [key, now] of schedOf(slot)) {
+      const then = before.get(key) ?? { ran: 0, waited: 0 };
+      ran += Math.max(0, now.ran - then.ran);
+      waited += Math.max(0, now.waited - then.waited);
+    }
+    if (waited <= ran) return new TaskTimeoutError(limit);
+    const running = [...this.slots].filter((candidate) => candidate.busy).length;
+    return new TaskCrowdedOutError(limit, this.secondsFor(Math.max(1, Math.ceil((this.queue.length + running) / this.options.size))));
+  }
+
+  private finish(slot: Slot, reply: Extract<WorkerReply, { id: number }>): void {
     if (slot.busy?.id !== reply.id) return;
     const pending = this.release(slot)!;
     this.settle(pending, reply.ok ? { result: reply.result as Out } : new WorkerFailedError(reply.error));
@@ -330,8 +381,31 @@ export class WorkerPool<In, Out> {
       if (waiting) this.settle(waiting, reason);
     }
     this.next(undefined);
+    for (const pid of slot.companions) killCompanion(pid);
+    slot.companions.clear();
     await slot.worker.terminate();
   }
+}
+
+/** A companion process of a worker being stopped: it may be inside native code, so SIGKILL. */
+function killCompanion(pid: number): void {
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+}
+
+/** The scheduler statistics of a worker's thread and its companions now (empty where unknown). */
+function schedOf(slot: Slot): Map<string, SchedTime> {
+  const times = new Map<string, SchedTime>();
+  const thread = slot.tid === undefined ? undefined : threadTime(slot.tid);
+  if (thread) times.set('thread', thread);
+  for (const pid of slot.companions) {
+    const time = processTime(pid);
+    if (time) times.set(`process ${pid}`, time);
+  }
+  return times;
 }
 
 /**
@@ -370,5 +444,13 @@ export function serveTasks<In, Out>(
       port.postMessage({ id, ok: false, error: 'Internal error' });
     }
   });
-  port.postMessage({ ready: true });
+  port.postMessage({ ready: true, tid: threadId() });
+}
+
+/**
+ * The worker's side of companions: tells the pool of a process this worker started (`alive`) or
+ * that has ended, so that the pool kills it if it stops this worker. Outside a pool, nothing.
+ */
+export function reportCompanion(pid: number, alive: boolean): void {
+  parentPort?.postMessage({ companion: pid, alive });
 }
