@@ -386,6 +386,22 @@ async function startServer() {
 
 const peakOf = (pid) => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
 
+/** The server's peak with its model processes' (children running inference-host.js): a bound on the pair. */
+function serverPeakOf(pid) {
+  let total = peakOf(pid);
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === pid && readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('inference-host')) total += peakOf(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
+}
+
 /** Chromium's renderer processes (descendants of this process, which Playwright launched Chromium from): the page and its workers live in one. */
 function renderers(browserPid) {
   const children = new Map();
@@ -484,12 +500,12 @@ async function doors() {
       console.log(`  round ${i + 1}: Node ${fmt(n.seconds)}, browser ${fmt(w.seconds)}`);
       last = { n, w };
     }
-    const serverPeak = peakOf(child.pid);
+    const serverPeak = serverPeakOf(child.pid);
     const browserPeak = Math.max(...renderers(process.pid).map(peakOf));
     const { iou, meanDiff } = agreement(await alphaOf(last.n.png), await alphaOf(last.w.png));
     const backend = setup.webgpu ? 'WebGPU adapter offered' : 'WebAssembly';
     console.log(`\n1 MP JPEG (1155×866) → transparent PNG, ${RUNS} alternating rounds after one each to warm up`);
-    console.log(`  Node server (onnxruntime-node ${require('onnxruntime-node/package.json').version}, worker pool): first ${fmt(firstNode.seconds)} (model load included), then median ${fmt(median(node))}; server peak RSS ${serverPeak.toFixed(0)} MiB`);
+    console.log(`  Node server (onnxruntime-node ${require('onnxruntime-node/package.json').version}, worker pool): first ${fmt(firstNode.seconds)} (model load included), then median ${fmt(median(node))}; server peak RSS ${serverPeak.toFixed(0)} MiB (with its model process)`);
     console.log(
       `  Browser (service worker → page worker, onnxruntime-web ${webVersion()}, ${backend}, isolated: ${setup.isolated}, ${setup.threads} threads): first ${fmt(firstWeb.seconds)} (runtime start included), then median ${fmt(median(web))}; renderer peak RSS ${browserPeak.toFixed(0)} MiB`,
     );

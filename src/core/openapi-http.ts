@@ -53,7 +53,7 @@ export const RESPONSES: Record<string, Json> = {
   },
   ServiceUnavailable: {
     description:
-      'Busy: every worker busy and the queue full, or too much data arriving at once (Node server; see Retry-After); in the browser, the background-removal model cannot be run right now (the sentence says why).',
+      'Busy: every worker busy and the queue full, too much data arriving at once, or the request ran out of its time limit because other work held the CPUs (Node server; see Retry-After); in the browser, the background-removal model cannot be run right now (the sentence says why).',
     headers: headersOf('Retry-After'),
     content: errorContent,
   },

@@ -16,9 +16,11 @@
 //   other work, not too heavy: TaskCrowdedOutError (the server answers 503 + Retry-After)
 //   rather than TaskTimeoutError (400). docs/limits.md states the rule.
 // - Companions: processes a worker started for its tasks (the background-removal model's,
-//   segmentation-node.ts) are reported to the pool, which kills them (SIGKILL) with their worker.
-//   Native code that cannot be interrupted runs there, never in the worker thread itself:
-//   terminating a thread inside onnxruntime aborted the whole process.
+//   segmentation-node.ts) are written by the worker into memory it shares with the pool, the
+//   moment they start, so the pool can kill them (SIGKILL) with their worker even when the
+//   worker is stuck and no message of its would arrive. Native code that cannot be interrupted
+//   runs there, never in the worker thread itself: terminating a thread inside onnxruntime
+//   aborted the whole process.
 // - Memory: each worker's JavaScript heap is capped (`maxHeapMb`, Node's resourceLimits; past it
 //   the task fails with WorkerOutOfMemoryError); WebAssembly memory, which never shrinks and is
 //   outside that cap, is checked by the worker after each task (`serveTasks`): a worker that
@@ -30,9 +32,8 @@
 // Protocol: a worker posts `{ ready: true, tid? }` once its code is loaded (start-up is not charged
 // to a task's time limit; `tid`, its kernel thread id, for the scheduler statistics); then the
 // pool posts `{ id, task }` and the worker answers `{ id, ok: true, result, retire? }` or
-// `{ id, ok: false, error }` (a message; it logs the details). At any time it may post
-// `{ companion: pid, alive }` for a process it started or lost. `serveTasks` below is the
-// worker's side; it reads the pool's settings from `workerData`.
+// `{ id, ok: false, error }` (a message; it logs the details). `serveTasks` below is the worker's
+// side; it reads the pool's settings, and the shared list of its companions, from `workerData`.
 import { Worker, parentPort, workerData } from 'node:worker_threads';
 import { formatBytes } from '../lib/byte-size';
 import { processTime, threadTime, type SchedTime } from './sched-time';
@@ -125,8 +126,8 @@ interface Slot {
   ready: boolean;
   /** The worker's kernel thread id (Linux), for its scheduler statistics. */
   tid?: number;
-  /** Processes the worker started and has not seen end: killed with it. */
-  companions: Set<number>;
+  /** Process ids the worker started and has not seen end (0: a free place): killed with it. */
+  companions: Int32Array;
   busy?: { id: number; timer: ReturnType<typeof setTimeout>; started: number; pending: Pending<unknown, unknown>; sched: Map<string, SchedTime> };
 }
 
@@ -134,13 +135,14 @@ interface Slot {
 interface WorkerSettings {
   niceness: number;
   maxHeapMb: number | undefined;
+  /** COMPANION_PLACES process ids (Int32), written by the worker, read by the pool. */
+  companions: SharedArrayBuffer;
 }
 
 type WorkerReply =
   | { id: number; ok: true; result: unknown; retire?: boolean }
   | { id: number; ok: false; error: string }
-  | { ready: true; tid?: number }
-  | { companion: number; alive: boolean };
+  | { ready: true; tid?: number };
 
 /** The shared turn of tasks without a client (no limiter bucket starts with a space). */
 const UNNAMED = ' ';
@@ -255,22 +257,19 @@ export class WorkerPool<In, Out> {
   }
 
   private spawn(): Slot {
-    const settings: WorkerSettings = { niceness: this.options.niceness ?? 0, maxHeapMb: this.options.maxHeapMb };
+    const companions = new SharedArrayBuffer(COMPANION_PLACES * Int32Array.BYTES_PER_ELEMENT);
+    const settings: WorkerSettings = { niceness: this.options.niceness ?? 0, maxHeapMb: this.options.maxHeapMb, companions };
     const resourceLimits = this.options.maxHeapMb ? { maxOldGenerationSizeMb: this.options.maxHeapMb } : undefined;
     // Before a worker lowers its priority, so libuv's pool does not inherit it (thread-priority.ts).
     if (settings.niceness > 0) startLibuvPoolHere();
     const worker = new Worker(this.options.script, { workerData: settings, resourceLimits });
-    const slot: Slot = { worker, ready: false, companions: new Set() };
+    const slot: Slot = { worker, ready: false, companions: new Int32Array(companions) };
     this.slots.add(slot);
     worker.on('message', (reply: WorkerReply) => {
       if ('ready' in reply) {
         slot.ready = true;
         slot.tid = reply.tid;
         this.next(slot);
-      } else if ('companion' in reply) {
-        if (!this.slots.has(slot)) killCompanion(reply.companion); // reported after its worker was stopped
-        else if (reply.alive) slot.companions.add(reply.companion);
-        else slot.companions.delete(reply.companion);
       } else this.finish(slot, reply);
     });
     worker.on('error', (error: Error & { code?: string }) => {
@@ -381,10 +380,21 @@ export class WorkerPool<In, Out> {
       if (waiting) this.settle(waiting, reason);
     }
     this.next(undefined);
-    for (const pid of slot.companions) killCompanion(pid);
-    slot.companions.clear();
+    for (const pid of companionsOf(slot)) killCompanion(pid);
     await slot.worker.terminate();
   }
+}
+
+/** Places for companions' process ids per worker: one model process at a time, and one closing. */
+const COMPANION_PLACES = 8;
+
+function companionsOf(slot: Slot): number[] {
+  const pids: number[] = [];
+  for (let i = 0; i < slot.companions.length; i++) {
+    const pid = Atomics.load(slot.companions, i);
+    if (pid > 0) pids.push(pid);
+  }
+  return pids;
 }
 
 /** A companion process of a worker being stopped: it may be inside native code, so SIGKILL. */
@@ -401,7 +411,7 @@ function schedOf(slot: Slot): Map<string, SchedTime> {
   const times = new Map<string, SchedTime>();
   const thread = slot.tid === undefined ? undefined : threadTime(slot.tid);
   if (thread) times.set('thread', thread);
-  for (const pid of slot.companions) {
+  for (const pid of companionsOf(slot)) {
     const time = processTime(pid);
     if (time) times.set(`process ${pid}`, time);
   }
@@ -448,9 +458,17 @@ export function serveTasks<In, Out>(
 }
 
 /**
- * The worker's side of companions: tells the pool of a process this worker started (`alive`) or
- * that has ended, so that the pool kills it if it stops this worker. Outside a pool, nothing.
+ * The worker's side of companions: records a process this worker started (`alive`) or that has
+ * ended, in the memory shared with the pool, so that the pool kills it if it stops this worker.
+ * Outside a pool, nothing.
  */
 export function reportCompanion(pid: number, alive: boolean): void {
-  parentPort?.postMessage({ companion: pid, alive });
+  const shared = (workerData as Partial<WorkerSettings> | null)?.companions;
+  if (!shared) return;
+  const places = new Int32Array(shared);
+  for (let i = 0; i < places.length; i++) {
+    if (alive ? Atomics.compareExchange(places, i, 0, pid) === 0 : Atomics.compareExchange(places, i, pid, 0) === pid) return;
+  }
+  // Every place taken (never seen: a worker has one model process, two while one closes): this
+  // one is not killed with the worker, and ends by itself once its channel closes.
 }
