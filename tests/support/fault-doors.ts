@@ -166,6 +166,20 @@ export function treeRssMb(pid: number): number {
 }
 
 /**
+ * RSS of a process tree once it has settled: the lowest of samples taken over up to `ms`, ending
+ * early once under `below`. A model process killed with its worker, or one that loses its parent
+ * while it loads, is gone a moment later; memory the tree still holds then is what stays.
+ */
+export async function settledRssMb(pid: number, below: number, ms = 15_000): Promise<number> {
+  let lowest = treeRssMb(pid);
+  for (const end = Date.now() + ms; lowest >= below && Date.now() < end; ) {
+    await new Promise((done) => setTimeout(done, 500));
+    lowest = Math.min(lowest, treeRssMb(pid));
+  }
+  return lowest;
+}
+
+/**
  * Running model processes of this build (their command line names its inference-host.js), only
  * those started with `mark` in their environment when given (a process inherits its parent's).
  */
