@@ -236,7 +236,7 @@ test.describe('lcov-viewer page', () => {
     await expect(expand).toHaveAttribute('aria-expanded', 'true');
     const detail = page.getByTestId('file-detail');
     // gcov: lines 33, 34, 46, 47, 56, 57 never ran.
-    expect(await detail.getByTestId('uncovered-lines').locator('li').allTextContents()).toEqual(['33–34', '46–47', '56–57']);
+    await expect(detail.getByTestId('uncovered-lines').locator('li')).toHaveText(['33–34', '46–47', '56–57']);
     await expect(detail.getByTestId('functions').locator('li')).toHaveText([/peek\s*line 7\s*16 calls/, /evaluate\s*line 13\s*4 calls/, /term\s*line 24\s*7 calls/, /factor\s*line 43\s*10 calls/]);
     await detail.getByRole('button', { name: 'Copy uncovered lines' }).click();
     await expect.poll(() => clipboardText(page)).toBe('33-34,46-47,56-57');
