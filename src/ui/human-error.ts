@@ -58,6 +58,7 @@ export const KNOWN_FIELDS: ReadonlySet<string> = new Set([
   'cropX', 'cropY', 'cropWidth', 'cropHeight', 'flipHorizontal', 'flipVertical', 'data_format', 'input_encoding',
   'hmac_key_encoding', 'expected', 'secret_encoding', 'jsonpath', 'infer_types', 'bom', 'baseline',
   'contrast_with', 'namespace', 'name', 'to_base', 'bit_width', 'timezone', 'background', 'kernel', 'output',
+  'records_path', 'decimal_separator',
 ]);
 
 function labelOf(path: string, labels: FieldLabels): string {

@@ -4,6 +4,7 @@
 // all. New settings make every result stale and run the files again; new files join the run.
 // The page says what one file's work is (BatchJob.run); BatchList.svelte draws the batch.
 import { zipSync } from 'fflate';
+import { keepFiles } from './session-inputs';
 import { saveBlob, typedBlob } from './blob-urls';
 import { BROWSER_DRAWS, detectFormat, readBase64, uniqueNames, type InputFormat } from './image-files';
 
@@ -116,8 +117,18 @@ export class ImageBatch<S> {
     return `${this.converted.length} of ${n} ${this.#job.done(this.#job.settings())}${failed}`;
   });
 
-  constructor(job: BatchJob<S>) {
+  /** `slug`: the page's, whose files are kept in this tab's memory for a return to it (session-inputs.ts). */
+  constructor(job: BatchJob<S>, slug?: string) {
     this.#job = job;
+    // Not on the first run: the batch starts empty, and the page adds the kept files after it (handedFiles).
+    let started = false;
+    if (slug) {
+      $effect(() => {
+        const files = this.items.map((item) => item.file);
+        if (started) keepFiles(slug, files);
+        started = true;
+      });
+    }
     // New settings: run again (after a short pause, so sliding the quality is one run).
     $effect(() => {
       void this.key;

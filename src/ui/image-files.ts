@@ -6,6 +6,7 @@ import { decodeBase64 } from '../lib/base64';
 import { FORMAT_NAMES, IMAGE_FORMATS, INPUT_FORMATS, formatList, formatOfExtension, formatOfMime, sniffFormat, type InputFormat } from '../lib/images/formats';
 import { DEVICE_MAX_INPUT_BYTES, checkInputBytes } from '../lib/images/limits';
 import { takePrefill } from './prefill';
+import { keptFiles } from './session-inputs';
 
 export { FORMAT_NAMES, formatList, type InputFormat };
 
@@ -123,9 +124,11 @@ export async function exampleImage(): Promise<File> {
 
 /**
  * Files handed to the page of `slug` by whoever opened it (the installed app's file handler
- * offers `{ files }` with prefill.ts): taken once, to be added as if dropped.
+ * offers `{ files }` with prefill.ts): taken once, to be added as if dropped. Without any, the
+ * files the page held when the user left it in this tab (session-inputs.ts), so a return finds them.
  */
 export function handedFiles(slug: string): File[] {
   const { files } = takePrefill(slug, ['files']);
-  return Array.isArray(files) ? files.filter((file): file is File => file instanceof File) : [];
+  const handed = Array.isArray(files) ? files.filter((file): file is File => file instanceof File) : [];
+  return handed.length ? handed : keptFiles(slug);
 }

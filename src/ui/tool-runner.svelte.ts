@@ -1,13 +1,21 @@
 // A page's live connection to its tool: holds the input, runs it through the worker as the
 // user types (debounced, latest wins, older runs cancelled), keeps the reply, and mirrors the
-// input into the URL fragment for sharing.
+// input into the URL fragment for sharing. What the page holds is kept in this tab's memory
+// (session-inputs.ts) so a return to the page finds it again, and successful inputs go to the
+// tool's history when the user turned it on (input-history.ts).
 import type { Slug } from '../tools/index';
 import type { InputOf, OutputOf, ParsedInputOf, ToolReply } from '../tools/types';
 import { runTool } from '../workers/bridge';
 import type { JsonSchema } from './field-check';
 import { readFragment, shareState } from './fragment';
+import { noteInput } from './input-history';
 import { linkStatus } from './link-status.svelte';
+// The history's panel and store (loaded on demand) take these from here, not from
+// input-history.ts: a module reached only through this one ships in this one's chunk, and each
+// page's first load stays within its budget.
+export { changedHistory, dropPending, HISTORY_COUNT, HISTORY_ENTRY_CHARS, historyOn, setHistoryOn, watchHistory } from './input-history';
 import { takePrefill } from './prefill';
+import { keepPage, keptPage } from './session-inputs';
 
 /** What a runner sends: its input without empty optional text, so possibly incomplete. */
 export type RunnerBody<S extends Slug> = Partial<InputOf<S>>;
@@ -21,6 +29,12 @@ export interface RunnerOptions<S extends Slug = Slug> {
   secrets?: readonly string[];
   /** Input fields not shared in the URL because they are large or binary (images). */
   unshared?: readonly string[];
+  /**
+   * Credentials (a JWT secret or key, an HMAC key): besides staying out of the URL (list them in
+   * `secrets` too), they are kept for a return to the page only when the user allows it
+   * (`keepCredentials`), and never in the history.
+   */
+  credentials?: readonly string[];
   /**
    * What a shared link may put in the page's own fields (choices the tool has no field for) or
    * in a field the page reads more widely than the tool, as JSON Schema. The tool's own fields
@@ -48,6 +62,8 @@ export class ToolRunner<S extends Slug> {
   running = $state(false);
   /** A failure of the worker itself (crash, time-out), not of the input. */
   failure: string | undefined = $state();
+  /** The user allowed the credentials to be kept in this tab's memory for a return to the page. */
+  keepCredentials = $state(false);
 
   readonly slug: S;
   #options: Required<Omit<RunnerOptions<S>, 'ready' | 'send'>> & Pick<RunnerOptions<S>, 'ready' | 'send'>;
@@ -65,22 +81,29 @@ export class ToolRunner<S extends Slug> {
   constructor(slug: S, initial: ParsedInputOf<S>, options: RunnerOptions<S> = {}) {
     this.slug = slug;
     this.#keys = new Set(Object.keys(initial));
-    this.#options = { live: true, debounceMs: 0, secrets: [], unshared: [], fields: {}, ...options };
+    this.#options = { live: true, debounceMs: 0, secrets: [], unshared: [], credentials: [], fields: {}, ...options };
     // A shared link may carry any JSON: a field is taken only when the tool's input schema (or
     // the page's own `fields`) accepts its value, so a number where the page binds text never
     // reaches its controls; the other fields of the link are kept. Values the schema cannot
     // judge (a time zone that does not exist) are the tool's to answer with a 400. Input handed
-    // over by smart paste or an opened file (./prefill.ts) wins over the link.
+    // over by smart paste or an opened file (./prefill.ts) wins over the link. With neither, the
+    // page comes back as the user left it in this tab.
     const handed = takePrefill(slug, [...this.#keys]);
-    this.#handed = Object.keys(handed);
-    this.input = { ...initial, ...handed } as ParsedInputOf<S>;
+    const fromLink = location.hash.length > 1;
+    const kept = fromLink || Object.keys(handed).length ? undefined : keptPage(slug);
+    this.#handed = kept ? [...kept.handed] : Object.keys(handed);
+    this.input = { ...initial, ...this.#known(kept?.input ?? {}), ...handed } as ParsedInputOf<S>;
+    if (kept) {
+      this.reply = kept.reply as ToolReply<S> | undefined;
+      this.keepCredentials = kept.keepCredentials;
+    }
     // A link's fields are applied a moment after the page is up: the schemas they are checked
     // against load only for a page opened with a fragment (they stay out of every page's first
     // load), and a compressed link is read by an asynchronous DecompressionStream.
-    if (location.hash.length > 1) {
-      const fromLink = readFragment();
-      this.linked = Promise.all([fromLink, import('virtual:input-fields'), import('./field-check')]).then(([state, { default: inputFields }, { checkFields }]) => {
-        const fields = this.#known(checkFields(state, inputFields[slug], this.#options.fields));
+    if (fromLink) {
+      const state = readFragment();
+      this.linked = Promise.all([state, import('virtual:input-fields'), import('./field-check')]).then(([link, { default: inputFields }, { checkFields }]) => {
+        const fields = this.#known(checkFields(link, inputFields[slug], this.#options.fields));
         for (const key of this.#handed) delete fields[key];
         Object.assign(this.input as object, fields);
       });
@@ -93,6 +116,11 @@ export class ToolRunner<S extends Slug> {
       const size = sizeOf(body);
       linkStatus.update(this, () => shareState(body, hidden), size < 50_000 ? 0 : pauseFor(size));
       if (this.#options.live) this.#schedule(body);
+    });
+    $effect(() => {
+      const input = $state.snapshot(this.input) as Record<string, unknown>;
+      const keep = this.keepCredentials;
+      keepPage(slug, { input: keep ? input : this.#without(input, this.#options.credentials), reply: this.reply, keepCredentials: keep, handed: this.#handed });
     });
     $effect(() => () => {
       this.#cancel();
@@ -119,6 +147,10 @@ export class ToolRunner<S extends Slug> {
   /** Replaces the fields given (an example, pasted input); the others keep their values. */
   load(fields: Partial<ParsedInputOf<S>> | Record<string, unknown>): void {
     Object.assign(this.input as object, this.#known(fields as Record<string, unknown>));
+  }
+
+  #without(fields: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
+    return Object.fromEntries(Object.entries(fields).filter(([key]) => !keys.includes(key)));
   }
 
   #known(fields: Record<string, unknown>): Record<string, unknown> {
@@ -165,6 +197,8 @@ export class ToolRunner<S extends Slug> {
       if (controller.signal.aborted) return;
       this.reply = reply;
       this.failure = undefined;
+      // What the page sent, as its fields (not `send`'s rewrite): a history entry reopens the page.
+      if (reply.status === 200) noteInput(this.slug, this.#without(given, [...this.#options.credentials, ...this.#options.unshared]));
     } catch (error) {
       if (controller.signal.aborted) return;
       this.failure = error instanceof Error ? error.message : String(error);

@@ -108,9 +108,11 @@ test.describe('background-remover page', () => {
     // Compare: right of the divider, the cut-out's transparent corner shows the checkerboard (two
     // shades), not the original's plain white beneath it.
     await item.getByTestId('compare-toggle').click();
-    const cut = (await item.getByTestId('compare-after').boundingBox())!;
-    const shot = await page.screenshot({ clip: { x: cut.x + cut.width - 40, y: cut.y + cut.height - 40, width: 32, height: 32 } });
-    const { data } = await sharp(shot).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    // The element's own screenshot: it may sit inside the scrolling results pane, below the fold.
+    const cut = await item.getByTestId('compare-after').screenshot();
+    const size = await sharp(cut).metadata();
+    const corner = { left: size.width! - 40, top: size.height! - 40, width: 32, height: 32 };
+    const { data } = await sharp(cut).extract(corner).removeAlpha().raw().toBuffer({ resolveWithObject: true });
     const shades = new Set<number>();
     for (let i = 0; i < data.length; i += 3) shades.add(data[i]! + data[i + 1]! + data[i + 2]!);
     expect(shades.size, 'the checkerboard behind the cut-out').toBeGreaterThan(1);
@@ -228,11 +230,17 @@ test.describe('background-remover page: result and background settings', () => {
     await expect(item.getByTestId('status')).toHaveText(/^Waiting for the model \(\d+%\)…$/);
     await expect(item.getByTestId('result-preview')).toContainText('Waiting for the model');
     await expect(page.getByTestId('model-progress')).toBeVisible();
-    const figures = item.locator('figure');
-    const boxes = async () => [(await figures.nth(0).boundingBox())!, (await figures.nth(1).boundingBox())!] as const;
+    // The pictures' frames (a caption may wrap to two lines in a narrow column; the frames match).
+    const frames = item.locator('figure > .frame');
+    const boxes = async () => [(await frames.nth(0).boundingBox())!, (await frames.nth(1).boundingBox())!] as const;
     const [before, after] = await boxes();
     expect([after.y, after.height]).toEqual([before.y, before.height]);
+    // A phone keeps them side by side (its Download stays on the screen with the pictures)...
     await page.setViewportSize({ width: 390, height: 844 });
+    const [phoneBefore, phoneAfter] = await boxes();
+    expect([phoneAfter.y, phoneAfter.height]).toEqual([phoneBefore.y, phoneBefore.height]);
+    // ...and only a very narrow screen stacks them.
+    await page.setViewportSize({ width: 320, height: 640 });
     const [narrowBefore, narrowAfter] = await boxes();
     expect(narrowAfter.height).toBe(narrowBefore.height);
     expect(narrowAfter.y).toBeGreaterThan(narrowBefore.y); // stacked below it

@@ -162,6 +162,14 @@ test.describe('color-converter page', () => {
     await expect(page.getByTestId('contrast-ratio')).toHaveText('4.47:1');
   });
 
+  test('the contrast check starts against white: a colour typed gets its ratio at once', async ({ page }) => {
+    await page.goto('/color-converter');
+    await expect(page.getByTestId('contrast-input')).toHaveValue('#ffffff');
+    await page.getByTestId('input').fill('#767676');
+    await expect(page.getByTestId('contrast-ratio')).toHaveText('4.54:1');
+    await expect(page.getByTestId('contrast-sample')).toHaveCSS('background-color', 'rgb(255, 255, 255)');
+  });
+
   test('names the bad channel and shows no result for an invalid colour', async ({ page }) => {
     await page.goto('/color-converter');
     const input = page.getByTestId('input');

@@ -48,13 +48,16 @@ test('compare a converted photo at full resolution: 1:1, zoom, divider', async (
   expect(Math.round(actual.width)).toBe(1600);
   expect(Math.round((await after.boundingBox())!.width)).toBe(1600);
 
-  // Dragging pans; the image never leaves the viewport's edges.
-  await page.mouse.move(box.x + box.width / 4, box.y + box.height / 2);
-  await page.mouse.down();
-  // 500 px right, inside the window (moves outside it are not all delivered), more than the
-  // ~335 px the centred 1:1 image can go before its left edge meets the viewport's.
-  await page.mouse.move(box.x + box.width / 4 + 500, box.y + box.height / 2, { steps: 10 });
-  await page.mouse.up();
+  // Dragging pans; the image never leaves the viewport's edges. Three drags of half the viewport,
+  // inside it (moves outside the window are not all delivered): more than the (1600 − width) / 2
+  // px the centred 1:1 image can go before its left edge meets the viewport's.
+  expect((1600 - box.width) / 2).toBeLessThan((3 * box.width) / 2);
+  for (let drag = 0; drag < 3; drag++) {
+    await page.mouse.move(box.x + box.width / 4, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + (3 * box.width) / 4, box.y + box.height / 2, { steps: 10 });
+    await page.mouse.up();
+  }
   expect(Math.round((await before.boundingBox())!.x)).toBe(Math.round(box.x + 1)); // the left edge, inside the 1px border
 
   // The divider: keys move it, and it clips the after image.

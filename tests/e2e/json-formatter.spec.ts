@@ -114,6 +114,21 @@ test.describe('json-formatter page', () => {
     await expect(page.getByTestId('status')).toContainText('Valid JSON');
   });
 
+  test('a syntax error offers Repair inside the error; one click repairs', async ({ page }) => {
+    await page.goto('/json-formatter');
+    await page.getByTestId('input').fill("{'name': 'Ada', tags: ['math',]}");
+    const offer = page.getByTestId('error').getByRole('button', { name: 'Try to repair it' });
+    await expect(offer).toBeVisible();
+    await offer.click();
+    await expect(page.getByLabel('Repair malformed JSON')).toBeChecked();
+    await expectOutput(page, '{\n  "name": "Ada",\n  "tags": [\n    "math"\n  ]\n}');
+    await expect(page.getByTestId('error')).toHaveCount(0);
+    // A query's error is no syntax error: no repair is offered for it.
+    await page.getByLabel('JSONPath filter').fill('$.items[');
+    await expect(page.getByTestId('error')).toBeVisible();
+    await expect(page.getByTestId('repair-from-error')).toHaveCount(0);
+  });
+
   test('keeps input and options in the URL fragment and restores them from a shared link', async ({ page }) => {
     await page.goto('/json-formatter');
     await page.getByLabel('Indentation').selectOption({ label: '4 spaces' });
@@ -235,6 +250,67 @@ test.describe('json-formatter page', () => {
     await page.getByTestId('show-more').click();
     await expect(children).toHaveCount(250);
     await expect(page.getByTestId('show-more')).toHaveCount(0);
+  });
+
+  test('the tree jumps to users[4321] in one step, finds keys, and gives both path forms to keyboard users', async ({ page }) => {
+    await page.goto('/json-formatter');
+    const users = Array.from({ length: 5000 }, (_, i) => ({ id: i, name: `user ${i}`, 'e-mail': `u${i}@example.com` }));
+    await page.getByTestId('input').fill(JSON.stringify({ users, total: 5000 }));
+    await expect(page.getByTestId('status')).toContainText('Valid JSON');
+    await page.getByTestId('view-tree').click();
+
+    await page.getByTestId('tree-path').fill('$.users[4321].name');
+    await page.getByTestId('tree-path').press('Enter');
+    const target = page.locator(`[data-testid="tree-node"][data-path="$['users'][4321]['name']"]`);
+    await expect(target).toBeInViewport();
+    await expect(target).toContainText('"user 4321"');
+    await expect(page.getByTestId('tree-selected-path')).toHaveText("$['users'][4321]['name']");
+    await expect(page.getByTestId('tree-selected-dot')).toHaveText('$.users[4321].name');
+    // The focus is on the node: Tab goes on to its copy button, which the keyboard can press.
+    await page.keyboard.press('Tab');
+    await expect(target.getByRole('button', { name: 'Copy JSONPath' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    expect(await clipboardText(page)).toBe("$['users'][4321]['name']");
+    await page.getByTestId('tree-selected').getByRole('button', { name: 'Copy dot path' }).click();
+    expect(await clipboardText(page)).toBe('$.users[4321].name');
+
+    // A path the document does not have is named, not ignored.
+    await page.getByTestId('tree-path').fill('users[5000]');
+    await page.getByTestId('tree-go').click();
+    await expect(page.getByTestId('tree-path-problem')).toHaveText("The document has nothing at $['users'][5000].");
+
+    // Key search: every "e-mail" key (5000), the first 200 listed with their paths; one click reveals one.
+    await page.getByTestId('tree-key').fill('MAIL');
+    await expect(page.getByTestId('tree-found')).toContainText('5000 keys; the first 200:');
+    const item = page.getByTestId('tree-found-item').nth(150);
+    await expect(item).toHaveText('$.users[150]["e-mail"]');
+    await item.click();
+    await expect(page.locator(`[data-testid="tree-node"][data-path="$['users'][150]['e-mail']"]`)).toBeInViewport();
+  });
+
+  test('JSONPath matches show their paths, each a click from its place in the tree', async ({ page }) => {
+    await page.goto('/json-formatter');
+    await page.getByTestId('input').fill('{"items":[{"sku":"NB-001","price":4.50},{"sku":"PN-014","price":32}]}');
+    await page.getByLabel('JSONPath filter').fill('$..sku');
+    await expect(page.getByTestId('match-path')).toHaveText(["$['items'][0]['sku']", "$['items'][1]['sku']"]);
+    await page.getByTestId('match-paths').getByRole('button', { name: 'Show in tree' }).nth(1).click();
+    await expect(page.getByTestId('view-tree')).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.locator(`[data-testid="tree-node"][data-path="$['items'][1]['sku']"]`)).toBeVisible();
+    await expect(page.getByTestId('tree-selected-dot')).toHaveText('$.items[1].sku');
+  });
+
+  test('on a phone the tree never breaks a number digit by digit', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/json-formatter');
+    await page.getByTestId('input').fill('{"a":{"b":{"c":{"d":{"e":{"f":{"g":{"long_key_name_here":12345678901234567890.123}}}}}}}}');
+    await page.getByTestId('view-tree').click();
+    for (const key of ['a', 'b', 'c', 'd', 'e', 'f', 'g']) await page.getByRole('button', { name: new RegExp(`^▸?\\s*"${key}"`) }).click();
+    const number = page.locator('[data-testid="tree-node"] .number');
+    await expect(number).toHaveText('12345678901234567890.123');
+    // One line high: the number is not broken across lines.
+    const box = await number.boundingBox();
+    const lineHeight = await number.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight) || parseFloat(getComputedStyle(el).fontSize) * 1.5);
+    expect(box!.height).toBeLessThan(lineHeight * 1.5);
   });
 
   test('the JSONPath filter shows the matches, losslessly, and names a bad query', async ({ page }) => {

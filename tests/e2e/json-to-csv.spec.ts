@@ -194,8 +194,10 @@ test.describe('json-to-csv page', () => {
       ['2', 'Cake; lemon', '2,25', '12'],
     ]);
     await expect(page.getByTestId('output')).toHaveValue(
-      JSON.stringify([{ name: 'Tea', price: '1,50', qty: 3 }, { name: 'Cake; lemon', price: '2,25', qty: 12 }], null, 2),
+      // A ';' file has decimal commas: 2,25 is 2.25; 1,50 stays text, as 1.50 would.
+      JSON.stringify([{ name: 'Tea', price: '1,50', qty: 3 }, { name: 'Cake; lemon', price: 2.25, qty: 12 }], null, 2),
     );
+    await expect(page.getByTestId('decimal-hint')).toContainText('decimal comma');
 
     // Read with commas on purpose: the quoted "Cake; lemon" cannot be read that way, and a hint
     // names the semicolon and puts detection back.
@@ -205,6 +207,33 @@ test.describe('json-to-csv page', () => {
     await expect(page.getByTestId('delimiter')).toHaveValue('auto');
     await expect(page.getByTestId('warning')).toHaveCount(0);
     await expect(page.getByTestId('meta')).toHaveText('2 rows · 3 columns · semicolon-separated');
+  });
+
+  test('an API answer becomes a table of its records, from a path the page names and the user can change', async ({ page }) => {
+    await page.goto('/json-to-csv');
+    const answer = { data: [{ id: 1, name: 'Ada' }, { id: 2, name: 'Alan' }], page: 2, included: [{ type: 'team', id: 't1' }] };
+    await page.getByTestId('input').fill(JSON.stringify(answer));
+    await expect(page.getByTestId('output')).toHaveValue('id,name\n1,Ada\n2,Alan');
+    await expect(page.getByTestId('records-path-used')).toHaveText("$['data']");
+    await expect(page.getByTestId('meta')).toContainText('2 rows · 2 columns');
+
+    await page.getByTestId('records-path').fill('$.included');
+    await expect(page.getByTestId('output')).toHaveValue('type,id\nteam,t1');
+    await expect(page.getByTestId('records-path-used')).toHaveText("$['included']");
+
+    await page.getByTestId('records-path').fill('$.nothing');
+    await expect(page.getByTestId('error')).toContainText('selects nothing');
+    await page.getByTestId('records-path').fill('');
+    await expect(page.getByTestId('output')).toHaveValue('id,name\n1,Ada\n2,Alan');
+  });
+
+  test('decimal commas of a European export become numbers; the separator can be set', async ({ page }) => {
+    await page.goto('/json-to-csv');
+    await page.getByTestId('mode').selectOption('csv-to-json');
+    await page.getByTestId('input').fill('article;rate\nTea;0,15');
+    await expect(page.getByTestId('output')).toHaveValue('[\n  {\n    "article": "Tea",\n    "rate": 0.15\n  }\n]');
+    await page.getByTestId('decimal-separator').selectOption('.');
+    await expect(page.getByTestId('output')).toHaveValue('[\n  {\n    "article": "Tea",\n    "rate": "0,15"\n  }\n]');
   });
 
   test('"Keep values as text" keeps every cell a string; 1.50 stays 1.50 either way', async ({ page }) => {

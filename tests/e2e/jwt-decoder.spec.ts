@@ -93,9 +93,16 @@ test.describe('jwt-decoder page', () => {
     await page.getByTestId('file-input').setInputFiles({ name: 'rfc7515.pem', mimeType: 'application/x-pem-file', buffer: Buffer.from(RFC7515_PEM) });
     await expect(page.getByTestId('secret')).toHaveValue(RFC7515_PEM);
 
-    // Still HS256: the page does not trust the token's alg on its own, and says why it fails.
+    // The algorithm comes from the token's header: RS256 without a click, and it verifies.
+    await expect(page.getByTestId('algorithm')).toHaveValue('RS256');
+    await expect(page.getByTestId('verification')).toHaveAttribute('data-state', 'verified');
+    await expect(page.getByTestId('verification')).toContainText('with RS256');
+
+    // Another algorithm picked by hand stands, and the failure names the page's fields, not the
+    // API's ('secret', 'algorithm').
+    await page.getByTestId('algorithm').selectOption('RS384');
     await expect(page.getByTestId('verification')).toHaveAttribute('data-state', 'failed');
-    await expect(page.getByTestId('verification-error')).toContainText('RS256');
+    await expect(page.getByTestId('verification-error')).toHaveText('Algorithm mismatch: the token\'s header says alg "RS256", but the algorithm is "RS384".');
 
     // From the token field, Tab reaches the algorithm select; the "use the token's alg" button
     // is next, and Enter presses it.
@@ -110,10 +117,29 @@ test.describe('jwt-decoder page', () => {
     await expect(page.getByTestId('verification')).toHaveAttribute('data-state', 'verified');
     await expect(page.getByTestId('use-token-alg')).toHaveCount(0);
 
+    // A shared secret in the Public key box: the sentence speaks of that box.
+    await page.getByTestId('secret').fill('not-a-key');
+    await expect(page.getByTestId('verification-error')).toHaveText(/^For RS256, the public key must be a public key \(PEM or JWK\)/);
+    await page.getByTestId('secret').fill(RFC7515_PEM);
+
     // A tampered payload (iss "joe" → "eve") no longer verifies.
     const [h, , s] = RFC7515_RS256.split('.');
     await page.getByTestId('token').fill(`${h}.${b64url('{"iss":"eve"}')}.${s}`);
     await expect(page.getByTestId('verification')).toHaveAttribute('data-state', 'failed');
+  });
+
+  test('an RS256 token opened by smart paste is checked with RS256 without a click', async ({ page }) => {
+    await page.goto('/');
+    await page.evaluate(async (token) => {
+      const data = new DataTransfer();
+      data.setData('text/plain', token);
+      document.body.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    }, RFC7515_RS256);
+    await page.getByTestId('proposal').first().click();
+    await expect(page.getByTestId('token')).toHaveValue(RFC7515_RS256);
+    await expect(page.getByTestId('algorithm')).toHaveValue('RS256');
+    await page.getByTestId('secret').fill(RFC7515_PEM);
+    await expect(page.getByTestId('verification')).toHaveAttribute('data-state', 'verified');
   });
 
   test('shows a clear error for a malformed token', async ({ page }) => {
@@ -235,7 +261,7 @@ test.describe('jwt-decoder page', () => {
     const jwks = JSON.stringify({ keys: [{ ...other.publicKey.export({ format: 'jwk' }), kid: 'key-1' }, { ...mine.publicKey.export({ format: 'jwk' }), kid: 'key-2' }] });
 
     await page.getByTestId('token').fill(token);
-    await page.getByTestId('use-token-alg').click();
+    await expect(page.getByTestId('algorithm')).toHaveValue('RS256'); // from the token's header
     const transfer = await page.evaluateHandle((text) => {
       const data = new DataTransfer();
       data.items.add(new File([text], 'jwks.json', { type: 'application/json' }));
@@ -245,6 +271,7 @@ test.describe('jwt-decoder page', () => {
     await page.getByTestId('secret').dispatchEvent('drop', { dataTransfer: transfer });
     await expect(page.getByTestId('secret')).toHaveValue(jwks);
     await expect(page.getByTestId('verification')).toHaveAttribute('data-state', 'verified');
+    await expect(page.getByTestId('verified-kid')).toHaveText('key-2'); // which key of the set verified
     await expect(page.getByTestId('warnings')).toHaveCount(0); // an exp, no iat: nothing to warn about
     expect(decodeURIComponent(page.url())).not.toContain('key-2');
   });

@@ -40,6 +40,9 @@ test.describe('lcov-viewer page', () => {
     await page.getByTestId('head').getByTestId('file-input').setInputFiles(C8);
 
     await expect(page.getByTestId('loaded')).toContainText('Loaded c8.info');
+    // Loaded, the tracefile folds to one line: the report follows right below.
+    await expect(page.getByTestId('input')).toHaveCount(0);
+    await expect(page.getByTestId('lcov-folded')).toContainText('LCOV tracefile · Loaded c8.info');
     await expect(page.getByTestId('summary-lines-percent')).toHaveText('63.0 %');
     await expect(page.getByTestId('summary-lines-counts')).toHaveText('17 of 27 lines hit');
     await expect(page.getByTestId('summary-functions-percent')).toHaveText('66.7 %');
@@ -49,9 +52,9 @@ test.describe('lcov-viewer page', () => {
     await expect(page.getByTestId('summary-lines')).toContainText('medium');
     await expect(page.getByRole('heading', { name: /Summary of 4 files/ })).toBeVisible();
 
-    // Paths relative to the directory they share, in order of first appearance.
+    // Paths relative to the directory they share, the least covered lines first.
     await expect(page.getByTestId('files').locator('caption')).toContainText('paths relative to /home/runner/work/shop/shop/src/');
-    expect(await rowNames(page)).toEqual(['cart.js', 'price.js', 'utils/format.js', 'index.js']);
+    expect(await rowNames(page)).toEqual(['cart.js', 'utils/format.js', 'price.js', 'index.js']);
     await expect(page.getByTestId('file-row').first().locator('th')).toHaveAttribute('title', '/home/runner/work/shop/shop/src/cart.js');
 
     // Ratings are spelled out, not shown by colour only.
@@ -59,10 +62,10 @@ test.describe('lcov-viewer page', () => {
     await expect(cart.getByTestId('cell-lines')).toHaveText(/30\.0 %\s*3\/10\s*low/);
     await expect(cart.getByTestId('cell-functions')).toHaveText(/50\.0 %\s*1\/2\s*medium/);
     await expect(cart.getByTestId('cell-branches')).toHaveText(/25\.0 %\s*1\/4\s*low/);
-    const price = page.getByTestId('file-row').nth(1);
+    const price = page.getByTestId('file-row').nth(2);
     await expect(price.getByTestId('cell-lines')).toHaveText(/87\.5 %\s*7\/8\s*high/);
     await expect(price.getByTestId('cell-branches')).toHaveText(/—\s*0\/0\s*none found/);
-    const format = page.getByTestId('file-row').nth(2);
+    const format = page.getByTestId('file-row').nth(1);
     await expect(format.getByTestId('cell-lines')).toHaveText(/71\.4 %\s*5\/7\s*medium/);
     await expect(format.getByTestId('cell-functions')).toHaveText(/100\.0 %\s*1\/1\s*high/);
 
@@ -75,9 +78,8 @@ test.describe('lcov-viewer page', () => {
     await page.getByTestId('head').getByTestId('file-input').setInputFiles(C8);
     await expect(page.getByTestId('file-row')).toHaveCount(4);
 
+    // At first by line coverage, lowest first.
     const linesHeader = page.getByRole('columnheader', { name: 'Lines', exact: true });
-    await expect(linesHeader).not.toHaveAttribute('aria-sort', /.*/);
-    await page.getByRole('button', { name: 'Lines', exact: true }).click();
     await expect(linesHeader).toHaveAttribute('aria-sort', 'ascending');
     expect(await rowNames(page)).toEqual(['cart.js', 'utils/format.js', 'price.js', 'index.js']);
     expect(await column(page, 'lines')).toEqual(['30.0 %', '71.4 %', '87.5 %', '100.0 %']);
@@ -122,8 +124,8 @@ test.describe('lcov-viewer page', () => {
     }, text);
     await page.getByRole('button', { name: 'Drop an .info file here or choose one' }).dispatchEvent('drop', { dataTransfer });
 
-    await expect(page.getByTestId('input')).toHaveValue(text);
     await expect(page.getByTestId('loaded')).toContainText('Loaded coverage.info');
+    await expect(page.getByTestId('lcov-folded')).toContainText('44 lines');
     await expect(page.getByTestId('summary-lines-percent')).toHaveText('71.4 %');
     await expect(page.getByTestId('summary-lines-counts')).toHaveText('10 of 14 lines hit');
     await expect(page.getByTestId('summary-functions-percent')).toHaveText('66.7 %');
@@ -147,6 +149,8 @@ test.describe('lcov-viewer page', () => {
     expect((await download).suggestedFilename()).toBe('coverage.csv');
 
     // Editing the text by hand: it is no longer "the file".
+    await page.getByTestId('lcov-edit').click();
+    await expect(page.getByTestId('input')).toHaveValue(text);
     await page.getByTestId('input').press('End');
     await page.getByTestId('input').pressSequentially('x');
     await expect(page.getByTestId('loaded')).toHaveCount(0);
@@ -232,7 +236,7 @@ test.describe('lcov-viewer page', () => {
     await expect(expand).toHaveAttribute('aria-expanded', 'true');
     const detail = page.getByTestId('file-detail');
     // gcov: lines 33, 34, 46, 47, 56, 57 never ran.
-    expect(await detail.getByTestId('uncovered-lines').locator('li').allTextContents()).toEqual(['33–34', '46–47', '56–57']);
+    await expect(detail.getByTestId('uncovered-lines').locator('li')).toHaveText(['33–34', '46–47', '56–57']);
     await expect(detail.getByTestId('functions').locator('li')).toHaveText([/peek\s*line 7\s*16 calls/, /evaluate\s*line 13\s*4 calls/, /term\s*line 24\s*7 calls/, /factor\s*line 43\s*10 calls/]);
     await detail.getByRole('button', { name: 'Copy uncovered lines' }).click();
     await expect.poll(() => clipboardText(page)).toBe('33-34,46-47,56-57');
@@ -244,6 +248,31 @@ test.describe('lcov-viewer page', () => {
     await expect(page.getByTestId('uncovered-lines').locator('li')).toHaveText(['13–15']);
     await expect(page.getByTestId('functions').locator('li').first()).toHaveText(/same_label\s*line 13\s*never called/);
     await expect(page.getByTestId('file-detail')).toContainText('1 of 2 never called');
+  });
+
+  test('dropped source files show the uncovered lines in the code', async ({ page }) => {
+    await page.goto('/lcov-viewer');
+    await page.getByTestId('head').getByTestId('file-input').setInputFiles(HEAD);
+    await expect(page.getByTestId('file-row')).toHaveCount(5);
+    const sources = page.getByRole('button', { name: /Drop source files/ });
+    await expect(sources).toBeVisible();
+    const files = ['util/hash.c', 'parse/expr.c', 'calc.h'].map((name) => ({ name, text: readFileSync(`${FIXTURES}real/src/${name}`, 'utf8') }));
+    const transfer = await page.evaluateHandle((list) => {
+      const data = new DataTransfer();
+      for (const { name, text } of list) data.items.add(new File([text], name.split('/').pop()!, { type: 'text/x-c' }));
+      return data;
+    }, files);
+    await sources.dispatchEvent('drop', { dataTransfer: transfer });
+    await expect(page.getByTestId('sources-note')).toHaveText('2 source files matched; not in the tracefile: calc.h.');
+
+    // gcov: hash.c lines 13–15 never ran (same_label); expr.c 33–34, 46–47, 56–57.
+    const hash = page.getByTestId('file-detail').filter({ has: page.locator('[aria-label="Uncovered lines of /tmp/calc/src/util/hash.c"]') });
+    const source = readFileSync(`${FIXTURES}real/src/util/hash.c`, 'utf8').split('\n');
+    const missed = hash.locator('.code-line.miss');
+    await expect(missed).toHaveCount(3);
+    expect(await missed.evaluateAll((lines) => lines.map((line) => line.getAttribute('data-line')))).toEqual(['13', '14', '15']);
+    await expect(missed.first()).toContainText(source[12]!.trim());
+    await expect(page.getByTestId('source-excerpts')).toHaveCount(2);
   });
 
   test('compares with a baseline: deltas on the cards and a table of the files that changed', async ({ page }) => {
@@ -270,6 +299,7 @@ test.describe('lcov-viewer page', () => {
     await expect(page.getByTestId('diff')).not.toContainText('strbuf');
 
     // A baseline with a bad line: the error names the baseline.
+    await page.getByTestId('baseline-edit').click();
     await page.getByTestId('baseline').fill('SF:a.c\nDA:one,1\n');
     await expect(page.getByTestId('error')).toContainText('baseline, line 2: DA expects');
     await page.getByTestId('baseline').fill('');

@@ -105,6 +105,21 @@ test.describe('number-base-converter page', () => {
     await expect(page.getByRole('textbox', { name: 'Base 7' })).toHaveValue('3530');
   });
 
+  test('the base a link asks for comes first', async ({ page }) => {
+    const fields = page.locator('.outputs').first().getByRole('textbox');
+    await page.goto('/number-base-converter');
+    await expect(fields.first()).toHaveAccessibleName('Decimal');
+    await page.goto('about:blank');
+    await page.goto('/number-base-converter#' + encodeURIComponent(JSON.stringify({ input: '255', from_base: 10, to_base: 2 })));
+    await expect(fields.first()).toHaveAccessibleName('Binary');
+    await expect(fields.first()).toHaveValue('11111111');
+    await expect(page.getByTestId('custom-base')).toHaveValue('36');
+    await page.goto('about:blank');
+    await page.goto('/number-base-converter#' + encodeURIComponent(JSON.stringify({ input: '1295', from_base: 10, to_base: 7 })));
+    await expect(fields.first()).toHaveAccessibleName('Base 7');
+    await expect(fields.first()).toHaveValue('3530');
+  });
+
   test('the bit view: width, signed and unsigned, bits that toggle', async ({ page }) => {
     await page.goto('/number-base-converter');
     await page.getByTestId('decimal').fill('-1');

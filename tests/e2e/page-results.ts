@@ -1,6 +1,6 @@
 // What each page shows once its example is loaded, and an easy way to make it show an error:
 // shared by every-page.spec.ts (layout at 360 px) and screenshots.spec.ts.
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** A locator that is visible (and filled) once the page has a result, by slug. */
 export async function waitForResult(page: Page, slug: string): Promise<void> {
@@ -92,4 +92,111 @@ export async function makeError(page: Page, slug: string): Promise<boolean> {
   }
   await expect(page.getByTestId('error').first()).toBeVisible();
   return true;
+}
+
+/** A page's result (its top is what must be in view) and its main action (Copy or Download). */
+export function answerOf(page: Page, slug: string): { result: Locator; action: Locator } {
+  // The innermost `.field` around a test id: the label row with its buttons, and the value.
+  const field = (testid: string) => page.locator('.field').filter({ has: page.getByTestId(testid) }).last();
+  const copy = (scope: Locator) => scope.getByRole('button', { name: /^Copy/ }).first();
+  const section = (title: string) => page.locator(`section[aria-labelledby="${title}"]`);
+  switch (slug) {
+    case 'json-formatter':
+    case 'base64':
+    case 'hash-generator':
+    case 'json-to-csv':
+    case 'url-encoder': {
+      const result = field('output');
+      return { result, action: copy(result) };
+    }
+    case 'number-base-converter': {
+      const result = field('hexadecimal');
+      return { result, action: copy(result) };
+    }
+    case 'text-case-converter': {
+      const result = page.locator('section').filter({ has: page.getByTestId('conventions') });
+      return { result, action: copy(result) };
+    }
+    case 'color-converter':
+      return { result: page.getByTestId('swatch'), action: copy(page.locator('dl').first()) };
+    case 'timestamp-converter':
+      return { result: page.getByTestId('detected'), action: copy(page.locator('dl').first()) };
+    case 'jwt-decoder':
+      return { result: page.getByTestId('verification'), action: copy(field('payload')) };
+    case 'lcov-viewer': {
+      const result = section('lcov-summary-title');
+      return { result, action: copy(result) };
+    }
+    case 'uuid-generator': {
+      const result = section('uuid-list-title');
+      return { result, action: copy(result) };
+    }
+    case 'background-remover':
+      return { result: page.getByTestId('waiting'), action: page.getByTestId('remove-background') };
+    case 'image-resizer':
+      return { result: section('after-title'), action: page.getByTestId('download').first() };
+    default: {
+      // The converter: the newest image of the batch.
+      const result = page.getByTestId('item').last();
+      return { result, action: result.getByTestId('download') };
+    }
+  }
+}
+
+const FIXTURES = new URL('../fixtures/', import.meta.url).pathname;
+
+/**
+ * The largest file a page's own e2e tests open, and how to tell that its result has come; none
+ * for pages whose tests open no file of their input (JWT: a key; URL encoder), or whose result
+ * needs the 90 MB model (background remover: its waiting sample is measured after Load example).
+ */
+export function fileStepOf(slug: string): { open: (page: Page) => Promise<void>; ready: (page: Page) => Promise<void> } | undefined {
+  const input = (page: Page) => page.getByTestId('file-input').first();
+  switch (slug) {
+    case 'json-formatter': {
+      // json-formatter.spec.ts's "document of several MB": 50,000 objects, 2.2 MB.
+      const count = 50_000;
+      const big = `[${Array.from({ length: count }, (_, i) => `{"id":${i},"name":"item ${i}","tags":["a","b"]}`).join(',')}]`;
+      return {
+        open: (page) => input(page).setInputFiles({ name: 'big.json', mimeType: 'application/json', buffer: Buffer.from(big) }),
+        ready: (page) => expect(page.getByTestId('status')).toContainText(`${(count * 8 + 2).toLocaleString('en-US')} lines`, { timeout: 30_000 }),
+      };
+    }
+    case 'base64': {
+      // base64.spec.ts's large file: 3 MB of bytes.
+      const big = Buffer.alloc(3 * 1024 * 1024);
+      for (let i = 0; i < big.length; i++) big[i] = (i * 2654435761) >>> 24;
+      return {
+        open: (page) => input(page).setInputFiles({ name: 'random.bin', mimeType: 'application/octet-stream', buffer: big }),
+        ready: (page) => expect(page.getByTestId('preview-note')).toBeVisible({ timeout: 30_000 }),
+      };
+    }
+    case 'hash-generator':
+      return {
+        open: (page) => input(page).setInputFiles(`${FIXTURES}images/quadrants.png`),
+        ready: (page) => expect(page.getByTestId('meta')).toContainText('a file of'),
+      };
+    case 'json-to-csv':
+      return {
+        open: (page) => input(page).setInputFiles(`${FIXTURES}csv/distro-info-ubuntu.csv`),
+        ready: (page) => expect(page.getByTestId('output')).toHaveValue(/"codename"/),
+      };
+    case 'lcov-viewer':
+      return {
+        open: (page) => page.getByTestId('head').getByTestId('file-input').setInputFiles(`${FIXTURES}lcov/real/head.info`),
+        ready: (page) => expect(page.getByTestId('loaded')).toContainText('head.info'),
+      };
+    case 'image-converter':
+      return {
+        open: (page) => input(page).setInputFiles(`${FIXTURES}images/quadrants.png`),
+        ready: (page) => expect(page.getByTestId('item').last().getByTestId('download')).toBeVisible({ timeout: 30_000 }),
+      };
+    case 'image-resizer':
+      return {
+        open: (page) => input(page).setInputFiles(`${FIXTURES}images/quadrants.png`),
+        ready: (page) => expect(page.getByTestId('download').first()).toHaveAttribute('download', /quadrants/, { timeout: 30_000 }),
+      };
+    default:
+      return undefined;
+  }
 }

@@ -111,5 +111,17 @@ test.describe('text-case-converter page', () => {
     await page.goto('/text-case-converter#' + encodeURIComponent(JSON.stringify({ input: 'old link', to: 'COBOL-CASE' })));
     await expect(page.getByRole('textbox', { name: 'COBOL-CASE', exact: true })).toHaveValue('OLD-LINK');
     await expect(page.getByTestId('output')).toHaveValue('oldLink');
+    // The target the link names comes first.
+    await expect(page.getByTestId('conventions').locator('li label').first()).toHaveText('COBOL-CASE');
+  });
+
+  test('the convention asked for comes first: from an example, or chosen', async ({ page }) => {
+    await page.goto('/text-case-converter');
+    const first = () => page.getByTestId('conventions').locator('li label').first();
+    await expect(first()).toHaveText('camelCase');
+    await page.getByTestId('first').selectOption('snake_case');
+    await page.getByTestId('input').fill('getHTTPResponseCode');
+    await expect(first()).toHaveText('snake_case');
+    await expect(page.getByTestId('conventions').locator('li textarea').first()).toHaveValue('get_http_response_code');
   });
 });

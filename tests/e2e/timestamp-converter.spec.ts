@@ -156,6 +156,31 @@ test.describe('timestamp-converter page: time zones, picker and live clock', () 
     expect(JSON.parse(stored!)).toEqual(['Europe/Berlin', 'America/New_York', 'Asia/Tokyo', 'Asia/Kolkata']);
   });
 
+  test('a zone is found from its city or an abbreviation: Kolkata, tokyo, IST', async ({ page }) => {
+    await page.goto('/timestamp-converter');
+    await page.getByTestId('input').fill('1704441600');
+    const rows = page.getByTestId('zone-row');
+    await expect(rows).toHaveCount(4);
+    await page.getByRole('button', { name: 'Remove Asia/Tokyo' }).click();
+    await expect(rows).toHaveCount(3);
+
+    // A city, Enter: its zone is added.
+    await page.getByTestId('zone-add').fill('Kolkata');
+    await expect(page.getByTestId('zone-suggestions').getByRole('button').first()).toHaveText('Asia/Kolkata');
+    await page.getByTestId('zone-add').press('Enter');
+    await expect(rows.filter({ hasText: 'Asia/Kolkata' }).getByTestId('zone-time')).toHaveText('Fri 2024-01-05 13:30:00');
+    // In lower case too.
+    await page.getByTestId('zone-add').fill('tokyo');
+    await page.getByTestId('zone-add').press('Enter');
+    await expect(rows.filter({ hasText: 'Asia/Tokyo' }).getByTestId('zone-time')).toHaveText('Fri 2024-01-05 17:00:00');
+    // An abbreviation with several meanings lists them; one click adds the one meant.
+    await page.getByTestId('zone-add').fill('IST');
+    const offered = page.getByTestId('zone-suggestions').getByRole('button');
+    await expect(offered).toHaveText(['Asia/Kolkata', 'Asia/Jerusalem', 'Europe/Dublin']);
+    await offered.filter({ hasText: 'Europe/Dublin' }).click();
+    await expect(rows.filter({ hasText: 'Europe/Dublin' }).getByTestId('zone-time')).toHaveText('Fri 2024-01-05 08:00:00');
+  });
+
   test('the picker fills the input with the offset of the chosen zone at that moment, gaps moving forward', async ({ page }) => {
     await page.goto('/timestamp-converter');
     await page.getByTestId('picker-zone').selectOption('Asia/Tokyo');

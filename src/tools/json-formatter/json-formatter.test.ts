@@ -6,7 +6,7 @@ import { MAX_NESTING, MAX_REPAIR_CHARS } from './limits';
 import { JsonSyntaxError, NestingTooDeepError } from './parse';
 import { lineColumn } from '../../lib/text-position';
 import tool from './tool';
-import { hasNestedQuantifier } from './jsonpath';
+import { hasNestedQuantifier } from '../../lib/jsonpath';
 import { compareCodePoints } from './print';
 import { MAX_OUTPUT_CHARS, type Layout } from './writer';
 import { prng } from '../../../tests/support/prng';

@@ -14,6 +14,8 @@ interface CtsCase {
   document?: unknown;
   result?: unknown[];
   results?: unknown[][];
+  result_paths?: string[];
+  results_paths?: string[][];
   invalid_selector?: true;
 }
 
@@ -35,6 +37,11 @@ describe('RFC 9535 compliance test suite through invoke()', () => {
     const got = JSON.parse(body.query_result) as unknown;
     const allowed = t.result ? [t.result] : t.results!;
     expect(allowed).toContainEqual(got);
+    // The suite's normalized paths: the same order as the values (one of its orders, where several are allowed).
+    const paths = (reply.body as { query_paths: string[] }).query_paths;
+    const allowedPaths = t.result_paths ? [t.result_paths] : t.results_paths!;
+    expect(allowedPaths).toContainEqual(paths);
+    if (t.results) expect(allowedPaths.findIndex((p) => JSON.stringify(p) === JSON.stringify(paths))).toBe(t.results.findIndex((r) => JSON.stringify(r) === JSON.stringify(got)));
   });
 
   it.each(invalid.map((t) => [t.name, t] as const))('%s is refused', async (_, t) => {

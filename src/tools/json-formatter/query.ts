@@ -4,8 +4,8 @@
 // so numbers keep their exact text (`12345678901234567890`, `1.0`) and keys their order.
 import { JsonObject, type JsonNode } from './parse';
 import { printTree } from './print';
-import { memberOrder, runQuery, type compileQuery } from './jsonpath';
-import type { OutputWriter } from './writer';
+import { memberOrder, normalizedPath, runQuery, type compileQuery } from '../../lib/jsonpath';
+import { MAX_OUTPUT_CHARS, OutputTooLargeError, type OutputWriter } from './writer';
 
 type Query = Extract<ReturnType<typeof compileQuery>, { query: unknown }>['query'];
 type Plain = null | boolean | number | string | Plain[] | { [key: string]: Plain };
@@ -55,18 +55,26 @@ function nodeAt(root: JsonNode, location: readonly (string | number)[]): JsonNod
 
 /**
  * Writes the matches of `query` on `root` to `out` as a JSON array in the writer's layout
- * (`[]` when nothing matches). Throws QueryError when the query is too costly and
+ * (`[]` when nothing matches), and returns their paths. Throws QueryError when the query is too costly and
  * OutputTooLargeError when the matches would print past the output cap; both stop the query
  * where they happen.
  */
-export function writeMatches(root: JsonNode, query: Query, steps: number, out: OutputWriter, sortKeys: boolean): void {
+export function writeMatches(root: JsonNode, query: Query, steps: number, out: OutputWriter, sortKeys: boolean): string[] {
   let count = 0;
+  /** Each match's normalized path (RFC 9535 §2.7), counted against the output cap too. */
+  const paths: string[] = [];
+  let pathChars = 0;
   out.char(91); // [
   runQuery(query, plain(root), steps, (location) => {
     if (count++ > 0) out.char(44); // ,
     out.lineBreak(1);
     printTree(nodeAt(root, location), out, sortKeys, 1);
+    const path = normalizedPath(location);
+    pathChars += path.length;
+    if (pathChars > MAX_OUTPUT_CHARS) throw new OutputTooLargeError();
+    paths.push(path);
   });
   if (count > 0) out.lineBreak(0);
   out.char(93); // ]
+  return paths;
 }

@@ -75,4 +75,10 @@ export const Output = pure(() => z.object({
     .describe(
       'Present when `jsonpath` was sent and the JSON is valid: the nodes it selects, in document order, as one JSON array text (`[]` when none), printed like `output` (`mode`, `indent`, `sort_keys`) and as losslessly (numbers exactly as written).',
     ),
+  query_paths: z
+    .array(z.string())
+    .optional()
+    .describe(
+      "Present with `query_result`: the normalized path (RFC 9535 §2.7, `$['items'][0]['sku']`) of each node selected, in the same order.",
+    ),
 }));

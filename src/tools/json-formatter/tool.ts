@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { defineTool, ToolInputError } from '../define';
 import { formatJson } from './format';
-import { compileQuery, QueryError } from './jsonpath';
+import { compileQuery, QueryError } from '../../lib/jsonpath';
 import { JsonSyntaxError, NestingTooDeepError, parseJson } from './parse';
 import { writeMatches } from './query';
 import { lineColumn } from '../../lib/text-position';
@@ -49,11 +49,12 @@ function formatRepaired(json: string, layout: Layout, sortKeys: boolean): { outp
   }
 }
 
-/** The matches of `query` in `source` (valid JSON) as a JSON array text; a 400 when it cannot be had. */
-function queryResult(source: string, query: Parameters<typeof writeMatches>[1], layout: Layout, sortKeys: boolean): string {
+/** The matches of `query` in `source` (valid JSON) as a JSON array text, and their paths; a 400 when they cannot be had. */
+function queryResult(source: string, query: Parameters<typeof writeMatches>[1], layout: Layout, sortKeys: boolean): { query_result: string; query_paths: string[] } {
   const out = new OutputWriter(layout, source.length);
+  let paths: string[];
   try {
-    writeMatches(parseJson(source), query, queryBudget(source.length), out, sortKeys);
+    paths = writeMatches(parseJson(source), query, queryBudget(source.length), out, sortKeys);
   } catch (error) {
     if (error instanceof QueryError) throw new ToolInputError(`'jsonpath' could not be answered: ${error.message}.`);
     if (error instanceof OutputTooLargeError) {
@@ -61,7 +62,7 @@ function queryResult(source: string, query: Parameters<typeof writeMatches>[1], 
     }
     throw error;
   }
-  return out.toString();
+  return { query_result: out.toString(), query_paths: paths };
 }
 
 export default defineTool({
@@ -114,6 +115,6 @@ export default defineTool({
     }
     const { result, source } = formatted;
     if (compiled === undefined || source === undefined) return result;
-    return { ...result, query_result: queryResult(source, compiled.query, layout, sort_keys) };
+    return { ...result, ...queryResult(source, compiled.query, layout, sort_keys) };
   },
 });

@@ -3,7 +3,7 @@
 import { JSONPathEnvironment } from 'json-p3';
 import { describe, expect, it } from 'vitest';
 import { lineStarts, tokenize } from './highlight';
-import { buildTree, segment } from './tree';
+import { buildTree, dotPath, findKeys, normalizedPath, parsePath, segment, valueAt } from './tree';
 
 describe('normalized paths', () => {
   const names = ['a', "it's", 'back\\slash', 'new\nline', 'tab\t', '\u0001', '\u001f', '"quoted"', 'é😀', '', '$', '[0]', '\u007f'];
@@ -36,5 +36,42 @@ describe('highlight', () => {
   });
   it('finds line starts', () => {
     expect([...lineStarts('a\nbc\n\nd')]).toEqual([0, 2, 5, 6]);
+  });
+});
+
+describe('paths typed to jump to, and the dot form', () => {
+  const document = { users: [{ name: 'Ada' }, { name: 'Alan', 'e-mail': 'a@b', "it's": [1] }], 'a b': { $x: true } };
+  const paths = [
+    '$.users[1].name',
+    "$['users'][1]['e-mail']",
+    '$["users"][1]["it\'s"][0]',
+    "$['users'][1]['it\\'s']",
+    '$["a b"]["$x"]',
+    '$',
+    '$.users',
+  ];
+  it.each(paths)('%s gives the node json-p3 selects, in both forms', (text) => {
+    const environment = new JSONPathEnvironment();
+    const node = environment.query(text, document).nodes[0]!;
+    const steps = parsePath(text)!;
+    expect(normalizedPath(steps)).toBe(node.getPath({ form: 'canonical' }));
+    // The dot form is JSONPath too, and selects the same node.
+    expect(environment.query(dotPath(steps), document).nodes[0]!.getPath({ form: 'canonical' })).toBe(node.getPath({ form: 'canonical' }));
+  });
+  it('reads the shorthand people type: no $, a leading dot', () => {
+    expect(parsePath('users[4321].name')).toEqual(['users', 4321, 'name']);
+    expect(parsePath('.users[0]')).toEqual(['users', 0]);
+    expect(dotPath(['users', 4321, 'name', 'a b', 'if'])).toBe('$.users[4321].name["a b"].if');
+  });
+  it('refuses queries and broken paths', () => {
+    for (const text of ['$.users[*]', '$..name', '$[?@.a]', '$[0:2]', "$['open", '$[1', '$.']) expect(parsePath(text), text).toBeUndefined();
+  });
+  it('finds keys in document order, case-insensitively, with their paths', () => {
+    const tree = buildTree(JSON.stringify({ a: { Name: 1 }, list: [{ name: 2 }], name: 3 }))!;
+    const found = findKeys(tree, 'NAME', 2);
+    expect(found.total).toBe(3);
+    expect(found.matches.map((m) => normalizedPath(m.steps))).toEqual(["$['a']['Name']", "$['list'][0]['name']"]);
+    expect(valueAt(tree, ['list', 0, 'name'])).toEqual({ kind: 'scalar', text: '2' });
+    expect(valueAt(tree, ['list', 3])).toBeUndefined();
   });
 });

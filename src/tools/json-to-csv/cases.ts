@@ -378,6 +378,115 @@ const cases: ToolCase[] = [
     match: { output: '', row_count: 0, columns: [], error: /^Invalid CSV: Unexpected 'y' after the closing quote .* at line 2, column 4\.$/ },
   },
 
+  // ---- json-to-csv: where the records are (records_path)
+  {
+    name: "an API answer's records array named data is found; the answer says where",
+    body: { input: '{"data":[{"id":1,"name":"Ada"},{"id":2,"name":"Alan"}],"page":2,"links":[{"rel":"next"}]}' },
+    status: 200,
+    expect: { ...csv('id,name\n1,Ada\n2,Alan', ['id', 'name'], 2), records_path: "$['data']" },
+  },
+  {
+    name: 'without a records name, the longest array of objects, found through nested objects',
+    body: { input: '{"meta":{"count":3},"response":{"tags":[{"t":"a"}],"users":[{"u":1},{"u":2},{"u":3}]}}' },
+    status: 200,
+    expect: { ...csv('u\n1\n2\n3', ['u'], 3), records_path: "$['response']['users']" },
+  },
+  {
+    name: 'a named array wins over a longer one; an array holding a non-object is no records array',
+    body: { input: '{"ids":[1,2,3,4],"mixed":[{"a":1},2,{"a":3},{"a":4}],"others":[{"o":1},{"o":2},{"o":3}],"items":[{"i":1}]}' },
+    status: 200,
+    expect: { ...csv('i\n1', ['i'], 1), records_path: "$['items']" },
+  },
+  {
+    name: 'an object without an array of objects is still one row (no records_path in the answer)',
+    body: { input: '{"id":7,"tags":["a","b"],"empty":[]}' },
+    status: 200,
+    expect: csv('id,tags,empty\n7,"[""a"",""b""]",[]', ['id', 'tags', 'empty'], 1),
+  },
+  {
+    name: 'records_path picks another array',
+    body: { input: '{"data":[{"id":1}],"included":[{"type":"user","id":"u1"},{"type":"user","id":"u2"}]}', records_path: '$.included' },
+    status: 200,
+    expect: { ...csv('type,id\nuser,u1\nuser,u2', ['type', 'id'], 2), records_path: "$['included']" },
+  },
+  {
+    name: 'records_path $ reads the object as one row',
+    body: { input: '{"data":[{"id":1}],"page":2}', records_path: '$' },
+    status: 200,
+    expect: { ...csv('data,page\n"[{""id"":1}]",2', ['data', 'page'], 1), records_path: '$' },
+  },
+  {
+    name: 'records_path selecting several nodes makes each a row; the answer repeats the query',
+    body: { input: '{"data":[{"user":{"name":"Ada"},"n":1},{"user":{"name":"Alan"},"n":2}]}', records_path: '$.data[*].user' },
+    status: 200,
+    expect: { ...csv('name\nAda\nAlan', ['name'], 2), records_path: '$.data[*].user' },
+  },
+  {
+    name: 'records_path keeps exact numbers and key order of the ordered parser',
+    body: { input: '{"rows":[{"2":"b","1":"a","big":12345678901234567890}]}', records_path: "$['rows']" },
+    status: 200,
+    expect: { ...csv('2,1,big\nb,a,12345678901234567890', ['2', '1', 'big'], 1), records_path: "$['rows']" },
+  },
+  {
+    name: 'records_path selecting nothing is an error naming the query',
+    body: { input: '{"data":[{"id":1}]}', records_path: '$.results' },
+    status: 200,
+    expect: failed('json-to-csv', 'records_path "$.results" selects nothing.'),
+  },
+  {
+    name: 'records_path that is not JSONPath is an error naming it',
+    body: { input: '{"data":[{"id":1}]}', records_path: 'data' },
+    status: 200,
+    match: { output: '', row_count: 0, error: /^records_path "data" is not a JSONPath query: / },
+  },
+  {
+    name: 'records_path with JSON Lines is an error',
+    body: { input: '{"a":1}\n{"a":2}', records_path: '$' },
+    status: 200,
+    expect: failed('json-to-csv', 'records_path needs one JSON document; JSON Lines are already one record a line.'),
+  },
+
+  // ---- csv-to-json: decimal commas (decimal_separator)
+  {
+    name: "decimal_separator ',' reads 0,15 as 0.15; 1,50 and 1.500 stay text",
+    body: { input: 'sku;price;weight;qty\nA;0,15;1,50;3\nB;-2,5;1.500;10', mode: 'csv-to-json', delimiter: ';', decimal_separator: ',' },
+    status: 200,
+    expect: {
+      ...json('[\n  {\n    "sku": "A",\n    "price": 0.15,\n    "weight": "1,50",\n    "qty": 3\n  },\n  {\n    "sku": "B",\n    "price": -2.5,\n    "weight": "1.500",\n    "qty": 10\n  }\n]', ['sku', 'price', 'weight', 'qty'], 2, ';'),
+      decimal_separator: ',',
+    },
+  },
+  {
+    name: "decimal_separator auto is ',' with the ';' delimiter (detected)",
+    body: { input: 'name;rate\nx;0,15', mode: 'csv-to-json', delimiter: 'auto', decimal_separator: 'auto' },
+    status: 200,
+    expect: { ...json('[\n  {\n    "name": "x",\n    "rate": 0.15\n  }\n]', ['name', 'rate'], 1, ';'), decimal_separator: ',' },
+  },
+  {
+    name: "decimal_separator auto is '.' with the ',' delimiter",
+    body: { input: 'name,rate\nx,0.15', mode: 'csv-to-json', delimiter: 'auto', decimal_separator: 'auto' },
+    status: 200,
+    expect: { ...json('[\n  {\n    "name": "x",\n    "rate": 0.15\n  }\n]', ['name', 'rate'], 1), decimal_separator: '.' },
+  },
+  {
+    name: 'without decimal_separator a decimal comma stays text (the answer as before)',
+    body: { input: 'name;rate\nx;0,15', mode: 'csv-to-json', delimiter: ';' },
+    status: 200,
+    expect: json('[\n  {\n    "name": "x",\n    "rate": "0,15"\n  }\n]', ['name', 'rate'], 1, ';'),
+  },
+  {
+    name: 'decimal_separator with infer_types false: every cell is text',
+    body: { input: 'a;b\n0,15;2', mode: 'csv-to-json', delimiter: ';', decimal_separator: ',', infer_types: false },
+    status: 200,
+    expect: { ...json('[\n  {\n    "a": "0,15",\n    "b": "2"\n  }\n]', ['a', 'b'], 1, ';'), decimal_separator: ',' },
+  },
+  {
+    name: 'an unknown decimal_separator is a schema error',
+    body: { input: 'a\n1', mode: 'csv-to-json', decimal_separator: ' ' },
+    status: 400,
+    match: { error: /'decimal_separator' must be one of "auto", "\.", ","/ },
+  },
+
   // ---- schema errors
   {
     name: 'empty input is a schema error',

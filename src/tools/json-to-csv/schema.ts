@@ -11,9 +11,14 @@ export const DELIMITERS = [',', ';', '\t', '|'] as const;
 export type Delimiter = (typeof DELIMITERS)[number];
 export const DELIMITER_CHOICES = ['auto', ...DELIMITERS] as const;
 export type DelimiterChoice = (typeof DELIMITER_CHOICES)[number];
+/** How csv-to-json reads numbers: `.` or `,` before the decimals, or `auto` (`,` with the `;` delimiter). */
+export const DECIMAL_SEPARATORS = ['.', ','] as const;
+export type DecimalSeparator = (typeof DECIMAL_SEPARATORS)[number];
+export const DECIMAL_SEPARATOR_CHOICES = ['auto', ...DECIMAL_SEPARATORS] as const;
+export type DecimalSeparatorChoice = (typeof DECIMAL_SEPARATOR_CHOICES)[number];
 
 /** The value of each field the request may leave out (the page starts from them too). */
-export const DEFAULTS = { mode: 'json-to-csv', delimiter: ',', flatten: true, infer_types: true, bom: false } as const;
+export const DEFAULTS = { mode: 'json-to-csv', delimiter: ',', flatten: true, infer_types: true, bom: false, decimal_separator: '.' } as const;
 
 export const Input = pure(() => z.object({
   input: z
@@ -44,6 +49,19 @@ export const Input = pure(() => z.object({
     .describe(
       'csv-to-json: `true`/`false` become booleans, a number that prints back to exactly the same text becomes a number (`1.5`, `-2`, `100000`; `1.50`, `2.0`, `1e5`, `007`, `-0` stay strings), a cell holding a JSON array or object becomes it. Off: every cell is a string. Ignored by json-to-csv.',
     ),
+  records_path: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      'json-to-csv: an RFC 9535 JSONPath to the rows. A query that selects one array makes its elements the rows (`$.data`, `$.response.items`); otherwise each node it selects is a row (`$.data[*].user`); `$` is the document itself. Selecting nothing is an `error`; not for JSON Lines. Absent: an array document is the rows, and an object document is searched for its records array (non-empty, objects only, reached through object members): one named `data`, `items`, `results` or `records` (the shallowest), else the longest (the first of equal ones); without one the object is one row. The answer\'s `records_path` says which was used. Ignored by csv-to-json.',
+    ),
+  decimal_separator: z
+    .enum(DECIMAL_SEPARATOR_CHOICES)
+    .default(DEFAULTS.decimal_separator)
+    .describe(
+      'csv-to-json with `infer_types`: the character before a number\'s decimals. `,` reads `0,15` as the number 0.15 (as European spreadsheets export; the same round-trip rule as for `.`, so `1,50` stays text) and keeps numbers written with a point (`1.500`) as text; `auto`: `,` when the delimiter used is `;`, else `.`. The answer says which was used when this is not `.`. Ignored by json-to-csv.',
+    ),
   bom: z
     .boolean()
     .default(DEFAULTS.bom)
@@ -61,6 +79,16 @@ export const Output = pure(() => z.object({
   delimiter: z
     .enum(DELIMITERS)
     .describe('The delimiter used: the one sent, or the one `auto` chose (json-to-csv: `,`). Always present, also with `error`.'),
+  records_path: z
+    .string()
+    .optional()
+    .describe(
+      'json-to-csv: where the rows were found, when not the whole document: the normalized path (RFC 9535 §2.7, `$[\'data\']`) of the records array found or of the one node `records_path` selected, or the query as sent when it selected several. Absent for an array document or an object read as one row without `records_path`.',
+    ),
+  decimal_separator: z
+    .enum(DECIMAL_SEPARATORS)
+    .optional()
+    .describe('csv-to-json, when the request\'s `decimal_separator` was `,` or `auto`: the one used.'),
   warnings: z
     .array(z.string())
     .optional()

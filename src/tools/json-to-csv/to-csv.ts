@@ -35,8 +35,10 @@ import { fieldQuoter, writeCsv, type Cells, type Delimiter } from './csv-write';
 import { JsonNumberText, MAX_DEPTH, parseJson, type JsonValue } from './json-parse';
 import { compactJson, entries, NeedsOrderedParse, numberText } from './json-write';
 import { lineColumnText } from '../../lib/text-position';
+import { findRecords, selectRecords } from './records';
 
-export type ConversionResult = { ok: true; output: string; columns: string[]; rowCount: number } | { ok: false; error: string };
+/** `recordsPath`: where the rows were found, when not the document itself (records.ts). */
+export type ConversionResult = { ok: true; output: string; columns: string[]; rowCount: number; recordsPath?: string } | { ok: false; error: string };
 
 /** Rows × columns beyond which the CSV would be too large to build (hostile sparse keys). */
 export const MAX_CELLS = 2 ** 25;
@@ -48,7 +50,8 @@ export const MAX_HEADER_CHARS = 2 ** 24;
 /** A key that JS objects enumerate first: digits only, possibly written with \u escapes. */
 const INTEGER_LIKE_KEY = /"(?:\d|\\u003\d)+"\s*:/;
 
-export function jsonToCsv(input: string, delimiter: Delimiter, flatten: boolean): ConversionResult {
+/** `recordsPath`: a JSONPath to the rows (records.ts); undefined: found as records.ts says. */
+export function jsonToCsv(input: string, delimiter: Delimiter, flatten: boolean, recordsPath?: string): ConversionResult {
   const start = input.charCodeAt(0) === 0xfeff ? 1 : 0;
   const ordered = INTEGER_LIKE_KEY.test(input);
   let fastValue: unknown;
@@ -60,18 +63,21 @@ export function jsonToCsv(input: string, delimiter: Delimiter, flatten: boolean)
   }
   if (!fast) {
     const lines = jsonLines(input, start);
-    if (lines !== undefined) return convertLines(input, lines, delimiter, flatten, ordered);
+    if (lines !== undefined) {
+      if (recordsPath !== undefined) return { ok: false, error: 'records_path needs one JSON document; JSON Lines are already one record a line.' };
+      return convertLines(input, lines, delimiter, flatten, ordered);
+    }
   }
   if (fast && !ordered) {
     try {
-      return convert(fastValue, true, input, start, delimiter, flatten);
+      return convert(fastValue, true, input, start, delimiter, flatten, recordsPath);
     } catch (error) {
       if (!(error instanceof NeedsOrderedParse)) throw error;
     }
   }
   const parsed = parseJson(input, start);
   if (!parsed.ok) return { ok: false, error: `Invalid JSON: ${parsed.message} at ${lineColumnText(input, parsed.index)}.` };
-  return convert(parsed.value, false, input, start, delimiter, flatten);
+  return convert(parsed.value, false, input, start, delimiter, flatten, recordsPath);
 }
 
 /** Start and end (LF excluded) of each non-blank line when the text is JSON Lines (see the header), else undefined. */
@@ -127,10 +133,22 @@ function convertLines(input: string, bounds: number[], delimiter: Delimiter, fla
   return table(values, 1, false, delimiter, flatten);
 }
 
-function convert(parsed: unknown, fast: boolean, input: string, start: number, delimiter: Delimiter, flatten: boolean): ConversionResult {
+function convert(parsed: unknown, fast: boolean, input: string, start: number, delimiter: Delimiter, flatten: boolean, recordsPath?: string): ConversionResult {
+  if (recordsPath !== undefined) {
+    const records = selectRecords(parsed, fast, recordsPath, input.length);
+    if ('error' in records) return { ok: false, error: records.error };
+    const result = table(records.rows, records.depths, fast, delimiter, flatten);
+    return result.ok ? { ...result, recordsPath: records.path } : result;
+  }
   if (Array.isArray(parsed)) return table(parsed, 2, fast, delimiter, flatten);
-  // A top-level object is one row; it sits one level higher than an array's elements.
-  if (isObject(parsed)) return table([parsed], 1, fast, delimiter, flatten);
+  if (isObject(parsed)) {
+    // An API answer's records array, when the object has one; else the object is one row (it
+    // sits one level higher than an array's elements).
+    const records = findRecords(parsed);
+    if (records === undefined) return table([parsed], 1, fast, delimiter, flatten);
+    const result = table(records.rows, records.depths, fast, delimiter, flatten);
+    return result.ok ? { ...result, recordsPath: records.path } : result;
+  }
   let at = start;
   while (at < input.length && ' \t\r\n'.includes(input[at]!)) at++;
   return {
@@ -139,11 +157,11 @@ function convert(parsed: unknown, fast: boolean, input: string, start: number, d
   };
 }
 
-/** The CSV of rows whose values nest from `depth` (2 inside a document's array, else 1). */
-function table(rows: unknown[], depth: number, fast: boolean, delimiter: Delimiter, flatten: boolean): ConversionResult {
+/** The CSV of rows whose values nest from `depth` (2 inside a document's array, else 1; or one per row). */
+function table(rows: unknown[], depth: number | number[], fast: boolean, delimiter: Delimiter, flatten: boolean): ConversionResult {
   const builder = new TableBuilder(fast, fieldQuoter(delimiter), flatten);
   try {
-    for (const element of rows) builder.addRow(element, depth);
+    for (let i = 0; i < rows.length; i++) builder.addRow(rows[i], typeof depth === 'number' ? depth : depth[i]!);
   } catch (error) {
     if (error instanceof KeyCollision) return { ok: false, error: error.message };
     if (!(error instanceof TooManyColumns)) throw error;

@@ -40,8 +40,9 @@ const ROWS_PER_BATCH = 4096;
 type CellWriter = (cell: string, indent: string) => string;
 const stringCell: CellWriter = (cell) => JSON.stringify(cell);
 
-export function csvToJson(input: string, delimiter: string, flatten: boolean, inferTypes = true): ConversionResult {
-  const cellWriter = inferTypes ? cellJson : stringCell;
+/** `decimalComma`: numbers are written with a decimal comma (`0,15`), as European spreadsheets export them. */
+export function csvToJson(input: string, delimiter: string, flatten: boolean, inferTypes = true, decimalComma = false): ConversionResult {
+  const cellWriter = !inferTypes ? stringCell : decimalComma ? commaCellJson : cellJson;
   const start = input.charCodeAt(0) === 0xfeff ? 1 : 0;
   const parsed = parseCsv(input, start, delimiter);
   if (!parsed.ok) return { ok: false, error: `Invalid CSV: ${parsed.message} at ${lineColumnText(input, parsed.index)}.` };
@@ -223,6 +224,23 @@ export function cellJson(cell: string, indent: string): string {
     if (parsed.ok) return prettyJson(parsed.value, indent);
   }
   return JSON.stringify(cell);
+}
+
+const COMMA_DECIMAL = /^-?(?:0|[1-9]\d*),\d+$/;
+
+/**
+ * A cell's JSON text when numbers have a decimal comma: `0,15` is the number 0.15 when `0.15`
+ * would be one (so `1,50` stays text, as `1.50` does); a number written with a point is text,
+ * since in such a file `1.500` is as likely a thousand and five hundred as one and a half.
+ * Everything else as cellJson.
+ */
+export function commaCellJson(cell: string, indent: string): string {
+  if (COMMA_DECIMAL.test(cell)) {
+    const dotted = cell.replace(',', '.');
+    return printsBack(dotted) ? dotted : JSON.stringify(cell);
+  }
+  if (cell.includes('.') && JSON_NUMBER.test(cell)) return JSON.stringify(cell);
+  return cellJson(cell, indent);
 }
 
 /** An integer of at most 15 digits in JSON form other than -0: its own JSON text (the common case). */

@@ -315,7 +315,7 @@ const cases: ToolCase[] = [
     name: 'RFC 7520 §4.4 verifies with a JWK Set, the key chosen by the token\'s kid',
     body: { token: RFC7520_HS256, secret: JSON.stringify({ keys: [{ ...RFC7515_HS256_JWK, kid: 'rfc7515-a1' }, RFC7520_OCT_JWK, { ...RFC7515_RSA_JWK, kid: 'rsa' }] }) },
     status: 200,
-    match: { valid_structure: false, verified: true, verification_error: undefined },
+    match: { valid_structure: false, verified: true, verification_error: undefined, key_id: '018c0ae5-4d9b-471b-bfd6-eef314bc7037' },
   },
   {
     name: "RFC 7520 §4.4 verifies with the §3.5 key's k and secret_encoding base64url",
@@ -426,13 +426,13 @@ const cases: ToolCase[] = [
     name: "RS256 verifies with a JWK Set, the key chosen by the token's kid",
     body: { token: KID_RS256, secret: JSON.stringify({ keys: [{ ...RFC7515_RSA_JWK, kid: 'rfc7515' }, { ...RSA_CERT_JWK, kid: 'cert-rsa' }, { ...RFC7515_EC_JWK, kid: 'ec' }] }), algorithm: 'RS256' },
     status: 200,
-    match: { verified: true, verification_error: undefined },
+    match: { verified: true, verification_error: undefined, key_id: 'cert-rsa' },
   },
   {
     name: "RS256 with a JWK Set whose key of that kid is another RSA key",
     body: { token: KID_RS256, secret: JSON.stringify({ keys: [{ ...RFC7515_RSA_JWK, kid: 'cert-rsa' }, { ...RSA_CERT_JWK, kid: 'other' }] }), algorithm: 'RS256' },
     status: 200,
-    match: { verified: false, verification_error: /signature does not match/ },
+    match: { verified: false, verification_error: /signature does not match/, key_id: undefined },
   },
   {
     name: 'a JWK Set with one key is used',

@@ -18,7 +18,8 @@ import { quote } from './messages';
 import type { Algorithm } from './schema';
 import { exceedsDepth, MAX_DEPTH } from './token';
 
-export type KeyResult = { key: CryptoKey | Uint8Array } | { error: string };
+/** `kid`: the chosen JWK's own `kid`, when the key came from a JWK (or JWK Set) that has one. */
+export type KeyResult = { key: CryptoKey | Uint8Array; kid?: string } | { error: string };
 
 const PEM_START = '-----BEGIN ';
 
@@ -41,7 +42,9 @@ export async function resolveKey(secret: string, algorithm: Algorithm, header: R
     : text.startsWith('{')
       ? await jwkKey(text, algorithm, header)
       : { error: `For ${algorithm}, 'secret' must be a public key (PEM or JWK); a shared secret is never accepted for ${algorithm}, as that would allow algorithm-confusion attacks.` };
-  return 'key' in result ? checkRsaSize(result.key, algorithm) : result;
+  if (!('key' in result)) return result;
+  const sized = await checkRsaSize(result.key, algorithm);
+  return 'key' in sized && result.kid !== undefined ? { ...sized, kid: result.kid } : sized;
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -189,7 +192,12 @@ async function jwkKey(text: string, algorithm: Algorithm, header: Record<string,
   if (!isPlainObject(value)) return { error: `'secret' starts with '{' but is not a JSON object, so it is not a JWK.` };
   const selected = Array.isArray(value.keys) ? pickFromSet(value.keys, header) : { jwk: value };
   if ('error' in selected) return selected;
-  return importPublicJwk(selected.jwk, algorithm);
+  return withKid(await importPublicJwk(selected.jwk, algorithm), selected.jwk);
+}
+
+/** Names the JWK that gave the key by its `kid` (a string one only), so the answer can say which verified. */
+function withKid(result: KeyResult, jwk: Record<string, unknown>): KeyResult {
+  return 'key' in result && typeof jwk.kid === 'string' ? { ...result, kid: jwk.kid } : result;
 }
 
 /** The key of a JWK Set that the token names by `kid`, or the set's only key. */
@@ -250,7 +258,7 @@ async function hmacJwk(value: Record<string, unknown>, algorithm: Algorithm, hea
   if (unusable) return unusable;
   if (typeof jwk.k !== 'string' || jwk.k === '') return { error: `The JWK has no "k" member (a non-empty string).` };
   if (!decodeBase64url(jwk.k).ok) return { error: `The JWK's "k" member is not base64url.` };
-  return { key: (await importJWK({ kty: 'oct', k: jwk.k }, algorithm)) as Uint8Array };
+  return withKid({ key: (await importJWK({ kty: 'oct', k: jwk.k }, algorithm)) as Uint8Array }, jwk);
 }
 
 async function importPublicJwk(jwk: Record<string, unknown>, algorithm: Algorithm): Promise<KeyResult> {

@@ -63,6 +63,10 @@ export const Output = pure(() => z.object({
       'Present when a non-empty `secret` is sent and the token is a JWS (three parts, a JSON object header; a well-formed token, or one whose payload is not JSON, as in RFC 7520 §4): true when the signature verifies under `algorithm` and the header `alg` is that algorithm.',
     ),
   verification_error: z.string().optional().describe('Why `verified` is false.'),
+  key_id: z
+    .string()
+    .optional()
+    .describe('Present when `verified` is true and the key was a JWK with a `kid`: that `kid`, so the answer says which key of a JWK Set verified the token.'),
   expired: z
     .boolean()
     .optional()

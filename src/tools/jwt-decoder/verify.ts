@@ -11,6 +11,7 @@ import type { Jws } from './token';
 export interface Verification {
   verified: boolean;
   verification_error?: string;
+  key_id?: string;
 }
 
 const fail = (verification_error: string): Verification => ({ verified: false, verification_error });
@@ -38,7 +39,7 @@ export async function verifyToken(token: Jws, secret: string, algorithm: Algorit
 
   try {
     await compactVerify(token.text, key.key, { algorithms: [algorithm] });
-    return { verified: true };
+    return key.kid === undefined ? { verified: true } : { verified: true, key_id: key.kid };
   } catch (error) {
     if (error instanceof errors.JWSSignatureVerificationFailed) {
       return fail(`The signature does not match: the token was not signed with this key using ${algorithm}, or it was changed after signing.`);

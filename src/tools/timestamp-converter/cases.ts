@@ -151,6 +151,18 @@ const cases: ToolCase[] = [
     match: { error: `'timezone' "Mars/Olympus_Mons" is not a known IANA time zone; use an IANA time zone name such as Europe/Berlin, America/New_York or UTC.` },
   },
   {
+    name: 'a city is no zone name, but the 400 names its zone',
+    body: { input: '1700000000', timezone: 'Kolkata' },
+    status: 400,
+    match: { error: `'timezone' "Kolkata" is not a known IANA time zone; use an IANA time zone name such as Europe/Berlin, America/New_York or UTC. Did you mean Asia/Kolkata?` },
+  },
+  {
+    name: 'an abbreviation is ambiguous: the 400 names the zones it may mean, and picks none',
+    body: { input: '1700000000', timezone: 'IST' },
+    status: 400,
+    match: { error: /not a known IANA time zone; .* Did you mean Asia\/Kolkata, Asia\/Jerusalem or Europe\/Dublin\?$/ },
+  },
+  {
     name: 'a fixed offset is not a time zone',
     body: { input: '1700000000', timezone: '+05:30' },
     status: 400,

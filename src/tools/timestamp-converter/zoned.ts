@@ -6,6 +6,7 @@
 import { ToolInputError } from '../define';
 import { MS_PER_DAY, civilFromDays, daysFromCivil } from '../../lib/civil';
 import { ZONE_LINKS, ZONE_NAMES } from './tz-names';
+import { searchZones } from './zone-search';
 
 export interface Zoned {
   timezone: string;
@@ -66,7 +67,10 @@ export function canonicalZone(name: string): string {
   const zone = name.length <= 64 ? canonicalNames().get(name.trim().toLowerCase()) : undefined;
   if (zone === undefined) {
     const hint = /^\s*[+-]\d/.test(name) ? ' (a fixed offset is not a zone)' : '';
-    throw new ToolInputError(`'timezone' ${shown(name)} is not a known IANA time zone${hint}; ${advice}.`);
+    // A city or an abbreviation: name the zones it may mean (never chosen for the caller).
+    const near = name.length <= 64 ? suggestZones(name, 3) : [];
+    const guess = near.length === 0 ? '' : ` Did you mean ${near.length === 1 ? near[0] : `${near.slice(0, -1).join(', ')} or ${near.at(-1)}`}?`;
+    throw new ToolInputError(`'timezone' ${shown(name)} is not a known IANA time zone${hint}; ${advice}.${guess}`);
   }
   try {
     formatter(zone);
@@ -142,6 +146,11 @@ function wallClock(ms: number, zone: string): { wall: number; offsetSeconds: num
   const milli = ((ms % 1000) + 1000) % 1000;
   const wall = daysFromCivil(year, month, day) * MS_PER_DAY + ((hour * 60 + minute) * 60 + second) * 1000 + milli;
   return { wall, offsetSeconds: Math.round((wall - ms) / 1000) };
+}
+
+/** Zones for a city, an old name or an abbreviation typed (zone-search.ts), best first. */
+export function suggestZones(query: string, limit = 8): string[] {
+  return searchZones(query, canonicalNames(), limit);
 }
 
 /** Every canonical zone name, sorted, for the page's suggestions. */

@@ -1,8 +1,9 @@
-// RFC 9535 JSONPath on json-p3 (it passes the whole compliance test suite), with two things the
+// RFC 9535 JSONPath for the JSON tools (the formatter's `jsonpath`, json-to-csv's `records_path`),
+// on json-p3 (it passes the whole compliance test suite), with two things the
 // library lacks for an API that anyone can call: a bound on the work a query may do, and object
 // members visited in the document's order even where JavaScript would move integer-like keys.
 import { JSONPathEnvironment, JSONPathError, JSONPathNode, type JSONPathQuery, type JSONValue } from 'json-p3';
-import { MAX_NESTING, QUERY_NODE_STEPS } from './limits';
+import { MAX_NESTING, QUERY_NODE_STEPS } from './jsonpath-limits';
 
 /** A query that cannot be answered: over its budget of steps (limits.ts), or the library's own refusal. */
 export class QueryError extends Error {
@@ -182,3 +183,27 @@ export function runQuery(query: JSONPathQuery, root: Json, steps: number, onMatc
     stepsLeft = undefined;
   }
 }
+
+const HEX = '0123456789abcdef';
+
+/** One child segment of a normalized path: `[0]` or `['name']` (RFC 9535 §2.7 escaping). */
+export function segment(step: string | number): string {
+  if (typeof step === 'number') return `[${step}]`;
+  let out = "['";
+  for (const ch of step) {
+    const c = ch.codePointAt(0)!;
+    if (ch === "'") out += "\\'";
+    else if (ch === '\\') out += '\\\\';
+    else if (c === 8) out += '\\b';
+    else if (c === 12) out += '\\f';
+    else if (c === 10) out += '\\n';
+    else if (c === 13) out += '\\r';
+    else if (c === 9) out += '\\t';
+    else if (c < 0x20) out += `\\u00${HEX[c >> 4]}${HEX[c & 15]}`;
+    else out += ch;
+  }
+  return out + "']";
+}
+
+/** The normalized path (RFC 9535 §2.7) of a node's location: `$['users'][0]`. */
+export const normalizedPath = (location: readonly (string | number)[]): string => '$' + location.map(segment).join('');
