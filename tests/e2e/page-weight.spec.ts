@@ -6,10 +6,11 @@ import { tools } from '../../src/tools/index';
 import { expect, test } from './fixtures';
 
 // What a tool page's document loads, gzipped: about 32–43 KiB (the entry with Svelte, the page
-// and its shared components) when this budget was set. A phone on a slow network waits for all
-// of it before the page can paint, and zod or the worked examples slipping in would add 25 KiB
-// or more.
-const PAGE_SCRIPTS_BUDGET = 64 * 1024;
+// and its shared components) when this budget was first set at 64 KiB; share links, "Open in…",
+// the kept session and the result jump brought the heaviest page (the image converter) to about
+// 66 KiB. A phone on a slow network waits for all of it before the page can paint, and zod or the
+// worked examples slipping in would add 25 KiB or more, which this budget still catches.
+const PAGE_SCRIPTS_BUDGET = 72 * 1024;
 
 test('no tool page loads zod, and each stays within its script budget', async ({ page, request }) => {
   for (const tool of tools) {

@@ -8,6 +8,7 @@
 // The grammar is src/lib/json-strict.ts; this file is json-to-csv's values and its words.
 import { STRING_ESCAPED, decodeJsonString, parseStrictJson, type JsonBuilder, type JsonProblem, type ValuePlace } from '../../lib/json-strict';
 import { describeCharacter } from '../../lib/text-position';
+import { MAX_DEPTH } from './limits';
 
 /** A number kept as written because converting it to a double would change it. */
 export class JsonNumberText {
@@ -19,8 +20,7 @@ export type JsonValue = null | boolean | number | string | JsonNumberText | Json
 
 export type JsonParseResult = { ok: true; value: JsonValue } | { ok: false; message: string; index: number };
 
-/** Deepest nesting of arrays and objects accepted (the document's outer array counts as 1). */
-export const MAX_DEPTH = 1000;
+export { MAX_DEPTH };
 
 // Module-local copies of what the builder calls per value: under a dev or test module runner
 // (vitest), every read of an imported binding is a getter call.

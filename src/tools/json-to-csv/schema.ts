@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { pure } from '../pure';
-import { MAX_DEPTH } from './json-parse';
-import { MAX_CELLS, MAX_COLUMNS, MAX_HEADER_CHARS } from './to-csv';
-import { MAX_OUTPUT_CHARS } from './to-json';
+import { MAX_CELLS, MAX_COLUMNS, MAX_DEPTH, MAX_HEADER_CHARS, MAX_OUTPUT_CHARS } from './limits';
 
 export const MODES = ['json-to-csv', 'csv-to-json'] as const;
 export type Mode = (typeof MODES)[number];

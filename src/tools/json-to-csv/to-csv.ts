@@ -32,7 +32,8 @@
 //   show rows without fields.
 // - A leading byte order mark is ignored (positions in messages still count it).
 import { fieldQuoter, writeCsv, type Cells, type Delimiter } from './csv-write';
-import { JsonNumberText, MAX_DEPTH, parseJson, type JsonValue } from './json-parse';
+import { JsonNumberText, parseJson, type JsonValue } from './json-parse';
+import { MAX_CELLS, MAX_COLUMNS, MAX_DEPTH, MAX_HEADER_CHARS } from './limits';
 import { compactJson, entries, NeedsOrderedParse, numberText } from './json-write';
 import { lineColumnText } from '../../lib/text-position';
 import { findRecords, selectRecords } from './records';
@@ -40,12 +41,7 @@ import { findRecords, selectRecords } from './records';
 /** `recordsPath`: where the rows were found, when not the document itself (records.ts). */
 export type ConversionResult = { ok: true; output: string; columns: string[]; rowCount: number; recordsPath?: string } | { ok: false; error: string };
 
-/** Rows × columns beyond which the CSV would be too large to build (hostile sparse keys). */
-export const MAX_CELLS = 2 ** 25;
-/** Columns (a hostile document can give every row new keys). */
-export const MAX_COLUMNS = 2 ** 20;
-/** Total length of the flattened column names (deep paths repeat their prefixes). */
-export const MAX_HEADER_CHARS = 2 ** 24;
+export { MAX_CELLS, MAX_COLUMNS, MAX_HEADER_CHARS } from './limits';
 
 /** A key that JS objects enumerate first: digits only, possibly written with \u escapes. */
 const INTEGER_LIKE_KEY = /"(?:\d|\\u003\d)+"\s*:/;

@@ -25,13 +25,14 @@
 //   one key beside it: {"a": 1, "a.b": 2} and {"a": {"b": 1, "b.c": 2}}. Empty segments are
 //   keys "" (as json-to-csv writes them).
 import { parseCsv } from './csv-parse';
-import { MAX_DEPTH, parseJson } from './json-parse';
+import { parseJson } from './json-parse';
+import { MAX_DEPTH, MAX_OUTPUT_CHARS } from './limits';
 import { prettyJson } from './json-write';
 import { lineColumnText } from '../../lib/text-position';
-import { MAX_COLUMNS, type ConversionResult } from './to-csv';
+import { MAX_COLUMNS } from './limits';
+import type { ConversionResult } from './to-csv';
 
-/** Characters of JSON output beyond which it is not built (keys repeat on every row). */
-export const MAX_OUTPUT_CHARS = 2 ** 28;
+export { MAX_OUTPUT_CHARS } from './limits';
 
 /** Rows whose texts are joined into one flat string at a time. */
 const ROWS_PER_BATCH = 4096;
