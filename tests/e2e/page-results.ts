@@ -69,6 +69,8 @@ export async function makeError(page: Page, slug: string): Promise<boolean> {
       await fill('token', `eyJhbGciOiJIUzI1NiJ9.${long}.sig`);
       break;
     case 'lcov-viewer':
+      // A loaded example is folded to one line: Edit opens its text box again.
+      if (await page.getByTestId('lcov-edit').isVisible()) await page.getByTestId('lcov-edit').click();
       await fill('input', `SF:src/${long}.js\nDA:1,x${long}\nend_of_record`);
       break;
     case 'number-base-converter':
