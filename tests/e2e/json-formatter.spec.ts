@@ -318,11 +318,11 @@ test.describe('json-formatter page', () => {
     await page.getByTestId('input').fill('{"items":[{"sku":"NB-001","price":4.50,"id":12345678901234567890},{"sku":"PN-014","price":32}]}');
     await page.getByLabel('JSONPath filter').fill('$.items[?@.price < 10]');
     await expectOutput(page, '[\n  {\n    "sku": "NB-001",\n    "price": 4.50,\n    "id": 12345678901234567890\n  }\n]', 'matches');
-    await expect(page.getByText('Matches (1)')).toBeVisible();
+    await expect(page.getByText('Matches (1)', { exact: true })).toBeVisible();
 
     await page.getByLabel('JSONPath filter').fill('$..sku');
     await expectOutput(page, '[\n  "NB-001",\n  "PN-014"\n]', 'matches');
-    await expect(page.getByText('Matches (2)')).toBeVisible();
+    await expect(page.getByText('Matches (2)', { exact: true })).toBeVisible();
     // The query is part of a shared link (it is no secret).
     await expect(page).toHaveURL(/jsonpath/);
 

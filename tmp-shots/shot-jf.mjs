@@ -1,0 +1,12 @@
+import { chromium } from 'playwright';
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+const p = await b.newPage({ viewport: { width: 1280, height: 720 } });
+await p.goto('http://localhost:' + (process.env.PORT || 4301) + '/json-formatter');
+await p.getByTestId('input').fill('{"items":[{"sku":"NB-001","price":4.50},{"sku":"PN-014","price":32}]}');
+await p.getByLabel('JSONPath filter').fill('$..sku');
+await p.waitForTimeout(1500);
+await p.screenshot({ path: '/tmp/shots/jf-1280.png' });
+const box = await p.getByTestId('match-paths').boundingBox();
+console.log('match-paths', box);
+console.log(await p.getByTestId('match-paths').evaluate((e) => { let x = e, path = []; while (x) { path.push(x.className || x.tagName); x = x.parentElement; } return path.join(' < '); }));
+await b.close();

@@ -1,0 +1,11 @@
+import { chromium } from 'playwright';
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+const p = await b.newPage({ viewport: { width: 1280, height: 720 } });
+await p.goto('http://localhost:4301/json-formatter');
+await p.getByTestId('input').fill('{"items":[{"sku":"NB-001","price":4.50},{"sku":"PN-014","price":32}]}');
+await p.getByLabel('JSONPath filter').fill('$..sku');
+await p.waitForTimeout(1500);
+console.log(await p.getByTestId('match-paths').evaluate((e) => { const cs = getComputedStyle(e); return [e.outerHTML.slice(0, 300), cs.display, cs.height, cs.overflow, e.scrollHeight, e.parentElement.scrollHeight, e.parentElement.clientHeight]; }));
+await p.evaluate(() => document.querySelector('.pane-out').scrollTop = 1e6);
+await p.screenshot({ path: '/tmp/shots/jf-1280b.png' });
+await b.close();
