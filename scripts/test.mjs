@@ -5,7 +5,10 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { delimiter, dirname } from 'node:path';
 
-const run = (command, args, env = {}) => spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } }).status;
+/** Runs a command; one that outlives `minutes` is stopped (status null), so a hung suite fails
+ * with its summary line printed instead of running CI out of time. */
+const run = (command, args, env = {}, minutes = 60) =>
+  spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env }, timeout: minutes * 60_000, killSignal: 'SIGKILL' }).status;
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let broken = false;
@@ -22,9 +25,10 @@ console.log(`typecheck: ${typesOk ? 'passed' : 'FAILED'}`);
 totals[typesOk ? 'passed' : 'failed'] += 1;
 
 /** Runs one suite that writes a JSON report, and adds its counts. */
-function suite(name, command, args, report, count, env = {}) {
+function suite(name, command, args, report, count, env = {}, minutes = 60) {
   rmSync(report, { force: true });
-  const status = run(command, args, env);
+  const status = run(command, args, env, minutes);
+  if (status === null) console.log(`${name}: stopped after ${minutes} minutes`);
   if (!existsSync(report)) {
     console.log(`${name}: no report (exit ${status})`);
     totals.failed += 1;
@@ -62,6 +66,7 @@ if (process.env.NODE22) {
     'test-results/vitest-node22.json',
     (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests }),
     { PATH: `${bin}${delimiter}${process.env.PATH ?? ''}` },
+    30,
   );
   console.log(`vitest (node 22): ${Math.round((Date.now() - started) / 1000)} s`);
 } else if (process.env.NODE22_INSTALL_FAILED) {

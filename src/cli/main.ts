@@ -99,6 +99,7 @@ try {
   }
   if (!(error instanceof UsageError)) throw error;
   const hint = error.slug ? `devtoolbox ${error.slug} --help` : 'devtoolbox --help';
-  process.stderr.write(`devtoolbox: ${error.message}\nSee '${hint}'.\n`);
-  process.exitCode = 2;
+  // Exit, not just set the code: a refusal after the tool ran (an -o that is a symbolic link)
+  // leaves the call's worker thread alive, which would keep the command running for ever.
+  process.stderr.write(`devtoolbox: ${error.message}\nSee '${hint}'.\n`, () => process.exit(2));
 }

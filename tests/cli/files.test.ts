@@ -24,7 +24,9 @@ beforeAll(() => {
 afterAll(() => work && rmSync(work, { recursive: true, force: true }));
 
 function cli(args: string[], options: { input?: string | Buffer; env?: Record<string, string> } = {}) {
-  const result = spawnSync(process.execPath, [CLI, ...args], { cwd: work, input: options.input ?? '', env: { ...process.env, ...options.env }, maxBuffer: 64 * MIB });
+  const result = spawnSync(process.execPath, [CLI, ...args], { cwd: work, input: options.input ?? '', env: { ...process.env, ...options.env }, maxBuffer: 64 * MIB, timeout: 120_000 });
+  // A command that never ends is a failure (killed: status null), never a suite that waits for ever.
+  if (result.error) throw result.error;
   return { status: result.status, stdout: result.stdout.toString(), stderr: result.stderr.toString() };
 }
 

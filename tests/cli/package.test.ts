@@ -26,6 +26,7 @@ function npm(args: string[], cwd: string): string {
     // onnxruntime-node's install script would otherwise look for CUDA to download (as .npmrc says).
     env: { ...process.env, npm_config_onnxruntime_node_install_cuda: 'skip', npm_config_update_notifier: 'false' },
     maxBuffer: 64 * 1024 * 1024,
+    timeout: 600_000,
   });
   if (result.status !== 0) throw new Error(`npm ${args.join(' ')} failed (${result.status}):\n${result.stderr}`);
   return result.stdout;
@@ -33,7 +34,8 @@ function npm(args: string[], cwd: string): string {
 
 /** Runs the installed `devtoolbox` from the work directory (outside the project). */
 function devtoolbox(args: string[], input?: string | Buffer): SpawnSyncReturns<Buffer> {
-  return spawnSync(bin, args, { cwd: work, input: input ?? '', maxBuffer: 64 * 1024 * 1024, env: { ...process.env, NODE_OPTIONS: '' } });
+  // A command that never ends is killed (status null) and fails its test, never hangs the suite.
+  return spawnSync(bin, args, { cwd: work, input: input ?? '', maxBuffer: 64 * 1024 * 1024, env: { ...process.env, NODE_OPTIONS: '' }, timeout: 120_000 });
 }
 
 beforeAll(() => {
