@@ -12,6 +12,10 @@ import config from '../../playwright.config';
 
 
 test('offline after one visit: 15/15 pages render and /api answers like the server', async ({ page, context, request }) => {
+  // Fifteen calls to the server first (a cold background removal among them: its model process
+  // starts and loads), then fifteen pages and calls offline: more than one page test's minute
+  // on a busy two-core machine.
+  test.setTimeout(180_000);
   // What the server says, asked while online, for each tool's first example.
   const expected = new Map<string, { status: number; body: unknown }>();
   for (const tool of tools) {
