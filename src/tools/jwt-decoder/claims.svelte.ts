@@ -9,7 +9,7 @@ import { relativeTime } from '../../lib/relative-time';
 const TIME = new Set(['exp', 'nbf', 'iat', 'auth_time', 'updated_at']);
 
 export const HEADER_FIELDS: Record<string, string> = {
-  alg: 'Algorithm the token says it was signed with. A verifier must pick the algorithm from its own key, never from this field.',
+  alg: 'Algorithm the token says it was signed with; this page starts verifying with it, and you can pick another. A server must only accept the algorithms its key is meant for, never whatever this field says ("none", or HS256 with a public key).',
   typ: 'Type of the whole token: JWT, or at+jwt for an OAuth access token (RFC 9068).',
   kid: "Key ID: which of the issuer's keys signed the token; look it up in the issuer's JWKS.",
   cty: 'Content type of the payload: "JWT" means the payload is itself a nested token.',
