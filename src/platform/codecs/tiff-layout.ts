@@ -30,6 +30,7 @@ export interface TiffBlocks {
   /** Bytes of one row of a block, and of a whole block. */
   rowBytes: number;
   bytes: number;
+  /** Every block of the first plane, then of the next (PlanarConfiguration 2). */
   offsets: number[];
   counts: number[];
 }
@@ -42,6 +43,8 @@ export interface TiffLayout {
   bitsPerSample: number;
   samplesPerPixel: number;
   predictor: number;
+  /** 1, or the samples per pixel when each sample has its own strips or tiles (PlanarConfiguration 2). */
+  planes: number;
   /** Bytes of one row of the whole image: `rowBytes × height` is the raw image. */
   rowBytes: number;
   blocks: TiffBlocks;
@@ -172,8 +175,10 @@ export function readTiffLayout(bytes: Uint8Array): TiffLayout {
   if (![1, 2, 4, 8, 16, 32].includes(bitsPerSample)) throw new ImageRefusedError(`TIFF images with ${bitsPerSample} bits per sample are not supported.`);
   const samplesPerPixel = first(get(277), 1);
   if (samplesPerPixel < 1) fail('it declares no samples per pixel');
-  if (samplesPerPixel > 1 && first(get(284), 1) === 2) {
-    throw new ImageRefusedError('TIFF images with separate colour planes (PlanarConfiguration 2) are not supported.');
+  // Separate planes (PlanarConfiguration 2): one set of strips or tiles per sample, whole bytes each.
+  const planes = samplesPerPixel > 1 && first(get(284), 1) === 2 ? samplesPerPixel : 1;
+  if (planes > 1 && (bitsPerSample < 8 || compression === 7)) {
+    throw new ImageRefusedError(`TIFF images with separate colour planes (PlanarConfiguration 2) of ${compression === 7 ? 'JPEG data' : `${bitsPerSample}-bit samples`} are not supported.`);
   }
   const predictor = first(get(317), 1);
   if (predictor !== 1 && !(predictor === 2 && (bitsPerSample === 8 || bitsPerSample === 16))) {
@@ -187,13 +192,13 @@ export function readTiffLayout(bytes: Uint8Array): TiffLayout {
     fail(`its ${width}×${height} pixels at ${bitsPerPixel} bits each need ${(rawBytes / 1048576).toFixed(0)} MB; the maximum is ${(MAX_RAW_BYTES / 1048576).toFixed(0)} MB`);
   }
 
-  const blocks = readBlocks(r, tags, width, height, bitsPerPixel, rawBytes);
+  const blocks = readBlocks(r, tags, width, height, bitsPerPixel / planes, rawBytes, planes);
   const tables = get(347);
   if (tables && tables.length > MAX_JPEG_TABLES) fail(`its JPEG tables take ${plural(tables.length, 'byte')}; at most ${MAX_JPEG_TABLES} are allowed`);
 
   const colour = readColour(tags, compression, bitsPerSample, samplesPerPixel);
   const jpegTables = tables instanceof Uint8Array ? tables : undefined;
-  return { littleEndian: r.little, width, height, compression, bitsPerSample, samplesPerPixel, predictor, rowBytes, blocks, colour, jpegTables };
+  return { littleEndian: r.little, width, height, compression, bitsPerSample, samplesPerPixel, planes, predictor, rowBytes, blocks, colour, jpegTables };
 }
 
 /** Sample bits and formats decoded per PhotometricInterpretation (tiff-pixels.ts); others are refused by name. */
@@ -249,7 +254,8 @@ function readColour(tags: Map<number, number[] | Uint8Array>, compression: numbe
 }
 
 /** Strips or tiles: their size, and offsets and byte counts that lie inside the file. */
-function readBlocks(r: Reader, tags: Map<number, number[] | Uint8Array>, width: number, height: number, bitsPerPixel: number, rawBytes: number): TiffBlocks {
+/** `bitsPerPixel` of one block's pixels: of one sample when the samples lie in `planes` planes. */
+function readBlocks(r: Reader, tags: Map<number, number[] | Uint8Array>, width: number, height: number, bitsPerPixel: number, rawBytes: number, planes: number): TiffBlocks {
   const tiled = tags.has(322) || tags.has(323);
   let block: Omit<TiffBlocks, 'offsets' | 'counts'>;
   if (tiled) {
@@ -277,7 +283,7 @@ function readBlocks(r: Reader, tags: Map<number, number[] | Uint8Array>, width: 
   const what = tiled ? 'tile' : 'strip';
   const offsets = tags.get(tiled ? 324 : 273);
   const counts = tags.get(tiled ? 325 : 279);
-  const needed = block.across * block.down;
+  const needed = block.across * block.down * planes;
   if (!offsets || !counts) fail(`it has no ${what} offsets or byte counts`);
   if (offsets!.length < needed || counts!.length < needed) {
     fail(`it needs ${plural(needed, what)} but declares ${thousands(Math.min(offsets!.length, counts!.length))}`);

@@ -23,13 +23,29 @@ export function decodeTiff(bytes: Uint8Array): Bitmap {
     const raw: RawSamples =
       layout.compression === 7
         ? decodeJpegBlocks(bytes, layout)
-        : { data: decodeBlocks(bytes, layout), width, height, rowBytes: layout.rowBytes, bitsPerSample: layout.bitsPerSample, samplesPerPixel: layout.samplesPerPixel, colour: layout.colour };
+        : { data: layout.planes > 1 ? decodePlanes(bytes, layout) : decodeBlocks(bytes, layout), width, height, rowBytes: layout.rowBytes, bitsPerSample: layout.bitsPerSample, samplesPerPixel: layout.samplesPerPixel, colour: layout.colour };
     rgba = tiffToRgba(raw);
   } catch (error) {
     if (error instanceof ImageDataError) throw error;
     throw new ImageDataError(`TIFF decoder: ${error instanceof Error ? error.message : String(error)}`);
   }
   return { width, height, data: rgba };
+}
+
+/** Separate planes, each decoded as a one-sample image, interleaved into one raw image. */
+function decodePlanes(bytes: Uint8Array, layout: TiffLayout): Uint8Array {
+  const { blocks, width, height, planes } = layout;
+  const sampleBytes = layout.bitsPerSample / 8;
+  const perPlane = blocks.offsets.length / planes;
+  const raw = new Uint8Array(layout.rowBytes * height);
+  for (let p = 0; p < planes; p++) {
+    const range = (list: number[]) => list.slice(p * perPlane, (p + 1) * perPlane);
+    const plane = decodeBlocks(bytes, { ...layout, samplesPerPixel: 1, planes: 1, rowBytes: width * sampleBytes, blocks: { ...blocks, offsets: range(blocks.offsets), counts: range(blocks.counts) } });
+    for (let i = 0, o = p * sampleBytes; i < plane.length; i += sampleBytes, o += planes * sampleBytes) {
+      for (let b = 0; b < sampleBytes; b++) raw[o + b] = plane[i + b]!;
+    }
+  }
+  return raw;
 }
 
 /** Every strip or tile into one raw image of `rowBytes × height` bytes. */
