@@ -43,6 +43,8 @@ export interface TiffLayout {
   bitsPerSample: number;
   samplesPerPixel: number;
   predictor: number;
+  /** FillOrder (tag 266): 2 when the bits of every stored byte run least significant first. */
+  fillOrder: number;
   /** 1, or the samples per pixel when each sample has its own strips or tiles (PlanarConfiguration 2). */
   planes: number;
   /** Bytes of one row of the whole image: `rowBytes × height` is the raw image. */
@@ -129,7 +131,7 @@ function firstDirectory(r: Reader): number {
 /** BYTE, SHORT, LONG, RATIONAL (read as its quotient), UNDEFINED. */
 const TYPE_SIZES: Record<number, number> = { 1: 1, 3: 2, 4: 4, 5: 8, 7: 1 };
 /** Tags read: the layout's and those that say how samples become colours. */
-const WANTED = new Set([256, 257, 258, 259, 262, 273, 277, 278, 279, 284, 317, 320, 322, 323, 324, 325, 332, 334, 338, 339, 347, 529, 530, 532]);
+const WANTED = new Set([256, 257, 258, 259, 262, 266, 273, 277, 278, 279, 284, 317, 320, 322, 323, 324, 325, 332, 334, 338, 339, 347, 529, 530, 532]);
 
 /** The first directory's wanted tags; values must lie inside the file. The last copy of a tag wins. */
 function readDirectory(r: Reader, at: number): Map<number, number[] | Uint8Array> {
@@ -198,7 +200,8 @@ export function readTiffLayout(bytes: Uint8Array): TiffLayout {
 
   const colour = readColour(tags, compression, bitsPerSample, samplesPerPixel);
   const jpegTables = tables instanceof Uint8Array ? tables : undefined;
-  return { littleEndian: r.little, width, height, compression, bitsPerSample, samplesPerPixel, planes, predictor, rowBytes, blocks, colour, jpegTables };
+  const fillOrder = first(get(266), 1) === 2 ? 2 : 1;
+  return { littleEndian: r.little, width, height, compression, bitsPerSample, samplesPerPixel, planes, fillOrder, predictor, rowBytes, blocks, colour, jpegTables };
 }
 
 /** Sample bits and formats decoded per PhotometricInterpretation (tiff-pixels.ts); others are refused by name. */

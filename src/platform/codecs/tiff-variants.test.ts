@@ -72,6 +72,11 @@ describe('grey at every depth', () => {
     }
   }
 
+  it('1-bit with FillOrder 2 (bits least significant first)', async () => {
+    const rowBytes = Math.ceil(W / 8);
+    await expectLibvips(buildTiff([{ tags: tags([1], 1, { 266: 2 }), blocks: [noise(rowBytes * H)] }]));
+  });
+
   it('8-bit grey with alpha (ExtraSamples unassociated)', async () => {
     await expectLibvips(buildTiff([{ tags: tags([8, 8], 1, { 338: 2 }), blocks: [noise(W * H * 2)] }]));
   });
@@ -118,6 +123,30 @@ describe('colour spaces other than RGB', () => {
     const units = Math.ceil(W / h) * Math.ceil(H / v);
     const tiff = buildTiff([{ tags: tags([8, 8, 8], 6, { 530: [h, v] }), blocks: [noise(units * (h * v + 2))] }]);
     await expectLibvips(tiff, 45);
+  });
+
+  it('YCbCr 4:2:0 in 16×16 tiles, the edge tiles cropped: as the same image in one strip', async () => {
+    // libvips refuses subsampled tiles ("Invalid tile byte count"): its stripped twin, which
+    // libvips reads as we do (above), is the reference.
+    const luma = noise(48 * 16, 40);
+    const chroma = noise(24 * 8 * 2, 41);
+    /** The 4:2:0 data units of the region x0…x0+width, rows 0…height (2×2 luma, then Cb, Cr). */
+    const units = (x0: number, width: number, height: number) => {
+      const out: number[] = [];
+      for (let uy = 0; uy < Math.ceil(height / 2); uy++) {
+        for (let ux = 0; ux < Math.ceil(width / 2); ux++) {
+          const x = x0 / 2 + ux;
+          for (let dy = 0; dy < 2; dy++) for (let dx = 0; dx < 2; dx++) out.push(luma[(2 * uy + dy) * 48 + 2 * x + dx]!);
+          out.push(chroma[2 * (uy * 24 + x)]!, chroma[2 * (uy * 24 + x) + 1]!);
+        }
+      }
+      return new Uint8Array(out);
+    };
+    const { 278: _strips, ...tileTags } = tags([8, 8, 8], 6, { 530: [2, 2], 322: 16, 323: 16 });
+    const tiled = buildTiff([{ tags: tileTags, blocks: [0, 16, 32].map((x) => units(x, 16, 16)), tiled: true }]);
+    const stripped = buildTiff([{ tags: tags([8, 8, 8], 6, { 530: [2, 2] }), blocks: [units(0, W, H)] }]);
+    await expectLibvips(stripped, 45);
+    expect(Buffer.from(decodeTiff(tiled).data).equals(Buffer.from(decodeTiff(stripped).data))).toBe(true);
   });
 
   it('YCbCr without subsampling: the textbook (JPEG, ITU-R BT.601 full range) conversion', () => {

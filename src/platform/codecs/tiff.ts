@@ -48,6 +48,13 @@ function decodePlanes(bytes: Uint8Array, layout: TiffLayout): Uint8Array {
   return raw;
 }
 
+/** Each byte with its bits in reverse order: FillOrder 2 data is read through it. */
+const REVERSED_BITS = Uint8Array.from({ length: 256 }, (_, b) => {
+  let r = 0;
+  for (let bit = 0; bit < 8; bit++) if (b & (1 << bit)) r |= 0x80 >> bit;
+  return r;
+});
+
 /** Every strip or tile into one raw image of `rowBytes × height` bytes. */
 function decodeBlocks(bytes: Uint8Array, layout: TiffLayout): Uint8Array {
   const { blocks, width, height, rowBytes } = layout;
@@ -63,7 +70,8 @@ function decodeBlocks(bytes: Uint8Array, layout: TiffLayout): Uint8Array {
   const units = h * v > 1 ? new Uint8Array(blocks.bytes) : undefined;
   const bytesPerPixel = (layout.bitsPerSample * layout.samplesPerPixel) / 8;
   for (let i = 0; i < blocks.offsets.length; i++) {
-    const src = bytes.subarray(blocks.offsets[i], blocks.offsets[i]! + blocks.counts[i]!);
+    const stored = bytes.subarray(blocks.offsets[i], blocks.offsets[i]! + blocks.counts[i]!);
+    const src = layout.fillOrder === 2 ? stored.map((b) => REVERSED_BITS[b]!) : stored;
     const x = (i % blocks.across) * blocks.width;
     const y = Math.floor(i / blocks.across) * blocks.height;
     const rows = Math.min(blocks.height, height - y);
