@@ -45,6 +45,7 @@ for (const name of list) {
   counts[result.kind]++;
   if (result.kind === 'refused' && result.libvips) bothRefuse++;
   else if (result.kind === 'differ' || result.kind === '5xx') disagreements.push(`${result.kind.padEnd(7)} ${name}: ${result.message}`);
+  else if (result.kind === 'read') disagreements.push(`read    ${name}: ${result.size}; libvips: ${result.libvips.split('\n')[0]}`);
   else if (result.kind === 'refused') {
     disagreements.push(`refused ${name}: ${result.message}`);
     if (/damaged, truncated or uses an unsupported variant/.test(result.message)) generic.push(name);
@@ -58,5 +59,5 @@ console.log(
   `corpus: match ${counts.match}, differ ${counts.differ}, refused ${counts.refused} (libvips refuses ${bothRefuse} of them too), 5xx ${counts['5xx']}, read where libvips refuses ${counts.read}`,
 );
 console.log(`corpus: refusals of files libvips reads with the generic "damaged, truncated or unsupported variant" sentence: ${generic.length}`);
-console.log(`\ndisagreements (${disagreements.length}): a 200 unlike libvips, a 5xx, or a refusal of a file libvips reads`);
+console.log(`\ndisagreements (${disagreements.length}): a 200 unlike libvips, a 5xx, a refusal of a file libvips reads, or a file read that libvips refuses`);
 for (const line of disagreements) console.log(`  ${line}`);

@@ -235,7 +235,7 @@ describe('old-style LZW (libtiff before 1991)', () => {
 });
 
 describe('what is not read is refused by name, and nothing is left unwritten', () => {
-  it.each([
+  it.each<[Record<number, TagValue>, string]>([
     [{ 262: 32844 }, 'TIFF images in LogL (PhotometricInterpretation 32844) are not supported.'],
     [{ 262: 10 }, 'TIFF images in ITU Lab (PhotometricInterpretation 10) are not supported.'],
     [{ 262: 5, 332: 2 }, 'TIFF images with inks other than CMYK (InkSet 2) are not supported.'],
