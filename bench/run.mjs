@@ -15,6 +15,8 @@ const BENCHES = [
   ['text-tools.mjs', '3–4. json-formatter, json-to-csv, hash-generator ≤ 2× baseline', /ratio/],
   ['images.mjs', '5. image conversion and resize vs sharp ≤ 1.5×', /^worst ratio/],
   ['isolation.mjs', '6. light p99 under image flood ≤ 2× idle', /^ratio p99|^worker pool/],
+  // Not a speed figure: the shared corpus of real images against libvips (skipped without it).
+  ['corpus.mjs', 'real images (../shared/corpus) against libvips: no 5xx, every refusal named', /^corpus: /],
   // The doors only (the precision comparison takes many minutes): browser (WebAssembly) ÷ Node.
   // With the floor under that ratio: one of the model's convolutions in the same runtime's
   // WebAssembly and native kernels (no app code involved).

@@ -3,7 +3,8 @@
 // Where a format can state several sizes (WebP chunks, AVIF items, GIF frames), the largest
 // is reported, because that is what a decoder might allocate.
 import { ToolInputError } from '../../tools/define';
-import { jpegStructure, maxJpegScans } from '../../platform/codecs/jpeg-markers';
+import { jpegProcess, jpegStructure, maxJpegScans } from '../../platform/codecs/jpeg-markers';
+import { compressionName } from './tiff-compressions';
 import { avifSizes } from './avif-header';
 import { FORMAT_NAMES } from './formats';
 import { HeaderError } from './header-error';
@@ -109,6 +110,9 @@ function jpeg(r: Reader): Probe {
       if (components === 4) {
         throw new ToolInputError('CMYK JPEG images are not supported; save the image as RGB and try again.');
       }
+      // Named, not "damaged": lossless, hierarchical and 12-bit JPEG are valid files our decoder lacks.
+      const process = jpegProcess({ width, height, marker, precision: r.u8(at + 4), components }, { arithmetic: true });
+      if (process) throw new ToolInputError(`${process[0]!.toUpperCase()}${process.slice(1)} images are not supported; save the image as a baseline JPEG or a PNG and try again.`);
       if (height === 0) throw new HeaderError('the height is defined later in the file (DNL), which is not supported');
       // A progressive decode makes a pass over the image per scan: their number is bounded.
       const { scans } = jpegStructure(r.bytes);
@@ -212,7 +216,7 @@ function tiff(r: Reader): Probe {
   }
   if (!(compression in TIFF_COMPRESSIONS)) {
     const supported = [...new Set(Object.values(TIFF_COMPRESSIONS))].join(', ');
-    throw new ToolInputError(`TIFF compression type ${compression} is not supported (supported: ${supported}).`);
+    throw new ToolInputError(`${compressionName(compression)} is not supported (supported: ${supported}).`);
   }
   return { width, height, orientation };
 }

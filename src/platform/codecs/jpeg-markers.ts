@@ -4,7 +4,7 @@
 
 export interface JpegStructure {
   /** From the first SOF marker; undefined when there is none. */
-  frame?: { width: number; height: number };
+  frame?: JpegFrame;
   /** SOS markers: every scan costs a pass over the frame's coefficients. */
   scans: number;
 }
@@ -19,6 +19,42 @@ export interface JpegStructure {
  */
 export function maxJpegScans(pixels: number): number {
   return Math.min(1000, Math.max(16, Math.floor(640e6 / Math.max(1, pixels))));
+}
+
+export interface JpegFrame {
+  width: number;
+  height: number;
+  /** The SOF marker's second byte: 0xC0 baseline … 0xCF (ITU T.81 Table B.1). */
+  marker: number;
+  /** Bits per sample: 8, or 12 and 16 in the extended and lossless processes. */
+  precision: number;
+  components: number;
+}
+
+/** The processes of ITU T.81 other than baseline, extended and progressive Huffman, by SOF marker. */
+const UNREAD_PROCESSES: Record<number, string> = {
+  0xc3: 'lossless JPEG (SOF3)',
+  0xc5: 'hierarchical JPEG (SOF5)',
+  0xc6: 'hierarchical progressive JPEG (SOF6)',
+  0xc7: 'hierarchical lossless JPEG (SOF7)',
+  0xc9: 'arithmetic-coded JPEG (SOF9)',
+  0xca: 'arithmetic-coded progressive JPEG (SOF10)',
+  0xcb: 'arithmetic-coded lossless JPEG (SOF11)',
+  0xcd: 'hierarchical arithmetic-coded JPEG (SOF13)',
+  0xce: 'hierarchical arithmetic-coded progressive JPEG (SOF14)',
+  0xcf: 'hierarchical arithmetic-coded lossless JPEG (SOF15)',
+};
+
+/**
+ * The name of a frame's variant that a decoder of 8-bit Huffman-coded JPEG (baseline, extended
+ * sequential, progressive: SOF0–2) cannot read, or undefined when it can. `arithmetic`: the
+ * decoder reads arithmetic coding too (libjpeg-turbo does; utif2's does not).
+ */
+export function jpegProcess(frame: JpegFrame, { arithmetic = false } = {}): string | undefined {
+  const unread = UNREAD_PROCESSES[frame.marker];
+  if (unread && !(arithmetic && (frame.marker === 0xc9 || frame.marker === 0xca))) return unread;
+  if (frame.precision !== 8 && !unread) return `${frame.precision}-bit JPEG`;
+  return undefined;
 }
 
 const isSof = (marker: number) => marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
@@ -42,7 +78,8 @@ export function jpegStructure(bytes: Uint8Array): JpegStructure {
     if (at + 4 > bytes.length) return result;
     const length = (bytes[at + 2]! << 8) | bytes[at + 3]!;
     if (isSof(marker) && !result.frame && at + 9 <= bytes.length) {
-      result.frame = { height: (bytes[at + 5]! << 8) | bytes[at + 6]!, width: (bytes[at + 7]! << 8) | bytes[at + 8]! };
+      const components = at + 9 < bytes.length ? bytes[at + 9]! : 0;
+      result.frame = { height: (bytes[at + 5]! << 8) | bytes[at + 6]!, width: (bytes[at + 7]! << 8) | bytes[at + 8]!, marker, precision: bytes[at + 4]!, components };
     }
     at += 2 + length;
     if (marker === 0xda) {

@@ -11,11 +11,13 @@ export class BlockOverflow extends Error {}
 /** The compressed data is damaged. */
 export class BlockDamaged extends Error {}
 
-export type Decompress = (src: Uint8Array, out: Uint8Array, limit: number) => void;
+/** Decompresses `src` into `out` and returns how many bytes the data held (kept or not). */
+export type Decompress = (src: Uint8Array, out: Uint8Array, limit: number) => number;
 
 /** Uncompressed: bytes beyond the block are not needed and not read (as libtiff). */
 export const copy: Decompress = (src, out) => {
   out.set(src.subarray(0, out.length));
+  return src.length;
 };
 
 /** PackBits (Apple, TIFF 6.0 §9): a header byte n, then n+1 literal bytes or one byte repeated 257−n times. */
@@ -37,13 +39,18 @@ export const packBits: Decompress = (src, out, limit) => {
     }
     // 128 is a no-op.
   }
+  return o;
 };
 
 /**
  * TIFF LZW (TIFF 6.0 §13): codes of 9 to 12 bits, most significant bit first, 256 clears the
  * table, 257 ends the data, and the code width grows one code early, as every writer does.
+ * The old-style LZW of libtiff before 1991 (still read by libtiff and libvips) packs its codes
+ * least significant bit first and grows the width one code later; its data starts with the
+ * clear code's low byte, 0x00, then a byte with its lowest bit set (libtiff tells them so).
  */
 export const lzw: Decompress = (src, out, limit) => {
+  const oldStyle = src.length >= 2 && src[0] === 0 && (src[1]! & 1) === 1;
   const prefix = new Uint16Array(4096);
   const suffix = new Uint8Array(4096);
   const firstByte = new Uint8Array(4096);
@@ -52,6 +59,8 @@ export const lzw: Decompress = (src, out, limit) => {
     suffix[c] = firstByte[c] = c;
     length[c] = 1;
   }
+  // The width grows when the next code reaches this far below 2^width.
+  const early = oldStyle ? 0 : 1;
   let next = 258;
   let width = 9;
   let previous = -1;
@@ -67,13 +76,20 @@ export const lzw: Decompress = (src, out, limit) => {
   };
   for (;;) {
     while (bitCount < width) {
-      if (i >= src.length) return; // no end code: what was decoded stands (as libtiff)
-      bits = ((bits << 8) | src[i++]!) & 0xffffff;
+      if (i >= src.length) return o; // no end code: what was decoded stands
+      if (oldStyle) bits |= src[i++]! << bitCount;
+      else bits = ((bits << 8) | src[i++]!) & 0xffffff;
       bitCount += 8;
     }
     bitCount -= width;
-    const code = (bits >>> bitCount) & ((1 << width) - 1);
-    if (code === 257) return;
+    let code: number;
+    if (oldStyle) {
+      code = bits & ((1 << width) - 1);
+      bits >>>= width;
+    } else {
+      code = (bits >>> bitCount) & ((1 << width) - 1);
+    }
+    if (code === 257) return o;
     if (code === 256) {
       next = 258;
       width = 9;
@@ -96,7 +112,7 @@ export const lzw: Decompress = (src, out, limit) => {
     }
     emit(code);
     previous = code;
-    if (next >= (1 << width) - 1 && width < 12) width++;
+    if (next >= (1 << width) - early && width < 12) width++;
   }
 };
 
@@ -121,9 +137,10 @@ export const deflate: Decompress = (src, out, limit) => {
   } catch (error) {
     if (error instanceof BlockOverflow) throw error;
     // Data cut short keeps what was inflated (fflate's code 0, "unexpected EOF"), as pako did.
-    if ((error as { code?: number }).code === 0) return;
+    if ((error as { code?: number }).code === 0) return o;
     throw new BlockDamaged(`Deflate data: ${error instanceof Error ? error.message : String(error)}`);
   }
+  return o;
 };
 
 export const DECOMPRESSORS: Record<number, Decompress> = { 1: copy, 5: lzw, 8: deflate, 32946: deflate, 32773: packBits };

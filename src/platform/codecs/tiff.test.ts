@@ -202,8 +202,8 @@ describe('hostile TIFF structures are refused before their cost is paid', () => 
   });
 
   it('unsupported variants are named', () => {
-    const planar = buildTiff([{ tags: { ...rgbTags(1, 1), 284: 2 }, blocks: [pixel] }]);
-    expect(refusal(planar)).toBe('TIFF images with separate colour planes (PlanarConfiguration 2) are not supported.');
+    const planar = buildTiff([{ tags: { ...rgbTags(1, 1), 258: [1, 1, 1], 284: 2 }, blocks: [pixel, pixel, pixel] }]);
+    expect(refusal(planar)).toBe('TIFF images with separate colour planes (PlanarConfiguration 2) of 1-bit samples are not supported.');
     const float = buildTiff([{ tags: { ...rgbTags(1, 1, 8), 317: 3 }, blocks: [zlibSync(pixel)] }]);
     expect(refusal(float)).toBe('TIFF predictor 3 with 8-bit samples is not supported.');
   });

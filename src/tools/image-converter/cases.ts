@@ -130,7 +130,7 @@ const cases: ToolCase[] = [
     name: 'TIFF with an unsupported compression',
     body: { image: S.WEBP_COMPRESSED_TIFF, from: 'tiff', to: 'png' },
     status: 400,
-    expect: { error: 'TIFF compression type 50001 is not supported (supported: none, LZW, JPEG, Deflate, PackBits).' },
+    expect: { error: 'TIFF compression type 50001 (WebP) is not supported (supported: none, LZW, JPEG, Deflate, PackBits).' },
   },
   { name: 'SVG is input only', body: { image: S.QUADRANTS_PNG, from: 'png', to: 'svg' }, status: 400, match: { error: /'to' must be one of "png", "jpeg", "webp", "avif", "tiff", "gif"/ } },
   { name: 'unknown target format is named', body: { image: S.QUADRANTS_PNG, from: 'png', to: 'bmp' }, status: 400, match: { error: /'to' must be one of/ } },
