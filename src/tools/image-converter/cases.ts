@@ -84,6 +84,9 @@ const cases: ToolCase[] = [
     status: 200,
     match: { format: 'webp', width: 24, height: 40 },
   },
+  // AVIF irot/imir: stored 40×24, shown 24×40 (sharp-written, the properties patched in).
+  { name: 'AVIF irot 1 then imir 0 is applied (a transpose: 24×40)', body: { image: S.AVIF_IROT1_IMIR0, from: 'avif', to: 'png' }, status: 200, match: { image: MAGIC.png, width: 24, height: 40 } },
+  { name: 'AVIF irot 3 is applied (24×40)', body: { image: S.AVIF_IROT3, from: 'avif', to: 'webp' }, status: 200, match: { format: 'webp', width: 24, height: 40 } },
   { name: 'animated GIF: the first frame', body: { image: S.ANIMATED_GIF, from: 'gif', to: 'png' }, status: 200, match: { format: 'png', width: 6, height: 4 } },
   { name: 'animated WebP: the first frame', body: { image: S.ANIMATED_WEBP, from: 'webp', to: 'gif' }, status: 200, match: { format: 'gif', width: 6, height: 4 } },
   { name: 'SVG without size or viewBox renders at 300×150', body: { image: S.UNSIZED_SVG, from: 'svg', to: 'png' }, status: 200, match: { width: 300, height: 150 } },

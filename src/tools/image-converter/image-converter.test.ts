@@ -8,6 +8,7 @@ import { zlibSync } from 'fflate';
 import sharp from 'sharp';
 import { QUADRANT_COLOURS, decode, distance, fixture, fixture64, photo, pixel, quadrantCentres } from '../../../tests/support/image-fixtures';
 import { avifClaiming } from '../../../tests/support/hostile-images';
+import { withTransforms } from '../../../tests/support/avif-transform.mjs';
 import { buildTiff, rgbTags } from '../../../tests/support/tiff-builder';
 import tool from './tool';
 import { Output } from './schema';
@@ -222,6 +223,21 @@ describe('EXIF orientation', () => {
       const ours = await decode((await convert({ image: fixture64(`exif-${orientation}.jpeg`), from: 'jpeg', to: 'png' })).image);
       expect([ours.width, ours.height]).toEqual([upright.width, upright.height]);
       quadrantCentres(ours).forEach((colour, i) => expect(distance(colour, quadrantCentres(upright)[i]!)).toBeLessThanOrEqual(4));
+    });
+  }
+});
+
+describe('AVIF orientation (irot, imir)', () => {
+  // Every rotation and mirror, and both orders of a pair, patched into sharp's AVIF; libheif
+  // (sharp) applies them on decode and is the reference.
+  const OPS: [string, number][][] = [[['irot', 1]], [['irot', 2]], [['irot', 3]], [['imir', 0]], [['imir', 1]], [['irot', 1], ['imir', 0]], [['imir', 0], ['irot', 1]], [['irot', 3], ['imir', 1]]];
+  for (const ops of OPS) {
+    it(`${ops.map(([type, value]) => `${type} ${value}`).join(', ')} is shown as libheif shows it`, async () => {
+      const bytes = Buffer.from(withTransforms(fixture('quadrants.avif'), ops));
+      const reference = await decode(await sharp(bytes).png().toBuffer());
+      const ours = await decode((await convert({ image: bytes.toString('base64'), from: 'avif', to: 'png' })).image);
+      expect([ours.width, ours.height]).toEqual([reference.width, reference.height]);
+      quadrantCentres(ours).forEach((colour, i) => expect(distance(colour, quadrantCentres(reference)[i]!)).toBeLessThanOrEqual(8));
     });
   }
 });

@@ -27,6 +27,7 @@ const cases: ToolCase[] = [
   { name: 'crop, rotate, flip and resize together, as WebP', body: { image, cropX: 20, cropWidth: 20, rotate: 270, flipHorizontal: true, flipVertical: true, height: 10, format: 'webp' }, status: 200, match: { ...size(12, 10, 'webp'), image: /^UklGR/ } },
   { name: 'JPEG output', body: { image: S.ALPHA_PNG, width: 16, format: 'jpeg', quality: 60 }, status: 200, match: { format: 'jpeg', width: 16, height: 16, image: /^\/9j\// } },
   { name: 'EXIF orientation first: the original size is the upright one', body: { image: S.EXIF_6_JPEG, width: 12 }, status: 200, match: { width: 12, height: 20, originalWidth: 24, originalHeight: 40 } },
+  { name: 'AVIF irot/imir first: the original size is the shown one', body: { image: S.AVIF_IROT3, width: 12 }, status: 200, match: { width: 12, height: 20, originalWidth: 24, originalHeight: 40 } },
   { name: 'SVG input', body: { image: S.QUADRANTS_SVG, width: 80, format: 'webp' }, status: 200, match: size(80, 48, 'webp') },
   { name: 'GIF input', body: { image: S.QUADRANTS_GIF, width: 10 }, status: 200, match: size(10, 6) },
   // kernel: the same bytes through every door (nearest is exact integer work; the others are

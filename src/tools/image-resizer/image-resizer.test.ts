@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { decode, distance, fixture, fixture64, meanDifference, pixel, quadrantCentres } from '../../../tests/support/image-fixtures';
+import { withTransforms } from '../../../tests/support/avif-transform.mjs';
 import { Output } from './schema';
 import { call } from '../../../tests/support/doors';
 
@@ -145,6 +146,15 @@ describe('pixels', () => {
       const ours = await decode(out.image);
       quadrantCentres(ours).forEach((colour, i) => expect(distance(colour, quadrantCentres(theirs)[i]!), `orientation ${orientation}`).toBeLessThanOrEqual(4));
     }
+  });
+
+  it('AVIF irot/imir come first: sizes planned on the shown image, as libheif shows it', async () => {
+    const file = Buffer.from(withTransforms(fixture('quadrants.avif'), [['irot', 1], ['imir', 0]]));
+    const shown = await sharp(file).png().toBuffer({ resolveWithObject: true });
+    const out = await resize({ image: file.toString('base64'), width: 12 });
+    expect([out.originalWidth, out.originalHeight, out.width, out.height]).toEqual([shown.info.width, shown.info.height, 12, 20]);
+    const theirs = await decode(await sharp(shown.data).resize({ width: 12 }).png().toBuffer());
+    quadrantCentres(await decode(out.image)).forEach((colour, i) => expect(distance(colour, quadrantCentres(theirs)[i]!)).toBeLessThanOrEqual(8));
   });
 
   it('resize applies to the rotated result', async () => {
