@@ -19,7 +19,7 @@ declare module 'gifenc' {
   export function quantize(rgba: Uint8Array | Uint8ClampedArray, maxColors: number, options?: Record<string, unknown>): Palette;
   export function applyPalette(rgba: Uint8Array | Uint8ClampedArray, palette: Palette, format?: string): Uint8Array;
   export function GIFEncoder(): {
-    writeFrame(index: Uint8Array, width: number, height: number, options?: { palette?: Palette; transparent?: boolean; transparentIndex?: number; repeat?: number }): void;
+    writeFrame(index: Uint8Array, width: number, height: number, options?: { palette?: Palette; transparent?: boolean; transparentIndex?: number; repeat?: number; delay?: number; dispose?: number }): void;
     finish(): void;
     bytes(): Uint8Array;
   };
