@@ -10,6 +10,10 @@ declare module 'omggif' {
     width: number;
     height: number;
     numFrames(): number;
+    /** The NETSCAPE block's count (extra plays; 0 forever), null without one. */
+    loopCount(): number | null;
+    /** delay in hundredths of a second; disposal 0–3. */
+    frameInfo(frame: number): { x: number; y: number; width: number; height: number; delay: number; disposal: number };
     decodeAndBlitFrameRGBA(frame: number, pixels: Uint8Array): void;
   }
 }

@@ -27,7 +27,7 @@ async function convert(body: Record<string, unknown>) {
   const reply = await call('image-converter', body);
   if (reply.status !== 200) throw new Error(`${reply.status} ${JSON.stringify(reply.body)}`);
   expect(Output.safeParse(reply.body).success).toBe(true);
-  return reply.body as { image: string; format: string; width: number; height: number; size_bytes: number };
+  return reply.body as { image: string; format: string; width: number; height: number; size_bytes: number; frames?: number; notice?: string };
 }
 
 describe('every input format to every output format', () => {
@@ -341,6 +341,18 @@ describe('animations kept: GIF and WebP to GIF and WebP, against sharp (libvips)
     expect(calls).toEqual([]);
     // To PNG only the first frame is decoded, as before.
     expect((await invoke(tool, { image: gif.toString('base64'), from: 'gif', to: 'png' }, ctx)).status).toBe(200);
+  });
+
+  it('more than 1,000 frames is a 400 naming the limit (each frame costs time whatever its size)', async () => {
+    const dot = [0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0, 2, 2, 0x4c, 0x01, 0];
+    const gif = (frames: number) => Buffer.from([...Buffer.from('GIF89a'), 1, 0, 1, 0, 0x80, 0, 0, 255, 0, 0, 0, 0, 255, ...Array(frames).fill(dot).flat(), 0x3b]).toString('base64');
+    const { ctx, calls } = watchedAnimation();
+    expect(await invoke(tool, { image: gif(1001), from: 'gif', to: 'gif' }, ctx)).toEqual({
+      status: 400,
+      body: { error: 'The animation has 1,001 frames; an animation is kept up to 1,000 frames. Convert it to PNG or JPEG to keep its first frame.' },
+    });
+    expect(calls).toEqual([]);
+    expect(await invoke(tool, { image: gif(1000), from: 'gif', to: 'webp' }, ctx)).toMatchObject({ status: 200, body: { frames: 1000 } });
   });
 });
 

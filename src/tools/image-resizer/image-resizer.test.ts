@@ -13,7 +13,7 @@ async function resize(body: Record<string, unknown>) {
   const reply = await call('image-resizer', body);
   if (reply.status !== 200) throw new Error(`${reply.status} ${JSON.stringify(reply.body)}`);
   expect(Output.safeParse(reply.body).success).toBe(true);
-  return reply.body as { image: string; format: string; width: number; height: number; originalWidth: number; originalHeight: number; sizeBytes: number };
+  return reply.body as { image: string; format: string; width: number; height: number; originalWidth: number; originalHeight: number; sizeBytes: number; frames?: number; notice?: string };
 }
 
 const QUADS = fixture('quadrants.png');
