@@ -8,6 +8,7 @@
 export { RASTER_FORMATS, type RasterFormat } from '../lib/images/formats';
 import type { RasterFormat } from '../lib/images/formats';
 import type { Kernel } from '../lib/images/kernels';
+import type { AnimatedFormat, Animation } from '../lib/images/animation';
 
 /** Straight (not premultiplied) RGBA, 8 bits per channel, rows top to bottom, no padding. */
 export interface Bitmap {
@@ -61,6 +62,14 @@ export interface ImagePlatform {
   encode(image: Bitmap, format: RasterFormat, options: EncodeOptions): Promise<Uint8Array>;
   /** Resampling to exactly width × height; Lanczos3 unless another kernel is asked for. */
   resize(image: Bitmap, width: number, height: number, kernel?: Kernel): Promise<Bitmap>;
+  /**
+   * Every frame of a GIF or WebP as shown (full canvases, blending and disposal applied), with
+   * delays and loop count; a still image is one frame. The caller has bounded frames × pixels.
+   * Throws ImageDataError like `decode`.
+   */
+  decodeAnimation(bytes: Uint8Array, format: AnimatedFormat): Promise<Animation>;
+  /** Writes an animated GIF or WebP of these frames (`quality`, `lossless`: WebP's, per frame). */
+  encodeAnimation(animation: Animation, format: AnimatedFormat, options: EncodeOptions): Promise<Uint8Array>;
 }
 
 /** The bytes are not a decodable image (damaged, truncated, unsupported variant): a 400. */
@@ -93,5 +102,7 @@ export function lazyPlatform(load: () => Promise<ImagePlatform>): ImagePlatform 
     renderSvg: async (svg, options) => (await get()).renderSvg(svg, options),
     encode: async (image, format, options) => (await get()).encode(image, format, options),
     resize: async (image, width, height, kernel) => (await get()).resize(image, width, height, kernel),
+    decodeAnimation: async (bytes, format) => (await get()).decodeAnimation(bytes, format),
+    encodeAnimation: async (animation, format, options) => (await get()).encodeAnimation(animation, format, options),
   };
 }

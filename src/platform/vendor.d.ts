@@ -10,6 +10,10 @@ declare module 'omggif' {
     width: number;
     height: number;
     numFrames(): number;
+    /** The NETSCAPE block's count (extra plays; 0 forever), null without one. */
+    loopCount(): number | null;
+    /** delay in hundredths of a second; disposal 0–3. */
+    frameInfo(frame: number): { x: number; y: number; width: number; height: number; delay: number; disposal: number };
     decodeAndBlitFrameRGBA(frame: number, pixels: Uint8Array): void;
   }
 }
@@ -19,7 +23,7 @@ declare module 'gifenc' {
   export function quantize(rgba: Uint8Array | Uint8ClampedArray, maxColors: number, options?: Record<string, unknown>): Palette;
   export function applyPalette(rgba: Uint8Array | Uint8ClampedArray, palette: Palette, format?: string): Uint8Array;
   export function GIFEncoder(): {
-    writeFrame(index: Uint8Array, width: number, height: number, options?: { palette?: Palette; transparent?: boolean; transparentIndex?: number; repeat?: number }): void;
+    writeFrame(index: Uint8Array, width: number, height: number, options?: { palette?: Palette; transparent?: boolean; transparentIndex?: number; repeat?: number; delay?: number; dispose?: number }): void;
     finish(): void;
     bytes(): Uint8Array;
   };

@@ -17,6 +17,8 @@ export interface Produced {
   format: string;
   width: number;
   height: number;
+  /** What the tool's answer says was lost (its `notice`: an animation's later frames), shown under the result. */
+  notice?: string;
 }
 
 export interface Result extends Produced {

@@ -41,6 +41,23 @@ test.describe('image-converter page', () => {
     await expect(page.getByTestId('snippet')).toContainText('"from":"png","to":"webp","quality":80');
   });
 
+  test('an animated GIF keeps its frames as WebP; as PNG the page says only the first frame was kept', async ({ page }) => {
+    await page.goto('/image-converter');
+    await page.getByTestId('file-input').setInputFiles(fixture('animated.gif'));
+    const item = page.getByTestId('item');
+    await expect(item.getByTestId('status')).toHaveText('Done');
+    await expect(item.getByTestId('notice')).toHaveCount(0);
+    const webp = await download(page, item.getByTestId('download'));
+    const meta = await sharp(webp.bytes, { animated: true }).metadata();
+    expect([meta.format, meta.pages, meta.loop, meta.delay]).toEqual(['webp', 3, 0, [0, 0, 0]]);
+
+    await page.getByTestId('to').selectOption('png');
+    await expect(item.getByTestId('status')).toHaveText('Done');
+    await expect(item.getByTestId('notice')).toHaveText('PNG cannot hold an animation: only the first of its 3 frames was kept. Choose GIF or WebP to keep them all.');
+    const png = await download(page, item.getByTestId('download'));
+    expect((await sharp(png.bytes).metadata()).format).toBe('png');
+  });
+
   test('PNG to JPEG with the quality slider moved by keyboard; smaller at quality 1 than at 100', async ({ page }) => {
     await page.goto('/image-converter');
     await page.getByTestId('to').selectOption('jpeg');

@@ -49,6 +49,17 @@ test.describe('image-resizer page', () => {
     expect(page.url()).not.toContain('iVBOR');
   });
 
+  test('an animated GIF: as PNG the page says only the first frame was kept; as WebP every frame is resized', async ({ page }) => {
+    await open(page, 'animated.gif');
+    await expect(page.getByTestId('notice')).toHaveText('PNG cannot hold an animation: only the first of its 3 frames was kept. Choose WebP to keep them all.');
+    await page.getByTestId('format').selectOption('webp');
+    await page.getByLabel('Width (px)').fill('3');
+    const out = await result(page, 'WebP · 3 × 2 px');
+    await expect(page.getByTestId('notice')).toHaveCount(0);
+    const meta = await sharp(out.bytes, { animated: true }).metadata();
+    expect([meta.format, meta.width, meta.pageHeight, meta.pages, meta.loop]).toEqual(['webp', 3, 2, 3, 0]);
+  });
+
   test('fit cover fills a 20×20 box and crops the overflow; JPEG output with a quality slider', async ({ page }) => {
     await open(page);
     await page.getByLabel('Width (px)').fill('20');

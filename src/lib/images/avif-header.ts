@@ -4,7 +4,10 @@
 // `ispe` only after dav1d has decoded it: a 482-byte file whose `ispe` said 16×16 around a
 // 4096×4096 frame cost 250 MB and 1.4 s before it was refused (measured on this machine).
 // Boxes: ISO/IEC 14496-12 (iinf, iloc, idat) and 23008-12 (ispe, grid); OBUs: AV1 §5.3, §5.5.
+// Also the primary item's orientation (`irot`, `imir`), which libavif reports but leaves to the
+// caller to apply.
 import { HeaderError } from './header-error';
+import { orientationOf, type Transform } from './pixels';
 
 /** Reading past the end throws a RangeError, which probe.ts reports as "the header ends early". */
 class Bytes {
@@ -217,4 +220,58 @@ function sequenceHeaderSize(data: Uint8Array): Size {
   const widthBits = f(4) + 1;
   const heightBits = f(4) + 1;
   return { width: f(widthBits) + 1, height: f(heightBits) + 1 };
+}
+
+/** `irot` angles (anticlockwise quarter turns, 23008-12 §6.5.10) as the clockwise transforms of pixels.ts. */
+const ROTATIONS: readonly Transform[] = ['identity', 'rotate270', 'rotate180', 'rotate90'];
+/**
+ * `imir` axis (23008-12:2022 §6.5.12): 0 exchanges top and bottom, 1 left and right. (The 2017
+ * edition's wording was read both ways; libheif and libavif both settled on this one.)
+ */
+const MIRRORS: readonly Transform[] = ['flipV', 'flipH'];
+
+/**
+ * The EXIF orientation (1–8) that shows the primary item as HEIF says it is displayed: its
+ * `irot` and `imir` properties applied in the order `ipma` associates them (§6.5.1: transformative
+ * properties apply in that order). 1 when it has none. A file with several `ipma` boxes or
+ * items is read like libavif reads it: the associations of the `pitm` item.
+ */
+export function avifOrientation(bytes: Uint8Array): number {
+  const b = new Bytes(bytes);
+  const meta = [...boxes(b, 0, bytes.length)].find((box) => box.type === 'meta');
+  if (!meta) return 1;
+  let primary = -1;
+  const properties: Box[] = [];
+  const associations: number[] = [];
+  const maps: Box[] = [];
+  for (const box of boxes(b, meta.body + 4, meta.end)) {
+    if (box.type === 'pitm') primary = b.be(box.body + 4, b.u8(box.body) === 0 ? 2 : 4);
+    else if (box.type === 'iprp') {
+      for (const child of boxes(b, box.body, box.end)) {
+        if (child.type === 'ipco') properties.push(...boxes(b, child.body, child.end));
+        else if (child.type === 'ipma') maps.push(child);
+      }
+    }
+  }
+  for (const ipma of maps) {
+    const version = b.u8(ipma.body);
+    const wide = (b.u8(ipma.body + 3) & 1) === 1;
+    let at = ipma.body + 8;
+    for (let i = 0, n = b.be(ipma.body + 4, 4); i < n && at < ipma.end; i++) {
+      const item = b.be(at, version < 1 ? 2 : 4);
+      at += version < 1 ? 2 : 4;
+      const count = b.u8(at++);
+      for (let a = 0; a < count; a++, at += wide ? 2 : 1) {
+        const index = wide ? b.be(at, 2) & 0x7fff : b.u8(at) & 0x7f;
+        if (item === primary && index > 0) associations.push(index);
+      }
+    }
+  }
+  const ops: Transform[] = [];
+  for (const index of associations) {
+    const property = properties[index - 1];
+    if (property?.type === 'irot') ops.push(ROTATIONS[b.u8(property.body) & 3]!);
+    else if (property?.type === 'imir') ops.push(MIRRORS[b.u8(property.body) & 1]!);
+  }
+  return orientationOf(ops);
 }

@@ -11,6 +11,7 @@ import { probe } from './probe';
 import { checkEmbeddedImages, svgSize, withSize } from './svg';
 import { checkSvgBudget } from './svg-budget';
 import { firstWebpFrame, onCanvas } from './webp-frame';
+import { type Animation, animates, checkAnimation, frameCount } from './animation';
 
 /** The door's codecs; a door that forgot to wire them is a fault (500), not bad input. */
 export function imagesOf(ctx: ToolContext): ImagePlatform {
@@ -38,6 +39,10 @@ export interface LoadedImage {
   /** The upright image's full size (the bitmap is smaller when `shrink` allowed it). */
   width: number;
   height: number;
+  /** How many frames the input holds (GIF and WebP animations; 1 for every other image). */
+  frames: number;
+  /** Every frame, when `animation` asked for them and the input has more than one; `bitmap` is the first. */
+  animation?: Animation;
 }
 
 export interface LoadOptions {
@@ -53,12 +58,17 @@ export interface LoadOptions {
    * refuses there what it could not produce anyway (the converter: a WebP over 16,383 px).
    */
   sized?: (width: number, height: number) => void;
+  /**
+   * The caller keeps animations: an animated GIF or WebP is decoded frame by frame (frames ×
+   * pixels bounded first, animation.ts). Omitted: the first frame only.
+   */
+  animation?: boolean;
 }
 
 const SUPPORTED = formatList();
 
 /** Decodes to upright RGBA. */
-export async function loadImage(ctx: ToolContext, bytes: Uint8Array, { expected, shrink, sized }: LoadOptions = {}): Promise<LoadedImage> {
+export async function loadImage(ctx: ToolContext, bytes: Uint8Array, { expected, shrink, sized, animation: keepFrames }: LoadOptions = {}): Promise<LoadedImage> {
   const images = imagesOf(ctx);
   const format = sniffFormat(bytes);
   if (!format) {
@@ -85,7 +95,7 @@ export async function loadImage(ctx: ToolContext, bytes: Uint8Array, { expected,
     try {
       const bitmap = checked(await images.renderSvg(withSize(text, width, height), { parseNs }));
       if (bitmap.width !== width || bitmap.height !== height) throw new ImageDataError(`rendered at ${bitmap.width}×${bitmap.height}, not ${width}×${height}`);
-      return { bitmap, format, width, height };
+      return { bitmap, format, width, height, frames: 1 };
     } catch (error) {
       throw refusal(error) ?? error;
     }
@@ -97,6 +107,20 @@ export async function loadImage(ctx: ToolContext, bytes: Uint8Array, { expected,
   const upright = header.orientation >= 5 /* EXIF 5–8 turn the image a quarter */ ? { width: header.height, height: header.width } : { width: header.width, height: header.height };
   sized?.(upright.width, upright.height);
   const factor = shrink?.(upright.width, upright.height) ?? 1;
+  const frames = animates(format) ? frameCount(bytes, format) : 1;
+  if (keepFrames && frames > 1 && animates(format)) {
+    checkAnimation(header.width, header.height, frames);
+    let animation: Animation;
+    try {
+      animation = await images.decodeAnimation(bytes, format);
+      animation.frames.forEach((frame) => checked(frame.image));
+    } catch (error) {
+      throw refusal(error) ?? error;
+    }
+    const first = animation.frames[0]!.image;
+    matchHeader(first, header, format, 1);
+    return { bitmap: first, format, width: first.width, height: first.height, frames: animation.frames.length, animation };
+  }
   let bitmap: Bitmap;
   try {
     if (header.animated) {
@@ -112,7 +136,7 @@ export async function loadImage(ctx: ToolContext, bytes: Uint8Array, { expected,
   matchHeader(bitmap, header, format, factor);
   bitmap = transform(bitmap, orientation);
   // Unshrunk, the decoder's own size is the truth (it is checked against the header's above).
-  return factor > 1 ? { bitmap, format, ...upright } : { bitmap, format, width: bitmap.width, height: bitmap.height };
+  return factor > 1 ? { bitmap, format, ...upright, frames } : { bitmap, format, width: bitmap.width, height: bitmap.height, frames };
 }
 
 /** Formats whose header states one size, which the decoder must produce (JPEG: or 1/shrink of it). */

@@ -6,6 +6,7 @@ import { checkEncodable } from './limits';
 import { imagesOf } from './load';
 import { encodeBase64 } from '../base64';
 import { flattenOnWhite } from './pixels';
+import type { AnimatedFormat, Animation } from './animation';
 
 export interface EncodedImage {
   base64: string;
@@ -27,4 +28,18 @@ export async function encodeImage(ctx: ToolContext, image: Bitmap, format: Raste
     throw error;
   }
   return { base64: encodeBase64(bytes), width: image.width, height: image.height, sizeBytes: bytes.length };
+}
+
+/** An animation in `format` (GIF or WebP), every frame kept with its delay, and the loop count. */
+export async function encodeAnimation(ctx: ToolContext, animation: Animation, format: AnimatedFormat, quality: number, options: Omit<EncodeOptions, 'quality'> = {}): Promise<EncodedImage> {
+  const { width, height } = animation.frames[0]!.image;
+  checkEncodable(format, width, height);
+  let bytes: Uint8Array;
+  try {
+    bytes = await imagesOf(ctx).encodeAnimation(animation, format, { ...options, quality });
+  } catch (error) {
+    if (error instanceof ImageRefusedError) throw new ToolInputError(error.message);
+    throw error;
+  }
+  return { base64: encodeBase64(bytes), width, height, sizeBytes: bytes.length };
 }

@@ -8,6 +8,19 @@ export type Transform = 'identity' | 'flipH' | 'rotate180' | 'flipV' | 'transpos
 /** EXIF orientation → the transform that shows the image upright. */
 export const ORIENTATION_TRANSFORMS: readonly Transform[] = ['identity', 'identity', 'flipH', 'rotate180', 'flipV', 'transpose', 'rotate90', 'transverse', 'rotate270'];
 
+/**
+ * The EXIF orientation whose transform equals `ops` applied in turn (AVIF's `irot`/`imir`): found
+ * by applying both to a 3×2 image of distinct pixels, so it follows `transform` itself.
+ */
+export function orientationOf(ops: readonly Transform[]): number {
+  if (ops.every((op) => op === 'identity')) return 1;
+  const probe: Bitmap = { width: 3, height: 2, data: Uint8Array.from({ length: 24 }, (_, i) => i) };
+  const same = (a: Bitmap, b: Bitmap) => a.width === b.width && a.data.every((v, i) => v === b.data[i]);
+  const wanted = ops.reduce(transform, probe);
+  for (let orientation = 1; orientation <= 8; orientation++) if (same(transform(probe, ORIENTATION_TRANSFORMS[orientation]!), wanted)) return orientation;
+  throw new Error('unreachable: the eight transforms form a group');
+}
+
 /** 32-bit view of the pixels (one element per pixel), copying only if misaligned. */
 function words(image: Bitmap): Uint32Array {
   const { data } = image;

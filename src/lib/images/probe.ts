@@ -5,7 +5,7 @@
 import { ToolInputError } from '../../tools/define';
 import { jpegProcess, jpegStructure, maxJpegScans } from '../../platform/codecs/jpeg-markers';
 import { compressionName } from './tiff-compressions';
-import { avifSizes } from './avif-header';
+import { avifOrientation, avifSizes } from './avif-header';
 import { FORMAT_NAMES } from './formats';
 import { HeaderError } from './header-error';
 import { thousands } from './limits';
@@ -221,11 +221,14 @@ function tiff(r: Reader): Probe {
   return { width, height, orientation };
 }
 
-/** AVIF: the largest size any item states, AV1 sequence headers included (avif-header.ts). */
+/**
+ * AVIF: the largest size any item states, AV1 sequence headers included, and the primary
+ * item's `irot`/`imir` as an EXIF orientation (avif-header.ts).
+ */
 function avif(r: Reader): Probe {
   const { width, height } = avifSizes(r.bytes);
   if (width === 0 || height === 0) throw new HeaderError('no image size (ispe) found');
-  return { width, height, orientation: 1 };
+  return { width, height, orientation: avifOrientation(r.bytes) };
 }
 
 const PROBES: Record<RasterFormat, (r: Reader) => Probe> = { png, gif, jpeg, webp, tiff, avif };

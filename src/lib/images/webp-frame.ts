@@ -16,7 +16,7 @@ const le24 = (b: Uint8Array, at: number) => b[at]! | (b[at + 1]! << 8) | (b[at +
 const le32 = (b: Uint8Array, at: number) => (b[at]! | (b[at + 1]! << 8) | (b[at + 2]! << 16) | (b[at + 3]! << 24)) >>> 0;
 const tag = (b: Uint8Array, at: number) => String.fromCharCode(b[at]!, b[at + 1]!, b[at + 2]!, b[at + 3]!);
 
-function chunk(name: string, body: Uint8Array): Uint8Array {
+export function chunk(name: string, body: Uint8Array): Uint8Array {
   const out = new Uint8Array(8 + body.length + (body.length & 1));
   for (let i = 0; i < 4; i++) out[i] = name.charCodeAt(i);
   new DataView(out.buffer).setUint32(4, body.length, true);
@@ -24,7 +24,7 @@ function chunk(name: string, body: Uint8Array): Uint8Array {
   return out;
 }
 
-function riff(chunks: Uint8Array[]): Uint8Array {
+export function riff(chunks: Uint8Array[]): Uint8Array {
   const size = 4 + chunks.reduce((n, c) => n + c.length, 0);
   const out = new Uint8Array(8 + size);
   out.set([0x52, 0x49, 0x46, 0x46]); // RIFF
@@ -55,27 +55,36 @@ export function firstWebpFrame(bytes: Uint8Array): WebpFrame | undefined {
       const y = le24(bytes, body + 3) * 2;
       const width = le24(bytes, body + 6) + 1;
       const height = le24(bytes, body + 9) + 1;
-      let alpha: Uint8Array | undefined;
-      for (let sub = body + 16; sub + 8 <= body + size; ) {
-        const subName = tag(bytes, sub);
-        const subSize = le32(bytes, sub + 4);
-        const data = bytes.subarray(sub + 8, sub + 8 + subSize);
-        if (subName === 'ALPH') alpha = data;
-        else if (subName === 'VP8L') return { still: riff([chunk('VP8L', data)]), canvasWidth, canvasHeight, x, y };
-        else if (subName === 'VP8 ') {
-          if (!alpha) return { still: riff([chunk('VP8 ', data)]), canvasWidth, canvasHeight, x, y };
-          // Lossy with alpha needs the extended format: VP8X (alpha flag) + ALPH + VP8.
-          const header = new Uint8Array(10);
-          header[0] = 0x10;
-          header.set([(width - 1) & 255, ((width - 1) >> 8) & 255, (width - 1) >> 16], 4);
-          header.set([(height - 1) & 255, ((height - 1) >> 8) & 255, (height - 1) >> 16], 7);
-          return { still: riff([chunk('VP8X', header), chunk('ALPH', alpha), chunk('VP8 ', data)]), canvasWidth, canvasHeight, x, y };
-        }
-        sub += 8 + subSize + (subSize & 1);
-      }
-      return undefined;
+      const still = stillOf(bytes, body + 16, body + size, width, height);
+      return still ? { still, canvasWidth, canvasHeight, x, y } : undefined;
     }
     at = body + size + (size & 1);
+  }
+  return undefined;
+}
+
+/**
+ * The frame data of an ANMF chunk (its sub-chunks from `start` to `end`) as a still WebP:
+ * VP8L or VP8 alone, or lossy with alpha in the extended format (VP8X with the alpha flag, ALPH,
+ * VP8). Undefined when it holds no bitstream.
+ */
+export function stillOf(bytes: Uint8Array, start: number, end: number, width: number, height: number): Uint8Array | undefined {
+  let alpha: Uint8Array | undefined;
+  for (let sub = start; sub + 8 <= end; ) {
+    const subName = tag(bytes, sub);
+    const subSize = le32(bytes, sub + 4);
+    const data = bytes.subarray(sub + 8, sub + 8 + subSize);
+    if (subName === 'ALPH') alpha = data;
+    else if (subName === 'VP8L') return riff([chunk('VP8L', data)]);
+    else if (subName === 'VP8 ') {
+      if (!alpha) return riff([chunk('VP8 ', data)]);
+      const header = new Uint8Array(10);
+      header[0] = 0x10;
+      header.set([(width - 1) & 255, ((width - 1) >> 8) & 255, (width - 1) >> 16], 4);
+      header.set([(height - 1) & 255, ((height - 1) >> 8) & 255, (height - 1) >> 16], 7);
+      return riff([chunk('VP8X', header), chunk('ALPH', alpha), chunk('VP8 ', data)]);
+    }
+    sub += 8 + subSize + (subSize & 1);
   }
   return undefined;
 }

@@ -5,7 +5,8 @@
 import type { AssetLoader } from '../assets';
 import type { Bitmap, DecodeOptions, ImagePlatform, RasterFormat } from '../types';
 import { avifCodec } from './avif';
-import { decodeGif, encodeGif } from './gif';
+import { decodeGif, decodeGifAnimation, encodeGif, encodeGifAnimation } from './gif';
+import { webpAnimation } from './webp-animation';
 import { type Inflate, streamInflate } from './inflate';
 import { jpegCodec } from './jpeg';
 import { pngCodec } from './png';
@@ -40,10 +41,15 @@ export function createImagePlatform(assets: AssetLoader, inflate: Inflate = stre
     gif: encodeGif,
   };
 
+  const animatedWebp = webpAnimation(webp);
+
   return {
     decode: async (bytes, format, options = {}) => decoders[format](bytes, options),
     renderSvg,
     encode: async (image, format, { quality, lossless = false }) => encoders[format](image, quality, lossless),
     resize: resizeBitmap,
+    decodeAnimation: async (bytes, format) => (format === 'gif' ? decodeGifAnimation(bytes) : animatedWebp.decode(bytes)),
+    encodeAnimation: async (animation, format, { quality, lossless = false }) =>
+      format === 'gif' ? encodeGifAnimation(animation) : animatedWebp.encode(animation, quality, lossless),
   };
 }

@@ -84,8 +84,22 @@ const cases: ToolCase[] = [
     status: 200,
     match: { format: 'webp', width: 24, height: 40 },
   },
-  { name: 'animated GIF: the first frame', body: { image: S.ANIMATED_GIF, from: 'gif', to: 'png' }, status: 200, match: { format: 'png', width: 6, height: 4 } },
-  { name: 'animated WebP: the first frame', body: { image: S.ANIMATED_WEBP, from: 'webp', to: 'gif' }, status: 200, match: { format: 'gif', width: 6, height: 4 } },
+  // AVIF irot/imir: stored 40×24, shown 24×40 (sharp-written, the properties patched in).
+  { name: 'AVIF irot 1 then imir 0 is applied (a transpose: 24×40)', body: { image: S.AVIF_IROT1_IMIR0, from: 'avif', to: 'png' }, status: 200, match: { image: MAGIC.png, width: 24, height: 40 } },
+  { name: 'AVIF irot 3 is applied (24×40)', body: { image: S.AVIF_IROT3, from: 'avif', to: 'webp' }, status: 200, match: { format: 'webp', width: 24, height: 40 } },
+  // Animations: kept by GIF and WebP (every frame, delays, loop), the first frame and a notice elsewhere.
+  {
+    name: 'animated GIF to PNG: the first frame, and a notice',
+    body: { image: S.ANIMATED_GIF, from: 'gif', to: 'png' },
+    status: 200,
+    match: { format: 'png', width: 6, height: 4, frames: 1, notice: 'PNG cannot hold an animation: only the first of its 3 frames was kept. Choose GIF or WebP to keep them all.' },
+  },
+  { name: 'animated WebP to JPEG: the first frame, and a notice', body: { image: S.ANIMATED_WEBP, from: 'webp', to: 'jpeg' }, status: 200, match: { image: MAGIC.jpeg, frames: 1, notice: /^JPEG cannot hold an animation: only the first of its 3 frames was kept/ } },
+  { name: 'animated GIF to WebP keeps the 3 frames (VP8X, ANIM)', body: { image: S.ANIMATED_GIF, from: 'gif', to: 'webp' }, status: 200, match: { image: /^UklGR.{6}XRUJQVlA4WAoAAAAC.{12}QU5JTQ/, format: 'webp', width: 6, height: 4, frames: 3 } },
+  { name: 'animated GIF to GIF keeps the 3 frames', body: { image: S.ANIMATED_GIF, from: 'gif', to: 'gif' }, status: 200, match: { image: MAGIC.gif, width: 6, height: 4, frames: 3 } },
+  { name: 'animated WebP to GIF keeps the 3 frames', body: { image: S.ANIMATED_WEBP, from: 'webp', to: 'gif' }, status: 200, match: { format: 'gif', width: 6, height: 4, frames: 3 } },
+  { name: 'animated WebP to lossless WebP keeps the 3 frames', body: { image: S.ANIMATED_WEBP, from: 'webp', to: 'webp', lossless: true }, status: 200, match: { image: MAGIC.webp, width: 6, height: 4, frames: 3 } },
+  { name: 'animated WebP to AVIF: the first frame, and a notice', body: { image: S.ANIMATED_WEBP, from: 'webp', to: 'avif' }, status: 200, match: { image: MAGIC.avif, frames: 1, notice: /^AVIF cannot hold an animation/ } },
   { name: 'SVG without size or viewBox renders at 300×150', body: { image: S.UNSIZED_SVG, from: 'svg', to: 'png' }, status: 200, match: { width: 300, height: 150 } },
   { name: 'SVG text is drawn with the bundled font', body: { image: S.TEXT_SVG, from: 'svg', to: 'webp', quality: 90 }, status: 200, match: { format: 'webp', width: 120, height: 40 } },
   {

@@ -1,6 +1,8 @@
 // The converter through invoke() with real files of every format, each output decoded again by
 // sharp (libvips) as the independent reference: format, size and pixels.
 import { describe, expect, it } from 'vitest';
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { invoke } from '../../core/invoke';
 import type { ToolContext } from '../define';
 import type { ImagePlatform } from '../../platform/types';
@@ -8,6 +10,7 @@ import { zlibSync } from 'fflate';
 import sharp from 'sharp';
 import { QUADRANT_COLOURS, decode, distance, fixture, fixture64, photo, pixel, quadrantCentres } from '../../../tests/support/image-fixtures';
 import { avifClaiming } from '../../../tests/support/hostile-images';
+import { withTransforms } from '../../../tests/support/avif-transform.mjs';
 import { buildTiff, rgbTags } from '../../../tests/support/tiff-builder';
 import tool from './tool';
 import { Output } from './schema';
@@ -24,7 +27,7 @@ async function convert(body: Record<string, unknown>) {
   const reply = await call('image-converter', body);
   if (reply.status !== 200) throw new Error(`${reply.status} ${JSON.stringify(reply.body)}`);
   expect(Output.safeParse(reply.body).success).toBe(true);
-  return reply.body as { image: string; format: string; width: number; height: number; size_bytes: number };
+  return reply.body as { image: string; format: string; width: number; height: number; size_bytes: number; frames?: number; notice?: string };
 }
 
 describe('every input format to every output format', () => {
@@ -226,15 +229,139 @@ describe('EXIF orientation', () => {
   }
 });
 
-describe('animations: the first frame', () => {
-  for (const name of ['animated.gif', 'animated.webp', 'animated-lossy.webp']) {
-    it(name, async () => {
-      const decoded = await decode((await convert({ image: fixture64(name), from: name.endsWith('gif') ? 'gif' : 'webp', to: 'png' })).image);
-      expect([decoded.width, decoded.height]).toEqual([6, 4]);
-      expect(distance(pixel(decoded, 3, 2), [255, 0, 0, 255])).toBeLessThanOrEqual(4);
+describe('AVIF orientation (irot, imir)', () => {
+  // Every rotation and mirror, and both orders of a pair, patched into sharp's AVIF; libheif
+  // (sharp) applies them on decode and is the reference.
+  const OPS: [string, number][][] = [[['irot', 1]], [['irot', 2]], [['irot', 3]], [['imir', 0]], [['imir', 1]], [['irot', 1], ['imir', 0]], [['imir', 0], ['irot', 1]], [['irot', 3], ['imir', 1]]];
+  for (const ops of OPS) {
+    it(`${ops.map(([type, value]) => `${type} ${value}`).join(', ')} is shown as libheif shows it`, async () => {
+      const bytes = Buffer.from(withTransforms(fixture('quadrants.avif'), ops));
+      const reference = await decode(await sharp(bytes).png().toBuffer());
+      const ours = await decode((await convert({ image: bytes.toString('base64'), from: 'avif', to: 'png' })).image);
+      expect([ours.width, ours.height]).toEqual([reference.width, reference.height]);
+      quadrantCentres(ours).forEach((colour, i) => expect(distance(colour, quadrantCentres(reference)[i]!)).toBeLessThanOrEqual(8));
     });
   }
 });
+
+describe('animations: the first frame where the target cannot animate, with a notice', () => {
+  for (const name of ['animated.gif', 'animated.webp', 'animated-lossy.webp']) {
+    it(name, async () => {
+      const reply = await convert({ image: fixture64(name), from: name.endsWith('gif') ? 'gif' : 'webp', to: 'png' });
+      const decoded = await decode(reply.image);
+      expect([decoded.width, decoded.height]).toEqual([6, 4]);
+      expect(distance(pixel(decoded, 3, 2), [255, 0, 0, 255])).toBeLessThanOrEqual(4);
+      expect(reply).toMatchObject({ frames: 1, notice: 'PNG cannot hold an animation: only the first of its 3 frames was kept. Choose GIF or WebP to keep them all.' });
+    });
+  }
+
+  it('a still image has neither field (today\'s answer)', async () => {
+    const reply = await convert({ image: fixture64('quadrants.gif'), from: 'gif', to: 'webp' });
+    expect(Object.keys(reply).sort()).toEqual(['format', 'height', 'image', 'size_bytes', 'width']);
+  });
+});
+
+describe('animations kept: GIF and WebP to GIF and WebP, against sharp (libvips) reading every page', () => {
+  /** sharp's reading of an animation: pages, delays, loop, and each page's RGBA. */
+  async function pages(bytes: Buffer) {
+    const meta = await sharp(bytes, { animated: true }).metadata();
+    const { data, info } = await sharp(bytes, { animated: true }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    const height = meta.pageHeight ?? meta.height!;
+    const size = info.width * height * 4;
+    const frames = Array.from({ length: meta.pages ?? 1 }, (_, i) => data.subarray(i * size, (i + 1) * size));
+    return { width: info.width, height, pages: meta.pages ?? 1, delay: meta.delay ?? [], loop: meta.loop ?? 1, frames };
+  }
+  /** PSNR of two RGBA frames over colour composited on black (alpha weighs), in dB. */
+  function psnr(a: Buffer, b: Buffer): number {
+    let sum = 0;
+    for (let i = 0; i < a.length; i += 4) {
+      for (let c = 0; c < 3; c++) sum += ((a[i + c]! * a[i + 3]!) / 255 - (b[i + c]! * b[i + 3]!) / 255) ** 2;
+      sum += (a[i + 3]! - b[i + 3]!) ** 2;
+    }
+    const mse = sum / a.length;
+    return mse === 0 ? Infinity : 10 * Math.log10((255 * 255) / mse);
+  }
+  const CORPUS = resolve(import.meta.dirname, '../../../../shared/corpus');
+  // Small fixtures made by sharp, and real files from libvips' and sharp's test suites: a loop
+  // count of 3 and of 11, disposal to background and to previous, transparency, 30 frames.
+  const FILES = [
+    ['fixture', 'animated.gif'],
+    ['fixture', 'animated.webp'],
+    ['fixture', 'animated-lossy.webp'],
+    ['corpus', 'sharp/animated-loop-3.gif'],
+    ['corpus', 'sharp/animated-loop-3.webp'],
+    ['corpus', 'sharp/rotating-squares.webp'],
+    ['corpus', 'sharp/rotating-squares.gif'],
+    ['corpus', 'libvips/dispose-background.gif'],
+    ['corpus', 'libvips/dispose-previous.gif'],
+    ['corpus', 'libvips/cogs.gif'],
+  ] as const;
+  for (const [where, name] of FILES) {
+    const path = where === 'fixture' ? undefined : resolve(CORPUS, name);
+    const present = !path || existsSync(path);
+    for (const to of ['gif', 'webp'] as const) {
+      it.skipIf(!present)(`${name} → ${to}: every frame, its delay and the loop count`, async () => {
+        const input = path ? readFileSync(path) : fixture(name);
+        const source = await pages(input);
+        const reply = await convert({ image: input.toString('base64'), from: name.endsWith('gif') ? 'gif' : 'webp', to, lossless: to === 'webp' });
+        const output = await pages(Buffer.from(reply.image, 'base64'));
+        expect(reply.frames).toBe(source.pages);
+        expect(reply.notice).toBeUndefined();
+        expect([output.width, output.height, output.pages, output.loop]).toEqual([source.width, source.height, source.pages, source.loop]);
+        // GIF stores hundredths of a second.
+        expect(output.delay).toEqual(to === 'gif' ? source.delay.map((ms) => Math.round(ms / 10) * 10) : source.delay);
+        // Lossless WebP is exact; GIF is quantised to 256 colours per frame (alpha to on/off).
+        const floor = to === 'webp' ? Infinity : 30;
+        source.frames.forEach((frame, i) => expect(psnr(output.frames[i]!, frame), `frame ${i}`).toBeGreaterThanOrEqual(floor));
+      });
+    }
+  }
+
+  it('lossy WebP output: every frame within 35 dB of sharp\'s reading of the input', async () => {
+    const input = fixture('animated.gif');
+    const reply = await convert({ image: input.toString('base64'), from: 'gif', to: 'webp', quality: 90 });
+    const [source, output] = [await pages(input), await pages(Buffer.from(reply.image, 'base64'))];
+    expect(output.pages).toBe(3);
+    source.frames.forEach((frame, i) => expect(psnr(output.frames[i]!, frame)).toBeGreaterThanOrEqual(35));
+  });
+
+  it('a background flattens every frame', async () => {
+    const reply = await convert({ image: fixture64('animated.webp'), from: 'webp', to: 'gif', background: '#000' });
+    expect((await pages(Buffer.from(reply.image, 'base64'))).pages).toBe(3);
+  });
+
+  it('frames × pixels over 40 megapixels is a 400 naming the limit, before any frame is decoded', async () => {
+    // A 2000×2000 screen and 11 frames (each a 1×1 dot): 44 MP of frames, each inside the limit.
+    const dot = [0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0, 2, 2, 0x4c, 0x01, 0];
+    const gif = Buffer.from([...Buffer.from('GIF89a'), 0xd0, 0x07, 0xd0, 0x07, 0x80, 0, 0, 255, 0, 0, 0, 0, 255, ...Array(11).fill(dot).flat(), 0x3b]);
+    expect((await sharp(gif, { animated: true }).metadata()).pages).toBe(11);
+    const { ctx, calls } = watchedAnimation();
+    const reply = await invoke(tool, { image: gif.toString('base64'), from: 'gif', to: 'webp' }, ctx);
+    expect(reply).toEqual({ status: 400, body: { error: 'The animation is 2000×2000 pixels × 11 frames (44.0 megapixels in all); an animation is kept up to 40 megapixels in all frames. Convert it to PNG or JPEG to keep its first frame.' } });
+    expect(calls).toEqual([]);
+    // To PNG only the first frame is decoded, as before.
+    expect((await invoke(tool, { image: gif.toString('base64'), from: 'gif', to: 'png' }, ctx)).status).toBe(200);
+  });
+
+  it('more than 1,000 frames is a 400 naming the limit (each frame costs time whatever its size)', async () => {
+    const dot = [0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0, 2, 2, 0x4c, 0x01, 0];
+    const gif = (frames: number) => Buffer.from([...Buffer.from('GIF89a'), 1, 0, 1, 0, 0x80, 0, 0, 255, 0, 0, 0, 0, 255, ...Array(frames).fill(dot).flat(), 0x3b]).toString('base64');
+    const { ctx, calls } = watchedAnimation();
+    expect(await invoke(tool, { image: gif(1001), from: 'gif', to: 'gif' }, ctx)).toEqual({
+      status: 400,
+      body: { error: 'The animation has 1,001 frames; an animation is kept up to 1,000 frames. Convert it to PNG or JPEG to keep its first frame.' },
+    });
+    expect(calls).toEqual([]);
+    expect(await invoke(tool, { image: gif(1000), from: 'gif', to: 'webp' }, ctx)).toMatchObject({ status: 200, body: { frames: 1000 } });
+  });
+});
+
+function watchedAnimation(): { ctx: ToolContext; calls: string[] } {
+  const calls: string[] = [];
+  const real = nodeContext.images!;
+  const images: ImagePlatform = { ...real, decodeAnimation: (bytes, format) => (calls.push(`decodeAnimation ${format}`), real.decodeAnimation(bytes, format)) };
+  return { ctx: { ...nodeContext, images }, calls };
+}
 
 describe('SVG', () => {
   const darkPixels = (image: { data: Buffer }) => {
@@ -336,6 +463,8 @@ describe('limits', () => {
       renderSvg: (svg) => (calls.push('renderSvg'), real.renderSvg(svg)),
       encode: (image, format, options) => real.encode(image, format, options),
       resize: (image, width, height) => real.resize(image, width, height),
+      decodeAnimation: (bytes, format) => (calls.push(`decodeAnimation ${format}`), real.decodeAnimation(bytes, format)),
+      encodeAnimation: (animation, format, options) => real.encodeAnimation(animation, format, options),
     };
     return { ctx: { ...nodeContext, images }, calls };
   }

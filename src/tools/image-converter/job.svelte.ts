@@ -45,8 +45,8 @@ export function converterJob(settings: () => Settings): BatchJob<Settings> {
       const reply = await runTool('image-converter', { image, from: format ?? 'png', ...settingsBody(current) }, { signal });
       if (reply.status !== 200) throw new Error(reply.body.error ?? 'The image could not be converted.');
       // The output's format echoes `to`.
-      const { image: converted, width, height } = reply.body;
-      return { blob: base64Blob(converted, to), name: outputName(file.name, to), format: to, width, height };
+      const { image: converted, width, height, notice } = reply.body;
+      return { blob: base64Blob(converted, to), name: outputName(file.name, to), format: to, width, height, ...(notice ? { notice } : {}) };
     },
     working: 'Converting',
     done: ({ to }) => `converted to ${FORMAT_NAMES[to]}`,

@@ -31,4 +31,6 @@ export const Output = pure(() => z.object({
   width: z.number().int().describe('Output width in pixels.'),
   height: z.number().int().describe('Output height in pixels.'),
   size_bytes: z.number().int().describe('Byte length of the output image.'),
+  frames: z.number().int().optional().describe('Present only when the input is an animation (an animated GIF or WebP): how many frames the output holds. GIF and WebP output keep every frame with its delay and the loop count; the other formats hold one.'),
+  notice: z.string().optional().describe('Present only when something of the input could not be kept: e.g. only the first frame of an animation, for a target that cannot animate.'),
 }));

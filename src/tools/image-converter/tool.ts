@@ -1,6 +1,7 @@
 import { defineTool } from '../define';
 import { loadImage, imageBytes } from '../../lib/images/load';
-import { encodeImage } from '../../lib/images/output';
+import { encodeAnimation, encodeImage } from '../../lib/images/output';
+import { ANIMATED_FORMATS, animates, firstFrameNotice } from '../../lib/images/animation';
 import { EXAMPLE_PNG } from '../../lib/images/example';
 import { checkEncodable } from '../../lib/images/limits';
 import { IMAGE_FORMATS, RASTER_FORMATS } from '../../lib/images/formats';
@@ -39,12 +40,18 @@ export default defineTool({
     const refusal = lossless ? NO_LOSSLESS[to] : undefined;
     if (refusal) throw new ToolInputError(refusal);
     // The output has the input's size: an encoder's limit is checked before decoding.
-    const { bitmap } = await loadImage(ctx, imageBytes(image, ctx.maxImageBytes), { expected: from, sized: (width, height) => checkEncodable(to, width, height) });
+    const loaded = await loadImage(ctx, imageBytes(image, ctx.maxImageBytes), { expected: from, sized: (width, height) => checkEncodable(to, width, height), animation: animates(to) });
     // A given background flattens every target (docs/contract.md); left out, encodeImage keeps
     // today's answer (JPEG on white, the others with their alpha). The schema checked it parses.
-    const pixels = background === undefined ? bitmap : compositeOver(bitmap, parseColour(background)!);
-    const out = await encodeImage(ctx, pixels, to, quality, { lossless: lossless && LOSSLESS_TARGETS.includes(to) });
-    // docs/contract.md: `format` echoes `to`; size fields describe the output.
-    return { image: out.base64, format: to, width: out.width, height: out.height, size_bytes: out.sizeBytes };
+    const flatten = (bitmap: typeof loaded.bitmap) => (background === undefined ? bitmap : compositeOver(bitmap, parseColour(background)!));
+    const exact = { lossless: lossless && LOSSLESS_TARGETS.includes(to) };
+    const { animation } = loaded;
+    const out = animation && animates(to)
+      ? await encodeAnimation(ctx, { ...animation, frames: animation.frames.map((frame) => ({ ...frame, image: flatten(frame.image) })) }, to, quality, exact)
+      : await encodeImage(ctx, flatten(loaded.bitmap), to, quality, exact);
+    // docs/contract.md: `format` echoes `to`; size fields describe the output. An animated input
+    // adds `frames` (what the output holds) and, where only the first was kept, a `notice`.
+    const frames = loaded.frames > 1 ? { frames: animation ? animation.frames.length : 1, ...(animation ? {} : { notice: firstFrameNotice(to, loaded.frames, ANIMATED_FORMATS) }) } : {};
+    return { image: out.base64, format: to, width: out.width, height: out.height, size_bytes: out.sizeBytes, ...frames };
   },
 });

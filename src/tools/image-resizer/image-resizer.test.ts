@@ -1,10 +1,11 @@
 // The resizer through invoke(), checked against sharp (libvips) as the independent reference:
 // the fit table's sizes, and pixels after crop, rotate and flip (lossless PNG, so exactly).
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { decode, distance, fixture, fixture64, meanDifference, pixel, quadrantCentres } from '../../../tests/support/image-fixtures';
+import { withTransforms } from '../../../tests/support/avif-transform.mjs';
 import { Output } from './schema';
 import { call } from '../../../tests/support/doors';
 
@@ -12,7 +13,7 @@ async function resize(body: Record<string, unknown>) {
   const reply = await call('image-resizer', body);
   if (reply.status !== 200) throw new Error(`${reply.status} ${JSON.stringify(reply.body)}`);
   expect(Output.safeParse(reply.body).success).toBe(true);
-  return reply.body as { image: string; format: string; width: number; height: number; originalWidth: number; originalHeight: number; sizeBytes: number };
+  return reply.body as { image: string; format: string; width: number; height: number; originalWidth: number; originalHeight: number; sizeBytes: number; frames?: number; notice?: string };
 }
 
 const QUADS = fixture('quadrants.png');
@@ -147,9 +148,64 @@ describe('pixels', () => {
     }
   });
 
+  it('AVIF irot/imir come first: sizes planned on the shown image, as libheif shows it', async () => {
+    const file = Buffer.from(withTransforms(fixture('quadrants.avif'), [['irot', 1], ['imir', 0]]));
+    const shown = await sharp(file).png().toBuffer({ resolveWithObject: true });
+    const out = await resize({ image: file.toString('base64'), width: 12 });
+    expect([out.originalWidth, out.originalHeight, out.width, out.height]).toEqual([shown.info.width, shown.info.height, 12, 20]);
+    const theirs = await decode(await sharp(shown.data).resize({ width: 12 }).png().toBuffer());
+    quadrantCentres(await decode(out.image)).forEach((colour, i) => expect(distance(colour, quadrantCentres(theirs)[i]!)).toBeLessThanOrEqual(8));
+  });
+
   it('resize applies to the rotated result', async () => {
     const out = await resize({ image: QUADS.toString('base64'), rotate: 90, width: 12 });
     expect([out.width, out.height]).toEqual([12, 20]);
+  });
+});
+
+describe('animations', () => {
+  /** sharp's reading of every page: delays, loop, and the pages' RGBA. */
+  async function pages(bytes: Buffer) {
+    const meta = await sharp(bytes, { animated: true }).metadata();
+    const { data, info } = await sharp(bytes, { animated: true }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    const height = meta.pageHeight ?? meta.height!;
+    const size = info.width * height * 4;
+    return { width: info.width, height, delay: meta.delay ?? [], loop: meta.loop ?? 1, frames: Array.from({ length: meta.pages ?? 1 }, (_, i) => data.subarray(i * size, (i + 1) * size)) };
+  }
+  const CORPUS = resolve(import.meta.dirname, '../../../../shared/corpus');
+  const ROTATING = resolve(CORPUS, 'sharp/rotating-squares.gif');
+
+  it.skipIf(!existsSync(ROTATING))('GIF → WebP: every frame resized, as sharp resizes each page; delays and loop kept', async () => {
+    const input = readFileSync(ROTATING);
+    const out = await resize({ image: input.toString('base64'), width: 40, format: 'webp' });
+    // sharp's own resize of every page, read raw (its WebP writer would merge repeated frames).
+    const { data, info } = await sharp(input, { animated: true }).resize({ width: 40 }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    const ours = await pages(Buffer.from(out.image, 'base64'));
+    expect(out).toMatchObject({ frames: 30, width: 40, height: 40, originalWidth: 80, originalHeight: 80 });
+    const source = await pages(input);
+    expect([ours.width, ours.height, ours.frames.length, ours.loop, ours.delay]).toEqual([info.width, 40, 30, source.loop, source.delay]);
+    // Mean difference per channel of colour weighted by alpha (lossy WebP, q85, leaves noise under
+    // alpha 0), frame by frame: the same pictures, resampled alike.
+    ours.frames.forEach((frame, i) => {
+      const theirs = data.subarray(i * frame.length, (i + 1) * frame.length);
+      let sum = 0;
+      for (let j = 0; j < frame.length; j += 4) {
+        for (let c = 0; c < 3; c++) sum += Math.abs((frame[j + c]! * frame[j + 3]! - theirs[j + c]! * theirs[j + 3]!) / 255);
+        sum += Math.abs(frame[j + 3]! - theirs[j + 3]!);
+      }
+      expect(sum / frame.length, `frame ${i}`).toBeLessThan(3);
+    });
+  });
+
+  it('PNG and JPEG keep the first frame and say so', async () => {
+    const out = await resize({ image: fixture64('animated.gif'), width: 3, format: 'png' });
+    expect(out).toMatchObject({ width: 3, height: 2, frames: 1, notice: 'PNG cannot hold an animation: only the first of its 3 frames was kept. Choose WebP to keep them all.' });
+  });
+
+  it('a crop applies to every frame', async () => {
+    const out = await resize({ image: fixture64('animated.webp'), cropX: 2, cropWidth: 3, cropHeight: 2, format: 'webp' });
+    const ours = await pages(Buffer.from(out.image, 'base64'));
+    expect([ours.width, ours.height, ours.frames.length]).toEqual([3, 2, 3]);
   });
 });
 

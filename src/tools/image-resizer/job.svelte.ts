@@ -59,8 +59,8 @@ export function resizerJob(settings: () => Settings): BatchJob<Settings> {
       }
       const reply = await runTool('image-resizer', { ...fields, ...size, image, format }, { signal });
       if (reply.status !== 200) throw new Error(reply.body.error ?? 'The image could not be resized.');
-      const { image: resized, width, height } = reply.body;
-      return { blob: base64Blob(resized, format), name: outputName(file.name, format, `-${width}x${height}`), format, width, height };
+      const { image: resized, width, height, notice } = reply.body;
+      return { blob: base64Blob(resized, format), name: outputName(file.name, format, `-${width}x${height}`), format, width, height, ...(notice ? { notice } : {}) };
     },
     working: 'Resizing',
     done: ({ format }) => (format === SAME ? 'resized' : `resized to ${FORMAT_NAMES[format]}`),

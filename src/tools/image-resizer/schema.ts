@@ -48,4 +48,6 @@ export const Output = pure(() => z.object({
   originalWidth: z.number().int().describe('Input width after EXIF orientation.'),
   originalHeight: z.number().int().describe('Input height after EXIF orientation.'),
   sizeBytes: z.number().int().describe('Byte length of the output image.'),
+  frames: z.number().int().optional().describe('Present only when the input is an animation (an animated GIF or WebP): how many frames the output holds. WebP output keeps every frame, each resized, with its delay and the loop count; PNG and JPEG hold one.'),
+  notice: z.string().optional().describe('Present only when something of the input could not be kept: e.g. only the first frame of an animation, for PNG or JPEG output.'),
 }));

@@ -1,13 +1,15 @@
 import { ToolInputError, defineTool } from '../define';
 import { imagesOf, imageBytes, loadImage } from '../../lib/images/load';
-import { encodeImage } from '../../lib/images/output';
+import { encodeAnimation, encodeImage } from '../../lib/images/output';
+import { animates, firstFrameNotice } from '../../lib/images/animation';
+import type { Bitmap } from '../../platform/types';
 import { EXAMPLE_PNG } from '../../lib/images/example';
 import { checkDimensions, checkEncodable } from '../../lib/images/limits';
 import { planFit, type FitPlan } from '../../lib/images/fit';
 import { shrinkFactor } from '../../platform/shrink';
 import { crop, pad, transform, type Transform } from '../../lib/images/pixels';
 import { parseColour } from '../../lib/images/background';
-import { Input, Output } from './schema';
+import { FORMATS, Input, Output } from './schema';
 
 const ROTATIONS: Record<number, Transform> = { 0: 'identity', 90: 'rotate90', 180: 'rotate180', 270: 'rotate270' };
 
@@ -61,39 +63,56 @@ export default defineTool({
     };
     // Without a crop they are known from the header: checked before decoding (and again below).
     const sized = cropping ? undefined : (width: number, height: number) => checkPlan(planOf(width, height).plan);
-    const loaded = await loadImage(ctx, imageBytes(input.image, ctx.maxImageBytes), { shrink, sized });
-    let { bitmap } = loaded;
-    const { width: originalWidth, height: originalHeight } = loaded;
+    const loaded = await loadImage(ctx, imageBytes(input.image, ctx.maxImageBytes), { shrink, sized, animation: animates(input.format) });
+    const { width: originalWidth, height: originalHeight, animation } = loaded;
+    const first = loaded.bitmap;
 
+    // The crop area is checked once: every frame of an animation has the first one's size.
     if (cropping) {
       const x = cropX ?? 0;
       const y = cropY ?? 0;
-      const w = cropWidth ?? bitmap.width - x;
-      const h = cropHeight ?? bitmap.height - y;
+      const w = cropWidth ?? first.width - x;
+      const h = cropHeight ?? first.height - y;
       const area = `Crop area ${w}×${h} at (${x}, ${y})`;
-      const bounds = `the image bounds (${bitmap.width}×${bitmap.height})`;
-      if (x >= bitmap.width || y >= bitmap.height || x + w > bitmap.width || y + h > bitmap.height) throw new ToolInputError(`${area} exceeds ${bounds}.`);
+      const bounds = `the image bounds (${first.width}×${first.height})`;
+      if (x >= first.width || y >= first.height || x + w > first.width || y + h > first.height) throw new ToolInputError(`${area} exceeds ${bounds}.`);
       if (w <= 0 || h <= 0) throw new ToolInputError(`${area} is empty; it needs a width and height of at least 1 pixel within ${bounds}.`);
-      bitmap = crop(bitmap, x, y, w, h);
     }
-
-    bitmap = transform(bitmap, rotation);
-    if (input.flipHorizontal) bitmap = transform(bitmap, 'flipH');
-    if (input.flipVertical) bitmap = transform(bitmap, 'flipV');
+    const [croppedWidth, croppedHeight] = cropping ? [cropWidth ?? first.width - (cropX ?? 0), cropHeight ?? first.height - (cropY ?? 0)] : [first.width, first.height];
 
     // Planned on the full size, so a shrunk decode cannot change the output's size by rounding.
-    const [fullWidth, fullHeight] = cropping ? [bitmap.width, bitmap.height] : turn % 180 ? [originalHeight, originalWidth] : [originalWidth, originalHeight];
+    const [fullWidth, fullHeight] = cropping
+      ? (turn % 180 ? [croppedHeight, croppedWidth] : [croppedWidth, croppedHeight])
+      : turn % 180 ? [originalHeight, originalWidth] : [originalWidth, originalHeight];
     const plan = planFit(fullWidth, fullHeight, input.width, input.height, input.fit);
     checkPlan(plan);
-    bitmap = await imagesOf(ctx).resize(bitmap, plan.width, plan.height, input.kernel ?? 'lanczos3');
-    // The schema has checked the colour; absent, the padding is transparent (white in a JPEG).
-    if (plan.box?.mode === 'pad') bitmap = pad(bitmap, plan.box.width, plan.box.height, input.background === undefined ? undefined : parseColour(input.background));
-    if (plan.box?.mode === 'crop') {
-      const { width, height } = plan.box;
-      bitmap = crop(bitmap, Math.floor((bitmap.width - width) / 2), Math.floor((bitmap.height - height) / 2), width, height);
-    }
 
-    const out = await encodeImage(ctx, bitmap, input.format, input.quality);
-    return { image: out.base64, format: input.format, width: out.width, height: out.height, originalWidth, originalHeight, sizeBytes: out.sizeBytes };
+    // Each frame (or the one image) goes through the same steps.
+    const shape = async (image: Bitmap): Promise<Bitmap> => {
+      let bitmap = cropping ? crop(image, cropX ?? 0, cropY ?? 0, croppedWidth, croppedHeight) : image;
+      bitmap = transform(bitmap, rotation);
+      if (input.flipHorizontal) bitmap = transform(bitmap, 'flipH');
+      if (input.flipVertical) bitmap = transform(bitmap, 'flipV');
+      bitmap = await imagesOf(ctx).resize(bitmap, plan.width, plan.height, input.kernel ?? 'lanczos3');
+      // The schema has checked the colour; absent, the padding is transparent (white in a JPEG).
+      if (plan.box?.mode === 'pad') bitmap = pad(bitmap, plan.box.width, plan.box.height, input.background === undefined ? undefined : parseColour(input.background));
+      if (plan.box?.mode === 'crop') {
+        const { width, height } = plan.box;
+        bitmap = crop(bitmap, Math.floor((bitmap.width - width) / 2), Math.floor((bitmap.height - height) / 2), width, height);
+      }
+      return bitmap;
+    };
+
+    let out;
+    if (animation && animates(input.format)) {
+      const frames = [];
+      for (const frame of animation.frames) frames.push({ ...frame, image: await shape(frame.image) });
+      out = await encodeAnimation(ctx, { ...animation, frames }, input.format, input.quality);
+    } else {
+      out = await encodeImage(ctx, await shape(first), input.format, input.quality);
+    }
+    // As the converter: an animated input adds `frames`, and a `notice` where only the first was kept.
+    const frameFields = loaded.frames > 1 ? { frames: animation ? animation.frames.length : 1, ...(animation ? {} : { notice: firstFrameNotice(input.format, loaded.frames, FORMATS.filter(animates)) }) } : {};
+    return { image: out.base64, format: input.format, width: out.width, height: out.height, originalWidth, originalHeight, sizeBytes: out.sizeBytes, ...frameFields };
   },
 });

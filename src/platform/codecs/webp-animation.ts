@@ -1,0 +1,36 @@
+// Animated WebP over the still codec: libwebp's decoder and encoder in @jsquash/webp handle one
+// still each, so the frames are taken out of the container, decoded and composited, or encoded
+// one by one and put into a container (src/lib/images/webp-animation.ts has the container).
+import type { Animation } from '../../lib/images/animation';
+import { compositeWebpFrames, readWebpAnimation, writeWebpAnimation } from '../../lib/images/webp-animation';
+import { ImageDataError, type Bitmap } from '../types';
+
+interface StillCodec {
+  decode(bytes: Uint8Array): Promise<Bitmap>;
+  encode(image: Bitmap, quality: number, lossless?: boolean): Promise<Uint8Array>;
+}
+
+export function webpAnimation(webp: StillCodec) {
+  return {
+    async decode(bytes: Uint8Array): Promise<Animation> {
+      const record = readWebpAnimation(bytes);
+      // A still WebP is an animation of one frame.
+      if (!record) return { frames: [{ image: await webp.decode(bytes), delay: 0 }], loop: 0 };
+      if (record.width === 0) throw new ImageDataError('WebP decoder: an animation without a VP8X canvas');
+      const decoded: Bitmap[] = [];
+      for (const frame of record.frames) {
+        const image = await webp.decode(frame.still);
+        if (image.width !== frame.width || image.height !== frame.height) throw new ImageDataError('WebP decoder: a frame is not the size its ANMF states');
+        decoded.push(image);
+      }
+      const shown = compositeWebpFrames(record, decoded);
+      return { frames: shown.map((image, i) => ({ image, delay: record.frames[i]!.duration })), loop: record.loop };
+    },
+    async encode(animation: Animation, quality: number, lossless: boolean): Promise<Uint8Array> {
+      const { width, height } = animation.frames[0]!.image;
+      const stills: Uint8Array[] = [];
+      for (const frame of animation.frames) stills.push(await webp.encode(frame.image, quality, lossless));
+      return writeWebpAnimation(stills, width, height, animation.frames.map((frame) => frame.delay), animation.loop);
+    },
+  };
+}
