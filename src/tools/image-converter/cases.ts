@@ -87,6 +87,23 @@ const cases: ToolCase[] = [
   { name: 'animated GIF: the first frame', body: { image: S.ANIMATED_GIF, from: 'gif', to: 'png' }, status: 200, match: { format: 'png', width: 6, height: 4 } },
   { name: 'animated WebP: the first frame', body: { image: S.ANIMATED_WEBP, from: 'webp', to: 'gif' }, status: 200, match: { format: 'gif', width: 6, height: 4 } },
   { name: 'SVG without size or viewBox renders at 300×150', body: { image: S.UNSIZED_SVG, from: 'svg', to: 'png' }, status: 200, match: { width: 300, height: 150 } },
+  // SVG as it comes from the wild: a root in the SVG namespace under a prefix, gzipped (.svgz, `from` is still svg),
+  // and a valid SVG on which resvg panics writing out its tree (drawn all the same, never a 500).
+  { name: 'a namespaced <svg:svg> root is SVG', body: { image: S.NAMESPACED_SVG, from: 'svg', to: 'png' }, status: 200, match: { image: MAGIC.png, format: 'png', width: 40, height: 24 } },
+  { name: '.svgz (gzipped SVG) is SVG', body: { image: S.QUADRANTS_SVGZ, from: 'svg', to: 'webp' }, status: 200, match: { image: MAGIC.webp, format: 'webp', width: 40, height: 24 } },
+  {
+    name: 'a .svgz that inflates past the limit on an SVG is refused by name',
+    body: { image: S.BOMB_SVGZ, from: 'svg', to: 'png' },
+    status: 400,
+    match: { error: /^'image' is a gzip-compressed SVG that inflates to more than \d+ MB; an SVG may be at most \d+ MB once inflated\.$/ },
+  },
+  {
+    name: 'a truncated .svgz',
+    body: { image: S.QUADRANTS_SVGZ.slice(0, 80), from: 'svg', to: 'png' },
+    status: 400,
+    expect: { error: "'image' could not be decoded as SVG: its gzip compression is damaged or truncated." },
+  },
+  { name: 'an SVG resvg panics writing out (a clip path child <use> of a group) is drawn', body: { image: S.CLIP_INVALID_USE_SVG, from: 'svg', to: 'png' }, status: 200, match: { image: MAGIC.png, width: 200, height: 200 } },
   { name: 'SVG text is drawn with the bundled font', body: { image: S.TEXT_SVG, from: 'svg', to: 'webp', quality: 90 }, status: 200, match: { format: 'webp', width: 120, height: 40 } },
   {
     name: 'a data URL prefix and line breaks are tolerated',

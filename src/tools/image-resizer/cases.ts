@@ -29,6 +29,14 @@ const cases: ToolCase[] = [
   { name: 'EXIF orientation first: the original size is the upright one', body: { image: S.EXIF_6_JPEG, width: 12 }, status: 200, match: { width: 12, height: 20, originalWidth: 24, originalHeight: 40 } },
   { name: 'SVG input', body: { image: S.QUADRANTS_SVG, width: 80, format: 'webp' }, status: 200, match: size(80, 48, 'webp') },
   { name: 'GIF input', body: { image: S.QUADRANTS_GIF, width: 10 }, status: 200, match: size(10, 6) },
+  { name: 'SVG input with a namespaced <svg:svg> root', body: { image: S.NAMESPACED_SVG, width: 20 }, status: 200, match: size(20, 12) },
+  { name: '.svgz input (gzipped SVG)', body: { image: S.QUADRANTS_SVGZ, width: 80, format: 'webp' }, status: 200, match: size(80, 48, 'webp') },
+  {
+    name: 'a .svgz that inflates past the limit on an SVG is refused by name',
+    body: { image: S.BOMB_SVGZ, width: 10 },
+    status: 400,
+    match: { error: /^'image' is a gzip-compressed SVG that inflates to more than \d+ MB; an SVG may be at most \d+ MB once inflated\.$/ },
+  },
   // kernel: the same bytes through every door (nearest is exact integer work; the others are
   // integer arithmetic too, in WebAssembly SIMD or its JavaScript twin).
   { name: 'kernel nearest: a 2× enlargement with hard edges', body: { image, width: 80, kernel: 'nearest' }, status: 200, match: { ...size(80, 48), image: NEAREST_80 } },
