@@ -45,6 +45,17 @@ const cases: ToolCase[] = [
   { name: 'kernel lanczos3 is the default', body: { image, width: 16, kernel: 'lanczos3' }, status: 200, match: size(16, 10) },
   // background: the padding colour of contain (translucent kept in PNG, flattened onto white in JPEG).
   { name: 'contain pads with the background colour', body: { image, width: 20, height: 20, fit: 'contain', background: '#ff000080' }, status: 200, match: { ...size(20, 20), image: PADDED_RED_HALF } },
+  // Any colour the color-converter reads: the same half-transparent red in three more spellings gives the very same bytes.
+  { name: 'background as rgb() with a percentage alpha', body: { image, width: 20, height: 20, fit: 'contain', background: 'rgb(255 0 0 / 50.2%)' }, status: 200, match: { ...size(20, 20), image: PADDED_RED_HALF } },
+  { name: 'background as hsla()', body: { image, width: 20, height: 20, fit: 'contain', background: 'hsla(0, 100%, 50%, 0.502)' }, status: 200, match: { ...size(20, 20), image: PADDED_RED_HALF } },
+  { name: 'background as color(srgb …)', body: { image, width: 20, height: 20, fit: 'contain', background: 'color(srgb 1 0 0 / 0.502)' }, status: 200, match: { ...size(20, 20), image: PADDED_RED_HALF } },
+  { name: 'background as oklch(), as JPEG', body: { image, width: 20, height: 20, fit: 'contain', background: 'oklch(45% 0.12 264)', format: 'jpeg' }, status: 200, match: { ...size(20, 20, 'jpeg'), image: /^\/9j\// } },
+  {
+    name: 'a background out of range names the channel',
+    body: { image, width: 20, height: 20, fit: 'contain', background: 'rgb(300, 0, 0)' },
+    status: 400,
+    match: { error: /^Invalid request: 'background' is not a colour: red '300' is out of range \(0–255\); use hex/ },
+  },
   { name: 'contain with a background, as JPEG', body: { image, width: 20, height: 20, fit: 'contain', background: 'navy', format: 'jpeg' }, status: 200, match: { ...size(20, 20, 'jpeg'), image: /^\/9j\// } },
   { name: 'background is ignored by the fits that do not pad', body: { image, width: 30, height: 30, fit: 'cover', background: 'navy' }, status: 200, match: size(30, 30) },
   {
@@ -78,7 +89,7 @@ const cases: ToolCase[] = [
   { name: 'fractional crop offset is refused', body: { image, cropX: 1.5 }, status: 400, match: { error: /'cropX' must be an integer/ } },
   { name: 'output format is PNG, JPEG or WebP', body: { image, format: 'gif' }, status: 400, match: { error: /'format' must be one of "png", "jpeg", "webp"/ } },
   { name: 'unknown kernel', body: { image, kernel: 'bicubic' }, status: 400, match: { error: 'Invalid request: \'kernel\' must be one of "lanczos3", "nearest", "linear", "cubic".' } },
-  { name: 'a background that is no colour', body: { image, background: 'not-a-colour' }, status: 400, match: { error: "Invalid request: 'background' is not a colour: use hex (#rgb, #rgba, #rrggbb, #rrggbbaa) or a CSS colour name such as white." } },
+  { name: 'a background that is no colour', body: { image, background: 'not-a-colour' }, status: 400, match: { error: "Invalid request: 'background' is not a colour: use hex (#rgb, #rrggbb, #rrggbbaa), rgb(), hsl(), hwb(), lab(), lch(), oklab(), oklch(), color() or a CSS colour name such as white." } },
   { name: 'a background that is no string', body: { image, background: 12 }, status: 400, match: { error: /'background' must be a string/ } },
   { name: 'unknown fit', body: { image, width: 10, height: 10, fit: 'stretch' }, status: 400, match: { error: /'fit' must be one of/ } },
 ];
