@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { call } from '../../../tests/support/doors';
-import { COLOUR_SPELLINGS, ColourField, WHITE, colourHex, compositeOver, parseColour } from './background';
+import { COLOUR_SPELLINGS, ColourField, WHITE, colourHex, compositeOver } from './background';
+import { parseColour } from './colour';
 import { quickRgba } from './colour-syntax';
 import { flattenOnWhite } from './pixels';
 

@@ -1,13 +1,14 @@
 // The `background` field (image-converter, image-resizer, background-remover): what replaces
 // transparency, fills the padding of `contain`, or goes behind a cut-out. One schema for the
-// three tools, reading colours with the colour converter's parser (colour.ts), so they accept
+// three tools, reading colours with the colour converter's parser (colour-syntax.ts, colour.ts), so they accept
 // what the colour converter reads and refuse with the same sentence.
 import { z } from 'zod';
 import type { Bitmap } from '../../platform/types';
-import { parseColour, type Rgba } from './colour';
-import { colourProblem } from './colour-syntax';
+import { colourProblem, type Rgba } from './colour-syntax';
 
-export { parseColour, type Rgba };
+// Reading a colour to RGBA (parseColour) is colour.ts's: not imported here, because the pages
+// import this schema and the CSS spaces' conversion (colorjs.io) must stay out of their bundle.
+export type { Rgba };
 
 export const WHITE: Rgba = [255, 255, 255, 255];
 
