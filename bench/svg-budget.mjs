@@ -17,8 +17,10 @@ const { estimateRenderCost, SVG_BUDGET_NS } = await vite.ssrLoadModule('/src/pla
 const { checkSvgBudget } = await vite.ssrLoadModule('/src/lib/images/svg-budget.ts');
 const { loadImage } = await vite.ssrLoadModule('/src/lib/images/load.ts');
 const { nodeContext } = await vite.ssrLoadModule('/src/platform/node-context.ts');
-const { Resvg } = await import('@resvg/resvg-wasm');
-await nodeImages.renderSvg('<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>'); // initialises resvg's WASM, once per process
+const { instantiateResvg } = await vite.ssrLoadModule('/src/platform/codecs/resvg-instance.mjs');
+const { assetPath } = await vite.ssrLoadModule('/src/platform/node.ts');
+// An instance of the bench's own (the platform's renderer keeps its instance to itself).
+const { Resvg } = await instantiateResvg(new WebAssembly.Module(readFileSync(assetPath('resvg.wasm'))));
 const font = readFileSync(new URL('../node_modules/dejavu-fonts-ttf/ttf/DejaVuSans.ttf', import.meta.url));
 const parse = (svg) => new Resvg(svg, { font: { fontBuffers: [font], defaultFontFamily: 'DejaVu Sans' } });
 

@@ -43,6 +43,11 @@ export interface SvgOptions {
    * src/lib/images/svg-budget.ts): it counts against the same time budget as the drawing.
    */
   parseNs?: number;
+  /**
+   * Elements once <use>, marker and url(#…) references are followed (the same count): bounds
+   * the drawing when resvg cannot write out its tree (svg-cost.ts's estimate from the markup).
+   */
+  elements?: number;
 }
 
 export interface ImagePlatform {

@@ -84,6 +84,21 @@ describe('devtoolbox -o', () => {
   });
 });
 
+describe('SVG files from the wild', () => {
+  const fixtureFile = (name: string) => resolve(import.meta.dirname, '../fixtures/images', name);
+  it('a .svgz and an <svg:svg> file convert; a .svgz bomb is refused naming the limit (exit 1)', () => {
+    for (const name of ['quadrants.svgz', 'namespaced.svg']) {
+      const result = cli(['image-converter', fixtureFile(name), '--from', 'svg', '--to', 'png', '-o', `${name}.png`]);
+      expect(result.stderr).toBe('');
+      expect(result.status).toBe(0);
+      expect(JSON.parse(result.stdout)).toMatchObject({ format: 'png', width: 40, height: 24 });
+    }
+    const bomb = cli(['image-converter', fixtureFile('bomb.svgz'), '--from', 'svg', '--to', 'png', '-o', 'bomb.png']);
+    expect(bomb.status).toBe(1);
+    expect(bomb.stderr.trim()).toBe("'image' is a gzip-compressed SVG that inflates to more than 3 MB; an SVG may be at most 3 MB once inflated.");
+  });
+});
+
 describe('the input cap (MAX_BODY_BYTES, the server body cap)', () => {
   it('refuses stdin past the cap with exit 1 and a sentence naming the cap in its unit', () => {
     const result = cli(['base64', '--raw'], { input: Buffer.alloc(2001, 'a'), env: { MAX_BODY_BYTES: '2000' } });

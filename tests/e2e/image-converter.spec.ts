@@ -332,6 +332,16 @@ test.describe('image-converter page', () => {
     const navy = (await download(page, item.getByTestId('download'))).bytes;
     expectColour(await pixel(navy, 28, 4), [0, 0, 128]);
     expectColour(await pixel(navy, 4, 4), [255, 0, 0]);
+    // Any colour the colour converter reads: rgb(), and oklch() (its swatch once the full parser has loaded).
+    await colour.fill('rgb(255 200 0)');
+    await expect(page.getByTestId('background-swatch')).toHaveValue('#ffc800');
+    await colour.fill('oklch(45.2% 0.313 264.05)');
+    await expect(page.getByTestId('background-hint')).not.toHaveText(/^Not a colour/);
+    await expect(page.getByTestId('background-swatch')).toHaveValue('#0000ff');
+    await expect(item.getByTestId('status')).toHaveText('Done');
+    expectColour(await pixel((await download(page, item.getByTestId('download'))).bytes, 28, 4), [0, 0, 255]);
+    await colour.fill('navy');
+    await expect(item.getByTestId('status')).toHaveText('Done');
 
     // PNG: transparent by default, then on the colour chosen before.
     await page.getByTestId('to').selectOption('png');
@@ -348,6 +358,19 @@ test.describe('image-converter page', () => {
     expect(await pixel(png, 4, 4)).toEqual([255, 0, 0, 255]);
     await page.getByText('Use this as an API request').click();
     await expect(page.getByTestId('snippet')).toContainText('"to":"png","background":"navy"}');
+  });
+
+  test('a .svgz and an <svg:svg> file convert like any SVG; the picker offers .svgz', async ({ page }) => {
+    await page.goto('/image-converter');
+    await expect(page.getByTestId('file-input')).toHaveAttribute('accept', /\.svgz(,|$)/);
+    await page.getByTestId('file-input').setInputFiles([fixture('quadrants.svgz'), fixture('namespaced.svg')]);
+    const items = page.getByTestId('item');
+    await expect(items).toHaveCount(2);
+    for (const i of [0, 1]) {
+      await expect(items.nth(i).getByTestId('status')).toHaveText('Done');
+      const bytes = (await download(page, items.nth(i).getByTestId('download'))).bytes;
+      expectColour(await pixel(bytes, 30, 18), [255, 255, 0]);
+    }
   });
 
   test('at 360 px nothing scrolls sideways: empty, example loaded, and a file that is no image', async ({ page }) => {

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../support/doors';
+import { mcpHttp } from '../support/fault-doors';
 import { startServer, type RunningServer } from '../support/server';
 
 let server: RunningServer;
@@ -14,6 +15,19 @@ beforeAll(async () => {
   server = await startServer();
 });
 afterAll(() => server?.stop());
+
+/** Pixels whose alpha is 0 and whose colour is not: what was cut away, still in the file. */
+async function colourUnderClearAlpha(png: Buffer): Promise<{ clear: number; coloured: number }> {
+  const { data } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+  let clear = 0;
+  let coloured = 0;
+  for (let i = 0; i < data.length; i += 4) {
+    if (data[i + 3] !== 0) continue;
+    clear++;
+    if (data[i] || data[i + 1] || data[i + 2]) coloured++;
+  }
+  return { clear, coloured };
+}
 
 /** Peak resident memory of a process so far, in MiB (Linux). */
 const peakMiB = (pid: number) => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
@@ -38,7 +52,17 @@ describe('POST /api/background-remover on the Node server', () => {
     expect([alpha(0, 0), alpha(299, 0), alpha(0, 219), alpha(299, 219), alpha(40, 110), alpha(260, 110)]).toEqual([0, 0, 0, 0, 0, 0]);
     expect([alpha(150, 110), alpha(100, 60), alpha(200, 160)]).toEqual([255, 255, 255]);
 
+    // Nothing of the wall is left under the cleared alpha (most of the picture).
+    expect(await colourUnderClearAlpha(png)).toEqual({ clear: expect.any(Number) as number, coloured: 0 });
+    expect((await colourUnderClearAlpha(png)).clear).toBeGreaterThan(300 * 220 * 0.6);
+
+    // The same answer from the in-process core and from MCP over HTTP (the same pool, warm).
     expect(await call('background-remover', body)).toEqual({ status: 200, body: answer });
+    expect(await mcpHttp(server.url, 'background-remover', body)).toEqual({ ok: true, body: answer });
+    // On a transparent background too (it keeps the cut-out's alpha).
+    const transparent = await call('background-remover', { ...body, background: 'transparent' });
+    expect(transparent.status).toBe(200);
+    expect((await colourUnderClearAlpha(Buffer.from((transparent.body as { image: string }).image, 'base64'))).coloured).toBe(0);
   }, 180_000); // two model loads and runs on a shared 2-core machine
 
   it('GET /api/background-remover documents the example with its real answer', async () => {

@@ -1,36 +1,28 @@
-// The colour of a `background` field (image-converter, image-resizer, background-remover): what
-// replaces transparency, fills the padding of `contain`, or goes behind a cut-out. One parser and
-// one schema for the three tools, so they accept the same spellings and refuse with the same
-// sentence. Hex (#rgb, #rgba, #rrggbb, #rrggbbaa, as CSS reads them) and the 148 CSS colour names;
-// the colour converter's full CSS Color 4 parser is not pulled in for a fill colour.
-import colors from 'color-name';
+// The `background` field (image-converter, image-resizer, background-remover): what replaces
+// transparency, fills the padding of `contain`, or goes behind a cut-out. One schema for the
+// three tools, reading colours with the colour converter's parser (colour-syntax.ts, colour.ts), so they accept
+// what the colour converter reads and refuse with the same sentence.
 import { z } from 'zod';
 import type { Bitmap } from '../../platform/types';
+import { colourProblem, type Rgba } from './colour-syntax';
 
-/** Straight (not premultiplied) 8-bit RGBA. */
-export type Rgba = readonly [r: number, g: number, b: number, a: number];
+// Reading a colour to RGBA (parseColour) is colour.ts's: not imported here, because the pages
+// import this schema and the CSS spaces' conversion (colorjs.io) must stay out of their bundle.
+export type { Rgba };
 
 export const WHITE: Rgba = [255, 255, 255, 255];
 
-const HEX = /^#([0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
-
-/** `#0af`, `#00aaff80`, `white`, `transparent` → RGBA; undefined when it is none of those. */
-export function parseColour(value: string): Rgba | undefined {
-  const text = value.trim().toLowerCase();
-  if (text === 'transparent') return [0, 0, 0, 0];
-  const named = Object.hasOwn(colors, text) ? (colors as Record<string, [number, number, number]>)[text] : undefined;
-  if (named) return [named[0], named[1], named[2], 255];
-  const hex = HEX.exec(text)?.[1];
-  if (!hex) return undefined;
-  const digits = hex.length <= 4 ? [...hex].map((d) => d + d) : hex.match(/../g)!;
-  const [r, g, b, a = 'ff'] = digits as [string, string, string, string?];
-  return [parseInt(r, 16), parseInt(g, 16), parseInt(b, 16), parseInt(a, 16)];
-}
+/** What every refusal of a colour ends with: the spellings the field takes. */
+export const COLOUR_SPELLINGS = 'use hex (#rgb, #rrggbb, #rrggbbaa), rgb(), hsl(), hwb(), lab(), lch(), oklab(), oklch(), color() or a CSS colour name such as white';
 
 /** The `background` field's schema: the tools add their own `.describe()` of what it fills. */
 export const ColourField = () =>
-  z.string().refine((value) => parseColour(value) !== undefined, {
-    message: 'is not a colour: use hex (#rgb, #rgba, #rrggbb, #rrggbbaa) or a CSS colour name such as white',
+  z.string().superRefine((value, context) => {
+    const problem = colourProblem(value);
+    if (problem === undefined) return;
+    // An unrecognised spelling gets the list; a known one out of range gets the parser's reason.
+    const reason = problem.startsWith('Unrecognized color') ? COLOUR_SPELLINGS : `${problem}; ${COLOUR_SPELLINGS}`;
+    context.addIssue({ code: 'custom', message: `is not a colour: ${reason}` });
   });
 
 /** `#rrggbbaa` of a colour, lowercase (for answers and cache keys). */

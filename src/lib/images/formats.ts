@@ -28,7 +28,7 @@ export const IMAGE_FORMATS: Readonly<Record<InputFormat, ImageFormat>> = {
   avif: { name: 'AVIF', mime: 'image/avif', extensions: ['avif'], browsersDraw: true },
   tiff: { name: 'TIFF', mime: 'image/tiff', extensions: ['tiff', 'tif'], browsersDraw: false },
   gif: { name: 'GIF', mime: 'image/gif', extensions: ['gif'], browsersDraw: true },
-  svg: { name: 'SVG', mime: 'image/svg+xml', extensions: ['svg'], browsersDraw: true },
+  svg: { name: 'SVG', mime: 'image/svg+xml', extensions: ['svg', 'svgz'], browsersDraw: true },
 };
 
 export const FORMAT_NAMES = Object.fromEntries(INPUT_FORMATS.map((format) => [format, IMAGE_FORMATS[format].name])) as Readonly<Record<InputFormat, string>>;
@@ -66,8 +66,11 @@ function isAvif(bytes: Uint8Array): boolean {
   return false;
 }
 
-/** An SVG document: optional BOM, XML declaration, comments, doctype, then an `<svg` root. */
-function isSvg(bytes: Uint8Array): boolean {
+/**
+ * An SVG document: optional BOM, XML declaration, comments, doctype, then an `<svg` root, or a
+ * root in the SVG namespace under a prefix (`<svg:svg xmlns:svg="http://www.w3.org/2000/svg">`).
+ */
+export function isSvgText(bytes: Uint8Array): boolean {
   const head = new TextDecoder().decode(bytes.subarray(0, 4096)).replace(/^\uFEFF/, '');
   let text = head.trimStart();
   for (;;) {
@@ -75,7 +78,9 @@ function isSvg(bytes: Uint8Array): boolean {
     if (!skip) break;
     text = text.slice(skip[0].length);
   }
-  return /^<svg[\s>/]/.test(text);
+  if (/^<svg[\s>/]/.test(text)) return true;
+  const prefixed = /^<([A-Za-z_][\w.-]*):svg[\s>/]/.exec(text);
+  return prefixed !== null && new RegExp(`^<[^>]*\\sxmlns:${prefixed[1]!.replace(/\./g, '\\.')}\\s*=\\s*(["'])http://www\\.w3\\.org/2000/svg\\1`).test(text);
 }
 
 /** The format the bytes really are, from their magic bytes (the first 4 KiB suffice). */
@@ -86,6 +91,6 @@ export function sniffFormat(bytes: Uint8Array): InputFormat | undefined {
   if (ascii(bytes, 0, 'RIFF') && ascii(bytes, 8, 'WEBP')) return 'webp';
   if (ascii(bytes, 0, 'II*\0') || ascii(bytes, 0, 'MM\0*')) return 'tiff';
   if (isAvif(bytes)) return 'avif';
-  if (isSvg(bytes)) return 'svg';
+  if (isSvgText(bytes)) return 'svg';
   return undefined;
 }

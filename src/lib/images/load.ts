@@ -10,6 +10,7 @@ import { ORIENTATION_TRANSFORMS, transform } from './pixels';
 import { probe } from './probe';
 import { checkEmbeddedImages, svgSize, withSize } from './svg';
 import { checkSvgBudget } from './svg-budget';
+import { inflateSvgz, isGzip, isSvgz } from './svgz';
 import { firstWebpFrame, onCanvas } from './webp-frame';
 import { type Animation, animates, checkAnimation, frameCount } from './animation';
 
@@ -70,7 +71,7 @@ const SUPPORTED = formatList();
 /** Decodes to upright RGBA. */
 export async function loadImage(ctx: ToolContext, bytes: Uint8Array, { expected, shrink, sized, animation: keepFrames }: LoadOptions = {}): Promise<LoadedImage> {
   const images = imagesOf(ctx);
-  const format = sniffFormat(bytes);
+  const format = sniffFormat(bytes) ?? (isSvgz(bytes) ? 'svg' : undefined);
   if (!format) {
     throw new ToolInputError(
       expected
@@ -85,15 +86,16 @@ export async function loadImage(ctx: ToolContext, bytes: Uint8Array, { expected,
     error instanceof ImageRefusedError ? new ToolInputError(error.message) : error instanceof ImageDataError ? undecodable() : undefined;
 
   if (format === 'svg') {
-    const text = new TextDecoder().decode(bytes);
+    // A .svgz is held to the limit of a plain SVG once inflated.
+    const text = new TextDecoder().decode(isGzip(bytes) ? inflateSvgz(bytes, ctx.maxImageBytes ?? MAX_INPUT_BYTES) : bytes);
     const { width, height } = svgSize(text);
     checkDimensions(width, height);
     sized?.(width, height);
     checkEmbeddedImages(text);
     // What parsing will cost counts against the renderer's budget for drawing (svg-cost.ts).
-    const parseNs = checkSvgBudget(text);
+    const budget = checkSvgBudget(text);
     try {
-      const bitmap = checked(await images.renderSvg(withSize(text, width, height), { parseNs }));
+      const bitmap = checked(await images.renderSvg(withSize(text, width, height), budget));
       if (bitmap.width !== width || bitmap.height !== height) throw new ImageDataError(`rendered at ${bitmap.width}×${bitmap.height}, not ${width}×${height}`);
       return { bitmap, format, width, height, frames: 1 };
     } catch (error) {

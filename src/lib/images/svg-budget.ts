@@ -81,14 +81,15 @@ function textNs(text: SvgElement): { ns: number; characters: number; spans: numb
 
 /**
  * Refuses, with one sentence naming it, an SVG whose parsing alone would be unbounded; else
- * returns the estimated cost of parsing it, in nanoseconds.
+ * returns the estimated cost of parsing it, in nanoseconds, and its element count once
+ * references are followed.
  */
-export function checkSvgBudget(svg: string): number {
+export function checkSvgBudget(svg: string): { parseNs: number; elements: number } {
   const markup = parseSvgMarkup(svg, MAX_SVG_ELEMENTS + 1);
   if (markup.depth > MAX_SVG_DEPTH) refuse(`The SVG nests elements ${thousands(markup.depth)} deep; at most ${MAX_SVG_DEPTH} levels are allowed.`);
   if (markup.truncated) refuse(`The SVG has more than ${thousands(MAX_SVG_ELEMENTS)} elements; at most ${thousands(MAX_SVG_ELEMENTS)} are allowed.`);
   checkStatic(markup);
-  if (!markup.root) return 0; // the renderer reports it
+  if (!markup.root) return { parseNs: 0, elements: 0 }; // the renderer reports it
   const ids = new Map<string, SvgElement>();
   for (const element of markup.elements) {
     const id = element.attributes.get('id');
@@ -168,7 +169,7 @@ export function checkSvgBudget(svg: string): number {
       `The SVG's text would take about ${(whole.textNs / 1e9).toFixed(0)} s to lay out (its largest <text> element has ${thousands(characters)} characters${spans ? ` in ${thousands(spans)} spans` : ''}); at most ${MAX_TEXT_NS / 1e9} s is allowed.`,
     );
   }
-  return whole.elements * PARSE_NS.element + whole.bytes * PARSE_NS.byte + whole.textNs;
+  return { parseNs: whole.elements * PARSE_NS.element + whole.bytes * PARSE_NS.byte + whole.textNs, elements: whole.elements };
 }
 
 /** What is refused whatever the document's size: entities with markup or loops, and a few attributes. */

@@ -26,17 +26,21 @@ function viewBox(value: string | undefined): { width: number; height: number } |
 }
 
 interface RootTag {
+  /** `svg`, or `prefix:svg` for a root in the SVG namespace under a prefix. */
+  name: string;
   start: number;
   end: number;
   attributes: Map<string, string>;
 }
 
-/** The root `<svg …>` start tag: where it is and its attributes. */
+/** The root `<svg …>` (or `<prefix:svg …>`) start tag: where it is and its attributes. */
 function rootTag(text: string): RootTag | undefined {
-  const start = /<svg[\s>/]/.exec(text)?.index;
-  if (start === undefined) return undefined;
+  const found = /<((?:[A-Za-z_][\w.-]*:)?svg)[\s>/]/.exec(text);
+  if (!found) return undefined;
+  const name = found[1]!;
+  const start = found.index;
   let quote = '';
-  let end = start + 4;
+  let end = start + 1 + name.length;
   for (; end < text.length; end++) {
     const c = text[end]!;
     if (quote) {
@@ -46,10 +50,10 @@ function rootTag(text: string): RootTag | undefined {
   }
   if (end >= text.length) return undefined;
   const attributes = new Map<string, string>();
-  for (const m of text.slice(start + 4, end).matchAll(/([^\s=/>]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)) {
+  for (const m of text.slice(start + 1 + name.length, end).matchAll(/([^\s=/>]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)) {
     attributes.set(m[1]!, m[2] ?? m[3] ?? '');
   }
-  return { start, end, attributes };
+  return { name, start, end, attributes };
 }
 
 const px = (n: number) => Math.max(1, Math.round(n));
@@ -72,8 +76,8 @@ export function svgSize(text: string): { width: number; height: number } {
 /** The document with the root's width and height set to exactly this size. */
 export function withSize(text: string, width: number, height: number): string {
   const root = rootTag(text)!;
-  const tag = text.slice(root.start + 4, root.end).replace(/\s(width|height)\s*=\s*("[^"]*"|'[^']*')/g, '');
-  return `${text.slice(0, root.start)}<svg width="${width}" height="${height}"${tag}${text.slice(root.end)}`;
+  const tag = text.slice(root.start + 1 + root.name.length, root.end).replace(/\s(width|height)\s*=\s*("[^"]*"|'[^']*')/g, '');
+  return `${text.slice(0, root.start)}<${root.name} width="${width}" height="${height}"${tag}${text.slice(root.end)}`;
 }
 
 /**

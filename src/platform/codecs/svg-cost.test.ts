@@ -2,9 +2,10 @@
 // seconds to hours are refused by the renderer before it draws (an ImageRefusedError naming
 // what costs most), ordinary ones are drawn. Estimates against real drawing times, and the
 // largest accepted SVGs on a 40 MP canvas: bench/svg-budget.mjs and docs/limits.md.
-import { Resvg } from '@resvg/resvg-wasm';
+import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { nodeImages } from '../node';
+import { assetPath, nodeImages } from '../node';
+import { instantiateResvg } from './resvg-instance.mjs';
 import { ImageRefusedError } from '../types';
 import { SVG_BUDGET_NS, estimateRenderCost } from './svg-cost';
 
@@ -12,8 +13,11 @@ const svg = (width: number, height: number, body: string) =>
   `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="${width}" height="${height}">${body}</svg>`;
 const filtered = (primitives: string, width = '100%', height = '100%') => `<filter id="f">${primitives}</filter><rect width="${width}" height="${height}" fill="#08f" filter="url(#f)"/>`;
 
-// resvg's WASM is initialised by the platform's first drawing.
-beforeAll(() => nodeImages.renderSvg(svg(1, 1, '')));
+// An instance of resvg of the test's own, for reading the simplified tree the renderer estimates on.
+let Resvg: Awaited<ReturnType<typeof instantiateResvg>>['Resvg'];
+beforeAll(async () => {
+  ({ Resvg } = await instantiateResvg(new WebAssembly.Module(readFileSync(assetPath('resvg.wasm')))));
+});
 
 const refusal = async (text: string) => {
   try {

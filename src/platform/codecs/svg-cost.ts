@@ -360,9 +360,63 @@ export function estimateRenderCost(tree: string, width: number, height: number):
   return { ns, parts };
 }
 
+/**
+ * A bound on the drawing read off the markup itself, for the trees resvg cannot write out (it
+ * panics writing some it draws well). Without resolved boxes, every element is charged as a
+ * layer over the whole canvas with a clip path, a mask and a gradient and pattern paint, each
+ * filter primitive as filtering 16 canvases (resvg's largest layer) for every element naming
+ * it, and all of it again for every time references copy an element (`elements`: the count
+ * once references are followed, src/lib/images/svg-budget.ts). Far above what resvg spends on
+ * ordinary documents (docs/limits.md), so it refuses only large, busy ones.
+ */
+export function estimateMarkupCost(svg: string, width: number, height: number, expandedElements = 0): RenderCost {
+  const { root, elements } = parseSvgMarkup(svg);
+  const canvas = width * height;
+  const viewBox = root?.attributes.get('viewBox')?.trim().split(/[\s,]+/).map(Number);
+  const scale: [number, number] = viewBox?.length === 4 && viewBox[2]! > 0 && viewBox[3]! > 0 ? [width / viewBox[2]!, height / viewBox[3]!] : [1, 1];
+  const parts = new Map<CostPart, number>();
+  const add = (part: CostPart, ns: number) => parts.set(part, (parts.get(part) ?? 0) + ns);
+  const ids = new Map<string, SvgElement>();
+  for (const element of elements) {
+    const id = element.attributes.get('id');
+    if (id !== undefined && !ids.has(id)) ids.set(id, element);
+  }
+  const copies = Math.max(1, expandedElements / Math.max(1, elements.length));
+  const perElement = NS.path + 4 * NS.fixed + canvas * (NS.fill + NS.gradient + NS.pattern + NS.layer + NS.clip + NS.mask) + height * (NS.fillRow + NS.strokeRow);
+  const unit = rect(0, 0, 1, 1);
+  add('canvas', canvas * NS.canvas);
+  for (const element of elements) {
+    add('shapes', copies * perElement);
+    const points = (element.attributes.get('d') ?? element.attributes.get('points') ?? '').match(/\d+/g)?.length ?? 0;
+    add('shapes', copies * points * (3 * NS.segment + NS.fillRow + NS.strokeRow));
+    if (element.name === 'image' || element.name === 'feImage') {
+      add('embedded images', copies * (canvas * NS.image + embeddedPixels(element.attributes.get('xlink:href') ?? element.attributes.get('href')) * NS.decode));
+    }
+    const named = [...element.attributes.values()].flatMap((value) => [...value.matchAll(/url\(\s*['"]?#([^)'"\s]+)/g)].map((m) => ids.get(m[1]!)));
+    for (const filter of named) {
+      if (filter?.name !== 'filter') continue;
+      const units = filter.attributes.get('primitiveUnits');
+      for (const primitive of filter.children) {
+        add('filters', copies * (NS.fixed + 16 * canvas * (NS.filter + primitiveNs(primitive, scale, unit, 16 * canvas, units))));
+      }
+    }
+  }
+  let ns = 0;
+  for (const value of parts.values()) ns += value;
+  return { ns, parts };
+}
+
 /** Refuses an SVG whose estimated parsing and drawing exceed the budget, naming what costs most. */
 export function checkRenderCost(tree: string, width: number, height: number, parseNs = 0): void {
-  const { ns, parts } = estimateRenderCost(tree, width, height);
+  refuseOverBudget(estimateRenderCost(tree, width, height), width, height, parseNs);
+}
+
+/** The same for an SVG whose tree resvg could not write out, on the bound read off its markup. */
+export function checkMarkupCost(svg: string, width: number, height: number, parseNs = 0, expandedElements = 0): void {
+  refuseOverBudget(estimateMarkupCost(svg, width, height, expandedElements), width, height, parseNs);
+}
+
+function refuseOverBudget({ ns, parts }: RenderCost, width: number, height: number, parseNs: number): void {
   if (parseNs + ns <= SVG_BUDGET_NS) return;
   const [part, partNs] = [...parts].sort((a, b) => b[1] - a[1])[0]!;
   const seconds = (n: number) => (n >= 10e9 ? (n / 1e9).toFixed(0) : (n / 1e9).toFixed(1));

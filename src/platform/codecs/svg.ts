@@ -2,41 +2,89 @@
 // the same everywhere) and resvg-wasm resolves no external references: nothing is fetched.
 // The tools have counted what parsing asks for (src/lib/images/svg-budget.ts); what drawing
 // would cost is estimated on the parsed tree and refused over budget (svg-cost.ts).
-import { Resvg, initWasm } from '@resvg/resvg-wasm';
+import type { Resvg } from '@resvg/resvg-wasm';
 import type { AssetLoader } from '../assets';
 import type { Bitmap, SvgOptions } from '../types';
 import { ImageDataError } from '../types';
 import { once } from './common';
-import { checkRenderCost } from './svg-cost';
+import { instantiateResvg } from './resvg-instance.mjs';
+import { checkMarkupCost, checkRenderCost } from './svg-cost';
 
 const FAMILY = 'DejaVu Sans';
 
-export function svgRenderer(assets: AssetLoader) {
-  const ready = once(async () => {
+/**
+ * A Rust panic inside resvg surfaces as a WebAssembly trap (RuntimeError "unreachable"); the
+ * instance it happened in is left with a lowered stack pointer and a borrowed object, and is
+ * never used again.
+ */
+const isTrap = (error: unknown) => error instanceof WebAssembly.RuntimeError;
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * `instantiate` makes a resvg instance from the compiled module; the tests count the instances
+ * made to see a trapped one replaced.
+ */
+export function svgRenderer(assets: AssetLoader, instantiate: typeof instantiateResvg = instantiateResvg) {
+  const loaded = once(async () => {
     const [module, font] = await Promise.all([assets.wasm('resvg.wasm'), assets.bytes('font.ttf')]);
-    await initWasm(module);
-    return font;
+    return { module, font };
   });
-  return async function renderSvg(svg: string, { parseNs = 0 }: SvgOptions = {}): Promise<Bitmap> {
-    const font = await ready();
-    let renderer: InstanceType<typeof Resvg> | undefined;
+  let engine: Promise<{ Resvg: typeof Resvg }> | undefined;
+
+  return async function renderSvg(svg: string, { parseNs = 0, elements = 0 }: SvgOptions = {}): Promise<Bitmap> {
+    const { module, font } = await loaded();
+    const instance = (engine ??= instantiate(module));
+    /** Forgets a failed or trapped instance (if still the current one): the next SVG gets a fresh one. */
+    const discard = () => {
+      if (engine === instance) engine = undefined;
+    };
+    const { Resvg: Renderer } = await instance.catch((error: unknown) => {
+      discard();
+      throw error;
+    });
+    let renderer: InstanceType<typeof Resvg>;
     try {
-      renderer = new Resvg(svg, {
+      renderer = new Renderer(svg, {
         font: { fontBuffers: [font], defaultFontFamily: FAMILY, sansSerifFamily: FAMILY, serifFamily: FAMILY, monospaceFamily: FAMILY, cursiveFamily: FAMILY, fantasyFamily: FAMILY },
       });
     } catch (error) {
-      throw new ImageDataError(`SVG renderer: ${error instanceof Error ? error.message : String(error)}`);
+      if (isTrap(error)) discard();
+      throw new ImageDataError(`SVG renderer: ${message(error)}`);
     }
+    let trapped = false;
     try {
       // Drawing cannot be interrupted once started: its cost is estimated first (svg-cost.ts).
-      checkRenderCost(renderer.toString(), renderer.width, renderer.height, parseNs);
-      const rendered = renderer.render();
+      let tree: string | undefined;
+      try {
+        tree = renderer.toString();
+      } catch (error) {
+        if (!isTrap(error)) throw error;
+        // resvg panics writing out some trees it draws well (a clip path whose only child is
+        // a <use> of a group): the estimate falls back to a bound read off the markup.
+        trapped = true;
+        discard();
+      }
+      if (tree === undefined) checkMarkupCost(svg, renderer.width, renderer.height, parseNs, elements);
+      else checkRenderCost(tree, renderer.width, renderer.height, parseNs);
+      let rendered;
+      try {
+        rendered = renderer.render();
+      } catch (error) {
+        if (isTrap(error)) {
+          trapped = true;
+          discard();
+        }
+        throw new ImageDataError(`SVG renderer: ${message(error)}`);
+      }
       const { width, height } = rendered;
       const data = unpremultiply(rendered.pixels);
       rendered.free();
       return { width, height, data };
     } finally {
-      renderer.free();
+      // A trapped instance's objects stay borrowed: freeing them throws, and the instance
+      // goes with them.
+      if (!trapped) renderer.free();
     }
   };
 }

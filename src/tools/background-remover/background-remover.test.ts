@@ -51,15 +51,23 @@ describe('applyMask', () => {
     return { width, height, data };
   };
 
-  it('at the mask’s own size multiplies alpha pixel by pixel and keeps the colours', () => {
+  it('at the mask’s own size multiplies alpha pixel by pixel, keeps the colours where alpha is left and clears them where none is', () => {
     const src = image(3, 3, 128);
     const alpha = new Uint8Array([0, 255, 100, 50, 255, 0, 255, 255, 1]);
     const out = applyMask(src, alpha, 3);
     for (let i = 0; i < 9; i++) {
-      expect(out.data.subarray(i * 4, i * 4 + 3)).toEqual(src.data.subarray(i * 4, i * 4 + 3));
-      expect(out.data[i * 4 + 3]).toBe(Math.round((alpha[i]! * 128) / 255));
+      const a = Math.round((alpha[i]! * 128) / 255);
+      expect(out.data[i * 4 + 3]).toBe(a);
+      // alpha 1 × 128 / 255 rounds to 1: a faint pixel keeps its colour, a cut one has none.
+      expect(out.data.subarray(i * 4, i * 4 + 3)).toEqual(a === 0 ? new Uint8Array(3) : src.data.subarray(i * 4, i * 4 + 3));
     }
+    expect([out.data[3], out.data[23], out.data[35]]).toEqual([0, 0, 1]);
     expect(src.data[3]).toBe(128); // the input is not modified
+  });
+
+  it('clears the colour of pixels the input itself had transparent', () => {
+    const src = { width: 2, height: 1, data: new Uint8Array([10, 20, 30, 0, 40, 50, 60, 255]) };
+    expect([...applyMask(src, new Uint8Array([255, 255]), 1).data.subarray(0, 4)]).toEqual([0, 0, 0, 0]);
   });
 
   it('scales the mask bilinearly with sample centres aligned', () => {

@@ -57,7 +57,13 @@ const cases: ToolCase[] = [
     name: 'a background that is no colour',
     body: { image: EXAMPLE_DISC_PNG, background: 'blurple' },
     status: 400,
-    match: { error: "Invalid request: 'background' is not a colour: use hex (#rgb, #rgba, #rrggbb, #rrggbbaa) or a CSS colour name such as white." },
+    match: { error: "Invalid request: 'background' is not a colour: use hex (#rgb, #rrggbb, #rrggbbaa), rgb(), hsl(), hwb(), lab(), lch(), oklab(), oklch(), color() or a CSS colour name such as white." },
+  },
+  {
+    name: 'a background out of range names the channel (any colour the color-converter reads is taken)',
+    body: { image: EXAMPLE_DISC_PNG, background: 'oklch(120% 0.1 40)' },
+    status: 400,
+    match: { error: /^Invalid request: 'background' is not a colour: lightness '120%' is out of range \(0 to 1, or 0% to 100%\); use hex/ },
   },
   {
     name: 'a background that is not a string',

@@ -44,14 +44,23 @@ export function maskToAlpha(mask: Float32Array): Uint8Array {
 /**
  * The cut-out: the image with its alpha multiplied by the mask, the mask scaled from its
  * `side` × `side` square to the image's size bilinearly, sample centres aligned (the mask is
- * smooth, so bilinear neither rings nor blurs what the model drew). The colour channels are
- * kept as they are, so an edge pixel that is half foreground keeps its true colour.
+ * smooth, so bilinear neither rings nor blurs what the model drew). Where some alpha is left
+ * the colour channels are kept as they are, so an edge pixel that is half foreground keeps its
+ * true colour; where none is left they are zeroed: what was cut away must not be in the file
+ * (drop the alpha channel and the background would be back) nor weigh on its size.
  */
 export function applyMask(image: Bitmap, alpha: Uint8Array, side = MODEL_SIDE): Bitmap {
   const { width, height, data } = image;
   const out = new Uint8Array(data);
   resampleMask(width, height, alpha, side, out, 4, 3);
+  clearTransparent(out);
   return { width, height, data: out };
+}
+
+/** RGB 0 under alpha 0, in place. */
+export function clearTransparent(rgba: Uint8Array): Uint8Array {
+  for (let i = 3; i < rgba.length; i += 4) if (rgba[i] === 0) rgba[i - 3] = rgba[i - 2] = rgba[i - 1] = 0;
+  return rgba;
 }
 
 /**

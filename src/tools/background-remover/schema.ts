@@ -21,7 +21,7 @@ export const Input = pure(() => z.object({
   background: ColourField()
     .optional()
     .describe(
-      "A colour put behind the cut-out instead of transparency, e.g. 'white' for product photos: hex (#rgb, #rgba, #rrggbb, #rrggbbaa) or a CSS colour name. An opaque colour gives an opaque PNG. Only with output 'cutout': a mask has no background, and sending both is refused.",
+      "A colour put behind the cut-out instead of transparency, e.g. 'white' for product photos: any colour the color-converter reads: hex (#rgb, #rgba, #rrggbb, #rrggbbaa), a CSS colour name, rgb(), hsl(), hwb(), lab(), lch(), oklab(), oklch() or color(), with an optional alpha. An opaque colour gives an opaque PNG. Only with output 'cutout': a mask has no background, and sending both is refused.",
     ),
 }));
 

@@ -4,7 +4,8 @@
 // caller's colour behind it), or the mask alone as a grayscale PNG.
 import { MODEL_SIDE, ModelUnavailableError } from '../../platform/segmentation';
 import { ToolInputError, ToolUnavailableError, defineTool, type ToolContext } from '../define';
-import { compositeOver, parseColour } from '../../lib/images/background';
+import { compositeOver } from '../../lib/images/background';
+import { parseColour } from '../../lib/images/colour';
 import { encodeBase64 } from '../../lib/base64';
 import { imageBytes, imagesOf, loadImage } from '../../lib/images/load';
 import { encodeImage } from '../../lib/images/output';

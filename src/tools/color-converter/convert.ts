@@ -5,6 +5,9 @@
 // The other CSS spaces (lab, oklch, color(display-p3 …)…) reach sRGB through spaces.ts.
 import type { ExactColor } from './parse';
 import { cssToOklab, cssToSrgb, srgbToOklab } from './spaces';
+import { fromRgb, hslToHsv, hslToRgb, hsvToHsl, hsvToHwb, hsvToRgb, hwbToHsv, roundHalfUp, type Triple } from './srgb';
+
+export { fromRgb, hslToHsv, hslToRgb, hsvToHsl, hsvToHwb, hsvToRgb, hwbToHsv, roundHalfUp, type Triple };
 
 export interface ColorForms {
   hex: string;
@@ -19,86 +22,11 @@ export interface ColorForms {
   alpha?: number;
 }
 
-export type Triple = [number, number, number];
-
-/**
- * Half up to an integer. Values that are halves in exact arithmetic can land a hair below .5
- * in binary floating point (HSL → RGB), so a tolerance far below any meaningful difference
- * keeps them halves.
- */
-export const roundHalfUp = (x: number) => Math.floor(x + 0.5 + 1e-9);
-
 /** A hue in [0, 360) from any angle; rounding 359.5 up gives 360, which wraps to 0. */
 function roundHue(h: number): number {
   const rounded = roundHalfUp(((h % 360) + 360) % 360);
   return rounded >= 360 ? 0 : rounded;
 }
-
-/** RGB 0–255 → HSL and HSV (hue in degrees, the rest 0–100). */
-export function fromRgb([r, g, b]: Triple): { hsl: Triple; hsv: Triple } {
-  const max = Math.max(r, g, b);
-  const min = Math.min(r, g, b);
-  const d = max - min;
-  let h = 0;
-  if (d > 0) {
-    if (max === r) h = 60 * (((g - b) / d + 6) % 6);
-    else if (max === g) h = 60 * ((b - r) / d + 2);
-    else h = 60 * ((r - g) / d + 4);
-  }
-  const l = (max + min) / 2 / 255;
-  const sl = d === 0 ? 0 : d / 255 / (1 - Math.abs(2 * l - 1));
-  const sv = max === 0 ? 0 : d / max;
-  return { hsl: [h, sl * 100, l * 100], hsv: [h, sv * 100, (max / 255) * 100] };
-}
-
-/** HSL → RGB 0–255 (CSS Color 4 hslToRgb). */
-export function hslToRgb([h, s, l]: Triple): Triple {
-  const sat = s / 100;
-  const light = l / 100;
-  const a = sat * Math.min(light, 1 - light);
-  const f = (n: number) => {
-    const k = (n + h / 30) % 12;
-    return (light - a * Math.max(-1, Math.min(k - 3, 9 - k, 1))) * 255;
-  };
-  return [f(0), f(8), f(4)];
-}
-
-/** HSV → RGB 0–255. */
-export function hsvToRgb([h, s, v]: Triple): Triple {
-  const sat = s / 100;
-  const value = v / 100;
-  const f = (n: number) => {
-    const k = (n + h / 60) % 6;
-    return (value - value * sat * Math.max(0, Math.min(k, 4 - k, 1))) * 255;
-  };
-  return [f(5), f(3), f(1)];
-}
-
-/** HSL → HSV directly (not through RGB, which would add a rounding step of floats). */
-export function hslToHsv([h, s, l]: Triple): Triple {
-  const light = l / 100;
-  const v = light + (s / 100) * Math.min(light, 1 - light);
-  return [h, v === 0 ? 0 : 2 * (1 - light / v) * 100, v * 100];
-}
-
-export function hsvToHsl([h, s, v]: Triple): Triple {
-  const value = v / 100;
-  const l = value * (1 - s / 200);
-  return [h, l === 0 || l === 1 ? 0 : ((value - l) / Math.min(l, 1 - l)) * 100, l * 100];
-}
-
-/** HWB → HSV (CSS Color 4 §8: whiteness + blackness ≥ 100% is a grey of ratio w / (w + b)). */
-export function hwbToHsv([h, w, b]: Triple): Triple {
-  if (w + b >= 100) {
-    const grey = (w / (w + b)) * 100;
-    return [h, 0, grey];
-  }
-  const v = 100 - b;
-  return [h, v === 0 ? 0 : (1 - w / v) * 100, v];
-}
-
-/** HSV → HWB: whiteness is what the value keeps of no colour, blackness what it lacks. */
-export const hsvToHwb = ([h, s, v]: Triple): Triple => [h, ((100 - s) * v) / 100, 100 - v];
 
 const hex2 = (n: number) => n.toString(16).padStart(2, '0');
 
@@ -145,6 +73,11 @@ function exactForms({ model, channels }: ExactColor): { rgb: Triple; hsl: Triple
     hsl = hsvToHsl(hsv);
   }
   return { rgb, hsl, hsv, inGamut: true, oklab: srgbToOklab(rgb) };
+}
+
+/** A colour as sRGB 0–255, rounded half up as every answer rounds it (gamut-mapped if outside). */
+export function rgbOf(color: ExactColor): Triple {
+  return exactForms(color).rgb.map(roundHalfUp) as Triple;
 }
 
 export function colorForms(color: ExactColor): ColorForms {

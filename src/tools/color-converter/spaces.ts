@@ -14,10 +14,18 @@ const SPACES: Record<CssSpace, ColorSpace> = {
   a98rgb: A98RGB, prophoto: ProPhoto, rec2020: REC_2020, 'xyz-d65': XYZ_D65, 'xyz-d50': XYZ_D50,
 };
 // colorjs.io converts along each space's `base` chain; registering the spaces lets it look
-// them up by id on the way (D50 Lab → XYZ D50 → XYZ D65 → linear sRGB → sRGB).
-for (const space of Object.values(SPACES)) ColorSpace.register(space);
+// them up by id on the way (D50 Lab → XYZ D50 → XYZ D65 → linear sRGB → sRGB). Registered on
+// first use, not on import: a module without side effects is left out of the pages that import
+// the `background` schema but never convert a CSS-space colour (their first-load weight).
+let registered = false;
 
-const color = (space: ColorSpace, coords: Triple): PlainColorObject => ({ space, coords: [...coords], alpha: 1 });
+const color = (space: ColorSpace, coords: Triple): PlainColorObject => {
+  if (!registered) {
+    for (const each of Object.values(SPACES)) ColorSpace.register(each);
+    registered = true;
+  }
+  return { space, coords: [...coords], alpha: 1 };
+};
 
 /**
  * A colour of a CSS space in sRGB 0–255 (unrounded), and whether it lay inside sRGB. Outside,

@@ -70,12 +70,25 @@ const cases: ToolCase[] = [
   { name: 'transparent PNG to WebP on a colour is opaque (VP8, no alpha)', body: { image: S.ALPHA_PNG, from: 'png', to: 'webp', background: '#336699' }, status: 200, match: { image: WEBP_LOSSY_OPAQUE, width: 32, height: 32 } },
   { name: 'a translucent background keeps alpha (VP8X)', body: { image: S.ALPHA_PNG, from: 'png', to: 'webp', background: '#33669980' }, status: 200, match: { image: WEBP_LOSSY_ALPHA } },
   { name: 'transparent PNG to PNG on rebeccapurple', body: { image: S.ALPHA_PNG, from: 'png', to: 'png', background: 'RebeccaPurple' }, status: 200, match: { image: MAGIC.png, width: 32, height: 32 } },
+  // Any colour the color-converter reads (its own parser): rgb(), hsl(), hwb(), lab(), oklch(), color(), with alpha.
+  { name: 'transparent PNG to JPEG on rgb(255, 200, 0)', body: { image: S.ALPHA_PNG, from: 'png', to: 'jpeg', background: 'rgb(255, 200, 0)' }, status: 200, match: { image: MAGIC.jpeg, width: 32, height: 32 } },
+  { name: 'on hsl() it is opaque (VP8)', body: { image: S.ALPHA_PNG, from: 'png', to: 'webp', background: 'hsl(210 50% 40%)' }, status: 200, match: { image: WEBP_LOSSY_OPAQUE, width: 32, height: 32 } },
+  { name: 'on a translucent hwb() it keeps alpha (VP8X)', body: { image: S.ALPHA_PNG, from: 'png', to: 'webp', background: 'hwb(120 10% 20% / 0.5)' }, status: 200, match: { image: WEBP_LOSSY_ALPHA } },
+  { name: 'on oklch()', body: { image: S.ALPHA_PNG, from: 'png', to: 'png', background: 'oklch(70% 0.15 150)' }, status: 200, match: { image: MAGIC.png, width: 32, height: 32 } },
+  { name: 'on lab()', body: { image: S.ALPHA_PNG, from: 'png', to: 'png', background: 'lab(50% 40 -20)' }, status: 200, match: { image: MAGIC.png, width: 32, height: 32 } },
+  { name: 'on a colour outside sRGB (gamut-mapped)', body: { image: S.ALPHA_PNG, from: 'png', to: 'png', background: 'color(display-p3 0 1 0)' }, status: 200, match: { image: MAGIC.png, width: 32, height: 32 } },
+  {
+    name: 'a background out of range names the channel',
+    body: { image: S.ALPHA_PNG, from: 'png', to: 'png', background: 'hsl(120 150% 50%)' },
+    status: 400,
+    match: { error: /'background' is not a colour: saturation '150%' is out of range \(0–100%\); use hex/ },
+  },
   { name: 'lossless WebP on a colour', body: { image: S.ALPHA_PNG, from: 'png', to: 'webp', background: '#fff', lossless: true }, status: 200, match: { image: WEBP_LOSSLESS } },
   {
     name: 'background that is not a colour',
     body: { image: S.ALPHA_PNG, from: 'png', to: 'jpeg', background: 'blurple' },
     status: 400,
-    match: { error: /'background' is not a colour: use hex \(#rgb, #rgba, #rrggbb, #rrggbbaa\) or a CSS colour name such as white/ },
+    match: { error: /'background' is not a colour: use hex \(#rgb, #rrggbb, #rrggbbaa\), rgb\(\), hsl\(\), hwb\(\), lab\(\), lch\(\), oklab\(\), oklch\(\), color\(\) or a CSS colour name such as white/ },
   },
   { name: 'background must be a string', body: { image: S.ALPHA_PNG, from: 'png', to: 'jpeg', background: 0 }, status: 400, match: { error: /'background' must be a string/ } },
   {
@@ -101,6 +114,23 @@ const cases: ToolCase[] = [
   { name: 'animated WebP to lossless WebP keeps the 3 frames', body: { image: S.ANIMATED_WEBP, from: 'webp', to: 'webp', lossless: true }, status: 200, match: { image: MAGIC.webp, width: 6, height: 4, frames: 3 } },
   { name: 'animated WebP to AVIF: the first frame, and a notice', body: { image: S.ANIMATED_WEBP, from: 'webp', to: 'avif' }, status: 200, match: { image: MAGIC.avif, frames: 1, notice: /^AVIF cannot hold an animation/ } },
   { name: 'SVG without size or viewBox renders at 300×150', body: { image: S.UNSIZED_SVG, from: 'svg', to: 'png' }, status: 200, match: { width: 300, height: 150 } },
+  // SVG as it comes from the wild: a root in the SVG namespace under a prefix, gzipped (.svgz, `from` is still svg),
+  // and a valid SVG on which resvg panics writing out its tree (drawn all the same, never a 500).
+  { name: 'a namespaced <svg:svg> root is SVG', body: { image: S.NAMESPACED_SVG, from: 'svg', to: 'png' }, status: 200, match: { image: MAGIC.png, format: 'png', width: 40, height: 24 } },
+  { name: '.svgz (gzipped SVG) is SVG', body: { image: S.QUADRANTS_SVGZ, from: 'svg', to: 'webp' }, status: 200, match: { image: MAGIC.webp, format: 'webp', width: 40, height: 24 } },
+  {
+    name: 'a .svgz that inflates past the limit on an SVG is refused by name',
+    body: { image: S.BOMB_SVGZ, from: 'svg', to: 'png' },
+    status: 400,
+    match: { error: /^'image' is a gzip-compressed SVG that inflates to more than \d+ MB; an SVG may be at most \d+ MB once inflated\.$/ },
+  },
+  {
+    name: 'a truncated .svgz',
+    body: { image: S.QUADRANTS_SVGZ.slice(0, 80), from: 'svg', to: 'png' },
+    status: 400,
+    expect: { error: "'image' could not be decoded as SVG: its gzip compression is damaged or truncated." },
+  },
+  { name: 'an SVG resvg panics writing out (a clip path child <use> of a group) is drawn', body: { image: S.CLIP_INVALID_USE_SVG, from: 'svg', to: 'png' }, status: 200, match: { image: MAGIC.png, width: 200, height: 200 } },
   { name: 'SVG text is drawn with the bundled font', body: { image: S.TEXT_SVG, from: 'svg', to: 'webp', quality: 90 }, status: 200, match: { format: 'webp', width: 120, height: 40 } },
   {
     name: 'a data URL prefix and line breaks are tolerated',

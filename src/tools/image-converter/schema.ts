@@ -22,7 +22,7 @@ export const Input = pure(() => z.object({
   to: ImageFormat.describe('Format to convert to (SVG is input only). WebP holds at most 16,383 pixels per side.'),
   quality: z.number().int().min(1).max(100).default(DEFAULTS.quality).describe('Quality for JPEG, WebP and AVIF output (ignored when `lossless` is true).'),
   lossless: z.boolean().default(DEFAULTS.lossless).describe('Encode WebP or AVIF losslessly: decoding the output gives back exactly the input\'s pixels, transparent ones included, and `quality` is ignored. PNG and TIFF are always lossless, so it changes nothing there; JPEG and GIF have no lossless mode, so `true` is refused for them.'),
-  background: ColourField().optional().describe('A colour that replaces transparency: when given, the image is laid over it whatever the target (e.g. a PNG on black), so an opaque colour gives an opaque image. Hex (#rgb, #rgba, #rrggbb, #rrggbbaa) or a CSS colour name. Left out: JPEG is flattened onto white and the other formats keep their transparency. JPEG has no alpha, so a translucent colour is itself laid over white there.'),
+  background: ColourField().optional().describe('A colour that replaces transparency: when given, the image is laid over it whatever the target (e.g. a PNG on black), so an opaque colour gives an opaque image. Any colour the color-converter reads: hex (#rgb, #rgba, #rrggbb, #rrggbbaa), a CSS colour name, rgb(), hsl(), hwb(), lab(), lch(), oklab(), oklch() or color(), with an optional alpha. Left out: JPEG is flattened onto white and the other formats keep their transparency. JPEG has no alpha, so a translucent colour is itself laid over white there.'),
 }));
 
 export const Output = pure(() => z.object({

@@ -5,7 +5,8 @@ import { ANIMATED_FORMATS, animates, firstFrameNotice } from '../../lib/images/a
 import { EXAMPLE_PNG } from '../../lib/images/example';
 import { checkEncodable } from '../../lib/images/limits';
 import { IMAGE_FORMATS, RASTER_FORMATS } from '../../lib/images/formats';
-import { compositeOver, parseColour } from '../../lib/images/background';
+import { compositeOver } from '../../lib/images/background';
+import { parseColour } from '../../lib/images/colour';
 import { ToolInputError } from '../define';
 import { Input, LOSSLESS_TARGETS, Output } from './schema';
 

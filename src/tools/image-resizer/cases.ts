@@ -32,6 +32,14 @@ const cases: ToolCase[] = [
   { name: 'animated GIF to WebP: every frame resized', body: { image: S.ANIMATED_GIF, width: 3, format: 'webp' }, status: 200, match: { format: 'webp', width: 3, height: 2, originalWidth: 6, originalHeight: 4, frames: 3, image: /^UklGR.{6}XRUJQVlA4WAoAAAAC/ } },
   { name: 'animated WebP to PNG: the first frame, and a notice', body: { image: S.ANIMATED_WEBP, width: 3 }, status: 200, match: { format: 'png', width: 3, height: 2, frames: 1, notice: 'PNG cannot hold an animation: only the first of its 3 frames was kept. Choose WebP to keep them all.' } },
   { name: 'GIF input', body: { image: S.QUADRANTS_GIF, width: 10 }, status: 200, match: size(10, 6) },
+  { name: 'SVG input with a namespaced <svg:svg> root', body: { image: S.NAMESPACED_SVG, width: 20 }, status: 200, match: size(20, 12) },
+  { name: '.svgz input (gzipped SVG)', body: { image: S.QUADRANTS_SVGZ, width: 80, format: 'webp' }, status: 200, match: size(80, 48, 'webp') },
+  {
+    name: 'a .svgz that inflates past the limit on an SVG is refused by name',
+    body: { image: S.BOMB_SVGZ, width: 10 },
+    status: 400,
+    match: { error: /^'image' is a gzip-compressed SVG that inflates to more than \d+ MB; an SVG may be at most \d+ MB once inflated\.$/ },
+  },
   // kernel: the same bytes through every door (nearest is exact integer work; the others are
   // integer arithmetic too, in WebAssembly SIMD or its JavaScript twin).
   { name: 'kernel nearest: a 2× enlargement with hard edges', body: { image, width: 80, kernel: 'nearest' }, status: 200, match: { ...size(80, 48), image: NEAREST_80 } },
@@ -40,6 +48,17 @@ const cases: ToolCase[] = [
   { name: 'kernel lanczos3 is the default', body: { image, width: 16, kernel: 'lanczos3' }, status: 200, match: size(16, 10) },
   // background: the padding colour of contain (translucent kept in PNG, flattened onto white in JPEG).
   { name: 'contain pads with the background colour', body: { image, width: 20, height: 20, fit: 'contain', background: '#ff000080' }, status: 200, match: { ...size(20, 20), image: PADDED_RED_HALF } },
+  // Any colour the color-converter reads: the same half-transparent red in three more spellings gives the very same bytes.
+  { name: 'background as rgb() with a percentage alpha', body: { image, width: 20, height: 20, fit: 'contain', background: 'rgb(255 0 0 / 50.2%)' }, status: 200, match: { ...size(20, 20), image: PADDED_RED_HALF } },
+  { name: 'background as hsla()', body: { image, width: 20, height: 20, fit: 'contain', background: 'hsla(0, 100%, 50%, 0.502)' }, status: 200, match: { ...size(20, 20), image: PADDED_RED_HALF } },
+  { name: 'background as color(srgb …)', body: { image, width: 20, height: 20, fit: 'contain', background: 'color(srgb 1 0 0 / 0.502)' }, status: 200, match: { ...size(20, 20), image: PADDED_RED_HALF } },
+  { name: 'background as oklch(), as JPEG', body: { image, width: 20, height: 20, fit: 'contain', background: 'oklch(45% 0.12 264)', format: 'jpeg' }, status: 200, match: { ...size(20, 20, 'jpeg'), image: /^\/9j\// } },
+  {
+    name: 'a background out of range names the channel',
+    body: { image, width: 20, height: 20, fit: 'contain', background: 'rgb(300, 0, 0)' },
+    status: 400,
+    match: { error: /^Invalid request: 'background' is not a colour: red '300' is out of range \(0–255\); use hex/ },
+  },
   { name: 'contain with a background, as JPEG', body: { image, width: 20, height: 20, fit: 'contain', background: 'navy', format: 'jpeg' }, status: 200, match: { ...size(20, 20, 'jpeg'), image: /^\/9j\// } },
   { name: 'background is ignored by the fits that do not pad', body: { image, width: 30, height: 30, fit: 'cover', background: 'navy' }, status: 200, match: size(30, 30) },
   {
@@ -73,7 +92,7 @@ const cases: ToolCase[] = [
   { name: 'fractional crop offset is refused', body: { image, cropX: 1.5 }, status: 400, match: { error: /'cropX' must be an integer/ } },
   { name: 'output format is PNG, JPEG or WebP', body: { image, format: 'gif' }, status: 400, match: { error: /'format' must be one of "png", "jpeg", "webp"/ } },
   { name: 'unknown kernel', body: { image, kernel: 'bicubic' }, status: 400, match: { error: 'Invalid request: \'kernel\' must be one of "lanczos3", "nearest", "linear", "cubic".' } },
-  { name: 'a background that is no colour', body: { image, background: 'not-a-colour' }, status: 400, match: { error: "Invalid request: 'background' is not a colour: use hex (#rgb, #rgba, #rrggbb, #rrggbbaa) or a CSS colour name such as white." } },
+  { name: 'a background that is no colour', body: { image, background: 'not-a-colour' }, status: 400, match: { error: "Invalid request: 'background' is not a colour: use hex (#rgb, #rrggbb, #rrggbbaa), rgb(), hsl(), hwb(), lab(), lch(), oklab(), oklch(), color() or a CSS colour name such as white." } },
   { name: 'a background that is no string', body: { image, background: 12 }, status: 400, match: { error: /'background' must be a string/ } },
   { name: 'unknown fit', body: { image, width: 10, height: 10, fit: 'stretch' }, status: 400, match: { error: /'fit' must be one of/ } },
 ];

@@ -24,7 +24,7 @@ export const Input = pure(() => z.object({
     .describe('How the image fits a box given by both width and height.'),
   background: ColourField()
     .optional()
-    .describe("Colour of the padding that fit 'contain' adds: hex (#rgb, #rgba, #rrggbb, #rrggbbaa) or a CSS colour name. Default: transparent. JPEG output flattens it onto white like the rest of the image, so give an opaque colour for JPEG. Other fits add no padding and ignore it."),
+    .describe("Colour of the padding that fit 'contain' adds: any colour the color-converter reads: hex (#rgb, #rgba, #rrggbb, #rrggbbaa), a CSS colour name, rgb(), hsl(), hwb(), lab(), lch(), oklab(), oklch() or color(), with an optional alpha. Default: transparent. JPEG output flattens it onto white like the rest of the image, so give an opaque colour for JPEG. Other fits add no padding and ignore it."),
   kernel: z
     .enum(KERNELS)
     .optional() // absent means lanczos3 (tool.ts); optional, so the page's settings need not carry it

@@ -8,7 +8,7 @@ import { checkDimensions, checkEncodable } from '../../lib/images/limits';
 import { planFit, type FitPlan } from '../../lib/images/fit';
 import { shrinkFactor } from '../../platform/shrink';
 import { crop, pad, transform, type Transform } from '../../lib/images/pixels';
-import { parseColour } from '../../lib/images/background';
+import { parseColour } from '../../lib/images/colour';
 import { FORMATS, Input, Output } from './schema';
 
 const ROTATIONS: Record<number, Transform> = { 0: 'identity', 90: 'rotate90', 180: 'rotate180', 270: 'rotate270' };
