@@ -105,10 +105,6 @@ function jpeg(r: Reader): Probe {
     if (isSof) {
       const height = r.be16(at + 5);
       const width = r.be16(at + 7);
-      const components = r.u8(at + 9);
-      if (components === 4) {
-        throw new ToolInputError('CMYK JPEG images are not supported; save the image as RGB and try again.');
-      }
       if (height === 0) throw new HeaderError('the height is defined later in the file (DNL), which is not supported');
       // A progressive decode makes a pass over the image per scan: their number is bounded.
       const { scans } = jpegStructure(r.bytes);
