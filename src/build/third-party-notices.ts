@@ -172,6 +172,14 @@ function fallbackTexts(info: PackageInfo): string[] {
 
 const RULE = '='.repeat(78);
 
+/**
+ * Software a package compiles into what it ships without shipping that software's notice:
+ * lcms-wasm's WASM is littleCMS itself (MIT), whose copyright line only its own sources carry.
+ */
+const COMPILED_IN: Readonly<Record<string, { name: string; license: string; copyright: string }>> = {
+  'lcms-wasm': { name: 'Little CMS 2.16 (https://www.littlecms.com)', license: 'MIT', copyright: 'Copyright (c) 1998-2023 Marti Maria Saguer' },
+};
+
 /** The notices text: a header, then one section per package with its licence texts. */
 export function noticesText(packages: readonly PackageInfo[], product: string): string {
   const parts = [
@@ -192,6 +200,8 @@ export function noticesText(packages: readonly PackageInfo[], product: string): 
         texts++;
       }
     }
+    const inside = COMPILED_IN[info.name];
+    if (inside) parts.push('', `--- ${inside.name}, compiled into this package ---`, '', standardText(inside.license, [inside.copyright])!);
     if (texts === 0) {
       const fallback = fallbackTexts(info);
       parts.push('', ...(fallback.length ? fallback.flatMap((text) => [text, '']) : [`(The package ships no licence file; its package.json declares ${info.license}.)`]));

@@ -9,7 +9,7 @@ import type { Plugin } from 'vite';
  * their real paths are vendor/). A glue missed here fails in the service worker alone, where
  * `import.meta.url` is no base URL ("Failed to construct 'URL': Invalid base URL").
  */
-const CODEC_GLUE = /(node_modules[\\/](@jsquash|@resvg)|vendor[\\/]lib[\w-]+-wasm)[\\/]/;
+const CODEC_GLUE = /(node_modules[\\/](@jsquash|@resvg|lcms-wasm)|vendor[\\/]lib[\w-]+-wasm)[\\/]/;
 
 export function wasmUrlsNotInlined(): Plugin {
   return {

@@ -14,6 +14,8 @@ export const ASSET_SOURCES = {
   'webp-enc-simd.wasm': '@jsquash/webp/codec/enc/webp_enc_simd.wasm',
   'avif-dec.wasm': '@jsquash/avif/codec/dec/avif_dec.wasm',
   'avif-enc.wasm': '@jsquash/avif/codec/enc/avif_enc.wasm',
+  // littleCMS (MIT), loaded only for an image whose embedded profile is not sRGB.
+  'lcms.wasm': 'lcms-wasm/dist/lcms.wasm',
   'resvg.wasm': '@resvg/resvg-wasm/index_bg.wasm',
   // DejaVu Sans (Bitstream Vera licence, from the dejavu-fonts-ttf package): SVG text is
   // silently dropped without a font, and no system font is ever consulted.

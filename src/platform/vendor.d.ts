@@ -34,3 +34,20 @@ declare module 'color-name' {
   const colors: Readonly<Record<string, readonly [number, number, number]>>;
   export default colors;
 }
+
+// littleCMS built to WASM (lcms-wasm ships no types): the few calls the colour stage makes.
+declare module 'lcms-wasm' {
+  export interface Lcms {
+    HEAPU8: Uint8Array;
+    _malloc(size: number): number;
+    _free(pointer: number): void;
+    _cmsDoTransform(transform: number, input: number, output: number, pixels: number): void;
+    cmsOpenProfileFromMem(bytes: Uint8Array, size: number): number;
+    cmsCloseProfile(profile: number): void;
+    cmsCreate_sRGBProfile(): number;
+    cmsGetColorSpace(profile: number): number;
+    cmsCreateTransform(input: number, inputFormat: number, output: number, outputFormat: number, intent: number, flags: number): number;
+    cmsDeleteTransform(transform: number): void;
+  }
+  export function instantiate(options: Record<string, unknown>): Promise<Lcms>;
+}

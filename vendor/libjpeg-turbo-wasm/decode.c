@@ -4,8 +4,9 @@
  * straight to 1/2, 1/4 or 1/8 of the size (libjpeg's DCT scaling, what libvips calls
  * shrink-on-load). A 2 MP photo resized to 800 px then never exists at full size.
  *
- * Output is always 8-bit RGBA (alpha 255). CMYK and YCCK files are refused: converting them
- * faithfully needs an ICC transform this build does not have.
+ * Output is 8-bit RGBA (alpha 255), or for CMYK and YCCK files 8-bit CMYK as stored (Adobe's
+ * files inverted, 255 = no ink; decoded_adobe() says so): the caller converts it to RGB through
+ * the file's ICC profile (src/platform/codecs/colour-profile.ts).
  */
 #include <setjmp.h>
 #include <stdio.h>
@@ -21,6 +22,8 @@ struct error_manager {
 static char error_text[JMSG_LENGTH_MAX];
 static int result_width;
 static int result_height;
+static int result_cmyk;
+static int result_adobe;
 
 static void exit_with_error(j_common_ptr info) {
   struct error_manager *errors = (struct error_manager *)info->err;
@@ -57,12 +60,9 @@ unsigned char *decode_jpeg(const unsigned char *data, unsigned long size, int sh
   jpeg_create_decompress(&info);
   jpeg_mem_src(&info, data, size);
   jpeg_read_header(&info, TRUE);
-  if (info.jpeg_color_space == JCS_CMYK || info.jpeg_color_space == JCS_YCCK) {
-    strcpy(error_text, "CMYK JPEG images are not supported");
-    jpeg_destroy_decompress(&info);
-    return NULL;
-  }
-  info.out_color_space = JCS_EXT_RGBA;
+  result_cmyk = info.jpeg_color_space == JCS_CMYK || info.jpeg_color_space == JCS_YCCK;
+  result_adobe = info.saw_Adobe_marker;
+  info.out_color_space = result_cmyk ? JCS_CMYK : JCS_EXT_RGBA;
   info.scale_num = 1;
   info.scale_denom = shrink == 2 || shrink == 4 || shrink == 8 ? shrink : 1;
   jpeg_start_decompress(&info);
@@ -86,4 +86,8 @@ unsigned char *decode_jpeg(const unsigned char *data, unsigned long size, int sh
 
 int decoded_width(void) { return result_width; }
 int decoded_height(void) { return result_height; }
+/* Whether the last result is CMYK (4 bytes a pixel, C M Y K) rather than RGBA. */
+int decoded_cmyk(void) { return result_cmyk; }
+/* Whether the file had Adobe's APP14 segment: its CMYK is then stored inverted. */
+int decoded_adobe(void) { return result_adobe; }
 const char *decode_error(void) { return error_text; }

@@ -4,10 +4,14 @@ export interface JpegDecoderModule {
   HEAPU8: Uint8Array;
   _malloc(size: number): number;
   _free(pointer: number): void;
-  /** RGBA pixels at 1/shrink size (shrink 1, 2, 4 or 8), or 0 on failure (see _decode_error). */
+  /** RGBA (or, where _decoded_cmyk, CMYK) pixels at 1/shrink size (shrink 1, 2, 4 or 8), or 0 on failure (see _decode_error). */
   _decode_jpeg(data: number, size: number, shrink: number): number;
   _decoded_width(): number;
   _decoded_height(): number;
+  /** 1 when the last result is CMYK as stored (a CMYK or YCCK file), else 0 (RGBA). */
+  _decoded_cmyk(): number;
+  /** 1 when the file had Adobe's APP14 segment: its CMYK is stored inverted (255 = no ink). */
+  _decoded_adobe(): number;
   _decode_error(): number;
   UTF8ToString(pointer: number): string;
 }

@@ -107,9 +107,6 @@ function jpeg(r: Reader): Probe {
       const height = r.be16(at + 5);
       const width = r.be16(at + 7);
       const components = r.u8(at + 9);
-      if (components === 4) {
-        throw new ToolInputError('CMYK JPEG images are not supported; save the image as RGB and try again.');
-      }
       // Named, not "damaged": lossless, hierarchical and 12-bit JPEG are valid files our decoder lacks.
       const process = jpegProcess({ width, height, marker, precision: r.u8(at + 4), components }, { arithmetic: true });
       if (process) throw new ToolInputError(`${process[0]!.toUpperCase()}${process.slice(1)} images are not supported; save the image as a baseline JPEG or a PNG and try again.`);

@@ -1,14 +1,17 @@
 // The image port implemented once over the WASM and JS codecs; a door supplies the way its
 // files are loaded (browser.ts: from the app's origin; node.ts: from disk) and, optionally, its
 // runtime's own zlib inflater (node.ts: node:zlib, several times cheaper there than the
-// web-standard `DecompressionStream`, which is the default).
+// web-standard `DecompressionStream`, which is the default). Every decoded image then passes the
+// colour stage (colour-profile.ts): an embedded non-sRGB profile is converted to sRGB there.
 import type { AssetLoader } from '../assets';
 import type { Bitmap, DecodeOptions, ImagePlatform, RasterFormat } from '../types';
 import { avifCodec } from './avif';
+import { colourManager, type Decoded } from './colour-profile';
 import { decodeGif, decodeGifAnimation, encodeGif, encodeGifAnimation } from './gif';
 import { webpAnimation } from './webp-animation';
 import { type Inflate, streamInflate } from './inflate';
 import { jpegCodec } from './jpeg';
+import { embeddedProfile } from './icc-profile';
 import { pngCodec } from './png';
 import { resizeBitmap } from './resize';
 import { svgRenderer } from './svg';
@@ -22,8 +25,9 @@ export function createImagePlatform(assets: AssetLoader, inflate: Inflate = stre
   const avif = avifCodec(assets);
   const renderSvg = svgRenderer(assets);
   const encodeTiff = tiffEncoder(assets);
+  const toSrgb = colourManager(assets);
 
-  const decoders: Record<RasterFormat, (bytes: Uint8Array, options: DecodeOptions) => Bitmap | Promise<Bitmap>> = {
+  const decoders: Record<RasterFormat, (bytes: Uint8Array, options: DecodeOptions) => Decoded | Promise<Decoded>> = {
     png: png.decode,
     jpeg: jpeg.decode,
     webp: webp.decode,
@@ -44,7 +48,7 @@ export function createImagePlatform(assets: AssetLoader, inflate: Inflate = stre
   const animatedWebp = webpAnimation(webp);
 
   return {
-    decode: async (bytes, format, options = {}) => decoders[format](bytes, options),
+    decode: async (bytes, format, options = {}) => toSrgb(await decoders[format](bytes, options), embeddedProfile(bytes, format)),
     renderSvg,
     encode: async (image, format, { quality, lossless = false }) => encoders[format](image, quality, lossless),
     resize: resizeBitmap,

@@ -87,8 +87,18 @@ describe('damaged input', () => {
     await expect(nodeImages.decode(fixture('truncated-quadrants.jpeg'), 'jpeg')).rejects.toThrow(ImageDataError);
   });
 
-  it('CMYK is refused (no ICC transform to do it justice)', async () => {
-    await expect(nodeImages.decode(fixture('cmyk.jpeg'), 'jpeg')).rejects.toThrow(/CMYK JPEG images are not supported/);
+  it('CMYK is read (its colours: colour-profile.test.ts), at full size and decoded smaller', async () => {
+    // The four quadrants red, green, blue, yellow, through libvips' press profile and back naively.
+    for (const shrink of [1, 2]) {
+      const image = await nodeImages.decode(fixture('cmyk.jpeg'), 'jpeg', { shrink });
+      expect([image.width, image.height]).toEqual([40 / shrink, 24 / shrink]);
+      const at = (x: number, y: number) => [...image.data.subarray(((y * image.width + x) * 4), (y * image.width + x) * 4 + 3)];
+      const [red, green, blue, yellow] = [at(image.width / 4, image.height / 4), at((3 * image.width) / 4, image.height / 4), at(image.width / 4, (3 * image.height) / 4), at((3 * image.width) / 4, (3 * image.height) / 4)];
+      expect(red[0]! - Math.max(red[1]!, red[2]!)).toBeGreaterThan(100);
+      expect(green[1]! - Math.max(green[0]!, green[2]!)).toBeGreaterThan(40);
+      expect(blue[2]! - Math.max(blue[0]!, blue[1]!)).toBeGreaterThan(40);
+      expect(Math.min(yellow[0]!, yellow[1]!) - yellow[2]!).toBeGreaterThan(100);
+    }
   });
 });
 

@@ -7,6 +7,7 @@
 // more common than encoding and every JPEG input loads the decoder.
 import createJpegDecoder, { type JpegDecoderModule } from '@devtoolbox/libjpeg-turbo-wasm/jpeg_dec.js';
 import createJpegEncoder, { type JpegEncoderModule } from '@devtoolbox/libjpeg-turbo-wasm/jpeg_enc.js';
+import type { CmykImage } from '../../lib/images/cmyk';
 import type { AssetLoader } from '../assets';
 import { ImageDataError, type Bitmap, type DecodeOptions } from '../types';
 import { emscripten, once } from './common';
@@ -15,8 +16,9 @@ export function jpegCodec(assets: AssetLoader) {
   const decoder = once(async () => emscripten(createJpegDecoder as never, await assets.wasm('jpeg-dec.wasm')) as Promise<JpegDecoderModule>);
   const encoder = once(async () => emscripten(createJpegEncoder as never, await assets.wasm('jpeg-enc.wasm')) as Promise<JpegEncoderModule>);
   return {
-    // Pixels as stored: EXIF orientation is applied by the tool (one code path for every format).
-    decode: async (bytes: Uint8Array, { shrink = 1 }: DecodeOptions = {}): Promise<Bitmap> => decodeWith(await decoder(), bytes, shrink),
+    // Pixels as stored: EXIF orientation is applied by the tool (one code path for every format);
+    // CMYK as CMYK, which the colour stage converts (colour-profile.ts).
+    decode: async (bytes: Uint8Array, { shrink = 1 }: DecodeOptions = {}): Promise<Bitmap | CmykImage> => decodeWith(await decoder(), bytes, shrink),
     /** Quality 1–100; alpha is ignored (the converter flattens transparency first). */
     encode: async (image: Bitmap, quality: number): Promise<Uint8Array> => encodeWith(await encoder(), image, quality),
   };
@@ -39,7 +41,7 @@ function encodeWith(module: JpegEncoderModule, image: Bitmap, quality: number): 
   return bytes;
 }
 
-function decodeWith(module: JpegDecoderModule, bytes: Uint8Array, shrink: number): Bitmap {
+function decodeWith(module: JpegDecoderModule, bytes: Uint8Array, shrink: number): Bitmap | CmykImage {
   const input = module._malloc(bytes.length);
   if (!input) throw new Error('JPEG decoder: out of memory');
   module.HEAPU8.set(bytes, input);
@@ -55,5 +57,8 @@ function decodeWith(module: JpegDecoderModule, bytes: Uint8Array, shrink: number
   // A copy out of the WASM heap (HEAPU8 may be replaced when the heap grows), then freed.
   const data = module.HEAPU8.slice(pixels, pixels + width * height * 4);
   module._free(pixels);
-  return { width, height, data };
+  if (!module._decoded_cmyk()) return { width, height, data };
+  // Photoshop (Adobe APP14) stores CMYK inverted; the colour stage takes 0 = no ink.
+  if (module._decoded_adobe()) for (let i = 0; i < data.length; i++) data[i] = 255 - data[i]!;
+  return { width, height, cmyk: data };
 }

@@ -169,7 +169,11 @@ const cases: ToolCase[] = [
     expect: { error: "'image' is not a WebP image: its bytes are not an image in any supported format (PNG, JPEG, WebP, AVIF, TIFF, GIF or SVG)." },
   },
   { name: 'invalid Base64', body: { image: 'iVBOR*w0K', from: 'png', to: 'png' }, status: 400, match: { error: /^'image' is not valid Base64: Invalid character '\*' at position 6/ } },
-  { name: 'CMYK JPEG', body: { image: S.CMYK_JPEG, from: 'jpeg', to: 'png' }, status: 400, expect: { error: 'CMYK JPEG images are not supported; save the image as RGB and try again.' } },
+  // Read through its embedded profile (or the naive conversion without one): pixels in the unit tests.
+  { name: 'CMYK JPEG', body: { image: S.CMYK_JPEG, from: 'jpeg', to: 'png' }, status: 200, match: { image: MAGIC.png, format: 'png', width: 40, height: 24 } },
+  // Display P3 with its profile: converted to sRGB on decode (littleCMS, loaded for it), the same
+  // bytes from every door; the pixels (the quadrants' sRGB colours again) in colour-profile.test.ts.
+  { name: 'a Display P3 PNG', body: { image: S.P3_PNG, from: 'png', to: 'png' }, status: 200, match: { image: MAGIC.png, format: 'png', width: 40, height: 24 } },
   {
     name: 'TIFF with an unsupported compression',
     body: { image: S.WEBP_COMPRESSED_TIFF, from: 'tiff', to: 'png' },
