@@ -2,7 +2,7 @@
 // hsl(270 50% 40%), hsl(120 100% 25%) = green #008000, navy = #000080) and worked by hand:
 // tomato: max 255, min 71, d 184 → L = 326/510 = 63.9% → 64, S = 184/184 = 100%,
 // H = 60 × 28/184 = 9.1° → 9; HSV S = 184/255 = 72.2% → 72, V = 100%.
-import { NAMED_COLORS } from '../../src/tools/color-converter/named';
+import { NAMED_COLORS } from '../../src/lib/colour/named';
 import { clipboardText, expect, test } from './fixtures';
 
 test.describe('color-converter page', () => {

@@ -2,8 +2,8 @@
 // a colour at all (the colour converter's parser: syntax and ranges), and its RGBA when it is
 // in an sRGB model (hex, names, rgb(), hsl(), hsv(), hwb()), computed with the converter's own
 // formulas and rounding. lab(), lch(), oklab(), oklch() and color() need colour.ts.
-import { parseColor } from '../../tools/color-converter/parse';
-import { roundHalfUp, srgbModelToRgb } from '../../tools/color-converter/srgb';
+import { parseColor } from '../colour/parse';
+import { roundHalfUp, srgbModelToRgb } from '../colour/srgb';
 
 /** Straight (not premultiplied) 8-bit RGBA. */
 export type Rgba = readonly [r: number, g: number, b: number, a: number];

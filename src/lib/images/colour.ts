@@ -1,5 +1,5 @@
 // The colour of a `background` field (image-converter, image-resizer, background-remover), read
-// by the colour converter's own parser (src/tools/color-converter/parse.ts): every spelling the
+// by the colour converter's own parser (src/lib/colour/parse.ts): every spelling the
 // colour converter reads, a `background` takes: hex with or without alpha, CSS names,
 // `transparent`, rgb(), hsl(), hsv(), hwb(), lab(), lch(), oklab(), oklch(), color(<space> …),
 // either syntax. A colour outside sRGB is gamut-mapped as the colour converter maps it (CSS Color
@@ -7,9 +7,9 @@
 //
 // The pages read colours in the sRGB models with colour-syntax.ts alone; this module (with
 // colorjs.io, for the CSS spaces) is loaded by the tools, and by a page only for such a colour.
-import { parseColor } from '../../tools/color-converter/parse';
-import { rgbOf } from '../../tools/color-converter/convert';
-import { roundHalfUp } from '../../tools/color-converter/srgb';
+import { parseColor } from '../colour/parse';
+import { rgbOf } from '../colour/convert';
+import { roundHalfUp } from '../colour/srgb';
 import type { Rgba } from './colour-syntax';
 
 export type { Rgba } from './colour-syntax';

@@ -108,8 +108,8 @@ function jpeg(r: Reader): Probe {
       const width = r.be16(at + 7);
       const components = r.u8(at + 9);
       // Named, not "damaged": lossless, hierarchical and 12-bit JPEG are valid files our decoder lacks.
-      const process = jpegProcess({ width, height, marker, precision: r.u8(at + 4), components }, { arithmetic: true });
-      if (process) throw new ToolInputError(`${process[0]!.toUpperCase()}${process.slice(1)} images are not supported; save the image as a baseline JPEG or a PNG and try again.`);
+      const kind = jpegProcess({ width, height, marker, precision: r.u8(at + 4), components }, { arithmetic: true });
+      if (kind) throw new ToolInputError(`${kind[0]!.toUpperCase()}${kind.slice(1)} images are not supported; save the image as a baseline JPEG or a PNG and try again.`);
       if (height === 0) throw new HeaderError('the height is defined later in the file (DNL), which is not supported');
       // A progressive decode makes a pass over the image per scan: their number is bounded.
       const { scans } = jpegStructure(r.bytes);

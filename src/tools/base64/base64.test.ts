@@ -134,7 +134,8 @@ describe('sniffBytes', () => {
     expect(readdirSync(new URL('../../../tests/fixtures/files', import.meta.url)).filter((name) => name !== 'README.md').sort()).toEqual(Object.keys(files).sort());
   });
 
-  const images = readdirSync(new URL('../../../tests/fixtures/images', import.meta.url)).filter((name) => /^(quadrants|alpha|animated|exif-1|cmyk)\.\w+$/.test(name));
+  // A .svgz is, to this page, the gzip file it is (sniffed as .gz), not an image sharp names.
+  const images = readdirSync(new URL('../../../tests/fixtures/images', import.meta.url)).filter((name) => /^(quadrants|alpha|animated|exif-1|cmyk)\.\w+$/.test(name) && !name.endsWith('.svgz'));
   it.each(images)('images/%s', async (name) => {
     const sharp = (await import('sharp')).default;
     const bytes = read(`images/${name}`);

@@ -7,7 +7,7 @@
 //   8-bit value lies between the two, so the answers are the same).
 // - The ratio is truncated (not rounded) to 2 decimals and the verdicts read that number, so a
 //   4.499 never shows as 4.5 next to a fail, and a shown 4.5 always passes AA.
-import { roundHalfUp, type Triple } from './convert';
+import { roundHalfUp, type Triple } from '../../lib/colour/convert';
 
 export interface Contrast {
   ratio: number;

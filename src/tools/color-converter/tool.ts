@@ -1,7 +1,7 @@
 import { defineTool, ToolInputError } from '../define';
 import { contrast } from './contrast';
-import { colorForms, type Triple } from './convert';
-import { parseColor } from './parse';
+import { colorForms, type Triple } from '../../lib/colour/convert';
+import { parseColor } from '../../lib/colour/parse';
 import { Input, Output } from './schema';
 
 export default defineTool({
