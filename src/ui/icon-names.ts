@@ -1,4 +1,4 @@
 // The Lucide icons of the app's own controls (header, sidebar, palette); the build inlines
 // exactly these into `virtual:icons` (src/build/icons.ts).
-export const UI_ICONS = ['menu', 'x', 'search', 'star', 'sun', 'moon', 'sun-moon', 'panel-left', 'clipboard-paste', 'history', 'arrow-left-right'] as const;
+export const UI_ICONS = ['menu', 'x', 'search', 'star', 'sun', 'moon', 'sun-moon', 'panel-left', 'clipboard-paste', 'history', 'arrow-left-right', 'forward'] as const;
 export type UiIcon = (typeof UI_ICONS)[number];

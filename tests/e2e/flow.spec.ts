@@ -133,6 +133,61 @@ test.describe('Open in…', () => {
   });
 });
 
+test.describe('Open in… on a row', () => {
+  test('a query parameter of a URL opens in the timestamp converter in two clicks, an icon beside its Copy', async ({ page }) => {
+    const urls = recordUrls(page);
+    await page.goto('/url-encoder');
+    await page.getByTestId('mode-decode').check();
+    await page.getByTestId('input').fill('https://example.com/callback?state=abc&issued=1700000000');
+    const row = page.getByTestId('query-table').getByRole('row').filter({ hasText: 'issued' });
+    const copy = row.getByRole('button', { name: 'Copy value of issued' });
+    const open = row.getByRole('button', { name: 'Open value of issued in…' });
+    await expect(open).toBeVisible();
+    // Compact: an icon on the Copy button's line, not a second row of words.
+    await expect(open).toHaveText('');
+    const [a, b] = [await copy.boundingBox(), await open.boundingBox()];
+    expect(Math.abs(a!.y + a!.height / 2 - (b!.y + b!.height / 2))).toBeLessThan(4);
+    expect(b!.x).toBeGreaterThan(a!.x);
+
+    urls.length = 0;
+    await open.click();
+    const menu = page.getByRole('menu', { name: 'Open value of issued in' });
+    await menu.getByRole('menuitem', { name: /Timestamp Converter/ }).click();
+    await expect(page).toHaveURL(/\/timestamp-converter(#[^#]*)?$/);
+    await expect(page.getByTestId('input')).toHaveValue('1700000000');
+    await expect(page.getByTestId('unix_seconds')).toContainText('1700000000');
+    // Handed over in memory: the address the click led to never held it.
+    expect(urls.filter((url) => url.includes('/timestamp-converter')).some((url) => url.includes('1700000000'))).toBe(false);
+  });
+
+  test('a hash row goes on to Base64; a row only its own page reads offers nothing', async ({ page }) => {
+    await page.goto('/timestamp-converter');
+    await page.getByTestId('input').fill('1700000000');
+    const results = page.locator('dl').first();
+    await expect(results.getByRole('button', { name: 'Copy ISO 8601 (UTC)' })).toBeVisible();
+    // A date only the timestamp converter reads: no menu (a tool is never offered its own output).
+    await expect(results.getByRole('button', { name: 'Open ISO 8601 (UTC) in…' })).toHaveCount(0);
+    // Milliseconds are also a decimal number: the number base converter takes them.
+    await results.getByRole('button', { name: 'Open Unix milliseconds in…' }).click();
+    await expect(page.getByRole('menu').getByRole('menuitem', { name: /Number Base Converter/ })).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    await page.goto('/hash-generator');
+    await page.getByTestId('input').fill('abc');
+    await page.getByTestId('encoding').selectOption('base64');
+    const digest = 'ungWv48Bz+pBQUDeXa4iI7ADYaOWF3qctBD/YfIAFa0=';
+    await expect(page.getByTestId('output')).toHaveValue(digest);
+    await page.getByTestId('all').check();
+    const sha = page.locator('tr[data-algorithm="sha256"]');
+    await expect(sha.getByTestId('digest')).toHaveText(digest);
+    await sha.getByRole('button', { name: /^Open SHA-256 in…$/ }).click();
+    await page.getByRole('menuitem', { name: /Base64/ }).click();
+    await expect(page).toHaveURL(/\/base64(#[^#]*)?$/);
+    await expect(page.getByTestId('input')).toHaveValue(digest);
+    await expect(page.getByTestId('mode')).toHaveValue('decode');
+  });
+});
+
 test.describe('inputs are not lost', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 

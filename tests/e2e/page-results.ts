@@ -46,6 +46,12 @@ export async function waitForResult(page: Page, slug: string): Promise<void> {
   }
 }
 
+/** On a phone the options are folded (OptionsFold.svelte): opens them where they are. */
+export async function showOptions(page: Page): Promise<void> {
+  const fold = page.getByTestId('options-fold');
+  if ((await fold.count()) && !(await fold.evaluate((details) => (details as HTMLDetailsElement).open))) await fold.getByTestId('options-summary').click();
+}
+
 /** Puts the page into an error state through its controls, where that is easy; returns false where not. */
 export async function makeError(page: Page, slug: string): Promise<boolean> {
   const fill = (id: string, text: string) => page.getByTestId(id).first().fill(text);
@@ -53,6 +59,7 @@ export async function makeError(page: Page, slug: string): Promise<boolean> {
   const long = 'x'.repeat(120);
   switch (slug) {
     case 'base64':
+      await showOptions(page);
       await page.getByTestId('mode').selectOption('decode');
       await fill('input', `SGVsbG8*${long}`);
       break;
@@ -83,6 +90,7 @@ export async function makeError(page: Page, slug: string): Promise<boolean> {
       await fill('input', `2024-13-45T${long}`);
       break;
     case 'url-encoder':
+      await showOptions(page);
       await page.getByTestId('mode-decode').check();
       await fill('input', `%E0%A4%A${long}`);
       break;
