@@ -159,4 +159,11 @@ test('the resizer keeps the comparison where it was across a new quality and a n
   const moved = (await after.boundingBox())!;
   for (const key of ['x', 'y', 'width', 'height'] as const) expect(Math.abs(moved[key] - placed![key])).toBeLessThan(1.5);
   await expect(page.getByTestId('zoom')).not.toHaveText(zoom!);
+
+  // Two settings here too: A a PNG of the same resize, B the page's JPEG; both sizes, and they differ.
+  await page.getByTestId('a-to').selectOption('png');
+  await expect(page.getByTestId('compare-before-caption')).toContainText(/A · PNG · [\d.]+ KB/, { timeout: 20_000 });
+  await expect(page.getByTestId('compare-after-caption')).toContainText(/B · JPEG q30 · [\d.]+ KB/);
+  expect(bytesOf((await page.getByTestId('compare-before-caption').textContent())!)).toBeGreaterThan(bytesOf((await page.getByTestId('compare-after-caption').textContent())!));
+  await expect(page.getByTestId('compare-before')).toHaveJSProperty('naturalWidth', 400);
 });
