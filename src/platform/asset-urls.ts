@@ -13,6 +13,14 @@ import avifEncWasm from '@jsquash/avif/codec/enc/avif_enc.wasm?url';
 import lcmsWasm from 'lcms-wasm/dist/lcms.wasm?url';
 import resvgWasm from '@resvg/resvg-wasm/index_bg.wasm?url';
 import fontTtf from 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf?url';
+import fontSansBold from 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf?url';
+import fontSansOblique from 'dejavu-fonts-ttf/ttf/DejaVuSans-Oblique.ttf?url';
+import fontSansBoldOblique from 'dejavu-fonts-ttf/ttf/DejaVuSans-BoldOblique.ttf?url';
+import fontSerif from 'dejavu-fonts-ttf/ttf/DejaVuSerif.ttf?url';
+import fontSerifBold from 'dejavu-fonts-ttf/ttf/DejaVuSerif-Bold.ttf?url';
+import fontSerifItalic from 'dejavu-fonts-ttf/ttf/DejaVuSerif-Italic.ttf?url';
+import fontMono from 'dejavu-fonts-ttf/ttf/DejaVuSansMono.ttf?url';
+import fontMonoBold from 'dejavu-fonts-ttf/ttf/DejaVuSansMono-Bold.ttf?url';
 import type { AssetName } from './assets';
 
 /** Same names as ASSET_SOURCES: the type checker insists on every one. */
@@ -29,4 +37,12 @@ export const ASSET_URLS: Record<AssetName, string> = {
   'lcms.wasm': lcmsWasm,
   'resvg.wasm': resvgWasm,
   'font.ttf': fontTtf,
+  'font-sans-bold.ttf': fontSansBold,
+  'font-sans-oblique.ttf': fontSansOblique,
+  'font-sans-bold-oblique.ttf': fontSansBoldOblique,
+  'font-serif.ttf': fontSerif,
+  'font-serif-bold.ttf': fontSerifBold,
+  'font-serif-italic.ttf': fontSerifItalic,
+  'font-mono.ttf': fontMono,
+  'font-mono-bold.ttf': fontMonoBold,
 };

@@ -17,9 +17,18 @@ export const ASSET_SOURCES = {
   // littleCMS (MIT), loaded only for an image whose embedded profile is not sRGB.
   'lcms.wasm': 'lcms-wasm/dist/lcms.wasm',
   'resvg.wasm': '@resvg/resvg-wasm/index_bg.wasm',
-  // DejaVu Sans (Bitstream Vera licence, from the dejavu-fonts-ttf package): SVG text is
-  // silently dropped without a font, and no system font is ever consulted.
+  // The DejaVu faces (Bitstream Vera licence, from the dejavu-fonts-ttf package): SVG text is
+  // silently dropped without a font, and no system font is ever consulted. DejaVu Sans is the
+  // default; the others are loaded only for an SVG whose text names them (codecs/svg-fonts.ts).
   'font.ttf': 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf',
+  'font-sans-bold.ttf': 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf',
+  'font-sans-oblique.ttf': 'dejavu-fonts-ttf/ttf/DejaVuSans-Oblique.ttf',
+  'font-sans-bold-oblique.ttf': 'dejavu-fonts-ttf/ttf/DejaVuSans-BoldOblique.ttf',
+  'font-serif.ttf': 'dejavu-fonts-ttf/ttf/DejaVuSerif.ttf',
+  'font-serif-bold.ttf': 'dejavu-fonts-ttf/ttf/DejaVuSerif-Bold.ttf',
+  'font-serif-italic.ttf': 'dejavu-fonts-ttf/ttf/DejaVuSerif-Italic.ttf',
+  'font-mono.ttf': 'dejavu-fonts-ttf/ttf/DejaVuSansMono.ttf',
+  'font-mono-bold.ttf': 'dejavu-fonts-ttf/ttf/DejaVuSansMono-Bold.ttf',
 } as const;
 
 export type AssetName = keyof typeof ASSET_SOURCES;

@@ -31,7 +31,8 @@ export function assetUrlsFromManifest(entries: readonly (string | { url: string 
   for (const [name, source] of Object.entries(ASSET_SOURCES) as [AssetName, string][]) {
     const file = source.slice(source.lastIndexOf('/') + 1);
     const dot = file.lastIndexOf('.');
-    const pattern = new RegExp(`(^|/)${file.slice(0, dot).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}-[\\w-]+\\${file.slice(dot)}$`);
+    // Exactly Vite's 8-character hash: DejaVuSans-<hash>.ttf must not match DejaVuSans-Bold-<hash>.ttf.
+    const pattern = new RegExp(`(^|/)${file.slice(0, dot).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}-[\\w-]{8}\\${file.slice(dot)}$`);
     const url = urls.find((candidate) => pattern.test(candidate));
     // Missing only in a development build, whose precache holds index.html alone.
     found[name] = url ? new URL(url, self.location.href).pathname : `/missing-asset/${name}`;

@@ -1,16 +1,17 @@
-// SVG through resvg (WASM). Only the bundled font is loaded (no system fonts, so the result is
-// the same everywhere) and resvg-wasm resolves no external references: nothing is fetched.
+// SVG through resvg (WASM). Only the bundled DejaVu faces are used (no system fonts, so the
+// result is the same everywhere), and only those the SVG's text names (svg-fonts.ts), and resvg-wasm resolves no external references: nothing is fetched.
 // The tools have counted what parsing asks for (src/lib/images/svg-budget.ts); what drawing
 // would cost is estimated on the parsed tree and refused over budget (svg-cost.ts).
 import type { Resvg } from '@resvg/resvg-wasm';
-import type { AssetLoader } from '../assets';
+import type { AssetLoader, AssetName } from '../assets';
 import type { Bitmap, SvgOptions } from '../types';
 import { ImageDataError } from '../types';
 import { once } from './common';
 import { instantiateResvg } from './resvg-instance.mjs';
 import { checkMarkupCost, checkRenderCost } from './svg-cost';
+import { FAMILY_NAMES, facesFor, mapFontFamilies } from './svg-fonts';
 
-const FAMILY = 'DejaVu Sans';
+const FAMILY = FAMILY_NAMES.sans;
 
 /**
  * A Rust panic inside resvg surfaces as a WebAssembly trap (RuntimeError "unreachable"); the
@@ -26,14 +27,24 @@ const message = (error: unknown) => (error instanceof Error ? error.message : St
  * made to see a trapped one replaced.
  */
 export function svgRenderer(assets: AssetLoader, instantiate: typeof instantiateResvg = instantiateResvg) {
-  const loaded = once(async () => {
-    const [module, font] = await Promise.all([assets.wasm('resvg.wasm'), assets.bytes('font.ttf')]);
-    return { module, font };
-  });
+  const loaded = once(() => assets.wasm('resvg.wasm'));
+  /** Each face is read once per process, when the first SVG that needs it arrives. */
+  const faces = new Map<AssetName, Promise<Uint8Array>>();
+  const face = (name: AssetName) => {
+    let bytes = faces.get(name);
+    if (!bytes) {
+      bytes = assets.bytes(name);
+      // A failed read is tried again by the next SVG, not remembered.
+      bytes.catch(() => faces.delete(name));
+      faces.set(name, bytes);
+    }
+    return bytes;
+  };
   let engine: Promise<{ Resvg: typeof Resvg }> | undefined;
 
-  return async function renderSvg(svg: string, { parseNs = 0, elements = 0 }: SvgOptions = {}): Promise<Bitmap> {
-    const { module, font } = await loaded();
+  return async function renderSvg(markup: string, { parseNs = 0, elements = 0 }: SvgOptions = {}): Promise<Bitmap> {
+    const svg = mapFontFamilies(markup);
+    const [module, fonts] = await Promise.all([loaded(), Promise.all(facesFor(svg).map(face))]);
     const instance = (engine ??= instantiate(module));
     /** Forgets a failed or trapped instance (if still the current one): the next SVG gets a fresh one. */
     const discard = () => {
@@ -46,7 +57,17 @@ export function svgRenderer(assets: AssetLoader, instantiate: typeof instantiate
     let renderer: InstanceType<typeof Resvg>;
     try {
       renderer = new Renderer(svg, {
-        font: { fontBuffers: [font], defaultFontFamily: FAMILY, sansSerifFamily: FAMILY, serifFamily: FAMILY, monospaceFamily: FAMILY, cursiveFamily: FAMILY, fantasyFamily: FAMILY },
+        // The generic families are named too, although this build of resvg-wasm resolves them
+        // all to the default: the markup's lists were pointed at the faces' own names above.
+        font: {
+          fontBuffers: fonts,
+          defaultFontFamily: FAMILY,
+          sansSerifFamily: FAMILY,
+          serifFamily: FAMILY_NAMES.serif,
+          monospaceFamily: FAMILY_NAMES.mono,
+          cursiveFamily: FAMILY,
+          fantasyFamily: FAMILY,
+        },
       });
     } catch (error) {
       if (isTrap(error)) discard();
