@@ -44,6 +44,6 @@ describe.skipIf(!corpusPresent())('JPEG downscales against a reference Lanczos3'
         const [us, them] = [psnr(ours.data, reference), psnr(theirs.data, reference)];
         expect(us, `${name} at ${factor}×: ours ${us.toFixed(1)} dB, sharp ${them.toFixed(1)} dB`).toBeGreaterThanOrEqual(them - 1);
       }
-    }, 20_000);
+    }, 120_000); // a generous bound for a loaded machine: ~7 s for the 6 MP photo on a quiet one
   }
 });

@@ -12,52 +12,69 @@ const lanczos3 = (x: number) => {
   return (3 * Math.sin(p) * Math.sin(p / 3)) / (p * p);
 };
 
-/** For each output index: the first source index and its weights. */
-function weights(from: number, to: number): { start: number; w: Float64Array }[] {
+/**
+ * For each output index, `taps` source indices (edges extended) and their normalised weights,
+ * flattened: entry i·taps + k.
+ */
+function weights(from: number, to: number): { taps: number; index: Int32Array; weight: Float64Array } {
   const scale = from / to;
   const stretch = Math.max(1, scale);
   const support = 3 * stretch;
-  return Array.from({ length: to }, (_, i) => {
+  const taps = Math.floor(2 * support) + 2;
+  const index = new Int32Array(to * taps);
+  const weight = new Float64Array(to * taps);
+  for (let i = 0; i < to; i++) {
     const centre = (i + 0.5) * scale - 0.5;
     const start = Math.ceil(centre - support);
-    const end = Math.floor(centre + support);
-    const w = new Float64Array(end - start + 1);
     let sum = 0;
-    for (let j = start; j <= end; j++) sum += w[j - start] = lanczos3((j - centre) / stretch);
-    for (let k = 0; k < w.length; k++) w[k]! /= sum;
-    return { start, w };
-  });
+    for (let k = 0; k < taps; k++) {
+      const j = start + k;
+      const w = j > centre + support ? 0 : lanczos3((j - centre) / stretch);
+      index[i * taps + k] = Math.min(from - 1, Math.max(0, j));
+      weight[i * taps + k] = w;
+      sum += w;
+    }
+    for (let k = 0; k < taps; k++) weight[i * taps + k]! /= sum;
+  }
+  return { taps, index, weight };
 }
 
-/** RGB(A) `image` resampled to `width`×`height` (opaque images: alpha is resampled like a colour). */
+/** RGBA `image` resampled to `width`×`height` (alpha resampled like a colour: for opaque images). */
 export function referenceLanczos3(image: Bitmap, width: number, height: number): Bitmap {
   const { width: inW, height: inH, data } = image;
   const across = weights(inW, width);
   const down = weights(inH, height);
-  const clampX = (x: number) => Math.min(inW - 1, Math.max(0, x));
-  const clampY = (y: number) => Math.min(inH - 1, Math.max(0, y));
   // Horizontal pass into floats (inH × width), then vertical, rounded once at the end.
   const mid = new Float64Array(inH * width * 4);
   for (let y = 0; y < inH; y++) {
-    for (let x = 0; x < width; x++) {
-      const { start, w } = across[x]!;
-      for (let c = 0; c < 4; c++) {
-        let v = 0;
-        for (let k = 0; k < w.length; k++) v += w[k]! * data[(y * inW + clampX(start + k)) * 4 + c]!;
-        mid[(y * width + x) * 4 + c] = v;
+    const row = y * inW * 4;
+    for (let x = 0, o = y * width * 4; x < width; x++, o += 4) {
+      let r = 0, g = 0, b = 0, a = 0;
+      for (let k = x * across.taps, end = k + across.taps; k < end; k++) {
+        const w = across.weight[k]!;
+        const s = row + across.index[k]! * 4;
+        r += w * data[s]!;
+        g += w * data[s + 1]!;
+        b += w * data[s + 2]!;
+        a += w * data[s + 3]!;
       }
+      mid[o] = r;
+      mid[o + 1] = g;
+      mid[o + 2] = b;
+      mid[o + 3] = a;
     }
   }
   const out = new Uint8Array(width * height * 4);
+  const line = width * 4;
+  const sums = new Float64Array(line);
   for (let y = 0; y < height; y++) {
-    const { start, w } = down[y]!;
-    for (let x = 0; x < width; x++) {
-      for (let c = 0; c < 4; c++) {
-        let v = 0;
-        for (let k = 0; k < w.length; k++) v += w[k]! * mid[(clampY(start + k) * width + x) * 4 + c]!;
-        out[(y * width + x) * 4 + c] = Math.min(255, Math.max(0, Math.round(v)));
-      }
+    sums.fill(0);
+    for (let k = y * down.taps, end = k + down.taps; k < end; k++) {
+      const w = down.weight[k]!;
+      const from = down.index[k]! * line;
+      for (let i = 0; i < line; i++) sums[i]! += w * mid[from + i]!;
     }
+    for (let i = 0; i < line; i++) out[y * line + i] = Math.min(255, Math.max(0, Math.round(sums[i]!)));
   }
   return { width, height, data: out };
 }
