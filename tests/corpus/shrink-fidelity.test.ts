@@ -5,7 +5,7 @@
 // softer (36 dB where sharp scored 55 at 2.5×: platform/shrink.ts). Skipped without the corpus.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { call } from '../support/doors';
 import { referenceLanczos3 } from '../support/lanczos-reference';
@@ -22,7 +22,7 @@ const PHOTOS = [
 ];
 const FACTORS = [2.5, 4, 7];
 
-const rgba = async (image: sharp.Sharp) => {
+const rgba = async (image: Sharp) => {
   const { data, info } = await image.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   return { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) };
 };
