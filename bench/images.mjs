@@ -1,6 +1,7 @@
 // Image tools against sharp (libvips, native; a dev dependency used only here and in tests):
 // conversion and resize of a 2 MP photo-like image, end to end from the request's Base64 to
-// the response's Base64, and the resampler alone. Prints each operation's time and the ratio
+// the response's Base64, the same on real photos of the shared corpus (../shared/corpus, when
+// present), and the resampler alone. Prints each operation's time and the ratio
 // ours ÷ sharp; the goal (docs/stack.md, speed goal 5) is no ratio above 1.5.
 //
 //   node bench/images.mjs           (RUNS=5 for more repetitions, ONLY=jpeg for a subset)
@@ -9,6 +10,9 @@
 // TypeScript sources through Vite's module runner, so no build is needed.
 import sharp from 'sharp';
 import { createServer } from 'vite';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CORPUS_DIR, corpusPresent } from '../tests/corpus/compare.mjs';
 import { photoPixels } from './photo.mjs';
 import { alternatingMedians } from './report.mjs';
 
@@ -44,6 +48,22 @@ const operations = [
   ['resize PNG → 800 px PNG', 'image-resizer', { image: source.png, width: 800 }, (s) => s.resize({ width: 800 }).png()],
   ['resize JPEG → 640×640 cover WebP', 'image-resizer', { image: source.jpeg, width: 640, height: 640, fit: 'cover', format: 'webp' }, (s) => s.resize({ width: 640, height: 640, fit: 'cover' }).webp({ quality: 85 })],
 ];
+
+// Real photos (camera JPEGs of the shared corpus, not made here), beside the synthetic rows: the
+// corpus holds no photo PNG of a few MP, so the PNG is 1400×1000 px (1.4 MP, 2.5 MB) cut from its
+// largest photo and written by libvips, kept under the tools' 3 MB input cap.
+if (corpusPresent()) {
+  const photo = (name) => readFileSync(join(CORPUS_DIR, name));
+  const camera = photo('sharp/2569067123_aca715a2ee_o.jpg');
+  const cut = await sharp(camera).extract({ left: 662, top: 612, width: 1400, height: 1000 }).png().toBuffer();
+  operations.push(
+    ['photo 6 MP: JPEG → WebP q80', 'image-converter', { image: camera.toString('base64'), from: 'jpeg', to: 'webp' }, (s) => s.webp({ quality: 80 }), 1],
+    ['photo 2 MP: JPEG → WebP q80', 'image-converter', { image: photo('sharp/flowers.jpeg').toString('base64'), from: 'jpeg', to: 'webp' }, (s) => s.webp({ quality: 80 })],
+    ['photo 1.4 MP: PNG → JPEG q80', 'image-converter', { image: cut.toString('base64'), from: 'png', to: 'jpeg' }, (s) => s.jpeg({ quality: 80 })],
+    ['photo 6 MP: resize → 1000 px JPEG', 'image-resizer', { image: camera.toString('base64'), width: 1000, format: 'jpeg' }, (s) => s.resize({ width: 1000 }).jpeg({ quality: 85 })],
+  );
+  console.log(`photos: ${CORPUS_DIR}sharp/2569067123_aca715a2ee_o.jpg (2725×2225, ${(camera.length / 1048576).toFixed(2)} MB), sharp/flowers.jpeg (1920×1080), and a PNG cut from the first (${(cut.length / 1048576).toFixed(2)} MB)`);
+}
 
 const rows = [];
 for (const [label, slug, body, viaSharp, runs = RUNS] of operations.filter(([label]) => !ONLY || ONLY.test(label))) {

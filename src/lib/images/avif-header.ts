@@ -275,3 +275,25 @@ export function avifOrientation(bytes: Uint8Array): number {
   }
   return orientationOf(ops);
 }
+
+/**
+ * Whether the file has a `pixi` (pixel information) property. libavif's strict reading (the
+ * decoder we have) requires one on every AV1 item and fails without it; other readers (libheif,
+ * libvips) do not. Lets a failed decode be refused by name. False where the boxes end early.
+ */
+export function avifHasPixi(bytes: Uint8Array): boolean {
+  try {
+    const b = new Bytes(bytes);
+    const meta = [...boxes(b, 0, bytes.length)].find((box) => box.type === 'meta');
+    if (!meta) return false;
+    for (const box of boxes(b, meta.body + 4, meta.end)) {
+      if (box.type !== 'iprp') continue;
+      for (const child of boxes(b, box.body, box.end)) {
+        if (child.type === 'ipco' && [...boxes(b, child.body, child.end)].some((property) => property.type === 'pixi')) return true;
+      }
+    }
+    return false;
+  } catch {
+    return false;
+  }
+}

@@ -3,7 +3,7 @@
 // Where a format can state several sizes (WebP chunks, AVIF items, GIF frames), the largest
 // is reported, because that is what a decoder might allocate.
 import { ToolInputError } from '../../tools/define';
-import { jpegProcess, jpegStructure, maxJpegScans } from '../../platform/codecs/jpeg-markers';
+import { isSof, jpegHeader, jpegProcess, jpegStructure, maxJpegScans } from '../../platform/codecs/jpeg-markers';
 import { compressionName } from './tiff-compressions';
 import { avifOrientation, avifSizes } from './avif-header';
 import { FORMAT_NAMES } from './formats';
@@ -85,25 +85,12 @@ function gif(r: Reader): Probe {
 /** JPEG: the SOF segment's size, and Orientation from an EXIF APP1 segment. */
 function jpeg(r: Reader): Probe {
   let orientation = 1;
-  let at = 2;
-  for (;;) {
-    if (r.u8(at) !== 0xff) throw new HeaderError('a marker was expected');
-    const marker = r.u8(at + 1);
-    if (marker === 0xff) {
-      at += 1; // fill byte
-      continue;
-    }
-    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
-      at += 2;
-      continue;
-    }
-    if (marker === 0xd9 || marker === 0xda) throw new HeaderError('no frame header before the image data');
-    const length = r.be16(at + 2);
+  const { segments, end } = jpegHeader(r.bytes);
+  for (const { marker, at, length } of segments) {
     if (marker === 0xe1 && length >= 8 && r.tag(at + 4) === 'Exif') {
       orientation = exifOrientation(r, at + 10, at + 2 + length) ?? orientation;
     }
-    const isSof = marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
-    if (isSof) {
+    if (isSof(marker)) {
       const height = r.be16(at + 5);
       const width = r.be16(at + 7);
       const components = r.u8(at + 9);
@@ -117,8 +104,9 @@ function jpeg(r: Reader): Probe {
       if (scans > allowed) throw new HeaderError(`it has ${thousands(scans)} scans; at most ${thousands(allowed)} are allowed for its ${width}×${height} pixels`);
       return { width, height, orientation };
     }
-    at += 2 + length;
   }
+  if (end === 'ends early') throw new RangeError('header ends early');
+  throw new HeaderError(end === 'not a marker' ? 'a marker was expected' : 'no frame header before the image data');
 }
 
 /** Orientation (tag 0x0112) from the TIFF structure inside an EXIF segment, if readable. */

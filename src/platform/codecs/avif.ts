@@ -4,7 +4,8 @@ import decoderFactory from '@jsquash/avif/codec/dec/avif_dec.js';
 import encoderFactory from '@jsquash/avif/codec/enc/avif_enc.js';
 import { defaultOptions } from '@jsquash/avif/meta.js';
 import type { AssetLoader } from '../assets';
-import type { Bitmap } from '../types';
+import { avifHasPixi } from '../../lib/images/avif-header';
+import { ImageDataError, ImageRefusedError, type Bitmap } from '../types';
 import { bitmapOf, decoding, emscripten, once } from './common';
 
 /** libaom speed 8: ~0.6 s for 2 MP instead of ~2.3 s at the default 6 (bench/images.mjs). */
@@ -16,13 +17,22 @@ const SPEED = 8;
  */
 const LOSSLESS = { ...defaultOptions, lossless: true, quality: 100, qualityAlpha: -1, subsample: 3 };
 
+const NO_PIXI =
+  "AVIF images without a 'pixi' (pixel information) property are not supported (the AVIF specification requires it, and our decoder, libavif, reads strictly); re-save the image with a current encoder or as PNG or JPEG and try again.";
+
 export function avifCodec(assets: AssetLoader) {
   const decoder = once(async () => emscripten(decoderFactory as never, await assets.wasm('avif-dec.wasm')) as Promise<DecoderModule>);
   const encoder = once(async () => emscripten(encoderFactory as never, await assets.wasm('avif-enc.wasm')) as Promise<EncoderModule>);
   return {
     async decode(bytes: Uint8Array): Promise<Bitmap> {
       const module = await decoder();
-      return bitmapOf(decoding('AVIF', () => module.decode(bytes, 8)));
+      try {
+        return bitmapOf(decoding('AVIF', () => module.decode(bytes, 8)));
+      } catch (error) {
+        // libavif reads strictly: an AV1 image without `pixi` fails whatever else it holds.
+        if (error instanceof ImageDataError && !avifHasPixi(bytes)) throw new ImageRefusedError(NO_PIXI);
+        throw error;
+      }
     },
     async encode(image: Bitmap, quality: number, lossless = false): Promise<Uint8Array> {
       const module = await encoder();

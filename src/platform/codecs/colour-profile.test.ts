@@ -92,6 +92,7 @@ describe('an embedded profile is applied, as libvips applies it', () => {
     ['sharp/concert.jpg', 'jpeg'], // Gray Gamma 2.2
     ['sharp/16-bit-grey-alpha.png', 'png'], // a grey D50 profile
     ['sharp/Channel_digital_image_CMYK_color.jpg', 'jpeg'],
+    ['sharp/fogra-0-100-100-0.tif', 'tiff'], // CMYK with a FOGRA39 press profile
   ] as const)('corpus %s: within 35 dB of sharp', async (name, format) => {
     if (!existsSync(CORPUS)) return; // the shared corpus sits beside the checkout (issue tracker's shared/)
     const bytes = corpus(name);
@@ -187,5 +188,37 @@ describe('CMYK JPEG', () => {
   it('the naive conversion: white, black, pure inks', () => {
     const pixels = Uint8Array.from([0, 0, 0, 0, 0, 0, 0, 255, 255, 0, 0, 0, 0, 128, 255, 0]);
     expect([...cmykToRgba({ width: 4, height: 1, cmyk: pixels })]).toEqual([255, 255, 255, 255, 0, 0, 0, 255, 0, 255, 255, 255, 255, 127, 0, 255]);
+  });
+});
+
+describe('CMYK TIFF, through the same colour stage as CMYK JPEG', () => {
+  const cmykPhoto = (profile: boolean) => {
+    const source = photo(48, 32);
+    const image = sharp(source.data, { raw: { width: 48, height: 32, channels: 4 } }).removeAlpha();
+    // sharp converts to CMYK through its built-in press profile; withIccProfile also embeds it.
+    return (profile ? image.withIccProfile('cmyk') : image.toColourspace('cmyk')).tiff({ compression: 'lzw' }).toBuffer();
+  };
+
+  it('with an embedded press profile: within 35 dB of libvips, far from the naive conversion', async () => {
+    const bytes = await cmykPhoto(true);
+    expect(embeddedProfile(bytes, 'tiff')?.subarray(16, 20).toString()).toBe('CMYK');
+    const ours = await nodeImages.decode(bytes, 'tiff');
+    const theirs = await reference(bytes);
+    expect(psnr(ours.data, theirs)).toBeGreaterThan(35);
+    // The profile matters: the naive conversion of the same inks is much further from libvips.
+    const { decodeTiff } = await import('./tiff');
+    const inks = decodeTiff(bytes);
+    if (!isCmyk(inks)) throw new Error('expected CMYK from the TIFF decoder');
+    expect(psnr(cmykToRgba(inks), theirs)).toBeLessThan(psnr(ours.data, theirs) - 10);
+  });
+
+  it('without a profile: the documented default, as for CMYK JPEG', async () => {
+    const bytes = await cmykPhoto(false);
+    expect(embeddedProfile(bytes, 'tiff')).toBeUndefined();
+    const { decodeTiff } = await import('./tiff');
+    const inks = decodeTiff(bytes);
+    if (!isCmyk(inks)) throw new Error('expected CMYK from the TIFF decoder');
+    const ours = await nodeImages.decode(bytes, 'tiff');
+    expect(Buffer.from(ours.data).equals(Buffer.from(cmykToRgba(inks)))).toBe(true);
   });
 });

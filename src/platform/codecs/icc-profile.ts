@@ -4,6 +4,7 @@
 // as libvips and browsers do.
 import { Unzlib } from 'fflate';
 import type { RasterFormat } from '../types';
+import { jpegHeader } from './jpeg-markers';
 
 /** Larger than any real profile (CMYK press profiles are ~1 MB); bounds an inflating iCCP. */
 export const MAX_PROFILE_BYTES = 8 << 20;
@@ -76,41 +77,13 @@ function inflateBounded(stream: Uint8Array): Uint8Array | undefined {
   return out;
 }
 
-interface JpegSegment {
-  marker: number;
-  /** The segment's content, after its length field. */
-  content: Uint8Array;
-}
-
-/** The header segments of a JPEG, up to the first scan. */
-function* jpegSegments(bytes: Uint8Array): Generator<JpegSegment> {
-  let at = 2;
-  while (at + 4 <= bytes.length) {
-    if (bytes[at] !== 0xff) return;
-    const marker = bytes[at + 1]!;
-    if (marker === 0xff) {
-      at++;
-      continue;
-    }
-    if (marker === 0xda || marker === 0xd9) return;
-    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
-      at += 2;
-      continue;
-    }
-    const length = (bytes[at + 2]! << 8) | bytes[at + 3]!;
-    if (length < 2) return;
-    yield { marker, content: bytes.subarray(at + 4, Math.min(at + 2 + length, bytes.length)) };
-    at += 2 + length;
-  }
-}
-
 const ICC_SIGNATURE = 'ICC_PROFILE\0';
 
 /** JPEG: APP2 segments `ICC_PROFILE\0`, sequence number, count, then a piece, in any order. */
 function jpegProfile(bytes: Uint8Array): Uint8Array | undefined {
   const pieces = new Map<number, Uint8Array>();
   let count = 0;
-  for (const { marker, content } of jpegSegments(bytes)) {
+  for (const { marker, content } of jpegHeader(bytes).segments) {
     if (marker !== 0xe2 || content.length < 14) continue;
     if (String.fromCharCode(...content.subarray(0, 12)) !== ICC_SIGNATURE) continue;
     const sequence = content[12]!;

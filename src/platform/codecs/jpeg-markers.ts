@@ -1,5 +1,6 @@
-// A walk over a JPEG stream's markers, touching no pixel: the frame's size (the first SOF) and
-// how many scans follow. Decoders allocate from the SOF, and a progressive decoder goes over
+// Walks over a JPEG stream's markers, touching no pixel: the header segments before the first
+// scan (read by the probe for size and orientation, and for an ICC profile), and the frame's
+// size (the first SOF) with how many scans follow. Decoders allocate from the SOF, and a progressive decoder goes over
 // the whole image once per scan, so both bound a decode's memory and time.
 
 export interface JpegStructure {
@@ -57,7 +58,47 @@ export function jpegProcess(frame: JpegFrame, { arithmetic = false } = {}): stri
   return undefined;
 }
 
-const isSof = (marker: number) => marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
+export interface JpegSegment {
+  marker: number;
+  /** Where its marker (0xFF) starts, and its length field's value (the content plus 2). */
+  at: number;
+  length: number;
+  /** Its content, cut at the end of the file. */
+  content: Uint8Array;
+}
+
+export interface JpegHeader {
+  /** Every segment after SOI up to the first scan, in order. */
+  segments: JpegSegment[];
+  /** Why the walk stopped: the first scan or EOI, a byte that is no marker, or the end of the file. */
+  end: 'image data' | 'not a marker' | 'ends early';
+}
+
+/** The header segments of a JPEG starting with SOI: one walk for every reader of them. */
+export function jpegHeader(bytes: Uint8Array): JpegHeader {
+  const segments: JpegSegment[] = [];
+  for (let at = 2; ; ) {
+    if (at + 2 > bytes.length) return { segments, end: 'ends early' };
+    if (bytes[at] !== 0xff) return { segments, end: 'not a marker' };
+    const marker = bytes[at + 1]!;
+    if (marker === 0xff) {
+      at += 1; // fill byte
+      continue;
+    }
+    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
+      at += 2;
+      continue;
+    }
+    if (marker === 0xd9 || marker === 0xda) return { segments, end: 'image data' };
+    if (at + 4 > bytes.length) return { segments, end: 'ends early' };
+    const length = (bytes[at + 2]! << 8) | bytes[at + 3]!;
+    if (length < 2) return { segments, end: 'not a marker' };
+    segments.push({ marker, at, length, content: bytes.subarray(at + 4, Math.min(at + 2 + length, bytes.length)) });
+    at += 2 + length;
+  }
+}
+
+export const isSof = (marker: number) => marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
 
 /** Markers and scans of `bytes` (SOI optional, as in TIFF strips); a damaged tail ends the walk. */
 export function jpegStructure(bytes: Uint8Array): JpegStructure {

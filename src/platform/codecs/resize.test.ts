@@ -14,12 +14,14 @@ import { blockSide, boxShrink, resizeBitmap, subsample } from './resize';
 const bitmap = (width: number, height: number, pixels: number[][]): Bitmap => ({ width, height, data: Uint8Array.from(pixels.flat()) });
 const pixelsOf = (image: Bitmap) => Array.from({ length: image.width * image.height }, (_, i) => Array.from(image.data.subarray(i * 4, i * 4 + 4)));
 
-describe('shrinkFactor: sharp’s shrink-on-load rule', () => {
+describe('shrinkFactor: shrink-on-load that leaves the kernel at least a 2× reduction', () => {
   it.each([
-    [1920, 1080, 800, 450, 2],
+    [1920, 1080, 800, 450, 1], // 2.4×: decoded whole (1/2 left only 1.2× to the kernel)
+    [1920, 1080, 480, 270, 2], // 4×
     [1920, 1080, 1000, 563, 1],
-    [4000, 3000, 500, 375, 8],
-    [4000, 3000, 1000, 750, 4],
+    [4000, 3000, 500, 375, 4], // 8×
+    [4000, 3000, 250, 187, 8], // 16×
+    [4000, 3000, 1000, 750, 2],
     [4000, 3000, 4000, 100, 1], // one axis barely shrinks: no blocks
     [100, 100, 200, 200, 1],
   ])('%i×%i → %i×%i: %i', (width, height, toWidth, toHeight, side) => {

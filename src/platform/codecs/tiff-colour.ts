@@ -1,24 +1,6 @@
 // Colour spaces a TIFF may store other than grey and RGB, to 8-bit sRGB: CIELab (D50, as ICC
-// and Photoshop define Lab), YCbCr (TIFF 6.0 §21, as libtiff converts it) and CMYK.
-
-/**
- * CMYK (0 = no ink) to RGB, 3 bytes a pixel: the naive conversion, each ink taking away its
- * complement, K from all three. Without a profile no conversion is right for every press; this
- * one keeps white white and full black black (docs/limits.md says how it differs from libvips,
- * which uses a built-in press profile). The one place CMYK becomes RGB, over the whole image, so
- * a conversion through an ICC profile can take its place.
- */
-export function cmykToRgb(cmyk: Uint8Array): Uint8Array {
-  const pixels = cmyk.length >> 2;
-  const rgb = new Uint8Array(pixels * 3);
-  for (let i = 0; i < pixels; i++) {
-    const white = 255 - cmyk[4 * i + 3]!;
-    rgb[3 * i] = Math.round(((255 - cmyk[4 * i]!) * white) / 255);
-    rgb[3 * i + 1] = Math.round(((255 - cmyk[4 * i + 1]!) * white) / 255);
-    rgb[3 * i + 2] = Math.round(((255 - cmyk[4 * i + 2]!) * white) / 255);
-  }
-  return rgb;
-}
+// and Photoshop define Lab) and YCbCr (TIFF 6.0 §21, as libtiff converts it). CMYK is left to the
+// colour stage (codecs/colour-profile.ts), as for JPEG.
 
 /** D50 XYZ (the white of TIFF's and ICC's Lab) to linear sRGB, Bradford-adapted to D65. */
 const XYZ_D50_TO_SRGB = [3.1338561, -1.6168667, -0.4906146, -0.9787684, 1.9161415, 0.033454, 0.0719453, -0.2289914, 1.4052427];

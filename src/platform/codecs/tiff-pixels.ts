@@ -2,7 +2,8 @@
 // and depth that tiff-layout.ts lets through (the rest it refuses by name), and nothing else, so
 // that every pixel of the result is written. Where samples are deeper than 8 bits they are cut
 // to their top 8 bits, as libvips casts; shallower ones are stretched to 0–255.
-import { cmykToRgb, labToSrgb, ycbcrConverter } from './tiff-colour';
+import { labToSrgb, ycbcrConverter } from './tiff-colour';
+import type { CmykImage } from '../../lib/images/cmyk';
 import type { TiffColour } from './tiff-layout';
 
 export interface RawSamples {
@@ -58,7 +59,7 @@ export function tiffToRgba(raw: RawSamples): Uint8Array {
   const read = rowReader(raw);
   const toByte = byteScale(bits, colour.sampleFormat);
   // The first extra sample is the alpha channel; associated (premultiplied) alpha is undone.
-  const channels = photometric === 0 || photometric === 1 || photometric === 3 ? 1 : photometric === 5 ? 4 : 3;
+  const channels = photometric === 0 || photometric === 1 || photometric === 3 ? 1 : 3;
   const hasAlpha = alpha !== undefined;
   const premultiplied = alpha === 1;
   const setAlpha = (o: number, i: number) => {
@@ -107,8 +108,6 @@ export function tiffToRgba(raw: RawSamples): Uint8Array {
     const half = 2 ** (bits - 1);
     const chroma = photometric === 8 ? (v: number) => (v >= half ? v - 2 * half : v) / scale : (v: number) => (v - half) / scale;
     pixel = (i, o) => labToSrgb((row[i * spp]! * 100) / top, chroma(row[i * spp + 1]!), chroma(row[i * spp + 2]!), rgba, o);
-  } else if (photometric === 5) {
-    return cmykToRgba(raw, read, row, toByte, rgba, setAlpha);
   } else {
     throw new Error(`PhotometricInterpretation ${photometric} reached the converter`);
   }
@@ -122,30 +121,31 @@ export function tiffToRgba(raw: RawSamples): Uint8Array {
   return rgba;
 }
 
-/** CMYK goes through cmykToRgb (tiff-colour.ts) as a whole image. */
-function cmykToRgba(
-  { width, height, rowBytes, samplesPerPixel: spp }: RawSamples,
-  read: (row: number, to: Float64Array) => void,
-  row: Float64Array,
-  toByte: (v: number) => number,
-  rgba: Uint8Array,
-  setAlpha: (o: number, i: number) => void,
-): Uint8Array {
+/**
+ * CMYK samples as stored (TIFF's 0 = no ink, unlike Adobe's JPEGs; InkSet 1, tiff-layout.ts
+ * refuses others) for the colour stage, which converts them through the file's profile or the
+ * profile-less default (codecs/colour-profile.ts), the same path as CMYK JPEG. Associated alpha
+ * is undone as for RGB.
+ */
+export function tiffToCmyk(raw: RawSamples): CmykImage {
+  const { width, height, rowBytes, samplesPerPixel: spp, colour } = raw;
+  const read = rowReader(raw);
+  const toByte = byteScale(raw.bitsPerSample, colour.sampleFormat);
+  const row = new Float64Array(width * spp);
   const cmyk = new Uint8Array(width * height * 4);
+  const alpha = colour.alpha === undefined ? undefined : new Uint8Array(width * height);
   for (let y = 0; y < height; y++) {
     read(y * rowBytes, row);
-    for (let i = 0; i < width * 4; i++) cmyk[y * width * 4 + i] = toByte(row[(i >> 2) * spp + (i & 3)]!);
-  }
-  const rgb = cmykToRgb(cmyk);
-  for (let y = 0; y < height; y++) {
-    read(y * rowBytes, row);
-    for (let i = 0; i < width; i++) {
-      const p = y * width + i;
-      rgba.set(rgb.subarray(3 * p, 3 * p + 3), 4 * p);
-      setAlpha(4 * p, i);
+    for (let x = 0, p = y * width; x < width; x++, p++) {
+      const a = alpha ? toByte(row[x * spp + 4]!) : 255;
+      if (alpha) alpha[p] = a;
+      for (let c = 0; c < 4; c++) {
+        const ink = toByte(row[x * spp + c]!);
+        cmyk[4 * p + c] = colour.alpha === 1 && a > 0 && a < 255 ? Math.min(255, Math.round((ink * 255) / a)) : ink;
+      }
     }
   }
-  return rgba;
+  return alpha ? { width, height, cmyk, alpha } : { width, height, cmyk };
 }
 
 /**

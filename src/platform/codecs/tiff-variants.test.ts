@@ -4,11 +4,11 @@
 // or written by libvips; the corpus files that showed each fault are in tests/corpus.
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { decodeTiffRgba, tiffRefusal } from '../../../tests/support/tiff-decode';
 import { buildTiff, type TagValue } from '../../../tests/support/tiff-builder';
 import { libvipsPixels, psnr, type Pixels } from '../../../tests/corpus/compare.mjs';
 import { prng } from '../../../tests/support/prng';
-import { ImageRefusedError } from '../types';
-import { cmykToRgb } from './tiff-colour';
+import { isCmyk } from '../../lib/images/cmyk';
 import { decodeTiff } from './tiff';
 
 const W = 37;
@@ -27,22 +27,12 @@ async function sharpPixels(tiff: Uint8Array, options: { failOn: 'none' }): Promi
 
 /** Our decoding is libvips' within `minPsnr` dB (Infinity: identical). */
 async function expectLibvips(tiff: Uint8Array, minPsnr = Infinity, options?: { failOn: 'none' }) {
-  const ours = decodeTiff(tiff);
+  const ours = decodeTiffRgba(tiff);
   const theirs = await libvips(tiff, options);
   expect([ours.width, ours.height]).toEqual([theirs.width, theirs.height]);
   if (minPsnr === Infinity) expect(Buffer.from(ours.data).equals(Buffer.from(theirs.data))).toBe(true);
   else expect(psnr(ours.data, theirs.data)).toBeGreaterThanOrEqual(minPsnr);
 }
-
-const refusal = (bytes: Uint8Array): string => {
-  try {
-    decodeTiff(bytes);
-  } catch (error) {
-    expect(error).toBeInstanceOf(ImageRefusedError);
-    return (error as Error).message;
-  }
-  throw new Error('decoded');
-};
 
 /** `count` random bytes, the same on every run. */
 const noise = (count: number, seed = 7) => {
@@ -111,7 +101,7 @@ describe('colour spaces other than RGB', () => {
   });
 
   it('CIELab, 8-bit (libvips refuses 3-sample 8-bit Lab): as its 16-bit twin', () => {
-    expect(psnr(decodeTiff(labTiff(8, 40)).data, decodeTiff(labTiff(16, 40)).data)).toBeGreaterThan(40);
+    expect(psnr(decodeTiffRgba(labTiff(8, 40)).data, decodeTiffRgba(labTiff(16, 40)).data)).toBeGreaterThan(40);
   });
 
   // libvips/subsampled.tif (YCbCr 4:2:0, LZW) came out in green stripes.
@@ -146,13 +136,13 @@ describe('colour spaces other than RGB', () => {
     const tiled = buildTiff([{ tags: tileTags, blocks: [0, 16, 32].map((x) => units(x, 16, 16)), tiled: true }]);
     const stripped = buildTiff([{ tags: tags([8, 8, 8], 6, { 530: [2, 2] }), blocks: [units(0, W, H)] }]);
     await expectLibvips(stripped, 45);
-    expect(Buffer.from(decodeTiff(tiled).data).equals(Buffer.from(decodeTiff(stripped).data))).toBe(true);
+    expect(Buffer.from(decodeTiffRgba(tiled).data).equals(Buffer.from(decodeTiffRgba(stripped).data))).toBe(true);
   });
 
   it('YCbCr without subsampling: the textbook (JPEG, ITU-R BT.601 full range) conversion', () => {
     // libvips returns these samples unconverted, as if RGB (docs/limits.md), so the reference is the formula.
     const ycc = noise(W * H * 3, 9);
-    const ours = decodeTiff(buildTiff([{ tags: tags([8, 8, 8], 6, { 530: [1, 1] }), blocks: [ycc] }]));
+    const ours = decodeTiffRgba(buildTiff([{ tags: tags([8, 8, 8], 6, { 530: [1, 1] }), blocks: [ycc] }]));
     const clamp = (v: number) => Math.min(255, Math.max(0, Math.round(v)));
     for (let i = 0; i < W * H; i++) {
       const [y, cb, cr] = [ycc[3 * i]!, ycc[3 * i + 1]! - 128, ycc[3 * i + 2]! - 128];
@@ -161,15 +151,16 @@ describe('colour spaces other than RGB', () => {
     }
   });
 
-  it('CMYK: the naive conversion, every ink taking away its complement', async () => {
+  it('CMYK: handed to the colour stage as stored (0 = no ink), alpha apart', async () => {
     const cmyk = noise(W * H * 4);
-    const ours = decodeTiff(buildTiff([{ tags: tags([8, 8, 8, 8], 5, { 332: 1 }), blocks: [cmyk] }]));
-    const rgb = cmykToRgb(cmyk);
+    const image = decodeTiff(buildTiff([{ tags: tags([8, 8, 8, 8], 5, { 332: 1 }), blocks: [cmyk] }]));
+    expect(isCmyk(image) && Buffer.from(image.cmyk).equals(Buffer.from(cmyk))).toBe(true);
+    // Without a profile, the naive conversion: every ink taking away its complement.
+    const ours = decodeTiffRgba(buildTiff([{ tags: tags([8, 8, 8, 8], 5, { 332: 1 }), blocks: [cmyk] }]));
     for (let i = 0; i < W * H; i++) {
       const [c, m, y, k] = cmyk.subarray(4 * i, 4 * i + 4);
       const expected = [c!, m!, y!].map((ink) => Math.round(((255 - ink) * (255 - k!)) / 255));
       expect([...ours.data.subarray(4 * i, 4 * i + 4)]).toEqual([...expected, 255]);
-      expect([...rgb.subarray(3 * i, 3 * i + 3)]).toEqual(expected);
     }
   });
 
@@ -178,7 +169,7 @@ describe('colour spaces other than RGB', () => {
     const jpeg = await sharp(png).toColourspace('cmyk').tiff({ compression: 'jpeg', quality: 95 }).toBuffer();
     const plain = await sharp(png).toColourspace('cmyk').tiff({ compression: 'none' }).toBuffer();
     // Inverted inks (Adobe's JPEG habit, which a JPEG decoder may assume) would be far off.
-    expect(psnr(decodeTiff(jpeg).data, decodeTiff(plain).data)).toBeGreaterThan(38);
+    expect(psnr(decodeTiffRgba(jpeg).data, decodeTiffRgba(plain).data)).toBeGreaterThan(38);
   });
 });
 
@@ -193,7 +184,7 @@ describe('JPEG tiles whose photometric is RGB', () => {
     await expectLibvips(tiled(2), 40);
     // The same data marked YCbCr is converted: the two readings differ.
     await expectLibvips(tiled(6), 40);
-    expect(psnr(decodeTiff(tiled(2)).data, decodeTiff(tiled(6)).data)).toBeLessThan(30);
+    expect(psnr(decodeTiffRgba(tiled(2)).data, decodeTiffRgba(tiled(6)).data)).toBeLessThan(30);
   });
 });
 
@@ -220,7 +211,7 @@ describe('separate colour planes (PlanarConfiguration 2)', () => {
     }
     const chunky = buildTiff([{ tags: tags([bits, bits], 1, { 338: 2 }), blocks: [interleaved] }]);
     await expectLibvips(chunky);
-    expect(Buffer.from(decodeTiff(planar).data).equals(Buffer.from(decodeTiff(chunky).data))).toBe(true);
+    expect(Buffer.from(decodeTiffRgba(planar).data).equals(Buffer.from(decodeTiffRgba(chunky).data))).toBe(true);
   });
 });
 
@@ -228,7 +219,7 @@ describe('old-style LZW (libtiff before 1991)', () => {
   it('is read as libtiff reads it: codes least significant bit first, widths growing one code later', async () => {
     const pixels = noise(W * H, 5).map((v) => v & 0xf0); // repetitive enough for the table to grow past 511
     const tiff = buildTiff([{ tags: tags([8], 1, { 259: 5 }), blocks: [oldStyleLzw(pixels)] }]);
-    expect(Buffer.from(decodeTiff(tiff).data.filter((_, i) => i % 4 === 0)).equals(Buffer.from(pixels))).toBe(true);
+    expect(Buffer.from(decodeTiffRgba(tiff).data.filter((_, i) => i % 4 === 0)).equals(Buffer.from(pixels))).toBe(true);
     // libvips warns ("Old-style LZW codes, convert file") and reads the same pixels.
     await expectLibvips(tiff, Infinity, { failOn: 'none' });
   });
@@ -243,24 +234,24 @@ describe('what is not read is refused by name, and nothing is left unwritten', (
     [{ 259: 3 }, 'TIFF compression type 3 (CCITT Group 3 fax) is not supported.'],
   ])('%j', (extra, message) => {
     const spp = extra[262] === 5 ? 4 : 3;
-    expect(refusal(buildTiff([{ tags: tags(Array<number>(spp).fill(8), 2, extra), blocks: [noise(W * H * spp)] }]))).toBe(message);
+    expect(tiffRefusal(buildTiff([{ tags: tags(Array<number>(spp).fill(8), 2, extra), blocks: [noise(W * H * spp)] }]))).toBe(message);
   });
 
   it('a strip shorter than its rows is refused, not left black', () => {
     const tiff = buildTiff([{ tags: tags([8], 1), blocks: [noise(W * H - 5)] }]);
-    expect(refusal(tiff)).toBe("'image' is not a readable TIFF image: strip 1 holds 402 of the 407 bytes its pixels need (the file is truncated or damaged).");
+    expect(tiffRefusal(tiff)).toBe("'image' is not a readable TIFF image: strip 1 holds 402 of the 407 bytes its pixels need (the file is truncated or damaged).");
   });
 
   it('a JPEG tile smaller than its tile is refused', async () => {
     const small = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#808080' } }).jpeg().toBuffer();
     const tiff = buildTiff([{ tags: { 256: 30, 257: 20, 258: [8, 8, 8], 259: 7, 262: 6, 277: 3, 322: 32, 323: 32 }, blocks: [small], tiled: true }]);
-    expect(refusal(tiff)).toBe("'image' is not a readable TIFF image: the JPEG data of tile 1 is 16×16 pixels, too small to fill its 32×32.");
+    expect(tiffRefusal(tiff)).toBe("'image' is not a readable TIFF image: the JPEG data of tile 1 is 16×16 pixels, too small to fill its 32×32.");
   });
 
   it('lossless JPEG in a TIFF is named', () => {
     const sof3 = new Uint8Array([0xff, 0xd8, 0xff, 0xc3, 0, 17, 8, 0, 1, 0, 1, 3, 1, 0x11, 0, 2, 0x11, 0, 3, 0x11, 0, 0xff, 0xd9]);
     const tiff = buildTiff([{ tags: { ...tags([8, 8, 8], 6, { 259: 7 }), 256: 1, 257: 1, 278: 1 }, blocks: [sof3] }]);
-    expect(refusal(tiff)).toBe('TIFF images compressed with lossless JPEG (SOF3) are not supported.');
+    expect(tiffRefusal(tiff)).toBe('TIFF images compressed with lossless JPEG (SOF3) are not supported.');
   });
 });
 

@@ -12,24 +12,24 @@ import { jpegProcess, jpegStructure, maxJpegScans } from './jpeg-markers';
 import { BlockDamaged, BlockOverflow, DECOMPRESSORS } from './tiff-blocks';
 import { upsampleYcbcr } from './tiff-colour';
 import { blockName, damaged, readTiffLayout, thousands, type TiffLayout } from './tiff-layout';
-import { tiffToRgba, type RawSamples } from './tiff-pixels';
+import { tiffToCmyk, tiffToRgba, type RawSamples } from './tiff-pixels';
+import type { CmykImage } from '../../lib/images/cmyk';
 import { zlibDeflater, type ZlibCompressor } from './zlib-deflate';
 
-export function decodeTiff(bytes: Uint8Array): Bitmap {
+/** RGBA, or CMYK as stored, which the colour stage converts (through the file's profile, if any). */
+export function decodeTiff(bytes: Uint8Array): Bitmap | CmykImage {
   const layout = readTiffLayout(bytes);
   const { width, height } = layout;
-  let rgba: Uint8Array;
   try {
     const raw: RawSamples =
       layout.compression === 7
         ? decodeJpegBlocks(bytes, layout)
         : { data: layout.planes > 1 ? decodePlanes(bytes, layout) : decodeBlocks(bytes, layout), width, height, rowBytes: layout.rowBytes, bitsPerSample: layout.bitsPerSample, samplesPerPixel: layout.samplesPerPixel, colour: layout.colour };
-    rgba = tiffToRgba(raw);
+    return raw.colour.photometric === 5 ? tiffToCmyk(raw) : { width, height, data: tiffToRgba(raw) };
   } catch (error) {
     if (error instanceof ImageDataError) throw error;
     throw new ImageDataError(`TIFF decoder: ${error instanceof Error ? error.message : String(error)}`);
   }
-  return { width, height, data: rgba };
 }
 
 /** Separate planes, each decoded as a one-sample image, interleaved into one raw image. */

@@ -47,13 +47,11 @@ export default defineTool({
       const [w, h] = turn % 180 ? [height, width] : [width, height];
       return { w, h, plan: planFit(w, h, input.width, input.height, input.fit) };
     };
-    // Nearest must pick pixels, not blend them: the DCT shrink (an average) is kept to reductions
-    // of at least twice its factor, so the kernel still picks from at least a 2× reduction (sharp
-    // does the same).
+    // The DCT shrink always leaves the kernel at least a 2× reduction (platform/shrink.ts): nearest
+    // still picks pixels from a reduction, the smooth kernels do most of the filtering.
     const shrink = cropping ? undefined : (width: number, height: number) => {
       const { w, h, plan } = planOf(width, height);
-      const reserve = input.kernel === 'nearest' ? 2 : 1;
-      return shrinkFactor(w, h, plan.width * reserve, plan.height * reserve);
+      return shrinkFactor(w, h, plan.width, plan.height);
     };
     // The sizes to produce, held to the limits and to the output format's own maximum.
     const checkPlan = (plan: FitPlan) => {
