@@ -28,7 +28,7 @@ function discModel(): SegmentationPlatform & { runs: number } {
 }
 
 const context = (segmentation: SegmentationPlatform): ToolContext => ({ now: nodeContext.now, randomBytes: nodeContext.randomBytes, images: nodeContext.images, segmentation });
-const IMAGE = tool.examples[0].input.image;
+const IMAGE = tool.examples[0].input.image as string;
 
 describe('background-remover page steps', () => {
   it('mask once, then any output and background composed from it: the API’s answers, the model run once', async () => {
