@@ -22,6 +22,8 @@ export interface Model {
   readonly complete: boolean;
   readonly downloading: boolean;
   readonly percent: number;
+  /** The page is asking whether to download it. */
+  readonly asking: boolean;
   readonly needed: string;
   error: string | undefined;
   /** The model here, downloaded after the user's yes if need be; false if declined or failed. */
@@ -119,6 +121,7 @@ export function removerJob(settings: () => Settings, model: Model, masks = new M
     // Read by the batch inside its own derivations: the row and the summary follow the download
     // and the model's stages, with the seconds it has taken so far.
     get working() {
+      if (model.asking) return 'Waiting for your answer about the model';
       if (model.downloading) return `Downloading the model (${model.percent}%)`;
       if (activity.stage) return `Removing background (${activity.stage}, ${activity.seconds} s)`;
       return 'Removing background';
