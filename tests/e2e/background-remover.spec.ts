@@ -314,9 +314,10 @@ test.describe('background-remover page: result and background settings', () => {
     await page.route('**/models/**', () => new Promise(() => {})); // held: the download never ends
     await page.goto('/background-remover');
     await page.getByTestId('file-input').setInputFiles({ name: 'disc.png', mimeType: 'image/png', buffer: await discOnWhite() });
+    await page.getByTestId('consent-download').click();
     const item = page.getByTestId('item');
-    await expect(item.getByTestId('status')).toHaveText(/^Waiting for the model \(\d+%\)…$/);
-    await expect(item.getByTestId('result-preview')).toContainText('Waiting for the model');
+    await expect(item.getByTestId('status')).toHaveText(/^Downloading the model \(\d+%\)…$/);
+    await expect(item.getByTestId('result-preview')).toContainText('Downloading the model');
     await expect(page.getByTestId('model-progress')).toBeVisible();
     // The pictures' frames (a caption may wrap to two lines in a narrow column; the frames match).
     const frames = item.locator('figure > .frame');
@@ -334,11 +335,12 @@ test.describe('background-remover page: result and background settings', () => {
     expect(narrowAfter.y).toBeGreaterThan(narrowBefore.y); // stacked below it
   });
 
-  test('Mask downloads a grayscale PNG; Colour re-runs and fills the background', async ({ page }) => {
+  test('Mask downloads a grayscale PNG; Colour fills the background (composed from the kept mask)', async ({ page }) => {
     test.setTimeout(600_000); // the model's download and two runs on a shared 2-core machine
     await page.goto('/background-remover');
     await page.getByTestId('output-mask').check();
     await page.getByTestId('file-input').setInputFiles({ name: 'disc.png', mimeType: 'image/png', buffer: await discOnWhite() });
+    await page.getByTestId('consent-download').click();
     const item = page.getByTestId('item');
     await expect(item.getByTestId('status')).toHaveText('Done', { timeout: 300_000 });
     await expect(item.getByRole('img', { name: 'Mask: disc-mask.png' })).toBeVisible();
@@ -355,7 +357,7 @@ test.describe('background-remover page: result and background settings', () => {
     const sizes = await item.getByTestId('compare').locator('img').evaluateAll((images) => images.map((img) => [(img as HTMLImageElement).naturalWidth, (img as HTMLImageElement).naturalHeight]));
     expect(sizes).toEqual([[256, 256], [256, 256]]);
 
-    // Cut-out on a colour: the same image is cut out again, the corners take the colour.
+    // Cut-out on a colour: composed from the kept mask, the corners take the colour.
     await page.getByTestId('output-cutout').check();
     await page.getByTestId('background-colour').check();
     await page.getByTestId('background-picker').fill('#ff8800');
@@ -380,6 +382,7 @@ test.describe('background-remover page: batches', () => {
       { name: 'disc.jpg', mimeType: 'image/jpeg', buffer: await sharp(disc).jpeg({ quality: 92 }).toBuffer() },
       { name: 'card.jpg', mimeType: 'image/jpeg', buffer: await cardOnGrey() },
     ]);
+    await page.getByTestId('consent-download').click();
     const items = page.getByTestId('item');
     await expect(items).toHaveCount(3);
     await expect(page.getByTestId('summary')).toContainText('3 of 3 cut out (transparent background)', { timeout: 840_000 });
