@@ -57,11 +57,16 @@ export async function invoke(tool: ToolDefinition, body: unknown, context: ToolC
     const output = result instanceof Promise ? await result : result;
     return { status: 200, body: output as Record<string, unknown> };
   } catch (error) {
-    if (error instanceof ToolInputError) return { status: 400, body: { error: error.message } };
-    if (error instanceof ToolUnavailableError) return { status: 503, body: { error: error.message } };
-    logFault(tool.slug, error);
-    return { status: 500, body: { error: 'Internal error' } };
+    return failed(tool.slug, error);
   }
+}
+
+/** What a thrown error answers, for the tools and for a page worker's own steps of one. */
+export function failed(slug: string, error: unknown): Reply {
+  if (error instanceof ToolInputError) return { status: 400, body: { error: error.message } };
+  if (error instanceof ToolUnavailableError) return { status: 503, body: { error: error.message } };
+  logFault(slug, error);
+  return { status: 500, body: { error: 'Internal error' } };
 }
 
 const pathKey = (key: PropertyKey): string | number => (typeof key === 'number' ? key : String(key));

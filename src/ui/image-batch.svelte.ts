@@ -67,6 +67,8 @@ export interface Item {
   /** The settings key of the last finished attempt (done or error). */
   key?: string;
   error?: string;
+  /** The user stopped its work (Cancel): an error of its own kind, shown as "Cancelled". */
+  cancelled?: boolean;
   result?: Result;
 }
 
@@ -94,7 +96,8 @@ export class ImageBatch<S> {
   /** Items whose last attempt used the current settings (done or failed). */
   readonly finished: Item[] = $derived(this.items.filter((item) => item.key === this.key));
   readonly converted: Item[] = $derived(this.finished.filter((item) => item.status === 'done' && item.result));
-  readonly failedCount: number = $derived(this.finished.length - this.converted.length);
+  readonly cancelledCount: number = $derived(this.finished.filter((item) => item.cancelled).length);
+  readonly failedCount: number = $derived(this.finished.length - this.converted.length - this.cancelledCount);
   readonly busy: boolean = $derived(this.finished.length < this.items.length);
   /** Bytes before and after, of the finished items. */
   readonly totals = $derived({
@@ -116,7 +119,8 @@ export class ImageBatch<S> {
     if (!n) return '';
     if (this.busy) return n === 1 ? `${this.#job.working}…` : `${this.#job.working} ${Math.min(this.finished.length + 1, n)} of ${n}…`;
     const failed = this.failedCount ? ` · ${this.failedCount} failed` : '';
-    return `${this.converted.length} of ${n} ${this.#job.done(this.#job.settings())}${failed}`;
+    const cancelled = this.cancelledCount ? ` · ${this.cancelledCount} cancelled` : '';
+    return `${this.converted.length} of ${n} ${this.#job.done(this.#job.settings())}${failed}${cancelled}`;
   });
 
   /** `slug`: the page's, whose files are kept in this tab's memory for a return to it (session-inputs.ts). */
@@ -153,7 +157,7 @@ export class ImageBatch<S> {
   statusOf(item: Item): string {
     if (item.status === 'working') return `${this.#job.working}…`;
     if (!this.isFresh(item)) return 'Queued';
-    return item.status === 'done' ? 'Done' : 'Failed';
+    return item.status === 'done' ? 'Done' : item.cancelled ? 'Cancelled' : 'Failed';
   }
 
   /** The item's download name (unique in the batch), once it has a fresh result. */
@@ -218,6 +222,26 @@ export class ImageBatch<S> {
     }
   }
 
+  /** Runs the files that failed (or were cancelled) under the current settings again. */
+  retry(): void {
+    const key = this.key;
+    if (!this.items.some((item) => item.key === key && item.status === 'error')) return;
+    this.items = this.items.map((item) => (item.key === key && item.status === 'error' ? { ...item, key: undefined, status: 'queued' } : item));
+    this.#pump();
+  }
+
+  /**
+   * Stops the work under way and what is queued (the worker is terminated, so nothing keeps
+   * computing): those files are marked cancelled under the current settings, so they wait for
+   * new settings (or to be added again) while new files are worked on as usual.
+   */
+  cancel(): void {
+    const key = this.key;
+    this.#stop();
+    const error = 'Cancelled before it finished. Change a setting, or add the file again, to run it again.';
+    this.items = this.items.map((item) => (item.key === key ? item : { ...item, status: 'error', key, error, cancelled: true, result: releaseResult(item) }));
+  }
+
   clear(): void {
     this.#generation++;
     this.#stop();
@@ -269,10 +293,10 @@ export class ImageBatch<S> {
         const image = await readBase64(item.file);
         const produced = await this.#job.run({ file: item.file, format: item.format, image }, settings, signal);
         const result = { ...produced, url: URL.createObjectURL(produced.blob), size: produced.blob.size };
-        patch = { status: 'done', key: loop.key, error: undefined, result };
+        patch = { status: 'done', key: loop.key, error: undefined, cancelled: false, result };
       } catch (error) {
         if (signal.aborted) return;
-        patch = { status: 'error', key: loop.key, error: error instanceof Error ? error.message : String(error), result: undefined };
+        patch = { status: 'error', key: loop.key, error: error instanceof Error ? error.message : String(error), cancelled: false, result: undefined };
       }
       const current = this.items.find((other) => other.id === item.id);
       if (!current || signal.aborted) {
@@ -289,5 +313,11 @@ export class ImageBatch<S> {
 function release(item: Item): void {
   URL.revokeObjectURL(item.inputUrl);
   if (item.previewUrl) URL.revokeObjectURL(item.previewUrl);
+  releaseResult(item);
+}
+
+/** Frees a stale result's object URL (the item stays in the list); undefined, its new result. */
+function releaseResult(item: Item): undefined {
   if (item.result) URL.revokeObjectURL(item.result.url);
+  return undefined;
 }

@@ -49,6 +49,8 @@ export interface RunnerOptions<S extends Slug = Slug> {
    * here, so the fragment keeps the choice and the tool gets plain values. Default: as it is.
    */
   send?: (body: RunnerBody<S>) => RunnerBody<S>;
+  /** How long the worker may take on a body sent (an image page sizes it to the work: ui/work-limit.ts). Default: the bridge's. */
+  timeoutMs?: (body: RunnerBody<S>) => number | undefined;
 }
 
 /**
@@ -66,7 +68,7 @@ export class ToolRunner<S extends Slug> {
   keepCredentials = $state(false);
 
   readonly slug: S;
-  #options: Required<Omit<RunnerOptions<S>, 'ready' | 'send'>> & Pick<RunnerOptions<S>, 'ready' | 'send'>;
+  #options: Required<Omit<RunnerOptions<S>, 'ready' | 'send' | 'timeoutMs'>> & Pick<RunnerOptions<S>, 'ready' | 'send' | 'timeoutMs'>;
   /** The input's fields: a link, a hand-over or an example sets only these. */
   #keys: Set<string>;
   /** Fields handed over by smart paste or an opened file (./prefill.ts): kept out of the URL
@@ -193,7 +195,8 @@ export class ToolRunner<S extends Slug> {
     this.running = true;
     try {
       // Sent as it is, complete or not (`ready` aside): the tool answers a missing field with a 400.
-      const reply = await runTool(this.slug, body as InputOf<S>, { signal: controller.signal });
+      const timeoutMs = this.#options.timeoutMs?.(body);
+      const reply = await runTool(this.slug, body as InputOf<S>, { signal: controller.signal, ...(timeoutMs ? { timeoutMs } : {}) });
       if (controller.signal.aborted) return;
       this.reply = reply;
       this.failure = undefined;

@@ -1,10 +1,11 @@
 // runTool(slug, body, signal): the page's typed door to its tool worker. The worker starts on
 // first use, is shut down after a minute idle, and is terminated when the only request it is
 // working on is cancelled or runs out of time, so no stale computation keeps a core busy.
+// A caller with much work sizes its time limit to it (ui/work-limit.ts); the default suits the rest.
 import type { Reply } from '../core/invoke';
 import type { Slug } from '../tools/index';
 import type { InputOf, ToolReply } from '../tools/types';
-import type { ReplyMessage, RunMessage } from './protocol';
+import type { ProgressMessage, ReplyMessage, RunMessage, StepMessage, StepName } from './protocol';
 
 const IDLE_MS = 60_000;
 const DEFAULT_TIMEOUT_MS = 120_000;
@@ -12,6 +13,7 @@ const DEFAULT_TIMEOUT_MS = 120_000;
 interface Pending {
   resolve(reply: Reply): void;
   reject(error: Error): void;
+  progress?: (stage: string) => void;
 }
 
 let worker: Worker | undefined;
@@ -29,7 +31,8 @@ function stopWorker(reason: Error): void {
 function ensureWorker(): Worker {
   if (worker) return worker;
   const started = new Worker(new URL('./tool.worker.ts', import.meta.url), { type: 'module', name: 'tool' });
-  started.onmessage = (event: MessageEvent<ReplyMessage>) => {
+  started.onmessage = (event: MessageEvent<ReplyMessage | ProgressMessage>) => {
+    if ('progress' in event.data) return pending.get(event.data.id)?.progress?.(event.data.progress);
     const entry = pending.get(event.data.id);
     pending.delete(event.data.id);
     entry?.resolve(event.data.reply);
@@ -53,6 +56,8 @@ export interface RunOptions {
   timeoutMs?: number;
   /** Whose call it is (RunMessage.door): the page's own, or the service worker's /api relayed. */
   door?: RunMessage['door'];
+  /** Told each stage a step reaches (runStep; tools report none). */
+  onProgress?: (stage: string) => void;
 }
 
 /**
@@ -67,7 +72,16 @@ export function runTool<S extends Slug>(slug: S, body: InputOf<S>, options?: Run
 }
 
 /** runTool for a tool named at run time with a body nobody checked (the service worker's relay). */
-export function runAnyTool(slug: string, body: unknown, { signal, timeoutMs = DEFAULT_TIMEOUT_MS, door = 'page' }: RunOptions = {}): Promise<Reply> {
+export function runAnyTool(slug: string, body: unknown, options: RunOptions = {}): Promise<Reply> {
+  return send((id) => ({ id, slug, body, door: options.door ?? 'page' }), options);
+}
+
+/** Runs one of the page's own steps of a tool (protocol.ts, StepMessage) in the worker. */
+export function runStep(step: StepName, body: unknown, options: RunOptions = {}): Promise<Reply> {
+  return send((id) => ({ id, step, body }), options);
+}
+
+function send(message: (id: number) => RunMessage | StepMessage, { signal, timeoutMs = DEFAULT_TIMEOUT_MS, onProgress }: RunOptions): Promise<Reply> {
   if (signal?.aborted) return Promise.reject(signal.reason ?? new DOMException('Aborted', 'AbortError'));
   clearTimeout(idleTimer);
   const id = nextId++;
@@ -90,7 +104,8 @@ export function runAnyTool(slug: string, body: unknown, { signal, timeoutMs = DE
     pending.set(id, {
       resolve: (reply) => (finish(), resolve(reply)),
       reject: (error) => (finish(), reject(error)),
+      progress: onProgress,
     });
-    target.postMessage({ id, slug, body, door } satisfies RunMessage);
+    target.postMessage(message(id));
   });
 }

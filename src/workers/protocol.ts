@@ -12,7 +12,25 @@ export interface RunMessage {
   door: 'page' | 'api';
 }
 
+/**
+ * A step of a tool that only the page runs on its own (the background remover's mask, kept per
+ * image, and the answer composed from it: tools/background-remover/page-steps.ts). Its reply has
+ * the tools' shape: 200 with the step's result, or the error a tool would give.
+ */
+export interface StepMessage {
+  id: number;
+  step: StepName;
+  body: unknown;
+}
+export type StepName = 'background-remover/mask' | 'background-remover/compose';
+
 export interface ReplyMessage {
   id: number;
   reply: Reply;
+}
+
+/** Sent while a step runs: the stage it has reached (shown by the page beside the time it has taken). */
+export interface ProgressMessage {
+  id: number;
+  progress: string;
 }

@@ -1,13 +1,13 @@
 // The page's tool worker: runs the same core as the Node server and the service worker. Each
 // tool's code is loaded on first use, so a page only pays for its own tool.
 /// <reference lib="webworker" />
-import { invoke, notFound } from '../core/invoke';
+import { failed, invoke, notFound, type Reply } from '../core/invoke';
 import { lazySegmentation } from '../platform/segmentation';
 import { lazyPlatform } from '../platform/types';
 import { DEVICE_MAX_INPUT_BYTES } from '../lib/images/limits';
 import { doorContext, type ToolContext, type ToolDefinition } from '../tools/define';
 import { toolLoaders } from '../tools/loaders';
-import type { ReplyMessage, RunMessage } from './protocol';
+import type { ProgressMessage, ReplyMessage, RunMessage, StepMessage } from './protocol';
 
 const apiContext = doorContext({
   // The image tools' codecs, fetched from the app's origin on first use only, so pages of the
@@ -36,8 +36,24 @@ async function run({ id, slug, body, door }: RunMessage): Promise<ReplyMessage> 
   return { id, reply: await invoke(await tool, body, door === 'page' ? pageContext : apiContext) };
 }
 
-self.onmessage = (event: MessageEvent<RunMessage>) => {
-  run(event.data).then(
+/** The page's own steps of a tool, each loaded on first use with its tool. */
+async function step({ id, step: name, body }: StepMessage): Promise<ReplyMessage> {
+  const report = (stage: string) => self.postMessage({ id, progress: stage } satisfies ProgressMessage);
+  let reply: Reply;
+  try {
+    const steps = await import('../tools/background-remover/page-steps');
+    const input = body as Parameters<typeof steps.recompose>[1];
+    const result = name === 'background-remover/mask' ? await steps.mask(pageContext, input, report) : await steps.recompose(pageContext, input, report);
+    reply = { status: 200, body: result };
+  } catch (error) {
+    reply = failed('background-remover', error);
+  }
+  return { id, reply };
+}
+
+self.onmessage = (event: MessageEvent<RunMessage | StepMessage>) => {
+  const { data } = event;
+  ('step' in data ? step(data) : run(data)).then(
     (message) => self.postMessage(message),
     () => self.postMessage({ id: event.data.id, reply: { status: 500, body: { error: 'Internal error' } } } satisfies ReplyMessage),
   );

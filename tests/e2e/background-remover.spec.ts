@@ -4,11 +4,11 @@
 // worker (relayed to the page's worker). The page works on batches (one row per file, a ZIP of
 // them all). The results are read with sharp, an independent decoder: the background's corners
 // transparent, the object opaque.
-import { writeFile } from 'node:fs/promises';
+import { readFile, readdir, stat, writeFile } from 'node:fs/promises';
 import { unzipSync } from 'fflate';
 import sharp from 'sharp';
 import { expect, test, waitForServiceWorker, type Page } from './fixtures';
-import { NOT_AN_IMAGE, SAMPLE, download, expectNoSidewaysScroll } from './image-helpers';
+import { NOT_AN_IMAGE, SAMPLE, download, expectNoSidewaysScroll, pixel } from './image-helpers';
 
 /** A 256×256 PNG: a blue disc on white, the "object on a plain contrasting background". */
 async function discOnWhite(): Promise<Buffer> {
@@ -146,8 +146,9 @@ test.describe('background-remover page', () => {
     expect(unavailable.body.error).toMatch(/model \(\d+\.\d MB\) is not on this device yet .*Make available offline/);
     expect(await ask({ image: 'SGVsbG8sIFdvcmxkIQ==' })).toEqual({ status: 400, body: { error: "'image' is not an image in a supported format (PNG, JPEG, WebP, AVIF, TIFF, GIF or SVG)." } });
 
-    // The page says the same on the row of a dropped image.
+    // The page says the same on the row of a dropped image (once the user said yes to the download).
     await page.getByTestId('file-input').setInputFiles({ name: 'disc.png', mimeType: 'image/png', buffer: await discOnWhite() });
+    await page.getByTestId('consent-download').click();
     await expect(page.getByTestId('item').getByTestId('error')).toContainText('not on this device yet');
     await expect(page.getByTestId('item').getByTestId('status')).toHaveText('Failed');
     await context.setOffline(false);
@@ -207,6 +208,93 @@ test.describe('background-remover page', () => {
   });
 });
 
+/** Every status text the rows and the summary showed while the batch worked. */
+async function recordStatuses(page: Page): Promise<() => Promise<string[]>> {
+  await page.evaluate(() => {
+    const seen = new Set<string>();
+    (window as unknown as { statusTexts: Set<string> }).statusTexts = seen;
+    new MutationObserver(() => {
+      for (const node of document.querySelectorAll('[data-testid="status"], [data-testid="summary"]')) seen.add((node.textContent ?? '').trim());
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+  return () => page.evaluate(() => [...(window as unknown as { statusTexts: Set<string> }).statusTexts]);
+}
+
+/** How many times the page ran the model (its User Timing entries, one per run). */
+const modelRuns = (page: Page) => page.evaluate(() => performance.getEntriesByName('background-remover: model run').length);
+
+/** The page's download, in MB as the page writes it: the model's chunks (dist/models/resources.json) and the WebAssembly build. */
+async function modelMegabytes(): Promise<string> {
+  const dir = new URL('../../dist/models/', import.meta.url);
+  const resources = JSON.parse(await readFile(new URL('resources.json', dir), 'utf8')) as Record<string, { size: number }>;
+  const wasm = (await readdir(dir)).find((name) => /^ort-wasm-simd-threaded-[0-9a-f]+\.wasm$/.test(name))!;
+  const bytes = Object.values(resources)[0]!.size + (await stat(new URL(wasm, dir))).size;
+  return `${(bytes / 1048576).toFixed(1)} MB`;
+}
+
+test.describe('background-remover page: consent, progress and the kept mask', () => {
+  test('asks before the download with the size, Cancel leaves the page usable; then one model run serves every background', async ({ page }) => {
+    test.setTimeout(480_000); // one model download and run on a shared 2-core machine, in WebAssembly
+    const modelRequests: string[] = [];
+    page.on('request', (request) => new URL(request.url()).pathname.startsWith('/models/') && modelRequests.push(request.url()));
+    await page.goto('/background-remover');
+    await expect(page.getByTestId('model-status')).toContainText('Not on this device yet');
+    const size = await modelMegabytes();
+    const disc = { name: 'disc.png', mimeType: 'image/png', buffer: await discOnWhite() };
+
+    // A dropped image asks first, with the size; Cancel downloads nothing and says why.
+    await page.getByTestId('file-input').setInputFiles(disc);
+    const consent = page.getByTestId('consent');
+    await expect(consent).toBeVisible();
+    await expect(consent.getByTestId('consent-size')).toHaveText(size);
+    await expect(consent.getByRole('button', { name: `Download (${size})` })).toBeVisible();
+    await consent.getByTestId('consent-cancel').click();
+    await expect(consent).toBeHidden();
+    const item = page.getByTestId('item');
+    await expect(item.getByTestId('status')).toHaveText('Failed');
+    await expect(item.getByTestId('error')).toContainText(`needs its model (${size})`);
+    await expect(page.getByTestId('model-declined')).toBeVisible();
+    expect(modelRequests).toEqual([]);
+    expect(await page.evaluate(() => localStorage.getItem('devtoolbox:background-remover:model-consent'))).toBeNull();
+    // Still usable: the settings and the list answer.
+    await page.getByRole('button', { name: 'Clear all' }).click();
+    await expect(item).toHaveCount(0);
+
+    // Again, and yes: the download's percent, then the model's stage with its seconds.
+    const statuses = await recordStatuses(page);
+    await page.getByTestId('file-input').setInputFiles(disc);
+    await consent.getByTestId('consent-download').click();
+    await expect(item.getByTestId('status')).toHaveText('Done', { timeout: 300_000 });
+    expect(await page.evaluate(() => localStorage.getItem('devtoolbox:background-remover:model-consent'))).toBe('true');
+    const seen = await statuses();
+    expect(seen.some((text) => /^Downloading the model \(\d+%\)…$/.test(text)), seen.join('\n')).toBe(true);
+    expect(seen.some((text) => /^Removing background \((starting|running) the model, \d+ s\)…$/.test(text)), seen.join('\n')).toBe(true);
+    expect(await modelRuns(page)).toBe(1);
+    const transparent = await download(page, item.getByTestId('download'));
+    await expectCutout(transparent.bytes, 256, 256, [[128, 128]]);
+
+    // Two background colours and the mask: composed from the kept mask, the model not run again,
+    // and each answer's pixels are the new setting's.
+    await page.getByTestId('background-colour').check();
+    for (const [hex, rgb] of [['#ff0000', [255, 0, 0]], ['#00ff00', [0, 255, 0]]] as const) {
+      await page.getByTestId('background-picker').fill(hex);
+      await expect(item.getByTestId('status')).toHaveText('Done', { timeout: 60_000 });
+      await expect(page.getByTestId('summary')).toContainText(`cut out on ${hex}`);
+      const { bytes } = await download(page, item.getByTestId('download'));
+      expect(await pixel(bytes, 2, 2)).toEqual([...rgb, 255]);
+      expect((await pixel(bytes, 128, 128)).slice(0, 3), 'the disc is kept').toEqual([31, 79, 180]);
+    }
+    await page.getByTestId('output-mask').check();
+    await expect(page.getByTestId('summary')).toContainText('made into masks', { timeout: 60_000 });
+    expect(await modelRuns(page)).toBe(1);
+    // Another image does run it.
+    await page.getByTestId('file-input').setInputFiles({ name: 'card.jpg', mimeType: 'image/jpeg', buffer: await cardOnGrey() });
+    await expect(item.nth(1).getByTestId('status')).toHaveText('Done', { timeout: 300_000 });
+    await expect(consent).toBeHidden();
+    expect(await modelRuns(page)).toBe(2);
+  });
+});
+
 test.describe('background-remover page: result and background settings', () => {
   test('the settings are the API fields: Mask turns the background off, the request panel shows what is sent', async ({ page }) => {
     await page.goto('/background-remover');
@@ -226,9 +314,10 @@ test.describe('background-remover page: result and background settings', () => {
     await page.route('**/models/**', () => new Promise(() => {})); // held: the download never ends
     await page.goto('/background-remover');
     await page.getByTestId('file-input').setInputFiles({ name: 'disc.png', mimeType: 'image/png', buffer: await discOnWhite() });
+    await page.getByTestId('consent-download').click();
     const item = page.getByTestId('item');
-    await expect(item.getByTestId('status')).toHaveText(/^Waiting for the model \(\d+%\)…$/);
-    await expect(item.getByTestId('result-preview')).toContainText('Waiting for the model');
+    await expect(item.getByTestId('status')).toHaveText(/^Downloading the model \(\d+%\)…$/);
+    await expect(item.getByTestId('result-preview')).toContainText('Downloading the model');
     await expect(page.getByTestId('model-progress')).toBeVisible();
     // The pictures' frames (a caption may wrap to two lines in a narrow column; the frames match).
     const frames = item.locator('figure > .frame');
@@ -246,11 +335,12 @@ test.describe('background-remover page: result and background settings', () => {
     expect(narrowAfter.y).toBeGreaterThan(narrowBefore.y); // stacked below it
   });
 
-  test('Mask downloads a grayscale PNG; Colour re-runs and fills the background', async ({ page }) => {
+  test('Mask downloads a grayscale PNG; Colour fills the background (composed from the kept mask)', async ({ page }) => {
     test.setTimeout(600_000); // the model's download and two runs on a shared 2-core machine
     await page.goto('/background-remover');
     await page.getByTestId('output-mask').check();
     await page.getByTestId('file-input').setInputFiles({ name: 'disc.png', mimeType: 'image/png', buffer: await discOnWhite() });
+    await page.getByTestId('consent-download').click();
     const item = page.getByTestId('item');
     await expect(item.getByTestId('status')).toHaveText('Done', { timeout: 300_000 });
     await expect(item.getByRole('img', { name: 'Mask: disc-mask.png' })).toBeVisible();
@@ -267,7 +357,7 @@ test.describe('background-remover page: result and background settings', () => {
     const sizes = await item.getByTestId('compare').locator('img').evaluateAll((images) => images.map((img) => [(img as HTMLImageElement).naturalWidth, (img as HTMLImageElement).naturalHeight]));
     expect(sizes).toEqual([[256, 256], [256, 256]]);
 
-    // Cut-out on a colour: the same image is cut out again, the corners take the colour.
+    // Cut-out on a colour: composed from the kept mask, the corners take the colour.
     await page.getByTestId('output-cutout').check();
     await page.getByTestId('background-colour').check();
     await page.getByTestId('background-picker').fill('#ff8800');
@@ -292,6 +382,7 @@ test.describe('background-remover page: batches', () => {
       { name: 'disc.jpg', mimeType: 'image/jpeg', buffer: await sharp(disc).jpeg({ quality: 92 }).toBuffer() },
       { name: 'card.jpg', mimeType: 'image/jpeg', buffer: await cardOnGrey() },
     ]);
+    await page.getByTestId('consent-download').click();
     const items = page.getByTestId('item');
     await expect(items).toHaveCount(3);
     await expect(page.getByTestId('summary')).toContainText('3 of 3 cut out (transparent background)', { timeout: 840_000 });

@@ -1,6 +1,12 @@
 // The page's view of the background-removal model on this device: how much of it is cached,
 // the download in progress (MB of total), and the actions "make available offline" and "remove".
+// A download is never started without the user's yes: the first image asks once (with the size),
+// and the answer is remembered on this device; a click that names the download is a yes too.
 import { cachedBytes, ensureModel, removeModel, totalBytes } from '../../platform/model-cache';
+import { load, save } from '../../ui/storage';
+import { megabytes } from '../../platform/model';
+
+const CONSENT_KEY = 'background-remover:model-consent';
 
 export class ModelStatus {
   loaded = $state(0);
@@ -9,6 +15,12 @@ export class ModelStatus {
   error: string | undefined = $state();
   /** Known after the first look at the cache; until then the page shows nothing either way. */
   checked = $state(false);
+  /** The question "download the model?" is on screen (answered by answer()). */
+  asking = $state(false);
+  /** The user said no to the download (the page says the tool needs the model). */
+  declined = $state(false);
+  #consented = load(CONSENT_KEY, false, (value): value is boolean => typeof value === 'boolean');
+  #answer: ((yes: boolean) => void) | undefined;
 
   get complete(): boolean {
     return this.checked && this.loaded >= this.total;
@@ -17,6 +29,46 @@ export class ModelStatus {
   /** How much of the model is here, in whole percent (for the progress texts). */
   get percent(): number {
     return this.total ? Math.floor((100 * this.loaded) / this.total) : 0;
+  }
+
+  /**
+   * The model on this device for an image: at once when it is here already, else after the user's
+   * yes (asked once, remembered) and the download. False when the user said no or it failed.
+   */
+  async ensure(): Promise<boolean> {
+    if (!this.checked) await this.refresh();
+    if (this.complete) return true;
+    if (!this.#consented) {
+      // Said no for this batch: the other files wait too, unasked (new files ask again).
+      if (this.declined) return false;
+      this.asking = true;
+      const yes = await new Promise<boolean>((resolve) => (this.#answer = resolve));
+      if (!yes) {
+        this.declined = true;
+        return false;
+      }
+    }
+    return this.download();
+  }
+
+  /** The user's answer to the question ensure() asked. */
+  answer(yes: boolean): void {
+    if (yes) this.consent();
+    this.asking = false;
+    this.#answer?.(yes);
+    this.#answer = undefined;
+  }
+
+  /** What a file that waited for the declined model says. */
+  get needed(): string {
+    return `The Background Remover needs its model (${megabytes(this.total - this.loaded)}) on this device; nothing was downloaded. Choose “Make available offline” when you want it.`;
+  }
+
+  /** A yes given by a click that names the download ("Make available offline", "Remove background"). */
+  consent(): void {
+    this.#consented = true;
+    this.declined = false;
+    save(CONSENT_KEY, true);
   }
 
   /** The download under way: "Make available offline" and a dropped image share it, not race. */

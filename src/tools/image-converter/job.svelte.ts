@@ -3,6 +3,7 @@
 import type { BatchJob } from '../../ui/image-batch.svelte';
 import { FORMAT_NAMES, base64Blob, outputName } from '../../ui/image-files';
 import { runTool } from '../../workers/bridge';
+import { headerSize, workLimitMs } from '../../ui/work-limit';
 import { LOSSLESS_TARGETS, type Target } from './schema';
 
 /** The settings every file is converted with. */
@@ -42,7 +43,10 @@ export function converterJob(settings: () => Settings): BatchJob<Settings> {
     key: (current) => JSON.stringify(settingsBody(current)),
     async run({ file, format, image }, current, signal) {
       const { to } = current;
-      const reply = await runTool('image-converter', { image, from: format ?? 'png', ...settingsBody(current) }, { signal });
+      const body = settingsBody(current);
+      const size = await headerSize(file, format);
+      const timeoutMs = workLimitMs({ pixelsIn: size && size.width * size.height, format: to, lossless: 'lossless' in body });
+      const reply = await runTool('image-converter', { image, from: format ?? 'png', ...body }, { signal, timeoutMs });
       if (reply.status !== 200) throw new Error(reply.body.error ?? 'The image could not be converted.');
       // The output's format echoes `to`.
       const { image: converted, width, height, notice } = reply.body;

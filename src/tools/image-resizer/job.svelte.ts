@@ -5,6 +5,7 @@ import type { BatchJob } from '../../ui/image-batch.svelte';
 import { FORMAT_NAMES, base64Blob, outputName, type InputFormat } from '../../ui/image-files';
 import type { RunnerBody } from '../../ui/tool-runner.svelte';
 import { runTool } from '../../workers/bridge';
+import { headerSize, workLimitMs } from '../../ui/work-limit';
 import { percentSize, resizedBase, type Size } from './crop';
 import { SAME, sameFormat, type FormatChoice } from './same-format';
 
@@ -57,7 +58,13 @@ export function resizerJob(settings: () => Settings): BatchJob<Settings> {
         const scaled = percentSize(resizedBase(await uprightSize(file, image, signal), undefined, fields.rotate ?? 0), percent);
         size = { width: scaled.width, height: scaled.height, fit: 'fill' };
       }
-      const reply = await runTool('image-resizer', { ...fields, ...size, image, format }, { signal });
+      const request = { ...fields, ...size, image, format };
+      const stored = await headerSize(file, input);
+      const pixelsIn = stored && stored.width * stored.height;
+      // Both sides asked for: that many pixels out (a fit within them writes fewer); else about as many as in.
+      const pixelsOut = request.width && request.height ? request.width * request.height : pixelsIn;
+      const timeoutMs = workLimitMs({ pixelsIn, pixelsOut, format });
+      const reply = await runTool('image-resizer', request, { signal, timeoutMs });
       if (reply.status !== 200) throw new Error(reply.body.error ?? 'The image could not be resized.');
       const { image: resized, width, height, notice } = reply.body;
       return { blob: base64Blob(resized, format), name: outputName(file.name, format, `-${width}x${height}`), format, width, height, ...(notice ? { notice } : {}) };
