@@ -41,7 +41,7 @@ export const IMAGE_FORMATS: Readonly<Record<InputFormat, ImageFormat>> = {
 
 export const FORMAT_NAMES = Object.fromEntries(INPUT_FORMATS.map((format) => [format, IMAGE_FORMATS[format].name])) as Readonly<Record<InputFormat, string>>;
 
-/** "PNG, JPEG, WebP, AVIF, TIFF, GIF or SVG": the names of `formats` as a sentence lists them. */
+/** "PNG, JPEG, WebP, AVIF, TIFF, GIF, SVG or HEIC": the names of `formats` as a sentence lists them. */
 export function formatList(formats: readonly InputFormat[] = INPUT_FORMATS): string {
   const names = formats.map((format) => FORMAT_NAMES[format]);
   return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`;

@@ -87,7 +87,7 @@ const cases: ToolCase[] = [
     expect: { error: 'The resized image is 10000×10000 pixels (100.0 megapixels); the maximum is 40 megapixels.' },
   },
   { name: 'the PNG header bomb', body: { image: S.BOMB_PNG, width: 10 }, status: 400, expect: { error: 'The image is 30000×30000 pixels; each side may be at most 16,384 pixels.' } },
-  { name: 'bytes that are no image', body: { image: 'SGVsbG8sIFdvcmxkIQ==' }, status: 400, expect: { error: "'image' is not an image in a supported format (PNG, JPEG, WebP, AVIF, TIFF, GIF or SVG)." } },
+  { name: 'bytes that are no image', body: { image: 'SGVsbG8sIFdvcmxkIQ==' }, status: 400, expect: { error: "'image' is not an image in a supported format (PNG, JPEG, WebP, AVIF, TIFF, GIF, SVG or HEIC)." } },
   { name: 'negative width is refused', body: { image, width: -1 }, status: 400, match: { error: /'width' must be at least 0/ } },
   { name: 'fractional crop offset is refused', body: { image, cropX: 1.5 }, status: 400, match: { error: /'cropX' must be an integer/ } },
   { name: 'output format is PNG, JPEG or WebP', body: { image, format: 'gif' }, status: 400, match: { error: /'format' must be one of "png", "jpeg", "webp"/ } },
