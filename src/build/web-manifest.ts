@@ -116,8 +116,8 @@ export function shareTarget(tools: readonly ToolDefinition[]) {
   const accept = ['image/*', ...Object.keys(opener.accepts.types), ...Object.values(opener.accepts.types).flat()];
   return {
     action: SHARE_ACTION,
-    method: 'POST',
-    enctype: 'multipart/form-data',
+    method: 'POST' as const,
+    enctype: 'multipart/form-data' as const,
     params: { files: [{ name: SHARE_FIELD, accept: [...new Set(accept)] }] },
   };
 }

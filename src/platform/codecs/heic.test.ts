@@ -136,8 +136,8 @@ describe('bounded, and damage is a 400 that names HEIC', () => {
     const corruptions = [0.3, 0.5, 0.7, 0.9].map((share) => {
       const bytes = Uint8Array.from(quadrants);
       const index = Math.floor(bytes.length * share);
-      bytes[index] ^= 0xff;
-      bytes[index + 1] ^= 0x55;
+      bytes[index]! ^= 0xff;
+      bytes[index + 1]! ^= 0x55;
       return bytes;
     });
     for (const bytes of [...lengths.map((length) => quadrants.subarray(0, length)), ...corruptions]) {
