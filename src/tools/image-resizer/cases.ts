@@ -28,6 +28,7 @@ const cases: ToolCase[] = [
   { name: 'JPEG output', body: { image: S.ALPHA_PNG, width: 16, format: 'jpeg', quality: 60 }, status: 200, match: { format: 'jpeg', width: 16, height: 16, image: /^\/9j\// } },
   { name: 'EXIF orientation first: the original size is the upright one', body: { image: S.EXIF_6_JPEG, width: 12 }, status: 200, match: { width: 12, height: 20, originalWidth: 24, originalHeight: 40 } },
   { name: 'AVIF irot/imir first: the original size is the shown one', body: { image: S.AVIF_IROT3, width: 12 }, status: 200, match: { width: 12, height: 20, originalWidth: 24, originalHeight: 40 } },
+  { name: 'HEIC, its irot applied first: the original size is the shown one', body: { image: S.HEIC_IROT3, width: 12 }, status: 200, match: { width: 12, height: 20, originalWidth: 24, originalHeight: 40 } },
   { name: 'SVG input', body: { image: S.QUADRANTS_SVG, width: 80, format: 'webp' }, status: 200, match: size(80, 48, 'webp') },
   { name: 'animated GIF to WebP: every frame resized', body: { image: S.ANIMATED_GIF, width: 3, format: 'webp' }, status: 200, match: { format: 'webp', width: 3, height: 2, originalWidth: 6, originalHeight: 4, frames: 3, image: /^UklGR.{6}XRUJQVlA4WAoAAAAC/ } },
   { name: 'animated WebP to PNG: the first frame, and a notice', body: { image: S.ANIMATED_WEBP, width: 3 }, status: 200, match: { format: 'png', width: 3, height: 2, frames: 1, notice: 'PNG cannot hold an animation: only the first of its 3 frames was kept. Choose WebP to keep them all.' } },
