@@ -3,13 +3,14 @@ import { defineConfig } from 'vite';
 import { examplesModule } from './src/build/examples-plugin';
 import { serverAssets, serverAssetFiles } from './src/build/server-assets';
 import { thirdPartyNotices } from './src/build/third-party-notices';
+import { cjsGlueDirname } from './src/build/wasm-urls';
 
 export default defineConfig({
   publicDir: false,
   // The codecs' WASM and font beside main.js (src/platform/node.ts reads them from there), and
   // the worked examples as data (src/build/examples-plugin.ts).
   // dist-server/THIRD-PARTY-NOTICES.txt: the licences of what the bundle and assets/ carry.
-  plugins: [serverAssets(), examplesModule(), ...thirdPartyNotices({ key: 'dist-server', product: 'Developer Toolbox (the server and command line, dist-server/)', files: serverAssetFiles })],
+  plugins: [cjsGlueDirname(), serverAssets(), examplesModule(), ...thirdPartyNotices({ key: 'dist-server', product: 'Developer Toolbox (the server and command line, dist-server/)', files: serverAssetFiles })],
   build: {
     // Three commands (package.json `bin`): the HTTP server, the MCP server over stdio and the
     // `devtoolbox` command line (src/cli/, which starts the other two for `serve` and `mcp`); and the

@@ -3,6 +3,7 @@ import App from './App.svelte';
 import './ui/theme.css';
 import { hostRelayedTools } from './workers/relay-host';
 import './ui/launch'; // files opened with the installed app
+import './ui/share-launch'; // images shared to the installed app
 
 mount(App, { target: document.getElementById('app')! });
 // Every open page runs the tools the service worker hands over (background removal offline).

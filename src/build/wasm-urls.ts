@@ -21,3 +21,19 @@ export function wasmUrlsNotInlined(): Plugin {
     },
   };
 }
+
+/**
+ * Server build: libheif-js's glue is CommonJS, and in Node it reads `__dirname` (only to name a
+ * default .wasm path, which heic.ts never uses: it hands over the compiled module), which an ES
+ * module bundle does not define. It is given the bundle's own directory instead.
+ */
+export function cjsGlueDirname(): Plugin {
+  return {
+    name: 'cjs-glue-dirname',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/node_modules[\\/]libheif-js[\\/]/.test(id) || !code.includes('__dirname')) return undefined;
+      return { code: code.replace(/\b__dirname\b/g, 'import.meta.dirname'), map: null };
+    },
+  };
+}

@@ -5,6 +5,7 @@
 import type { Plugin } from 'vite';
 import type { ToolDefinition } from '../tools/define';
 import type { FileOpener } from '../ui/file-launch';
+import { SHARE_ACTION, SHARE_FIELD, SHARE_OPENS } from '../lib/share-target';
 
 type Scheme = { bg: string; surface: string };
 export type ThemeColors = { light: Scheme; dark: Scheme };
@@ -98,10 +99,26 @@ export function webManifest({ tools, shortcuts, description, colors }: ManifestO
       url: `/${tool.slug}`,
       icons: [{ src: shortcutIcon(tool.slug), sizes: '96x96', type: 'image/png' }],
     })),
+    // Images shared from other apps: the service worker keeps them and opens the converter
+    // (src/lib/share-target.ts); its accepted types, plus any image the platform labels image/*.
+    share_target: shareTarget(tools),
     // Opened files land on "/", where src/ui/launch.ts reads them and opens the tool.
     file_handlers: tools.flatMap((tool) =>
       tool.accepts ? [{ action: '/', accept: Object.fromEntries(Object.entries(tool.accepts.types).map(([type, exts]) => [type, [...exts]])) }] : [],
     ),
+  };
+}
+
+/** The manifest's `share_target`: the types and extensions of the tool that opens shared files. */
+export function shareTarget(tools: readonly ToolDefinition[]) {
+  const opener = tools.find((tool) => tool.slug === SHARE_OPENS);
+  if (!opener?.accepts) throw new Error(`share_target: ${SHARE_OPENS} takes no files`);
+  const accept = ['image/*', ...Object.keys(opener.accepts.types), ...Object.values(opener.accepts.types).flat()];
+  return {
+    action: SHARE_ACTION,
+    method: 'POST' as const,
+    enctype: 'multipart/form-data' as const,
+    params: { files: [{ name: SHARE_FIELD, accept: [...new Set(accept)] }] },
   };
 }
 

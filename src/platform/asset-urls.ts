@@ -11,6 +11,7 @@ import webpEncSimdWasm from '@jsquash/webp/codec/enc/webp_enc_simd.wasm?url';
 import avifDecWasm from '@jsquash/avif/codec/dec/avif_dec.wasm?url';
 import avifEncWasm from '@jsquash/avif/codec/enc/avif_enc.wasm?url';
 import lcmsWasm from 'lcms-wasm/dist/lcms.wasm?url';
+import heifWasm from 'libheif-js/libheif-wasm/libheif.wasm?url';
 import resvgWasm from '@resvg/resvg-wasm/index_bg.wasm?url';
 import fontTtf from 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf?url';
 import fontSansBold from 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf?url';
@@ -35,6 +36,7 @@ export const ASSET_URLS: Record<AssetName, string> = {
   'avif-dec.wasm': avifDecWasm,
   'avif-enc.wasm': avifEncWasm,
   'lcms.wasm': lcmsWasm,
+  'heif.wasm': heifWasm,
   'resvg.wasm': resvgWasm,
   'font.ttf': fontTtf,
   'font-sans-bold.ttf': fontSansBold,

@@ -16,6 +16,8 @@ export const ASSET_SOURCES = {
   'avif-enc.wasm': '@jsquash/avif/codec/enc/avif_enc.wasm',
   // littleCMS (MIT), loaded only for an image whose embedded profile is not sRGB.
   'lcms.wasm': 'lcms-wasm/dist/lcms.wasm',
+  // libheif with libde265 (LGPL-3.0, from libheif-js), loaded only when a HEIC arrives.
+  'heif.wasm': 'libheif-js/libheif-wasm/libheif.wasm',
   'resvg.wasm': '@resvg/resvg-wasm/index_bg.wasm',
   // The DejaVu faces (Bitstream Vera licence, from the dejavu-fonts-ttf package): SVG text is
   // silently dropped without a font, and no system font is ever consulted. DejaVu Sans is the

@@ -5,8 +5,8 @@
 // code (src/lib/images), so the port only turns bytes into pixels and back.
 
 /** Formats the port can decode and encode (src/lib/images/formats.ts lists them). SVG is rendered, not decoded (`renderSvg`). */
-export { RASTER_FORMATS, type RasterFormat } from '../lib/images/formats';
-import type { RasterFormat } from '../lib/images/formats';
+export { RASTER_FORMATS, type RasterFormat, type DecodedFormat } from '../lib/images/formats';
+import type { DecodedFormat, RasterFormat } from '../lib/images/formats';
 import type { Kernel } from '../lib/images/kernels';
 import type { AnimatedFormat, Animation } from '../lib/images/animation';
 
@@ -56,7 +56,7 @@ export interface ImagePlatform {
    * the header and enforced the size limits. Throws ImageDataError when the bytes are not a
    * decodable image of `format`; anything else it throws is a fault.
    */
-  decode(bytes: Uint8Array, format: RasterFormat, options?: DecodeOptions): Promise<Bitmap>;
+  decode(bytes: Uint8Array, format: DecodedFormat, options?: DecodeOptions): Promise<Bitmap>;
   /**
    * Rasterises SVG markup at the size its root element states, text in the bundled font.
    * Never fetches anything. Throws ImageDataError for markup it cannot parse, and an

@@ -51,3 +51,9 @@ declare module 'lcms-wasm' {
   }
   export function instantiate(options: Record<string, unknown>): Promise<Lcms>;
 }
+
+declare module 'libheif-js/libheif-wasm/libheif.js' {
+  /** The Emscripten factory (CommonJS); heic.ts types the parts of the module it uses. */
+  const factory: (options: object) => Promise<unknown>;
+  export default factory;
+}

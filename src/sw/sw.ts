@@ -14,6 +14,7 @@ import { unavailableSegmentation } from '../platform/segmentation';
 import { doorContext } from '../tools/define';
 import { tools } from '../tools/index';
 import { relayToPage } from './relay';
+import { SHARE_ACTION, SHARED_QUERY, SHARE_OPENS, keepShared } from '../lib/share-target';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
 
@@ -47,7 +48,18 @@ const door = (requester: string): ApiDoor => ({
 self.addEventListener('fetch', (event) => {
   const url = new URL(event.request.url);
   if (url.origin !== self.location.origin) return;
-  if (isApiPath(url.pathname)) {
+  if (url.pathname === SHARE_ACTION && event.request.method === 'POST') {
+    // Images shared from another app (manifest share_target): kept, then the converter opens them.
+    event.respondWith(
+      event.request
+        .formData()
+        .then(keepShared)
+        .then(
+          () => Response.redirect(`/${SHARE_OPENS}?${SHARED_QUERY}`, 303),
+          () => Response.redirect(`/${SHARE_OPENS}`, 303), // not a form: the page opens empty
+        ),
+    );
+  } else if (isApiPath(url.pathname)) {
     const requester = event.clientId || event.resultingClientId;
     event.respondWith(handle(event.request, door(requester), MAX_BODY_BYTES).then((response) => withHeaders(response, API_HEADERS)));
   } else if (url.pathname.startsWith(MODELS_PATH) && event.request.method === 'GET') {

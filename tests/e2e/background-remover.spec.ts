@@ -144,7 +144,7 @@ test.describe('background-remover page', () => {
     const unavailable = await ask({ image: (await discOnWhite()).toString('base64') });
     expect(unavailable.status).toBe(503);
     expect(unavailable.body.error).toMatch(/model \(\d+\.\d MB\) is not on this device yet .*Make available offline/);
-    expect(await ask({ image: 'SGVsbG8sIFdvcmxkIQ==' })).toEqual({ status: 400, body: { error: "'image' is not an image in a supported format (PNG, JPEG, WebP, AVIF, TIFF, GIF or SVG)." } });
+    expect(await ask({ image: 'SGVsbG8sIFdvcmxkIQ==' })).toEqual({ status: 400, body: { error: "'image' is not an image in a supported format (PNG, JPEG, WebP, AVIF, TIFF, GIF, SVG or HEIC)." } });
 
     // The page says the same on the row of a dropped image (once the user said yes to the download).
     await page.getByTestId('file-input').setInputFiles({ name: 'disc.png', mimeType: 'image/png', buffer: await discOnWhite() });

@@ -90,7 +90,7 @@ describe('MCP over stdio: image files by path', () => {
   it("applies the tool's own limits and checks, naming image_path", async () => {
     const text = join(dir, 'not-an-image.png');
     await writeFile(text, 'Hello, World!');
-    expect(errorText(await call('image-resizer', { image_path: text }))).toBe("'image_path' is not an image in a supported format (PNG, JPEG, WebP, AVIF, TIFF, GIF or SVG).");
+    expect(errorText(await call('image-resizer', { image_path: text }))).toBe("'image_path' is not an image in a supported format (PNG, JPEG, WebP, AVIF, TIFF, GIF, SVG or HEIC).");
     const large = join(dir, 'large.png');
     await writeFile(large, Buffer.concat([await readFile(fixture), Buffer.alloc(3_200_000)]));
     expect(errorText(await call('image-converter', { image_path: large, from: 'png', to: 'png' }))).toMatch(/MB — maximum is 3 MB/);

@@ -3,7 +3,7 @@
 // the bound on their size. Which targets can hold one, and what the answer says when a target
 // keeps only the first frame (docs/contract.md, image-converter and image-resizer).
 import type { Bitmap } from '../../platform/types';
-import type { RasterFormat } from './formats';
+import type { DecodedFormat, RasterFormat } from './formats';
 import { FORMAT_NAMES } from './formats';
 import { MAX_PIXELS, thousands } from './limits';
 import { ToolInputError } from '../../tools/define';
@@ -24,7 +24,7 @@ export interface Animation {
 /** The formats whose animations are read and written. */
 export const ANIMATED_FORMATS = ['gif', 'webp'] as const;
 export type AnimatedFormat = (typeof ANIMATED_FORMATS)[number];
-export const animates = (format: RasterFormat): format is AnimatedFormat => (ANIMATED_FORMATS as readonly string[]).includes(format);
+export const animates = (format: DecodedFormat): format is AnimatedFormat => (ANIMATED_FORMATS as readonly string[]).includes(format);
 
 /**
  * At most this many frames are kept: each costs a fixed encoding overhead whatever its size

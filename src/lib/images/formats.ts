@@ -7,14 +7,20 @@
 export const RASTER_FORMATS = ['png', 'jpeg', 'webp', 'avif', 'tiff', 'gif'] as const;
 export type RasterFormat = (typeof RASTER_FORMATS)[number];
 
-/** What the tools read: the raster formats, and SVG (rendered, never written). */
-export const INPUT_FORMATS = [...RASTER_FORMATS, 'svg'] as const;
+/** What the codecs decode to pixels: the raster formats, and HEIC/HEIF (read, never written). */
+export const DECODED_FORMATS = [...RASTER_FORMATS, 'heic'] as const;
+export type DecodedFormat = (typeof DECODED_FORMATS)[number];
+
+/** What the tools read: the raster formats, SVG (rendered, never written) and HEIC (decoded, never written). */
+export const INPUT_FORMATS = [...RASTER_FORMATS, 'svg', 'heic'] as const;
 export type InputFormat = (typeof INPUT_FORMATS)[number];
 
 export interface ImageFormat {
   /** As messages and pages name it. */
   name: string;
   mime: string;
+  /** Other MIME types files of this format are sent with. */
+  otherMimes?: readonly string[];
   /** File extensions, lower case without the dot; files the tools write get the first. */
   extensions: readonly string[];
   /** Drawn by an <img> in Chromium, Firefox and Safari (TIFF needs the tool to be seen). */
@@ -29,11 +35,13 @@ export const IMAGE_FORMATS: Readonly<Record<InputFormat, ImageFormat>> = {
   tiff: { name: 'TIFF', mime: 'image/tiff', extensions: ['tiff', 'tif'], browsersDraw: false },
   gif: { name: 'GIF', mime: 'image/gif', extensions: ['gif'], browsersDraw: true },
   svg: { name: 'SVG', mime: 'image/svg+xml', extensions: ['svg', 'svgz'], browsersDraw: true },
+  // Safari alone draws HEIC; the page shows the tool's decode instead, as for TIFF.
+  heic: { name: 'HEIC', mime: 'image/heic', otherMimes: ['image/heif', 'image/heic-sequence', 'image/heif-sequence'], extensions: ['heic', 'heif', 'hif'], browsersDraw: false },
 };
 
 export const FORMAT_NAMES = Object.fromEntries(INPUT_FORMATS.map((format) => [format, IMAGE_FORMATS[format].name])) as Readonly<Record<InputFormat, string>>;
 
-/** "PNG, JPEG, WebP, AVIF, TIFF, GIF or SVG": the names of `formats` as a sentence lists them. */
+/** "PNG, JPEG, WebP, AVIF, TIFF, GIF, SVG or HEIC": the names of `formats` as a sentence lists them. */
 export function formatList(formats: readonly InputFormat[] = INPUT_FORMATS): string {
   const names = formats.map((format) => FORMAT_NAMES[format]);
   return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`;
@@ -47,7 +55,8 @@ export function formatOfExtension(extension: string): InputFormat | undefined {
 
 /** The format of a MIME type (`image/svg+xml`). */
 export function formatOfMime(mime: string): InputFormat | undefined {
-  return INPUT_FORMATS.find((format) => IMAGE_FORMATS[format].mime === mime);
+  const type = mime.toLowerCase();
+  return INPUT_FORMATS.find((format) => IMAGE_FORMATS[format].mime === type || IMAGE_FORMATS[format].otherMimes?.includes(type));
 }
 
 const ascii = (bytes: Uint8Array, at: number, text: string) => {
@@ -63,6 +72,22 @@ function isAvif(bytes: Uint8Array): boolean {
   const end = Math.min(size, bytes.length);
   if (ascii(bytes, 8, 'avif') || ascii(bytes, 8, 'avis')) return true;
   for (let at = 16; at + 4 <= end; at += 4) if (ascii(bytes, at, 'avif') || ascii(bytes, at, 'avis')) return true;
+  return false;
+}
+
+/**
+ * HEIF holding HEVC (HEIC, as phones write it): an `ftyp` whose major or compatible brands name
+ * an HEVC image or sequence brand, or only the generic image brands `mif1`/`msf1`. AVIF is the
+ * same container (often with `mif1` among its brands) and is recognised first, by its own brand.
+ */
+const HEIC_BRANDS = ['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'hevm', 'hevs', 'mif1', 'msf1'];
+function isHeic(bytes: Uint8Array): boolean {
+  if (!ascii(bytes, 4, 'ftyp')) return false;
+  const size = ((bytes[0]! << 24) | (bytes[1]! << 16) | (bytes[2]! << 8) | bytes[3]!) >>> 0;
+  const end = Math.min(size, bytes.length);
+  const brandAt = (at: number) => HEIC_BRANDS.some((brand) => ascii(bytes, at, brand));
+  if (brandAt(8)) return true;
+  for (let at = 16; at + 4 <= end; at += 4) if (brandAt(at)) return true;
   return false;
 }
 
@@ -91,6 +116,7 @@ export function sniffFormat(bytes: Uint8Array): InputFormat | undefined {
   if (ascii(bytes, 0, 'RIFF') && ascii(bytes, 8, 'WEBP')) return 'webp';
   if (ascii(bytes, 0, 'II*\0') || ascii(bytes, 0, 'MM\0*')) return 'tiff';
   if (isAvif(bytes)) return 'avif';
+  if (isHeic(bytes)) return 'heic';
   if (isSvgText(bytes)) return 'svg';
   return undefined;
 }

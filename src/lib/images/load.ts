@@ -138,7 +138,10 @@ export async function loadImage(ctx: ToolContext, bytes: Uint8Array, { expected,
   matchHeader(bitmap, header, format, factor);
   bitmap = transform(bitmap, orientation);
   // Unshrunk, the decoder's own size is the truth (it is checked against the header's above).
-  return factor > 1 ? { bitmap, format, ...upright, frames } : { bitmap, format, width: bitmap.width, height: bitmap.height, frames };
+  // Only JPEG decodes smaller; the largest size a HEIC or AVIF states may be a coded size
+  // larger than the image its crop shows.
+  const shrunk = factor > 1 && format === 'jpeg';
+  return shrunk ? { bitmap, format, ...upright, frames } : { bitmap, format, width: bitmap.width, height: bitmap.height, frames };
 }
 
 /** Formats whose header states one size, which the decoder must produce (JPEG: or 1/shrink of it). */

@@ -9,7 +9,7 @@ import { avifOrientation, avifSizes } from './avif-header';
 import { FORMAT_NAMES } from './formats';
 import { HeaderError } from './header-error';
 import { thousands } from './limits';
-import type { RasterFormat } from '../../platform/types';
+import type { DecodedFormat } from './formats';
 
 export interface Probe {
   width: number;
@@ -216,10 +216,22 @@ function avif(r: Reader): Probe {
   return { width, height, orientation: avifOrientation(r.bytes) };
 }
 
-const PROBES: Record<RasterFormat, (r: Reader) => Probe> = { png, gif, jpeg, webp, tiff, avif };
+/**
+ * HEIC: the same boxes as AVIF (the largest `ispe`: a grid's, a tile's, a thumbnail's). libheif
+ * applies `irot`/`imir`/`clap` itself, so the size reported is the upright one and the
+ * orientation 1; a clean aperture only makes the decoded image smaller than stated.
+ */
+function heic(r: Reader): Probe {
+  const { width, height } = avifSizes(r.bytes);
+  if (width === 0 || height === 0) throw new HeaderError('no image size (ispe) found');
+  const turned = avifOrientation(r.bytes) >= 5; // EXIF 5–8 turn the image a quarter
+  return turned ? { width: height, height: width, orientation: 1 } : { width, height, orientation: 1 };
+}
+
+const PROBES: Record<DecodedFormat, (r: Reader) => Probe> = { png, gif, jpeg, webp, tiff, avif, heic };
 
 /** The header's facts, or a 400 naming the format when the header cannot be read. */
-export function probe(bytes: Uint8Array, format: RasterFormat): Probe {
+export function probe(bytes: Uint8Array, format: DecodedFormat): Probe {
   try {
     return PROBES[format](new Reader(bytes));
   } catch (error) {

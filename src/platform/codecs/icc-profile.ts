@@ -1,15 +1,15 @@
 // Finds the ICC colour profile an image file carries, without decoding its pixels: PNG `iCCP`,
-// JPEG `APP2 ICC_PROFILE` segments, WebP `ICCP`, AVIF `colr` (prof/rICC) of the primary item,
+// JPEG `APP2 ICC_PROFILE` segments, WebP `ICCP`, AVIF and HEIC `colr` (prof/rICC) of the primary item,
 // TIFF tag 34675. A damaged or absent profile is `undefined`: the pixels are then taken as sRGB,
 // as libvips and browsers do.
 import { Unzlib } from 'fflate';
-import type { RasterFormat } from '../types';
+import type { DecodedFormat } from '../types';
 import { jpegHeader } from './jpeg-markers';
 
 /** Larger than any real profile (CMYK press profiles are ~1 MB); bounds an inflating iCCP. */
 export const MAX_PROFILE_BYTES = 8 << 20;
 
-export function embeddedProfile(bytes: Uint8Array, format: RasterFormat): Uint8Array | undefined {
+export function embeddedProfile(bytes: Uint8Array, format: DecodedFormat): Uint8Array | undefined {
   try {
     const profile = FINDERS[format]?.(bytes);
     // An ICC header is 128 bytes and starts with the profile's own size; 'acsp' at 36.
@@ -20,11 +20,12 @@ export function embeddedProfile(bytes: Uint8Array, format: RasterFormat): Uint8A
   }
 }
 
-const FINDERS: Partial<Record<RasterFormat, (bytes: Uint8Array) => Uint8Array | undefined>> = {
+const FINDERS: Partial<Record<DecodedFormat, (bytes: Uint8Array) => Uint8Array | undefined>> = {
   png: pngProfile,
   jpeg: jpegProfile,
   webp: webpProfile,
   avif: avifProfile,
+  heic: avifProfile, // the same HEIF boxes
   tiff: tiffProfile,
 };
 

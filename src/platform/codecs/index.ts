@@ -4,9 +4,10 @@
 // web-standard `DecompressionStream`, which is the default). Every decoded image then passes the
 // colour stage (colour-profile.ts): an embedded non-sRGB profile is converted to sRGB there.
 import type { AssetLoader } from '../assets';
-import type { Bitmap, DecodeOptions, ImagePlatform, RasterFormat } from '../types';
+import type { Bitmap, DecodedFormat, DecodeOptions, ImagePlatform, RasterFormat } from '../types';
 import { avifCodec } from './avif';
 import { colourManager, type Decoded } from './colour-profile';
+import { heicCodec } from './heic';
 import { decodeGif, decodeGifAnimation, encodeGif, encodeGifAnimation } from './gif';
 import { webpAnimation } from './webp-animation';
 import { type Inflate, streamInflate } from './inflate';
@@ -23,17 +24,19 @@ export function createImagePlatform(assets: AssetLoader, inflate: Inflate = stre
   const jpeg = jpegCodec(assets);
   const webp = webpCodec(assets);
   const avif = avifCodec(assets);
+  const heic = heicCodec(assets);
   const renderSvg = svgRenderer(assets);
   const encodeTiff = tiffEncoder(assets);
   const toSrgb = colourManager(assets);
 
-  const decoders: Record<RasterFormat, (bytes: Uint8Array, options: DecodeOptions) => Decoded | Promise<Decoded>> = {
+  const decoders: Record<DecodedFormat, (bytes: Uint8Array, options: DecodeOptions) => Decoded | Promise<Decoded>> = {
     png: png.decode,
     jpeg: jpeg.decode,
     webp: webp.decode,
     avif: avif.decode,
     tiff: decodeTiff,
     gif: decodeGif,
+    heic: heic.decode,
   };
   // `lossless` only reaches the encoders that have such a mode (WebP, AVIF).
   const encoders: Record<RasterFormat, (image: Bitmap, quality: number, lossless: boolean) => Uint8Array | Promise<Uint8Array>> = {

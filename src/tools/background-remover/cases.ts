@@ -21,7 +21,7 @@ const cases: ToolCase[] = [
     name: 'bytes that are no image',
     body: { image: 'SGVsbG8sIFdvcmxkIQ==' },
     status: 400,
-    expect: { error: "'image' is not an image in a supported format (PNG, JPEG, WebP, AVIF, TIFF, GIF or SVG)." },
+    expect: { error: "'image' is not an image in a supported format (PNG, JPEG, WebP, AVIF, TIFF, GIF, SVG or HEIC)." },
   },
   {
     name: 'a truncated PNG',
@@ -81,7 +81,7 @@ const cases: ToolCase[] = [
     name: 'output mask: bytes that are no image are refused before the model',
     body: { image: 'SGVsbG8sIFdvcmxkIQ==', output: 'mask' },
     status: 400,
-    expect: { error: "'image' is not an image in a supported format (PNG, JPEG, WebP, AVIF, TIFF, GIF or SVG)." },
+    expect: { error: "'image' is not an image in a supported format (PNG, JPEG, WebP, AVIF, TIFF, GIF, SVG or HEIC)." },
   },
   {
     name: 'a background with a truncated PNG: the image is refused before the model',

@@ -26,10 +26,11 @@ const INPUTS = [
   ['tiff', S.QUADRANTS_TIFF],
   ['gif', S.QUADRANTS_GIF],
   ['svg', S.QUADRANTS_SVG],
+  ['heic', S.QUADRANTS_HEIC],
 ] as const;
 
 const cases: ToolCase[] = [
-  // Every input format to every output format (7 × 6), the 40×24 four-quadrant image.
+  // Every input format to every output format (8 × 6), the 40×24 four-quadrant image.
   ...INPUTS.flatMap(([from, image]) =>
     OUTPUTS.map((to) => ({
       name: `${from} to ${to}`,
@@ -100,6 +101,20 @@ const cases: ToolCase[] = [
   // AVIF irot/imir: stored 40×24, shown 24×40 (sharp-written, the properties patched in).
   { name: 'AVIF irot 1 then imir 0 is applied (a transpose: 24×40)', body: { image: S.AVIF_IROT1_IMIR0, from: 'avif', to: 'png' }, status: 200, match: { image: MAGIC.png, width: 24, height: 40 } },
   { name: 'AVIF irot 3 is applied (24×40)', body: { image: S.AVIF_IROT3, from: 'avif', to: 'webp' }, status: 200, match: { format: 'webp', width: 24, height: 40 } },
+  // HEIC (libheif, loaded for it): orientation, alpha and colour profile applied; pixels against
+  // heif-convert in src/platform/codecs/heic.test.ts. heif-enc codes the 40×24 as 64×64 with a
+  // clean-aperture crop, which libheif applies too.
+  { name: 'HEIC irot 3 is applied (24×40)', body: { image: S.HEIC_IROT3, from: 'heic', to: 'png' }, status: 200, match: { image: MAGIC.png, format: 'png', width: 24, height: 40 } },
+  { name: 'HEIC with alpha to WebP keeps the alpha (VP8X)', body: { image: S.ALPHA_HEIC, from: 'heic', to: 'webp' }, status: 200, match: { image: WEBP_LOSSY_ALPHA, width: 32, height: 32 } },
+  { name: 'a Display P3 HEIC', body: { image: S.P3_HEIC, from: 'heic', to: 'jpeg' }, status: 200, match: { image: MAGIC.jpeg, format: 'jpeg', width: 40, height: 24 } },
+  { name: 'a HEIC sent as `from: png` is read as HEIC', body: { image: S.QUADRANTS_HEIC, from: 'png', to: 'png' }, status: 200, match: { image: MAGIC.png, width: 40, height: 24 } },
+  {
+    name: 'a truncated HEIC',
+    body: { image: S.TRUNCATED_HEIC, from: 'heic', to: 'png' },
+    status: 400,
+    expect: { error: "'image' could not be decoded as HEIC: the data is damaged, truncated or uses an unsupported variant." },
+  },
+  { name: 'HEIC is input only', body: { image: S.QUADRANTS_PNG, from: 'png', to: 'heic' }, status: 400, match: { error: /'to' must be one of "png", "jpeg", "webp", "avif", "tiff", "gif"/ } },
   // Animations: kept by GIF and WebP (every frame, delays, loop), the first frame and a notice elsewhere.
   {
     name: 'animated GIF to PNG: the first frame, and a notice',
@@ -166,7 +181,7 @@ const cases: ToolCase[] = [
     name: 'bytes that are no image name the expected format',
     body: { image: 'SGVsbG8sIFdvcmxkIQ==', from: 'webp', to: 'png' },
     status: 400,
-    expect: { error: "'image' is not a WebP image: its bytes are not an image in any supported format (PNG, JPEG, WebP, AVIF, TIFF, GIF or SVG)." },
+    expect: { error: "'image' is not a WebP image: its bytes are not an image in any supported format (PNG, JPEG, WebP, AVIF, TIFF, GIF, SVG or HEIC)." },
   },
   { name: 'invalid Base64', body: { image: 'iVBOR*w0K', from: 'png', to: 'png' }, status: 400, match: { error: /^'image' is not valid Base64: Invalid character '\*' at position 6/ } },
   // Read through its embedded profile (or the naive conversion without one): pixels in the unit tests.

@@ -4,7 +4,7 @@ import { encodeAnimation, encodeImage } from '../../lib/images/output';
 import { ANIMATED_FORMATS, animates, firstFrameNotice } from '../../lib/images/animation';
 import { EXAMPLE_PNG } from '../../lib/images/example';
 import { checkEncodable } from '../../lib/images/limits';
-import { IMAGE_FORMATS, RASTER_FORMATS } from '../../lib/images/formats';
+import { DECODED_FORMATS, IMAGE_FORMATS } from '../../lib/images/formats';
 import { compositeOver } from '../../lib/images/background';
 import { parseColour } from '../../lib/images/colour';
 import { ToolInputError } from '../define';
@@ -19,17 +19,17 @@ const NO_LOSSLESS: Partial<Record<string, string>> = {
 export default defineTool({
   slug: 'image-converter',
   name: 'Image Converter',
-  summary: 'Converts an image between PNG, JPEG, WebP, AVIF, TIFF and GIF (SVG as input too).',
+  summary: 'Converts an image between PNG, JPEG, WebP, AVIF, TIFF and GIF (SVG and HEIC as input too).',
   tag: 'conversion',
   category: 'images',
   icon: 'image',
   blurb: 'Convert to PNG, JPEG, WebP, AVIF or GIF.',
-  keywords: ['image', 'convert', 'png', 'jpeg', 'jpg', 'webp', 'avif', 'tiff', 'gif', 'svg', 'photo', 'picture', 'format'],
+  keywords: ['image', 'convert', 'png', 'jpeg', 'jpg', 'webp', 'avif', 'tiff', 'gif', 'svg', 'heic', 'heif', 'photo', 'picture', 'format'],
   input: Input,
   output: Output,
   heavy: true,
-  // The raster formats (lib/images/formats.ts): SVG opens in an editor, not here.
-  accepts: { types: Object.fromEntries(RASTER_FORMATS.map((format) => [IMAGE_FORMATS[format].mime, IMAGE_FORMATS[format].extensions.map((ext) => `.${ext}`)])), read: 'files' },
+  // The formats decoded to pixels, HEIC included (lib/images/formats.ts): SVG opens in an editor, not here.
+  accepts: { types: Object.fromEntries(DECODED_FORMATS.map((format) => [IMAGE_FORMATS[format].mime, IMAGE_FORMATS[format].extensions.map((ext) => `.${ext}`)])), read: 'files' },
   examples: [
     { summary: 'PNG to WebP', input: { image: EXAMPLE_PNG, from: 'png', to: 'webp' } },
     { summary: 'PNG to JPEG at quality 90 (transparency becomes white)', input: { image: EXAMPLE_PNG, from: 'png', to: 'jpeg', quality: 90 } },
