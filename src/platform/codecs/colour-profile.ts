@@ -6,7 +6,7 @@
 import { cmykToRgba, isCmyk, type CmykImage } from '../../lib/images/cmyk';
 import type { AssetLoader } from '../assets';
 import type { Bitmap } from '../types';
-import { once } from './common';
+import { emscripten, once } from './common';
 
 // littleCMS pixel formats (lcms2.h): colour space << 16 | extra channels << 7 | channels << 3 | bytes.
 const TYPE_RGB_8 = (4 << 16) | (3 << 3) | 1;
@@ -24,17 +24,7 @@ export type Decoded = Bitmap | CmykImage;
 export function colourManager(assets: AssetLoader) {
   const lcms = once(async () => {
     const [{ instantiate }, module] = await Promise.all([import('lcms-wasm'), assets.wasm('lcms.wasm')]);
-    return instantiate({
-      // Named so the glue never builds a URL of its own (import.meta.url); the module is ours.
-      locateFile: () => 'lcms.wasm',
-      print: () => {},
-      printErr: () => {},
-      instantiateWasm(imports: WebAssembly.Imports, done: (instance: WebAssembly.Instance) => void) {
-        const instance = new WebAssembly.Instance(module, imports);
-        done(instance);
-        return instance.exports;
-      },
-    });
+    return emscripten(instantiate, module, 'lcms.wasm');
   });
 
   /** The decoded image as sRGB RGBA, converted through `profile` where it says another space. */

@@ -12,21 +12,29 @@ export function once<T>(start: () => Promise<T>): () => Promise<T> {
     }));
 }
 
-interface EmscriptenOptions {
+// A type, not an interface, so glues typed as taking Record<string, unknown> accept it.
+type EmscriptenOptions = {
   noInitialRun: boolean;
+  locateFile?(path: string): string;
   print(text: string): void;
   printErr(text: string): void;
   instantiateWasm(imports: WebAssembly.Imports, done: (instance: WebAssembly.Instance) => void): WebAssembly.Exports;
-}
+};
 
 /**
  * Instantiates an Emscripten codec from a compiled module. The packages' own `init` fetches
  * a `file://` URL in Node and ignores an ArrayBuffer (docs/stack.md), so every door compiles the
  * module itself and hands it over here.
  */
-export function emscripten<M>(factory: (options: EmscriptenOptions) => Promise<M>, module: WebAssembly.Module): Promise<M> {
+export function emscripten<M>(
+  factory: (options: EmscriptenOptions) => Promise<M>,
+  module: WebAssembly.Module,
+  fileName?: string,
+): Promise<M> {
   return factory({
     noInitialRun: true,
+    // Named where a glue would otherwise build a path or URL of its own (import.meta.url, __dirname).
+    ...(fileName && { locateFile: () => fileName }),
     // libjpeg prints warnings ("Premature end of JPEG file") that the caller already reports.
     print: () => {},
     printErr: () => {},

@@ -6,23 +6,13 @@
 // applied afterwards by the colour stage (colour-profile.ts), like every other format's.
 import type { AssetLoader } from '../assets';
 import { ImageDataError, type Bitmap } from '../types';
-import { once } from './common';
+import { emscripten, once } from './common';
 
 export function heicCodec(assets: AssetLoader) {
   const load = async (): Promise<Libheif> => {
     const [glue, module] = await Promise.all([import('libheif-js/libheif-wasm/libheif.js'), assets.wasm('heif.wasm')]);
     const factory = ((glue as { default?: unknown }).default ?? glue) as (options: object) => Promise<Libheif>;
-    return factory({
-      // Named so the glue never builds a path or URL of its own; the module is ours.
-      locateFile: () => 'libheif.wasm',
-      print: () => {},
-      printErr: () => {},
-      instantiateWasm(imports: WebAssembly.Imports, done: (instance: WebAssembly.Instance) => void) {
-        const instance = new WebAssembly.Instance(module, imports);
-        done(instance);
-        return instance.exports;
-      },
-    });
+    return emscripten(factory, module, 'libheif.wasm');
   };
   let instance = once(load);
 
