@@ -5,7 +5,7 @@
 import type { Plugin } from 'vite';
 import type { ToolDefinition } from '../tools/define';
 import type { FileOpener } from '../ui/file-launch';
-import { SHARE_ACTION, SHARE_FIELD, SHARE_OPENS } from '../lib/share-target';
+import { SHARE_ACTION, SHARE_FIELD, shareOpener } from '../lib/share-target';
 
 type Scheme = { bg: string; surface: string };
 export type ThemeColors = { light: Scheme; dark: Scheme };
@@ -111,8 +111,8 @@ export function webManifest({ tools, shortcuts, description, colors }: ManifestO
 
 /** The manifest's `share_target`: the types and extensions of the tool that opens shared files. */
 export function shareTarget(tools: readonly ToolDefinition[]) {
-  const opener = tools.find((tool) => tool.slug === SHARE_OPENS);
-  if (!opener?.accepts) throw new Error(`share_target: ${SHARE_OPENS} takes no files`);
+  const opener = shareOpener(tools);
+  if (!opener.accepts) throw new Error(`share_target: ${opener.slug} takes no files`);
   const accept = ['image/*', ...Object.keys(opener.accepts.types), ...Object.values(opener.accepts.types).flat()];
   return {
     action: SHARE_ACTION,

@@ -7,8 +7,12 @@
 export const SHARE_ACTION = '/share-target';
 /** The form field the files arrive in (`share_target.params.files[0].name`). */
 export const SHARE_FIELD = 'images';
-/** The page that opens them. */
-export const SHARE_OPENS = 'image-converter';
+/** The page that opens them: the registered tool marked `opensShared`. */
+export function shareOpener<T extends { slug: string; opensShared?: true }>(tools: readonly T[]): T {
+  const opener = tools.find((tool) => tool.opensShared);
+  if (!opener) throw new Error('share_target: no tool is marked opensShared');
+  return opener;
+}
 /** The query the redirect adds so that page knows to look (and nothing else does). */
 export const SHARED_QUERY = 'shared';
 /** The Cache Storage cache holding the files between the POST and the page. */

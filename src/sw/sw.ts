@@ -14,7 +14,7 @@ import { unavailableSegmentation } from '../platform/segmentation';
 import { doorContext } from '../tools/define';
 import { tools } from '../tools/index';
 import { relayToPage } from './relay';
-import { SHARE_ACTION, SHARED_QUERY, SHARE_OPENS, keepShared } from '../lib/share-target';
+import { SHARE_ACTION, SHARED_QUERY, keepShared, shareOpener } from '../lib/share-target';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
 
@@ -50,13 +50,14 @@ self.addEventListener('fetch', (event) => {
   if (url.origin !== self.location.origin) return;
   if (url.pathname === SHARE_ACTION && event.request.method === 'POST') {
     // Images shared from another app (manifest share_target): kept, then the converter opens them.
+    const opens = `/${shareOpener(tools).slug}`;
     event.respondWith(
       event.request
         .formData()
         .then(keepShared)
         .then(
-          () => Response.redirect(`/${SHARE_OPENS}?${SHARED_QUERY}`, 303),
-          () => Response.redirect(`/${SHARE_OPENS}`, 303), // not a form: the page opens empty
+          () => Response.redirect(`${opens}?${SHARED_QUERY}`, 303),
+          () => Response.redirect(opens, 303), // not a form: the page opens empty
         ),
     );
   } else if (isApiPath(url.pathname)) {

@@ -195,6 +195,11 @@ export interface ToolDefinition<I extends z.ZodType = z.ZodType, O extends z.Zod
    * `file_handlers`), and a file opened with the app lands on this tool's page (src/ui/launch.ts).
    */
   accepts?: FileAccepts;
+  /**
+   * This tool's page opens the files shared to the installed app from another app (the manifest's
+   * `share_target`; src/lib/share-target.ts). One tool at most; it must also have `accepts`.
+   */
+  opensShared?: true;
   /** At least one; the first is the canonical example. */
   examples: [ToolExample, ...ToolExample[]];
   /** Runs the tool. Throws ToolInputError for bad input; any other throw is a bug (500). */

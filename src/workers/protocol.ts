@@ -14,15 +14,16 @@ export interface RunMessage {
 
 /**
  * A step of a tool that only the page runs on its own (the background remover's mask, kept per
- * image, and the answer composed from it: tools/background-remover/page-steps.ts). Its reply has
- * the tools' shape: 200 with the step's result, or the error a tool would give.
+ * image, and the answer composed from it), named `<slug>/<step>` and exported by the tool's
+ * `page-steps.ts` as `steps`. Its reply has the tools' shape: 200 with the step's result, or the
+ * error a tool would give.
  */
 export interface StepMessage {
   id: number;
   step: StepName;
   body: unknown;
 }
-export type StepName = 'background-remover/mask' | 'background-remover/compose';
+export type StepName = `${string}/${string}`;
 
 export interface ReplyMessage {
   id: number;

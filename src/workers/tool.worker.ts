@@ -6,7 +6,7 @@ import { lazySegmentation } from '../platform/segmentation';
 import { lazyPlatform } from '../platform/types';
 import { DEVICE_MAX_INPUT_BYTES } from '../lib/images/limits';
 import { doorContext, type ToolContext, type ToolDefinition } from '../tools/define';
-import { toolLoaders } from '../tools/loaders';
+import { pageStepLoaders, toolLoaders } from '../tools/loaders';
 import type { ProgressMessage, ReplyMessage, RunMessage, StepMessage } from './protocol';
 
 const apiContext = doorContext({
@@ -39,14 +39,16 @@ async function run({ id, slug, body, door }: RunMessage): Promise<ReplyMessage> 
 /** The page's own steps of a tool, each loaded on first use with its tool. */
 async function step({ id, step: name, body }: StepMessage): Promise<ReplyMessage> {
   const report = (stage: string) => self.postMessage({ id, progress: stage } satisfies ProgressMessage);
+  const [slug = '', stepName = ''] = name.split('/');
+  const load = pageStepLoaders[slug];
+  if (!load) return { id, reply: notFound(slug) };
   let reply: Reply;
   try {
-    const steps = await import('../tools/background-remover/page-steps');
-    const input = body as Parameters<typeof steps.recompose>[1];
-    const result = name === 'background-remover/mask' ? await steps.mask(pageContext, input, report) : await steps.recompose(pageContext, input, report);
-    reply = { status: 200, body: result };
+    const run = (await load()).steps[stepName];
+    if (!run) return { id, reply: notFound(name) };
+    reply = { status: 200, body: await run(pageContext, body as never, report) };
   } catch (error) {
-    reply = failed('background-remover', error);
+    reply = failed(slug, error);
   }
   return { id, reply };
 }

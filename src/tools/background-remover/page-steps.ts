@@ -36,3 +36,6 @@ export async function recompose(
   report('composing the result');
   return compose(ctx, bitmap, body.alpha, body.output, body.background || undefined);
 }
+
+/** The steps the page worker runs by name (`background-remover/mask`, `…/compose`). */
+export const steps = { mask, compose: recompose };

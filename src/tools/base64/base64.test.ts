@@ -141,9 +141,11 @@ describe('sniffBytes', () => {
     const bytes = read(`images/${name}`);
     const { format } = await sharp(bytes).metadata();
     const sniffed = sniffBytes(bytes);
-    // sharp says "heif" for AVIF and "jpeg"/"png"… otherwise.
-    expect(sniffed.extension.replace(/^jpg$/, 'jpeg')).toBe(format === 'heif' ? 'avif' : format);
-    expect(sniffed.image).toBe(format !== 'tiff');
+    // sharp says "heif" for both HEIF codings (AVIF's AV1, HEIC's HEVC) and "jpeg"/"png"… otherwise.
+    const heif = name.endsWith('.heic') ? 'heic' : 'avif';
+    expect(sniffed.extension.replace(/^jpg$/, 'jpeg')).toBe(format === 'heif' ? heif : format);
+    // Shown as a picture only where a browser draws it: not TIFF, not HEIC (Safari alone).
+    expect(sniffed.image).toBe(format !== 'tiff' && heif !== 'heic');
   });
 
   it('tells text from binary without reading more than the head', () => {

@@ -30,6 +30,7 @@ export default defineTool({
   heavy: true,
   // The formats decoded to pixels, HEIC included (lib/images/formats.ts): SVG opens in an editor, not here.
   accepts: { types: Object.fromEntries(DECODED_FORMATS.map((format) => [IMAGE_FORMATS[format].mime, IMAGE_FORMATS[format].extensions.map((ext) => `.${ext}`)])), read: 'files' },
+  opensShared: true,
   examples: [
     { summary: 'PNG to WebP', input: { image: EXAMPLE_PNG, from: 'png', to: 'webp' } },
     { summary: 'PNG to JPEG at quality 90 (transparency becomes white)', input: { image: EXAMPLE_PNG, from: 'png', to: 'jpeg', quality: 90 } },
