@@ -62,7 +62,22 @@ export default defineConfig({
     // Last: brotli and gzip twins of everything above, sw.js included (src/build/precompress.ts).
     precompress(),
   ],
-  build: { target: 'es2022', outDir: 'dist', emptyOutDir: true },
+  build: {
+    target: 'es2022',
+    outDir: 'dist',
+    emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        // The app's own modules that most pages share (the tool page's frame, output, "Open in…",
+        // the runner…) travel as one chunk instead of a dozen of 1–6 kB: a phone on a slow network
+        // opens a handful of connections, so each extra file costs a round trip before the first
+        // paint (bench/lighthouse.mjs: first paint ≈ 0.4 s sooner on the simulated phone).
+        codeSplitting: {
+          groups: [{ name: 'tool-page', test: /\/src\/(ui|lib|workers)\//, minShareCount: 4 }],
+        },
+      },
+    },
+  },
   // Workers are bundled with their own plugins: the model manifest is read in the tool worker,
   // which also bundles onnxruntime-web (its WASM comes from /models/, src/build/ort-assets.ts).
   worker: { format: 'es', plugins: () => [modelManifest(), ortWasmNotEmitted(), noticesCollector()] },
