@@ -154,6 +154,23 @@ describe('WorkerClient', () => {
     expect(started[0]!.terminated).toBe(true);
   });
 
+  it('a job that cannot be sent fails, and leaves nothing waiting', async () => {
+    const jobs = client(1_000);
+    const first = jobs.run({ n: 0 });
+    const send = started[0]!.postMessage;
+    started[0]!.postMessage = () => {
+      throw new DOMException('could not be cloned', 'DataCloneError');
+    };
+    await expect(jobs.run({ n: 1 })).rejects.toMatchObject({ name: 'DataCloneError' });
+    started[0]!.postMessage = send;
+    expect(started[0]!.terminated).toBe(false); // the first job still waits on it
+    started[0]!.answer({ id: 1, reply: 0 });
+    await first;
+    // Nothing is left waiting, so the idle worker is let go on time.
+    vi.advanceTimersByTime(1_000);
+    expect(started[0]!.terminated).toBe(true);
+  });
+
   it('ignores answers from a worker it has let go', async () => {
     const jobs = client();
     const cancel = new AbortController();

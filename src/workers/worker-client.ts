@@ -84,7 +84,12 @@ export class WorkerClient<Job extends object, Answer, Progress = never> {
         reject: (error) => (finish(), reject(error)),
         progress: onProgress,
       });
-      worker.postMessage({ ...job, id } satisfies JobMessage<Job>, transfer);
+      try {
+        worker.postMessage({ ...job, id } satisfies JobMessage<Job>, transfer);
+      } catch (error) {
+        // A job that cannot be sent (an object that cannot be cloned) must not stay waiting.
+        abandon(error instanceof Error ? error : new Error(String(error)));
+      }
     });
   }
 
