@@ -1,5 +1,5 @@
 // The stages of the image tools' slow rows (bench/images.mjs), each timed alone on the same 2 MP
-// images: where an end-to-end request's time goes (issue 17). Median of RUNS after a warm-up.
+// images: where an end-to-end request's time goes. Median of RUNS after a warm-up.
 //
 //   node bench/image-stages.mjs        (RUNS=9 by default; node --cpu-prof for a profile)
 import sharp from 'sharp';

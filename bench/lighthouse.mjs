@@ -1,4 +1,4 @@
-// Lighthouse on every page (issue 14's speed goal): the home page and each tool page of the BUILT
+// Lighthouse on every page (the pages' speed goal, README.md "Lighthouse"): the home page and each tool page of the BUILT
 // app, served by the built Node server, audited by Lighthouse's default mobile preset (a Moto
 // G Power-sized screen, simulated slow 4G and a 4× slower CPU) for performance, accessibility,
 // best practices and SEO. Per page: the four scores, total blocking time and the longest

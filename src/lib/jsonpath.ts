@@ -16,27 +16,39 @@ export class QueryError extends Error {
  */
 export const memberOrder = new WeakMap<object, readonly string[]>();
 
-// The meter of the query being run (queries are synchronous, so one at a time per thread);
-// undefined outside a run, when nothing is counted.
-let stepsLeft: number | undefined;
-let budget = 0;
-
-/** Counts `steps` against the running query's budget. */
-function charge(steps: number): void {
-  if (stepsLeft === undefined) return;
-  stepsLeft -= steps;
-  if (stepsLeft < 0) throw new QueryError(`it needs more than ${budget} steps of work on this document (its work grows faster than the document; a filter that runs a descendant query for each node is the usual cause)`);
-}
-
 type Json = JSONValue;
 type Obj = Record<string, Json>;
 
+/**
+ * The environment of one compiled query, holding that query's meter: every selector and segment
+ * of a query reaches its environment (`this.environment`), so the meter is the query's own and
+ * no state is shared between queries. The descendant segment may go as deep as the document
+ * nests (MAX_NESTING containers and a scalar inside the deepest); the library's default stops at 50.
+ */
 class Environment extends JSONPathEnvironment {
+  /** Steps left to the run in progress (queries are synchronous); undefined outside a run, when nothing is counted. */
+  stepsLeft: number | undefined;
+  budget = 0;
+
+  constructor() {
+    super({ maxRecursionDepth: MAX_NESTING + 2 });
+    guardRegexFunctions(this);
+  }
+
+  /** Counts `steps` against the running query's budget. */
+  charge(steps: number): void {
+    if (this.stepsLeft === undefined) return;
+    this.stepsLeft -= steps;
+    if (this.stepsLeft < 0) {
+      throw new QueryError(`it needs more than ${this.budget} steps of work on this document (its work grows faster than the document; a filter that runs a descendant query for each node is the usual cause)`);
+    }
+  }
+
   /** Members in input order; each member read is a step (wildcards, filters, descendants). */
   override entries(obj: Obj): [string, Json][] {
     const order = memberOrder.get(obj);
     const members: [string, Json][] = order ? order.map((key) => [key, obj[key]]) : Object.entries(obj);
-    charge(QUERY_NODE_STEPS * members.length);
+    this.charge(QUERY_NODE_STEPS * members.length);
     return members;
   }
 }
@@ -98,24 +110,23 @@ function guardRegexFunctions(env: JSONPathEnvironment): void {
   }
 }
 
-/**
- * The environment of every query. The descendant segment may go as deep as the document nests
- * (MAX_NESTING containers and a scalar inside the deepest); the library's default stops at 50.
- */
-const environment = new Environment({ maxRecursionDepth: MAX_NESTING + 2 });
-guardRegexFunctions(environment);
+/** The patched methods below serve every query of the library; only ours carry a meter. */
+const charge = (environment: JSONPathEnvironment, steps: number) => {
+  if (environment instanceof Environment) environment.charge(steps);
+};
 
 type Node = JSONPathNode;
-type Resolver = { resolve(node: Node): Node[]; lazyResolve(node: Node): Iterable<Node> };
+type Resolver = { environment: JSONPathEnvironment; resolve(node: Node): Node[]; lazyResolve(node: Node): Iterable<Node> };
 
 /**
  * Meters the library's selectors and descendant segment. They are not exported, so their
  * prototypes are reached through a compiled query that holds one of each. Every node a selector
  * yields costs one step plus the length of its location (the library copies it per node); a
- * filter also pays for each child it tests (objects through entries(), arrays here).
+ * filter also pays for each child it tests (objects through entries(), arrays here), each to
+ * the meter of its own query's environment. Installed once: the methods hold no state.
  */
 function meterSelectors(): void {
-  const query = environment.compile("$..['a',0,0:1,*,?@]");
+  const query = new Environment().compile("$..['a',0,0:1,*,?@]");
   const descendant = query.segments[0]! as unknown as { selectors: Resolver[]; constructor: { prototype: { visit: unknown } } };
   for (const selector of descendant.selectors) {
     const proto = Object.getPrototypeOf(selector) as Resolver;
@@ -123,27 +134,28 @@ function meterSelectors(): void {
     const resolve = proto.resolve;
     const lazyResolve = proto.lazyResolve;
     proto.resolve = function (this: Resolver, node: Node): Node[] {
-      if (isFilter && Array.isArray(node.value)) charge(QUERY_NODE_STEPS * node.value.length);
+      if (isFilter && Array.isArray(node.value)) charge(this.environment, QUERY_NODE_STEPS * node.value.length);
       const found = resolve.call(this, node);
-      charge(found.length * (node.location.length + 1 + QUERY_NODE_STEPS));
+      charge(this.environment, found.length * (node.location.length + 1 + QUERY_NODE_STEPS));
       return found;
     };
     proto.lazyResolve = function* (this: Resolver, node: Node): Generator<Node> {
-      if (isFilter && Array.isArray(node.value)) charge(QUERY_NODE_STEPS * node.value.length);
+      if (isFilter && Array.isArray(node.value)) charge(this.environment, QUERY_NODE_STEPS * node.value.length);
       for (const found of lazyResolve.call(this, node)) {
-        charge(node.location.length + 1 + QUERY_NODE_STEPS);
+        charge(this.environment, node.location.length + 1 + QUERY_NODE_STEPS);
         yield found;
       }
     };
   }
   // The library's visit is a recursive generator: each node passes through one generator per
   // level above it. This one walks with a stack, in the same (document) order, and is metered.
-  descendant.constructor.prototype.visit = function* (node: Node): Generator<Node> {
+  descendant.constructor.prototype.visit = function* (this: { environment: JSONPathEnvironment }, node: Node): Generator<Node> {
+    const { environment } = this;
     const stack: Node[] = [node];
     while (stack.length > 0) {
       const current = stack.pop()!;
       const { value, location, root } = current;
-      charge(location.length + 1 + QUERY_NODE_STEPS);
+      charge(environment, location.length + 1 + QUERY_NODE_STEPS);
       yield current;
       // Children go on the stack last first, so they come off in document order.
       if (Array.isArray(value)) {
@@ -160,7 +172,7 @@ meterSelectors();
 /** A compiled query, or a ToolInputError-ready sentence saying why the text is not one. */
 export function compileQuery(text: string): { query: JSONPathQuery } | { problem: string } {
   try {
-    return { query: environment.compile(text) };
+    return { query: new Environment().compile(text) };
   } catch (error) {
     if (!(error instanceof JSONPathError)) throw error;
     return { problem: error.message };
@@ -172,7 +184,8 @@ export function compileQuery(text: string): { query: JSONPathQuery } | { problem
  * each match's location in document order. Throws QueryError past `steps` steps of work.
  */
 export function runQuery(query: JSONPathQuery, root: Json, steps: number, onMatch: (location: readonly (string | number)[]) => void): void {
-  stepsLeft = budget = steps;
+  const environment = query.environment as Environment;
+  environment.stepsLeft = environment.budget = steps;
   try {
     for (const node of query.lazyQuery(root)) onMatch(node.location);
   } catch (error) {
@@ -180,7 +193,7 @@ export function runQuery(query: JSONPathQuery, root: Json, steps: number, onMatc
     if (error instanceof JSONPathError) throw new QueryError(error.message);
     throw error;
   } finally {
-    stepsLeft = undefined;
+    environment.stepsLeft = undefined;
   }
 }
 

@@ -12,15 +12,6 @@ import { createImagePlatform } from './codecs/index';
 import { type Inflate, scriptInflate } from './codecs/inflate';
 import type { ImagePlatform } from './types';
 
-// The PNG codec builds its result with `new ImageData`, which Node lacks.
-globalThis.ImageData ??= class ImageData {
-  constructor(
-    readonly data: Uint8ClampedArray,
-    readonly width: number,
-    readonly height: number,
-  ) {}
-} as unknown as typeof globalThis.ImageData;
-
 const here = import.meta.url;
 
 export function assetPath(name: AssetName): string {

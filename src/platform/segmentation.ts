@@ -17,6 +17,9 @@ export interface SegmentationPlatform {
    * and offline); anything else it throws is a fault.
    */
   segment(input: Float32Array): Promise<Float32Array>;
+  /** Whether the model has run here before; its first run also starts the runtime (seconds), and
+   * the page says so. Left out where nothing is started (a door without the model, a test's stand-in). */
+  readonly started?: boolean;
 }
 
 /** The model is not on this device and cannot be fetched now: the caller may retry later (503). */
@@ -27,13 +30,19 @@ export class ModelUnavailableError extends Error {
 /** A port whose real implementation loads on first use, so only background removal pays for it. */
 export function lazySegmentation(load: () => Promise<SegmentationPlatform>): SegmentationPlatform {
   let loading: Promise<SegmentationPlatform> | undefined;
+  let started = false;
   return {
     async segment(input) {
       loading ??= load().catch((error: unknown) => {
         loading = undefined; // a failed download or start may be retried by the next request
         throw error;
       });
-      return (await loading).segment(input);
+      const result = await (await loading).segment(input);
+      started = true;
+      return result;
+    },
+    get started() {
+      return started;
     },
   };
 }

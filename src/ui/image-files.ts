@@ -3,7 +3,7 @@
 import { DOWNLOAD_TYPE, typedBlob } from './blob-urls';
 import { groupThousands } from '../lib/digits';
 import { decodeBase64 } from '../lib/base64';
-import { FORMAT_NAMES, IMAGE_FORMATS, INPUT_FORMATS, formatList, formatOfExtension, formatOfMime, sniffFormat, type InputFormat } from '../lib/images/formats';
+import { FORMAT_NAMES, IMAGE_FORMATS, INPUT_FORMATS, formatList, formatOfExtension, formatOfMime, sniffFormat, type InputFormat, type RasterFormat } from '../lib/images/formats';
 import { DEVICE_MAX_INPUT_BYTES, checkInputBytes } from '../lib/images/limits';
 import { takePrefill } from './prefill';
 import { keptFiles } from './session-inputs';
@@ -12,6 +12,22 @@ export { FORMAT_NAMES, formatList, type InputFormat };
 
 /** What the image pages' drop areas say they take. */
 export const IMAGE_DROP_HINT = `${formatList()} · up to 50 MB and 40 megapixels each · or paste an image`;
+
+/** What a written format keeps and loses, told once for the converter's and the resizer's format
+ * pickers. `lossyOnly`: the page writes it lossy only (the resizer's WebP), so "or lossless" goes. */
+export function formatNote(format: RasterFormat, { lossyOnly = false } = {}): string {
+  const note = FORMAT_NOTES[format];
+  return lossyOnly ? note.replace('lossy or lossless', 'lossy') : note;
+}
+
+const FORMAT_NOTES: Readonly<Record<RasterFormat, string>> = {
+  png: 'lossless, keeps transparency',
+  jpeg: 'lossy, no transparency',
+  webp: 'lossy or lossless, keeps transparency',
+  avif: 'lossy or lossless, keeps transparency, slowest',
+  tiff: 'lossless, keeps transparency',
+  gif: '256 colours, keeps transparency',
+};
 
 /** What the file pickers offer: the input formats by type and by extension. */
 export const ACCEPT = [
@@ -102,8 +118,19 @@ export function sizeChange(before: number, after: number): { text: string; saved
 
 
 /** Image files of a paste (screenshots, copied images); none for a paste of text. */
-export function pastedImages(event: ClipboardEvent): File[] {
+function pastedImages(event: ClipboardEvent): File[] {
   return [...(event.clipboardData?.files ?? [])].filter((file) => file.type.startsWith('image/'));
+}
+
+/** The image pages' window paste handler: pasted images go to `add` as if dropped; a paste of
+ * text is left alone, so it still reaches the field it was pasted into. */
+export function imagePasteHandler(add: (files: File[]) => void): (event: ClipboardEvent) => void {
+  return (event) => {
+    const files = pastedImages(event);
+    if (!files.length) return;
+    event.preventDefault();
+    add(files);
+  };
 }
 
 /**

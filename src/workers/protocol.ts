@@ -1,8 +1,8 @@
-// Messages between a page and its tool worker.
+// Messages between a page and its tool worker, in worker-client.ts's envelope: each job goes out
+// with an id, and comes back as `{ id, reply }` (a Reply), after any `{ id, progress }` (a stage).
 import type { Reply } from '../core/invoke';
 
 export interface RunMessage {
-  id: number;
   slug: string;
   body: unknown;
   /**
@@ -19,19 +19,8 @@ export interface RunMessage {
  * error a tool would give.
  */
 export interface StepMessage {
-  id: number;
   step: StepName;
   body: unknown;
 }
 export type StepName = `${string}/${string}`;
 
-export interface ReplyMessage {
-  id: number;
-  reply: Reply;
-}
-
-/** Sent while a step runs: the stage it has reached (shown by the page beside the time it has taken). */
-export interface ProgressMessage {
-  id: number;
-  progress: string;
-}

@@ -7,7 +7,8 @@ import { lazyPlatform } from '../platform/types';
 import { DEVICE_MAX_INPUT_BYTES } from '../lib/images/limits';
 import { doorContext, type ToolContext, type ToolDefinition } from '../tools/define';
 import { pageStepLoaders, toolLoaders } from '../tools/loaders';
-import type { ProgressMessage, ReplyMessage, RunMessage, StepMessage } from './protocol';
+import type { RunMessage, StepMessage } from './protocol';
+import { serveJobs } from './worker-serve';
 
 const apiContext = doorContext({
   // The image tools' codecs, fetched from the app's origin on first use only, so pages of the
@@ -25,38 +26,32 @@ const pageContext: ToolContext = { ...apiContext, maxImageBytes: DEVICE_MAX_INPU
 
 const loaded = new Map<string, Promise<ToolDefinition>>();
 
-async function run({ id, slug, body, door }: RunMessage): Promise<ReplyMessage> {
+async function run({ slug, body, door }: RunMessage): Promise<Reply> {
   const load = Object.hasOwn(toolLoaders, slug) ? toolLoaders[slug] : undefined;
-  if (!load) return { id, reply: notFound(slug) };
+  if (!load) return notFound(slug);
   let tool = loaded.get(slug);
   if (!tool) {
     tool = load().then((module) => module.default);
     loaded.set(slug, tool);
   }
-  return { id, reply: await invoke(await tool, body, door === 'page' ? pageContext : apiContext) };
+  return invoke(await tool, body, door === 'page' ? pageContext : apiContext);
 }
 
 /** The page's own steps of a tool, each loaded on first use with its tool. */
-async function step({ id, step: name, body }: StepMessage): Promise<ReplyMessage> {
-  const report = (stage: string) => self.postMessage({ id, progress: stage } satisfies ProgressMessage);
+async function step({ step: name, body }: StepMessage, report: (stage: string) => void): Promise<Reply> {
   const [slug = '', stepName = ''] = name.split('/');
   const load = pageStepLoaders[slug];
-  if (!load) return { id, reply: notFound(slug) };
-  let reply: Reply;
+  if (!load) return notFound(slug);
   try {
     const run = (await load()).steps[stepName];
-    if (!run) return { id, reply: notFound(name) };
-    reply = { status: 200, body: await run(pageContext, body as never, report) };
+    if (!run) return notFound(name);
+    return { status: 200, body: await run(pageContext, body as never, report) };
   } catch (error) {
-    reply = failed(slug, error);
+    return failed(slug, error);
   }
-  return { id, reply };
 }
 
-self.onmessage = (event: MessageEvent<RunMessage | StepMessage>) => {
-  const { data } = event;
-  ('step' in data ? step(data) : run(data)).then(
-    (message) => self.postMessage(message),
-    () => self.postMessage({ id: event.data.id, reply: { status: 500, body: { error: 'Internal error' } } } satisfies ReplyMessage),
-  );
-};
+serveJobs<RunMessage | StepMessage, Reply, string>(
+  async (job, report) => ('step' in job ? step(job, report) : run(job)),
+  { failed: () => ({ status: 500, body: { error: 'Internal error' } }) },
+);

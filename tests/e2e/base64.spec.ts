@@ -47,7 +47,7 @@ test.describe('base64 page', () => {
   });
 });
 
-// Files, bytes and the hex data format (issue 15): every answer checked against Node's Buffer and
+// Files, bytes and the hex data format: every answer checked against Node's Buffer and
 // the fixture's own bytes, never against the page's code.
 test.describe('base64 page: files and bytes', () => {
   const PNG = 'tests/fixtures/images/quadrants.png';

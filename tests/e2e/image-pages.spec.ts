@@ -62,6 +62,28 @@ for (const [slug, heading] of [
     });
     expect(text).toBe(false);
   });
+
+  test(`${slug}: a pasted image joins the batch; pasted text is left to the browser`, async ({ page }) => {
+    await page.goto(`/${slug}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+    const bytes = (await readFile(fixture('quadrants.png'))).toString('base64');
+    const paste = (file: boolean) =>
+      page.evaluate(
+        ({ file, bytes }) => {
+          const data = new DataTransfer();
+          if (file) data.items.add(new File([Uint8Array.from(atob(bytes), (c) => c.charCodeAt(0))], 'pasted.png', { type: 'image/png' }));
+          else data.setData('text/plain', 'hello');
+          const event = new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true });
+          document.body.dispatchEvent(event);
+          return event.defaultPrevented;
+        },
+        { file, bytes },
+      );
+    expect(await paste(false)).toBe(false);
+    expect(await paste(true)).toBe(true);
+    if (slug === 'image-resizer') await expect(page.getByRole('img', { name: /pasted\.png/ }).first()).toBeVisible();
+    else await expect(page.getByTestId('item')).toContainText('pasted.png');
+  });
 }
 
 test('image-converter: Cancel stops a long conversion, says so, and the next conversion works', async ({ page }) => {

@@ -1,4 +1,4 @@
-// HTTP done properly (issue 18), against the built server over real sockets: compression
+// HTTP done properly, against the built server over real sockets: compression
 // negotiated by Accept-Encoding (checked by decompressing with Node's own zlib), validators and
 // 304s on the discovery documents, cache lifetimes of the static files, the current draft's
 // rate-limit fields and WWW-Authenticate, and sizes in human units.

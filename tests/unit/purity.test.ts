@@ -36,7 +36,7 @@ describe('purity of src/tools, src/lib and src/core', () => {
   it.each(files)('%s uses no DOM, Node or engine-dependent globals', (file) => {
     const code = readFileSync(join(root, file), 'utf8').replace(/\/\/.*$|\/\*[\s\S]*?\*\//gm, '');
     const forbidden = [/\bdocument\./, /\bwindow\./, /\bBuffer\./, /\bprocess\./, /\brequire\(/, /\btoLocale\w*\(/, /\bDate\.parse\(/, /\bnew Date\(/, /\bMath\.random\(/];
-    // Time zones are the one thing read from the engine: its tz database through Intl (issue 16),
+    // Time zones are the one thing read from the engine: its tz database through Intl (the timestamp converter's zones),
     // in one file that takes only formatToParts' numbers (docs/contract.md, timestamp-converter).
     if (file !== 'src/tools/timestamp-converter/zoned.ts') forbidden.push(/\bIntl\./);
     // The clock is read in exactly one place: the default ToolContext.

@@ -9,7 +9,7 @@
 //   digits only, so nothing is ambiguous).
 // - `transparent` is rgba(0, 0, 0, 0), as in CSS; `currentcolor` and other context-dependent
 //   keywords are not accepted.
-// - CSS Color 4/5 functions (issue 16): hwb(), lab(), lch(), oklab(), oklch() and color(<space>
+// - CSS Color 4/5 functions: hwb(), lab(), lch(), oklab(), oklch() and color(<space>
 //   …) with the spaces srgb, srgb-linear, display-p3, a98-rgb, prophoto-rgb, rec2020, xyz,
 //   xyz-d50, xyz-d65. Percentages map to the CSS reference ranges (lab a/b 100% = 125, lch C
 //   100% = 150, oklab a/b and oklch C 100% = 0.4, color() channels 100% = 1). Where CSS would
@@ -30,7 +30,7 @@
 // - A bare list `r,g,b` (or `r g b`, or with a fourth alpha) is RGB.
 import { NAMED_COLORS } from './named';
 
-/** The sRGB-based models converted by hand in convert.ts (their answers predate issue 16). */
+/** The sRGB-based models converted by hand in convert.ts (their answers predate the CSS Color 4/5 spaces, and stay byte for byte). */
 export type SrgbModel = 'rgb' | 'hsl' | 'hsv' | 'hwb';
 /** CSS Color 4 spaces converted with colorjs.io; the names are colorjs.io's space ids. */
 export type CssSpace = 'lab' | 'lch' | 'oklab' | 'oklch' | 'srgb' | 'srgb-linear' | 'p3' | 'a98rgb' | 'prophoto' | 'rec2020' | 'xyz-d65' | 'xyz-d50';

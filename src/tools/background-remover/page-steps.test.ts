@@ -4,7 +4,7 @@
 // the plumbing, not ISNet; background-remover.test.ts runs the real model.
 import { describe, expect, it } from 'vitest';
 import { invoke } from '../../core/invoke';
-import { MODEL_SIDE, type SegmentationPlatform } from '../../platform/segmentation';
+import { MODEL_SIDE, lazySegmentation, type SegmentationPlatform } from '../../platform/segmentation';
 import { nodeContext } from '../../platform/node-context';
 import type { ToolContext } from '../define';
 import { KEPT_MASKS, MaskStore, maskKey } from './mask-store';
@@ -33,7 +33,8 @@ const IMAGE = tool.examples[0].input.image as string;
 describe('background-remover page steps', () => {
   it('mask once, then any output and background composed from it: the API’s answers, the model run once', async () => {
     const model = discModel();
-    const ctx = context(model);
+    // Behind the port the doors use, which knows whether its model has run (the stage said).
+    const ctx = context(lazySegmentation(async () => model));
     const stages: string[] = [];
     const { alpha } = await mask(ctx, { image: IMAGE }, (stage) => stages.push(stage));
     expect(model.runs).toBe(1);
@@ -57,6 +58,11 @@ describe('background-remover page steps', () => {
     stages.length = 0;
     await mask(ctx, { image: IMAGE }, (stage) => stages.push(stage));
     expect(stages).toEqual(['reading the image', 'running the model']);
+
+    // That is the context's model, not the module's: another door's context starts its own.
+    stages.length = 0;
+    await mask(context(lazySegmentation(async () => discModel())), { image: IMAGE }, (stage) => stages.push(stage));
+    expect(stages).toEqual(['reading the image', 'starting the model']);
   });
 
   it('refuses a mask of the wrong size and a background that is no colour (400s, not faults)', async () => {

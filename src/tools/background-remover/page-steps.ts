@@ -12,16 +12,12 @@ import { compose, loadInput, modelAlpha } from './tool';
 /** The worker's steps of one run, as it reports them to the page. */
 export type Stage = 'reading the image' | 'starting the model' | 'running the model' | 'composing the result';
 
-/** Whether this worker has run the model before: its first run also starts it (seconds). */
-let started = false;
-
 export async function mask(ctx: ToolContext, body: { image: string }, report: (stage: Stage) => void): Promise<{ alpha: Uint8Array }> {
   report('reading the image');
   const bitmap = await loadInput(ctx, body.image);
-  report(started ? 'running the model' : 'starting the model');
-  const alpha = await modelAlpha(ctx, bitmap);
-  started = true;
-  return { alpha };
+  // The door's model port knows whether it has run before (ToolContext, not this module).
+  report(ctx.segmentation?.started ? 'running the model' : 'starting the model');
+  return { alpha: await modelAlpha(ctx, bitmap) };
 }
 
 export async function recompose(

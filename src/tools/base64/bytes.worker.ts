@@ -6,6 +6,7 @@
 import { decodeBase64, encodeBase64 } from '../../lib/base64';
 import { dataUrlPrefix } from './data-url';
 import { sniffBytes } from './sniff';
+import { serveJobs } from '../../workers/worker-serve';
 import type { BytesReply, BytesRequest } from './bytes-protocol';
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
@@ -29,9 +30,7 @@ async function answer(request: BytesRequest): Promise<BytesReply> {
   return { op: 'decode', bytes: decoded.bytes, sniffed: sniffBytes(decoded.bytes), utf8 };
 }
 
-self.onmessage = (event: MessageEvent<BytesRequest>) => {
-  answer(event.data).then(
-    (reply) => self.postMessage(reply, reply.op === 'decode' && reply.bytes ? [reply.bytes.buffer] : []),
-    (error: unknown) => self.postMessage({ op: 'error', message: error instanceof Error ? error.message : String(error) } satisfies BytesReply),
-  );
-};
+serveJobs<BytesRequest, BytesReply>(answer, {
+  failed: (error) => ({ op: 'error', message: error instanceof Error ? error.message : String(error) }),
+  transfer: (reply) => (reply.op === 'decode' && reply.bytes ? [reply.bytes.buffer] : []),
+});

@@ -12,12 +12,12 @@ const ok = (hex: string, rgb: [number, number, number], hsl: [number, number, nu
   hsl: { h: hsl[0], s: hsl[1], l: hsl[2], css: `hsl(${hsl[0]}, ${hsl[1]}%, ${hsl[2]}%)` },
   hsv: { h: hsv[0], s: hsv[1], v: hsv[2] },
   valid: true,
-  // A pattern (ToolCase.match): the forms above exactly, alpha absent when opaque; the issue 16
+  // A pattern (ToolCase.match): the forms above exactly, alpha absent when opaque; the CSS Color 4/5
   // forms are checked by the cases below.
   alpha,
 });
 
-/** The issue 16 forms of a valid answer, as a pattern. */
+/** The CSS Color 4/5 forms of a valid answer, as a pattern. */
 const modern = (hex: string, inGamut: boolean, extra: Record<string, unknown> = {}) => ({ hex, in_gamut: inGamut, valid: true, ...extra });
 
 const invalid = (error: RegExp) => ({

@@ -1,9 +1,10 @@
-// The page's side of file hashing: one job at a time in a dedicated worker (file.worker.ts), with
-// progress, throughput and cancel. Cancelling terminates the worker, which stops the read at once
-// and frees its two slices; the next job starts a fresh one. Digests are kept per algorithm for
+// The page's side of file hashing: one job at a time in a dedicated worker (file.worker.ts, through
+// worker-client.ts), with progress, throughput and cancel. Cancelling terminates the worker, which
+// stops the read at once and frees its two slices; the next job starts a fresh one. Digests are kept per algorithm for
 // the current file and key, so switching to an algorithm already computed needs no second pass.
 import type { Algorithm, ByteEncoding } from './schema';
-import type { FileHashMessage, FileHashRequest } from './stream';
+import { WorkerClient } from '../../workers/worker-client';
+import type { FileHashAnswer, FileHashRequest } from './stream';
 
 export type FileStatus = 'idle' | 'running' | 'done' | 'cancelled' | 'error';
 
@@ -25,7 +26,11 @@ export class FileHasher {
   /** The algorithms the running (or cancelled) job was computing. */
   pending: readonly Algorithm[] = $state.raw([]);
 
-  #worker: Worker | undefined;
+  readonly #worker = new WorkerClient<FileHashRequest, FileHashAnswer, number>({
+    start: () => new Worker(new URL('./file.worker.ts', import.meta.url), { type: 'module', name: 'file-hash' }),
+    crashed: 'The file could not be hashed: the worker stopped unexpectedly. Please try again.',
+  });
+  #job: AbortController | undefined;
   #keyId = '';
   #startedAt = 0;
 
@@ -61,36 +66,36 @@ export class FileHasher {
     this.done = 0;
     this.elapsedMs = 0;
     this.#startedAt = performance.now();
-    const worker = new Worker(new URL('./file.worker.ts', import.meta.url), { type: 'module', name: 'file-hash' });
-    this.#worker = worker;
-    worker.onmessage = ({ data }: MessageEvent<FileHashMessage>) => {
-      if (this.#worker !== worker) return;
-      this.elapsedMs = performance.now() - this.#startedAt;
-      if (data.type === 'progress') {
-        this.done = data.bytes;
-        return;
-      }
-      this.#stop();
-      if (data.type === 'error') {
-        this.status = 'error';
-        this.error = data.message;
-        return;
-      }
-      const next = new Map(this.digests);
-      missing.forEach((algorithm, i) => next.set(algorithm, data.digests[i]!));
-      this.digests = next;
-      this.done = file.size;
-      this.status = 'done';
-    };
-    worker.onerror = (event) => {
-      event.preventDefault();
-      if (this.#worker !== worker) return;
-      this.#stop();
-      this.status = 'error';
-      this.error = 'The file could not be hashed: the worker stopped unexpectedly. Please try again.';
-    };
+    const job = new AbortController();
+    this.#job = job;
     const request: FileHashRequest = { file, algorithms: [...missing], ...(key && { hmacKey: { ...key } }) };
-    worker.postMessage(request);
+    const onProgress = (bytes: number) => {
+      this.elapsedMs = performance.now() - this.#startedAt;
+      this.done = bytes;
+    };
+    this.#worker.run(request, { signal: job.signal, onProgress }).then(
+      (answer) => {
+        if (this.#job !== job) return;
+        this.#job = undefined;
+        this.elapsedMs = performance.now() - this.#startedAt;
+        if (answer.type === 'error') {
+          this.status = 'error';
+          this.error = answer.message;
+          return;
+        }
+        const next = new Map(this.digests);
+        missing.forEach((algorithm, i) => next.set(algorithm, answer.digests[i]!));
+        this.digests = next;
+        this.done = file.size;
+        this.status = 'done';
+      },
+      (error: Error) => {
+        if (this.#job !== job) return;
+        this.#job = undefined;
+        this.status = 'error';
+        this.error = error.message;
+      },
+    );
   }
 
   cancel(): void {
@@ -99,8 +104,15 @@ export class FileHasher {
     this.status = 'cancelled';
   }
 
+  /** Stops the running job: cancelling it terminates the worker, which stops the read at once. */
   #stop(): void {
-    this.#worker?.terminate();
-    this.#worker = undefined;
+    this.#job?.abort();
+    this.#job = undefined;
+  }
+
+  /** The page is going: let the worker go now rather than after its idle minute. */
+  close(): void {
+    this.#stop();
+    this.#worker.close();
   }
 }

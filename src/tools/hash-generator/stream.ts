@@ -45,8 +45,7 @@ export interface FileHashRequest {
   hmacKey?: { text: string; encoding: ByteEncoding };
 }
 
-/** What the file worker answers: progress, then the digests (in the order asked) or an error. */
-export type FileHashMessage =
-  | { type: 'progress'; bytes: number }
+/** What the file worker answers, after progress in bytes hashed so far: the digests (in the order asked) or an error. */
+export type FileHashAnswer =
   | { type: 'done'; digests: Uint8Array[] }
   | { type: 'error'; message: string };

@@ -40,7 +40,7 @@ import {
   RSA_SPKI,
 } from './vectors';
 
-// The `warnings` sentences (issue 15), written out here rather than imported, so that a change
+// The `warnings` sentences, written out here rather than imported, so that a change
 // of wording is a visible change of the API.
 const NO_EXP = 'The token has no exp (expiration time) claim: it never expires, so a leaked copy stays usable until its key changes.';
 const ALG_NONE = 'The header says alg "none": the token is unsigned, so anyone can write one like it; a verifier must never accept it.';
@@ -157,7 +157,7 @@ const cases: ToolCase[] = [
     match: { header: { alg: 'HS256' }, valid_structure: false, verified: undefined, error: /payload \(part 2\) contains '%' at position 22/ },
   },
 
-  // ---- What surrounds a pasted token (issue 15) -----------------------------------------------
+  // ---- What surrounds a pasted token ----------------------------------------------------------
   { name: "a leading 'Bearer ' is dropped", body: { token: `Bearer ${JWT_IO_HS256}`, secret: 'your-256-bit-secret' }, status: 200, expect: { ...jwtIo, verified: true } },
   { name: "'bearer' in any case, with a tab", body: { token: `BEARER\t${JWT_IO_HS256}` }, status: 200, expect: jwtIo },
   { name: 'a whole Authorization header line', body: { token: `  Authorization: Bearer ${JWT_IO_HS256}\n` }, status: 200, expect: jwtIo },
@@ -272,7 +272,7 @@ const cases: ToolCase[] = [
     match: { verified: false, verification_error: /RSA public key as a JWK, which is never used as an HMAC secret/, warnings: [CONFUSION, NO_EXP] },
   },
 
-  // ---- HMAC keys as bytes, JWK and JWK Set (issue 15) -----------------------------------------
+  // ---- HMAC keys as bytes, JWK and JWK Set ----------------------------------------------------
   // RFC 7515 A.1 with the key of A.1.1, in every form the key can be given.
   {
     name: 'RFC 7515 A.1 verifies with its JWK (oct key of A.1.1)',
@@ -529,7 +529,7 @@ const cases: ToolCase[] = [
     match: { verified: false, verification_error: /private key \(PRIVATE KEY\)/ },
   },
 
-  // ---- Warnings (issue 15) -------------------------------------------------------------------
+  // ---- Warnings ------------------------------------------------------------------------------
   {
     name: 'warning: a crit header',
     body: { token: unsignedWith('{"alg":"HS256","crit":["b64"],"b64":false}', '{"exp":1}') },

@@ -636,7 +636,7 @@ describe('helpers', () => {
   });
 });
 
-describe('HMAC keys as bytes, JWK and JWK Set (issue 15)', () => {
+describe('HMAC keys as bytes, JWK and JWK Set', () => {
   const random = prng(15);
   const randomKey = (length: number) => Buffer.from(Array.from({ length }, () => Math.floor(random() * 256)));
 
@@ -696,7 +696,7 @@ describe('HMAC keys as bytes, JWK and JWK Set (issue 15)', () => {
   });
 });
 
-describe('what surrounds a pasted token (issue 15)', () => {
+describe('what surrounds a pasted token', () => {
   it('quotes of different kinds are not a pair; backticks are', async () => {
     const token = makeToken('HS256', { sub: 'q' }, 's');
     expect((await call({ token: `\`${token}\`` })).body).toMatchObject({ valid_structure: true, payload: { sub: 'q' } });
@@ -711,7 +711,7 @@ describe('what surrounds a pasted token (issue 15)', () => {
   });
 });
 
-describe('warnings (issue 15)', () => {
+describe('warnings', () => {
   const warnings = async (header: Record<string, unknown>, payload: unknown, secret?: string) =>
     (await call({ token: `${segment(header)}.${segment(payload)}.c2ln`, ...(secret === undefined ? {} : { secret }) })).body.warnings as string[] | undefined;
 

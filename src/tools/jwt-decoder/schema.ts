@@ -19,7 +19,7 @@ export const ALGORITHMS = [
 ] as const;
 export type Algorithm = (typeof ALGORITHMS)[number];
 
-/** How an HS* shared secret's text becomes key bytes (issue 15). */
+/** How an HS* shared secret's text becomes key bytes. */
 export const SECRET_ENCODINGS = ['utf8', 'base64', 'base64url'] as const;
 export type SecretEncoding = (typeof SECRET_ENCODINGS)[number];
 

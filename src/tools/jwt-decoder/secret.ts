@@ -1,4 +1,4 @@
-// The bytes of an HS* shared secret under `secret_encoding` (issue 15): its UTF-8 bytes, or
+// The bytes of an HS* shared secret under `secret_encoding`: its UTF-8 bytes, or
 // decoded Base64 / base64url, as key servers and RFC 7515 A.1 publish binary HMAC keys. The
 // two alphabets are kept apart, so that a secret pasted in the other one is named as such
 // rather than silently read (jwt.io's "secret base64 encoded" reads either; a user who picked

@@ -4,7 +4,7 @@
 // checked here too and reported as a verification problem instead. A token whose payload is not
 // JSON is not a JWT but is still a JWS (RFC 7515 allows any payload bytes; RFC 7520 §4 signs
 // text), so its signature can be checked: such a token carries its `jws` parts.
-// What people paste around a token is dropped first (issue 15): surrounding whitespace, one pair
+// What people paste around a token is dropped first: surrounding whitespace, one pair
 // of surrounding quotes ("…", '…' or `…`, as copied from JSON or code) and a leading
 // `Bearer ` or `Authorization: Bearer ` in any case (as copied from an HTTP header).
 import { decodeBase64url, type Base64urlResult } from '../../lib/base64';

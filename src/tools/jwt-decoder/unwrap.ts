@@ -1,4 +1,4 @@
-// What people paste around a token, dropped before decoding (issue 15; docs/contract.md §4
+// What people paste around a token, dropped before decoding (docs/contract.md §4
 // jwt-decoder): surrounding whitespace, one pair of surrounding quotes, a leading `Bearer ` or
 // `Authorization: Bearer `. Its own module, free of imports, because the page uses it too (to
 // colour the parts as typed) and should not load the decoder for that.

@@ -1,4 +1,4 @@
-// The response's `warnings` (issue 15): sentences about a token that decodes and may even verify
+// The response's `warnings`: sentences about a token that decodes and may even verify
 // but that a careful reviewer would question. They never change `verified` or `expired`. Worked
 // out from whatever decoded (a malformed token still shows its header and payload), in order of
 // severity. Decisions where the issue is silent:

@@ -216,7 +216,7 @@ const cases: ToolCase[] = [
     status: 200,
     match: { input_normalized: '1000000', hexadecimal: 'F4240', octal: '3641100', binary_grouped: '1111 0100 0010 0100 0000', hex_grouped: '0F 42 40', bit_length: 20 },
   },
-  // to_base and bit_width (issue 16). Answers from Python: int(), a hand-written digit loop for
+  // to_base and bit_width. Answers from Python: int(), a hand-written digit loop for
   // bases other than 2/8/16, and n % 2**w (unsigned) / that minus 2**w when the top bit is set (signed).
   {
     name: 'to_base 36: converted is uppercase like hexadecimal',

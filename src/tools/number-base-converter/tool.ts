@@ -18,7 +18,7 @@ export default defineTool({
   input: Input,
   output: Output,
   examples: [
-    // First: the README's and the page's example, showing the new fields (issue 16).
+    // First: the README's and the page's example, showing to_base and bit_width at work.
     { summary: 'Hexadecimal to every base, base 36 and an 8-bit register', input: { input: '0xFF', from_base: 16, to_base: 36, bit_width: 8 } },
     { summary: 'Decimal to the other bases', input: { input: '255', from_base: 10 } },
     { summary: 'Hexadecimal with prefix and separators', input: { input: '0xDEAD_BEEF', from_base: 16 } },

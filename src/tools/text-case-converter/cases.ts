@@ -54,7 +54,7 @@ const cases: ToolCase[] = [
   ok('Latin digraph takes its title-case form', 'ǆemal bijedić', 'Title Case', 'ǅemal Bijedić', ['ǆemal', 'bijedić'], 'lowercase'),
   ok('a lone surrogate is a separator', 'foo\uD800bar', 'camelCase', 'fooBar', ['foo', 'bar'], 'lowercase'),
 
-  // ---- to: "all" (issue 16): every convention at once; `output` holds camelCase
+  // ---- to: "all": every convention at once; `output` holds camelCase
   {
     name: 'all: every convention at once',
     body: { input: 'getHTTPResponseCode', to: 'all' },

@@ -1,4 +1,4 @@
-// Multi-line input (issue 16): each line converts on its own and the line breaks stay as
+// Multi-line input: each line converts on its own and the line breaks stay as
 // written. Only the trimmed input is split into lines, so blank lines and whitespace around
 // the whole text are dropped exactly as before, and an input that is one line once trimmed
 // (`'  padded\n'`) takes the single-line path and keeps its old answer.

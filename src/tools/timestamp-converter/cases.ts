@@ -99,7 +99,7 @@ const cases: ToolCase[] = [
   invalid('unknown zone', { input: '14 Nov 2023 22:13:20 CET' }, /unknown zone 'CET' at position 22/),
   invalid('a weekday that is not a weekday', { input: 'Frx, 14 Nov 2023 22:13:20 GMT' }, /'Frx' at position 1 is not a day of the week/),
 
-  // ---- issue 16: the forms developers paste. Instants from Date.parse / Date.UTC (node), no offset = UTC.
+  // ---- The forms developers paste. Instants from Date.parse / Date.UTC (node), no offset = UTC.
   ok('Date.prototype.toString() output', { input: 'Fri Jan 05 2024 10:00:00 GMT+0200 (Central European Standard Time)' }, 1704441600000, '2024-01-05T08:00:00.000Z', 'Fri, 05 Jan 2024 08:00:00 UTC', 'date'),
   ok('toDateString() output', { input: 'Fri Jan 05 2024' }, 1704412800000, '2024-01-05T00:00:00.000Z', 'Fri, 05 Jan 2024 00:00:00 UTC', 'date'),
   ok('ISO date, space, time, space, offset', { input: '2024-01-05 10:00:00 +0200' }, 1704441600000, '2024-01-05T08:00:00.000Z', 'Fri, 05 Jan 2024 08:00:00 UTC', 'date'),
@@ -120,7 +120,7 @@ const cases: ToolCase[] = [
   // field by field (tests/contract). It is tested with an injected clock in human-zoned.test.ts and
   // through the page in tests/e2e/timestamp-converter.spec.ts.
 
-  // ---- issue 16: timezone. Offsets are tzdata facts (rules of each zone), checked against Intl in the unit tests.
+  // ---- Time zones. Offsets are tzdata facts (rules of each zone), checked against Intl in the unit tests.
   zoned('toString output in New York', { input: 'Fri Jan 05 2024 10:00:00 GMT+0200 (Central European Standard Time)', timezone: 'America/New_York' }, 1704441600000, 'America/New_York', '2024-01-05T03:00:00-05:00', '-05:00'),
   zoned('utc is canonicalised', { input: '1700000000', timezone: 'utc' }, 1700000000000, 'UTC', '2023-11-14T22:13:20+00:00', '+00:00'),
   zoned('Etc/GMT is UTC', { input: '1700000000', timezone: 'Etc/GMT' }, 1700000000000, 'UTC', '2023-11-14T22:13:20+00:00', '+00:00'),

@@ -1,4 +1,4 @@
-// Date forms people and programs write that are neither ISO 8601 nor RFC 2822 (issue 16):
+// Date forms people and programs write that are neither ISO 8601 nor RFC 2822:
 //
 //   toString  Www Mon DD YYYY HH:mm:ss GMT±hhmm (Zone name)   JavaScript's Date.prototype.toString()
 //             (also toDateString's `Www Mon DD YYYY`)

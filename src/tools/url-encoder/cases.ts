@@ -157,7 +157,7 @@ const cases: ToolCase[] = [
     status: 400,
     expect: { error: "'input' contains a lone surrogate (U+D800) at position 3, which is not valid Unicode and cannot be percent-encoded as UTF-8." },
   },
-  // ---- issue 16: application/x-www-form-urlencoded (expected values from URLSearchParams)
+  // ---- application/x-www-form-urlencoded (expected values from URLSearchParams)
   {
     name: 'encode-form: space is +, only * - . _ and alphanumerics stay',
     body: { input: "a b&c=d/é*~+!()'", mode: 'encode-form' },

@@ -1,4 +1,4 @@
-// The `query` of a full URL (issue 16): the input parsed by the WHATWG URL parser (`new URL`, the
+// The `query` of a full URL: the input parsed by the WHATWG URL parser (`new URL`, the
 // same in browsers, the service worker and Node), its query string split the way
 // application/x-www-form-urlencoded is read (URL Standard §5.1, what `URLSearchParams` does):
 // `&` separates pairs, empty pairs are skipped, the first `=` separates name from value (none:
