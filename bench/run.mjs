@@ -14,6 +14,8 @@ const BENCHES = [
   ['service-worker.mjs', '2. service worker /api round trip ≤ 1.15× constant service worker', /ratio/],
   ['text-tools.mjs', '3–4. json-formatter, json-to-csv, hash-generator ≤ 2× baseline', /ratio/],
   ['images.mjs', '5. image conversion and resize vs sharp ≤ 1.5×', /^worst ratio/],
+  // Not a goal of docs/stack.md: HEIC decoding (WebAssembly libheif) against the native heif-convert.
+  ['heic.mjs', 'HEIC decode, 3 MP: ours (WebAssembly libheif) ÷ native heif-convert', /^ratio/],
   ['isolation.mjs', '6. light p99 under image flood ≤ 2× idle', /^ratio p99|^worker pool/],
   // Not a speed figure: the shared corpus of real images against libvips (skipped without it).
   ['corpus.mjs', 'real images (../shared/corpus) against libvips: no 5xx, every refusal named', /^corpus: /],

@@ -20,8 +20,11 @@ import fontSansBoldOblique from 'dejavu-fonts-ttf/ttf/DejaVuSans-BoldOblique.ttf
 import fontSerif from 'dejavu-fonts-ttf/ttf/DejaVuSerif.ttf?url';
 import fontSerifBold from 'dejavu-fonts-ttf/ttf/DejaVuSerif-Bold.ttf?url';
 import fontSerifItalic from 'dejavu-fonts-ttf/ttf/DejaVuSerif-Italic.ttf?url';
+import fontSerifBoldItalic from 'dejavu-fonts-ttf/ttf/DejaVuSerif-BoldItalic.ttf?url';
 import fontMono from 'dejavu-fonts-ttf/ttf/DejaVuSansMono.ttf?url';
 import fontMonoBold from 'dejavu-fonts-ttf/ttf/DejaVuSansMono-Bold.ttf?url';
+import fontMonoOblique from 'dejavu-fonts-ttf/ttf/DejaVuSansMono-Oblique.ttf?url';
+import fontMonoBoldOblique from 'dejavu-fonts-ttf/ttf/DejaVuSansMono-BoldOblique.ttf?url';
 import type { AssetName } from './assets';
 
 /** Same names as ASSET_SOURCES: the type checker insists on every one. */
@@ -45,6 +48,9 @@ export const ASSET_URLS: Record<AssetName, string> = {
   'font-serif.ttf': fontSerif,
   'font-serif-bold.ttf': fontSerifBold,
   'font-serif-italic.ttf': fontSerifItalic,
+  'font-serif-bold-italic.ttf': fontSerifBoldItalic,
   'font-mono.ttf': fontMono,
   'font-mono-bold.ttf': fontMonoBold,
+  'font-mono-oblique.ttf': fontMonoOblique,
+  'font-mono-bold-oblique.ttf': fontMonoBoldOblique,
 };

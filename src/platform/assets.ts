@@ -29,8 +29,11 @@ export const ASSET_SOURCES = {
   'font-serif.ttf': 'dejavu-fonts-ttf/ttf/DejaVuSerif.ttf',
   'font-serif-bold.ttf': 'dejavu-fonts-ttf/ttf/DejaVuSerif-Bold.ttf',
   'font-serif-italic.ttf': 'dejavu-fonts-ttf/ttf/DejaVuSerif-Italic.ttf',
+  'font-serif-bold-italic.ttf': 'dejavu-fonts-ttf/ttf/DejaVuSerif-BoldItalic.ttf',
   'font-mono.ttf': 'dejavu-fonts-ttf/ttf/DejaVuSansMono.ttf',
   'font-mono-bold.ttf': 'dejavu-fonts-ttf/ttf/DejaVuSansMono-Bold.ttf',
+  'font-mono-oblique.ttf': 'dejavu-fonts-ttf/ttf/DejaVuSansMono-Oblique.ttf',
+  'font-mono-bold-oblique.ttf': 'dejavu-fonts-ttf/ttf/DejaVuSansMono-BoldOblique.ttf',
 } as const;
 
 export type AssetName = keyof typeof ASSET_SOURCES;

@@ -78,6 +78,8 @@ export class ToolRunner<S extends Slug> {
    * derives its own state from the input when it opens does so again then. */
   linked: Promise<void> = Promise.resolve();
   #controller: AbortController | undefined;
+  /** `failure` is the user's Cancel: the next run clears it as it starts (it is not the input's fault). */
+  #cancelled = false;
   #timer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(slug: S, initial: ParsedInputOf<S>, options: RunnerOptions<S> = {}) {
@@ -164,6 +166,20 @@ export class ToolRunner<S extends Slug> {
     return this.#execute(this.body);
   }
 
+  /**
+   * The user stopped the run under way (a Cancel button): its worker is stopped with it (see
+   * workers/bridge.ts), the last answer is dropped (it answered other settings) and `error` says
+   * so; the next change of the input runs again as usual.
+   */
+  cancel(sentence: string): void {
+    if (!this.running) return;
+    this.#cancel();
+    this.running = false;
+    this.reply = undefined;
+    this.failure = sentence;
+    this.#cancelled = true;
+  }
+
   #schedule(body: Record<string, unknown>): void {
     clearTimeout(this.#timer);
     // New input makes the running job's answer stale: stop it now (the worker is stopped with
@@ -193,6 +209,10 @@ export class ToolRunner<S extends Slug> {
     const controller = new AbortController();
     this.#controller = controller;
     this.running = true;
+    if (this.#cancelled) {
+      this.#cancelled = false;
+      this.failure = undefined;
+    }
     try {
       // Sent as it is, complete or not (`ready` aside): the tool answers a missing field with a 400.
       const timeoutMs = this.#options.timeoutMs?.(body);

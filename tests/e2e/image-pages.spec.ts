@@ -86,15 +86,48 @@ for (const [slug, heading] of [
   });
 }
 
+/** 16 MP of noise as a fast-written PNG: seconds of encoding for any codec in the page's worker. */
+async function noisePng(side = 4000): Promise<Buffer> {
+  const noise = Buffer.alloc(side * side * 3);
+  for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24;
+  return sharp(noise, { raw: { width: side, height: side, channels: 3 } }).png({ compressionLevel: 1 }).toBuffer();
+}
+
+test('image-resizer: Cancel stops a long resize of one image, says so, and a change runs again', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto('/image-resizer');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Image Resizer');
+  await expect(page.getByTestId('cancel')).toHaveCount(0);
+  await page.getByTestId('format').selectOption('webp');
+  await page.getByTestId('file-input').setInputFiles({ name: 'noise.png', mimeType: 'image/png', buffer: await noisePng() });
+  const status = page.getByTestId('status');
+  await expect(status).toHaveText('Resizing…');
+  await expect(page.getByTestId('cancel')).toBeVisible();
+  // The worker is really at work (its chunk and codec were loaded) before the Cancel.
+  await page.waitForTimeout(3000);
+  await expect(status).toHaveText('Resizing…');
+  await page.getByTestId('cancel').click();
+  await expect(page.getByTestId('cancel')).toHaveCount(0);
+  await expect(status).toHaveText('');
+  await expect(page.getByRole('alert')).toContainText('Cancelled before it finished');
+  await expect(page.getByTestId('result-preview')).toContainText('No result');
+  await expect(page.getByTestId('download')).toHaveCount(0);
+
+  // A change of setting runs again, in a fresh worker, and finishes.
+  await page.getByTestId('width').fill('40');
+  await expect(status).toHaveText('Resizing…');
+  await expect(page.getByRole('alert')).toHaveCount(0); // the Cancel's sentence goes as the new run starts
+  await expect(status).toHaveText('Done', { timeout: 60_000 });
+  await expect(page.getByTestId('after')).toContainText('WebP · 40 × 40 px');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
 test('image-converter: Cancel stops a long conversion, says so, and the next conversion works', async ({ page }) => {
   test.setTimeout(120_000);
   await page.goto('/image-converter');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Image Converter');
   // 16 MP of noise into lossless AVIF: minutes of work in the page's worker.
-  const side = 4000;
-  const noise = Buffer.alloc(side * side * 3);
-  for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24;
-  const big = await sharp(noise, { raw: { width: side, height: side, channels: 3 } }).png({ compressionLevel: 1 }).toBuffer();
+  const big = await noisePng();
   await page.getByTestId('to').selectOption('avif');
   await page.getByTestId('lossless').check();
   await page.getByTestId('file-input').setInputFiles({ name: 'noise.png', mimeType: 'image/png', buffer: big });

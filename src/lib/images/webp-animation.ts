@@ -94,13 +94,50 @@ export function compositeWebpFrames(record: WebpAnimationRecord, decoded: readon
   return shown;
 }
 
+/** Where a frame goes on the canvas (x and y even, as the container stores them halved). */
+export interface FrameRect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
 /**
- * An animated WebP of full-canvas frames, each a still WebP that libwebp wrote (its ALPH and
- * VP8/VP8L chunks are moved into an ANMF): shown in turn for `delays` ms, without blending or
- * disposal, so every frame is exactly its encoding. `loop` 0 plays forever.
+ * The part of `frame` that differs from `previous` (same size), widened to even x and y; the
+ * whole canvas for the first frame. A frame equal to the one before is 1×1 at the origin (the
+ * container has no empty frame, and the frame count and delays are kept).
  */
-export function writeWebpAnimation(stills: readonly Uint8Array[], width: number, height: number, delays: readonly number[], loop: number): Uint8Array {
+export function changedRect(previous: Bitmap | undefined, frame: Bitmap): FrameRect {
+  const { width, height } = frame;
+  if (!previous) return { x: 0, y: 0, width, height };
+  let [left, top, right, bottom] = [width, height, -1, -1];
+  const words = (data: Uint8Array) => (data.byteOffset % 4 ? new Uint32Array(data.slice().buffer, 0, width * height) : new Uint32Array(data.buffer, data.byteOffset, width * height));
+  const [a, b] = [words(previous.data), words(frame.data)];
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    for (let x = 0; x < width; x++) {
+      if (a[row + x] === b[row + x]) continue;
+      if (x < left) left = x;
+      if (x > right) right = x;
+      if (y < top) top = y;
+      bottom = y;
+    }
+  }
+  if (right < 0) return { x: 0, y: 0, width: 1, height: 1 };
+  left &= ~1;
+  top &= ~1;
+  return { x: left, y: top, width: right - left + 1, height: bottom - top + 1 };
+}
+
+/**
+ * An animated WebP of frames, each a still WebP that libwebp wrote (its ALPH and VP8/VP8L chunks
+ * are moved into an ANMF) placed at its rectangle: shown in turn for `delays` ms, without
+ * blending or disposal, so each frame's rectangle is exactly its encoding and the rest of the
+ * canvas stays as the frames before left it. `loop` 0 plays forever.
+ */
+export function writeWebpAnimation(stills: readonly Uint8Array[], rects: readonly FrameRect[], width: number, height: number, delays: readonly number[], loop: number): Uint8Array {
   let alpha = false;
+  const le24At = (header: Uint8Array, at: number, value: number) => header.set([value & 255, (value >> 8) & 255, value >> 16], at);
   const frames = stills.map((still, i) => {
     const parts: Uint8Array[] = [];
     for (let at = 12; at + 8 <= still.length; ) {
@@ -111,12 +148,14 @@ export function writeWebpAnimation(stills: readonly Uint8Array[], width: number,
       if (name === 'ALPH' || (name === 'VP8L' && (still[at + 8 + 4]! & 0x10) !== 0)) alpha = true;
       at += 8 + size + (size & 1);
     }
+    const rect = rects[i]!;
     const header = new Uint8Array(16);
-    // x and y stay 0; width − 1, height − 1 and the duration are 24 bits each.
-    header.set([(width - 1) & 255, ((width - 1) >> 8) & 255, (width - 1) >> 16], 6);
-    header.set([(height - 1) & 255, ((height - 1) >> 8) & 255, (height - 1) >> 16], 9);
-    const duration = Math.min(Math.max(0, Math.round(delays[i] ?? 0)), 0xffffff);
-    header.set([duration & 255, (duration >> 8) & 255, duration >> 16], 12);
+    // x / 2, y / 2, width − 1, height − 1 and the duration: 24 bits each.
+    le24At(header, 0, rect.x >> 1);
+    le24At(header, 3, rect.y >> 1);
+    le24At(header, 6, rect.width - 1);
+    le24At(header, 9, rect.height - 1);
+    le24At(header, 12, Math.min(Math.max(0, Math.round(delays[i] ?? 0)), 0xffffff));
     header[15] = 0b10; // do not blend, do not dispose
     const body = new Uint8Array(16 + parts.reduce((n, p) => n + p.length, 0));
     body.set(header);

@@ -5,6 +5,7 @@ import encoderFactory from '@jsquash/avif/codec/enc/avif_enc.js';
 import { defaultOptions } from '@jsquash/avif/meta.js';
 import type { AssetLoader } from '../assets';
 import { avifHasPixi } from '../../lib/images/avif-header';
+import { withPixi } from '../../lib/images/avif-pixi';
 import { ImageDataError, ImageRefusedError, type Bitmap } from '../types';
 import { bitmapOf, decoding, emscripten, once } from './common';
 
@@ -18,7 +19,7 @@ const SPEED = 8;
 const LOSSLESS = { ...defaultOptions, lossless: true, quality: 100, qualityAlpha: -1, subsample: 3 };
 
 const NO_PIXI =
-  "AVIF images without a 'pixi' (pixel information) property are not supported (the AVIF specification requires it, and our decoder, libavif, reads strictly); re-save the image with a current encoder or as PNG or JPEG and try again.";
+  "AVIF images without a 'pixi' (pixel information) property are supported only where one can be added to their boxes, and this one could not be read with it (the AVIF specification requires it, and our decoder, libavif, reads strictly); re-save the image with a current encoder or as PNG or JPEG and try again.";
 
 export function avifCodec(assets: AssetLoader) {
   const decoder = once(async () => emscripten(decoderFactory as never, await assets.wasm('avif-dec.wasm')) as Promise<DecoderModule>);
@@ -29,9 +30,17 @@ export function avifCodec(assets: AssetLoader) {
       try {
         return bitmapOf(decoding('AVIF', () => module.decode(bytes, 8)));
       } catch (error) {
-        // libavif reads strictly: an AV1 image without `pixi` fails whatever else it holds.
-        if (error instanceof ImageDataError && !avifHasPixi(bytes)) throw new ImageRefusedError(NO_PIXI);
-        throw error;
+        // libavif reads strictly: an AV1 image without `pixi` fails whatever else it holds. Such
+        // a file is read with the property added as its AV1 stream describes it (what libavif's
+        // non-strict mode and libheif assume); one that still fails is refused by name.
+        if (!(error instanceof ImageDataError) || avifHasPixi(bytes)) throw error;
+        const mended = withPixi(bytes);
+        if (!mended) throw new ImageRefusedError(NO_PIXI);
+        try {
+          return bitmapOf(decoding('AVIF', () => module.decode(mended, 8)));
+        } catch {
+          throw new ImageRefusedError(NO_PIXI);
+        }
       }
     },
     async encode(image: Bitmap, quality: number, lossless = false): Promise<Uint8Array> {

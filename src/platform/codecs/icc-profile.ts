@@ -5,6 +5,7 @@
 import { Unzlib } from 'fflate';
 import type { DecodedFormat } from '../types';
 import { jpegHeader } from './jpeg-markers';
+import { nclxProfile } from '../../lib/images/nclx-profile';
 
 /** Larger than any real profile (CMYK press profiles are ~1 MB); bounds an inflating iCCP. */
 export const MAX_PROFILE_BYTES = 8 << 20;
@@ -136,7 +137,8 @@ function* boxes(bytes: Uint8Array, start: number, end: number): Generator<Box> {
 
 /**
  * AVIF: the `colr` property of type `prof` or `rICC` associated (ipma) with the primary item
- * (pitm); without those boxes, the first such property.
+ * (pitm); without those boxes, the first such property. Without one, the profile its `nclx`
+ * property describes, when that is not sRGB.
  */
 function avifProfile(bytes: Uint8Array): Uint8Array | undefined {
   const meta = [...boxes(bytes, 0, bytes.length)].find((box) => box.type === 'meta');
@@ -153,12 +155,16 @@ function avifProfile(bytes: Uint8Array): Uint8Array | undefined {
     }
   }
   const colours = (primary >= 0 && associations.get(primary)?.map((index) => properties[index - 1]).filter((box) => box !== undefined)) || properties;
+  // An ICC profile wins over colours stated by number (`nclx`: an iPhone's Display P3), which
+  // are made into the profile they describe.
+  let stated: Uint8Array | undefined;
   for (const box of colours) {
     if (box.type !== 'colr') continue;
     const kind = tag(bytes, box.body);
     if (kind === 'prof' || kind === 'rICC') return bytes.subarray(box.body + 4, box.end);
+    if (kind === 'nclx' && box.end - box.body >= 8 && !stated) stated = nclxProfile((bytes[box.body + 4]! << 8) | bytes[box.body + 5]!, (bytes[box.body + 6]! << 8) | bytes[box.body + 7]!);
   }
-  return undefined;
+  return stated;
 }
 
 /** ipma: for each item, the 1-based indices of its properties in ipco. */

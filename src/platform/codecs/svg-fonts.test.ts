@@ -24,8 +24,9 @@ const librsvg = async (svg: string) => new Uint8Array(await sharp(Buffer.from(sv
 const ours = async (svg: string) => (await nodeImages.renderSvg(svg)).data;
 
 describe('SVG text faces', () => {
-  // What the SVG says → the DejaVu face librsvg is asked for by name.
-  const CASES: [string, string, string][] = [
+  // What the SVG says → the DejaVu face librsvg is asked for by name (→ the face it must not be
+  // drawn with: regular DejaVu Sans, unless said otherwise).
+  const CASES: [string, string, string, string?][] = [
     ['bold sans-serif', 'font-family="Arial, Helvetica, sans-serif" font-weight="bold"', 'font-family="DejaVu Sans" font-weight="bold"'],
     ['italic sans', 'font-family="sans-serif" font-style="italic"', 'font-family="DejaVu Sans" font-style="oblique"'],
     ['bold italic sans', 'style="font-family: Helvetica; font-weight: 700; font-style: italic"', 'font-family="DejaVu Sans" font-weight="bold" font-style="oblique"'],
@@ -35,12 +36,16 @@ describe('SVG text faces', () => {
     ['serif italic (font shorthand)', `style="font: italic 26px 'Times New Roman', serif"`, 'font-family="DejaVu Serif" font-style="italic"'],
     ['monospace (Consolas)', 'font-family="Consolas, monospace"', 'font-family="DejaVu Sans Mono"'],
     ['monospace bold (Courier New)', `font-family="'Courier New'" font-weight="bold"`, 'font-family="DejaVu Sans Mono" font-weight="bold"'],
+    // The slanted faces of serif bold and mono: not the upright (or bold) face they fell back to.
+    ['serif bold italic', 'font-family="Georgia, serif" font-weight="bold" font-style="italic"', 'font-family="DejaVu Serif" font-weight="bold" font-style="italic"', 'font-family="DejaVu Serif" font-weight="bold"'],
+    ['monospace oblique', 'font-family="Menlo, monospace" font-style="italic"', 'font-family="DejaVu Sans Mono" font-style="oblique"', 'font-family="DejaVu Sans Mono"'],
+    ['monospace bold oblique', `style="font: bold oblique 26px 'Courier New', monospace"`, 'font-family="DejaVu Sans Mono" font-weight="bold" font-style="oblique"', 'font-family="DejaVu Sans Mono" font-weight="bold"'],
   ];
   const SHEET = '<style>.t { font-family: Times, serif; font-weight: bold }</style>';
 
-  it.each(CASES)('%s is drawn as librsvg draws the DejaVu face, not as regular DejaVu Sans', async (_, attributes, reference) => {
+  it.each(CASES)('%s is drawn as librsvg draws the DejaVu face, not as the face it would stand in for', async (_, attributes, reference, other = 'font-family="DejaVu Sans"') => {
     const style = attributes === 'class="t"' ? SHEET : '';
-    const [mine, expected, plain] = await Promise.all([ours(textSvg(attributes, style)), librsvg(textSvg(reference)), librsvg(textSvg('font-family="DejaVu Sans"'))]);
+    const [mine, expected, plain] = await Promise.all([ours(textSvg(attributes, style)), librsvg(textSvg(reference)), librsvg(textSvg(other))]);
     const toReference = inkDistance(mine, expected);
     const plainToReference = inkDistance(plain, expected);
     // The face really differs from regular sans (in ink, a few levels of alpha per pixel at least)…
@@ -78,6 +83,11 @@ describe('font-family mapping', () => {
     expect(faces('<svg:svg><svg:text font-weight="bold">a</svg:text></svg:svg>')).toEqual(['font-sans-bold.ttf', 'font.ttf']);
     expect(faces('<svg><text font-family="serif" font-style="italic">a</text></svg>')).toEqual(['font-sans-oblique.ttf', 'font-serif-italic.ttf', 'font-serif.ttf', 'font.ttf']);
     expect(faces('<svg><text style="font-family:Consolas;font-weight:700">a</text></svg>')).toEqual(['font-mono-bold.ttf', 'font-mono.ttf', 'font-sans-bold.ttf', 'font.ttf']);
+    expect(faces('<svg><text style="font-family:Consolas;font-style:oblique">a</text></svg>')).toEqual(['font-mono-oblique.ttf', 'font-mono.ttf', 'font-sans-oblique.ttf', 'font.ttf']);
+    expect(faces('<svg><text font-family="serif" font-weight="bold" font-style="italic">a</text></svg>')).toEqual([
+      'font-sans-bold-oblique.ttf', 'font-sans-bold.ttf', 'font-sans-oblique.ttf',
+      'font-serif-bold-italic.ttf', 'font-serif-bold.ttf', 'font-serif-italic.ttf', 'font-serif.ttf', 'font.ttf',
+    ]);
   });
 
   it('reads each face once per process, and only when an SVG needs it', async () => {

@@ -19,8 +19,8 @@ export type Family = 'sans' | 'serif' | 'mono';
 /** The family names the bundled faces carry (their `name` table). */
 export const FAMILY_NAMES: Record<Family, string> = { sans: 'DejaVu Sans', serif: 'DejaVu Serif', mono: 'DejaVu Sans Mono' };
 
-/** The bundled faces: family, bold, italic → asset. A missing style (Serif Bold Italic, Mono
- * Oblique) is drawn with the nearest face resvg finds (bold or upright), as librsvg does. */
+/** The bundled faces: family, bold, italic → asset. Every style DejaVu ships for the three
+ * families, so bold italic text is drawn bold italic in each, as librsvg (fontconfig) draws it. */
 const FACES: { family: Family; bold: boolean; italic: boolean; asset: AssetName }[] = [
   { family: 'sans', bold: false, italic: false, asset: 'font.ttf' },
   { family: 'sans', bold: true, italic: false, asset: 'font-sans-bold.ttf' },
@@ -29,8 +29,11 @@ const FACES: { family: Family; bold: boolean; italic: boolean; asset: AssetName 
   { family: 'serif', bold: false, italic: false, asset: 'font-serif.ttf' },
   { family: 'serif', bold: true, italic: false, asset: 'font-serif-bold.ttf' },
   { family: 'serif', bold: false, italic: true, asset: 'font-serif-italic.ttf' },
+  { family: 'serif', bold: true, italic: true, asset: 'font-serif-bold-italic.ttf' },
   { family: 'mono', bold: false, italic: false, asset: 'font-mono.ttf' },
   { family: 'mono', bold: true, italic: false, asset: 'font-mono-bold.ttf' },
+  { family: 'mono', bold: false, italic: true, asset: 'font-mono-oblique.ttf' },
+  { family: 'mono', bold: true, italic: true, asset: 'font-mono-bold-oblique.ttf' },
 ];
 
 /** Lower-cased family names (and generic families) → the DejaVu family standing in for them. */

@@ -2,7 +2,7 @@
 // still each, so the frames are taken out of the container, decoded and composited, or encoded
 // one by one and put into a container (src/lib/images/webp-animation.ts has the container).
 import type { Animation } from '../../lib/images/animation';
-import { compositeWebpFrames, readWebpAnimation, writeWebpAnimation } from '../../lib/images/webp-animation';
+import { changedRect, compositeWebpFrames, readWebpAnimation, writeWebpAnimation, type FrameRect } from '../../lib/images/webp-animation';
 import { ImageDataError, type Bitmap } from '../types';
 
 interface StillCodec {
@@ -26,11 +26,24 @@ export function webpAnimation(webp: StillCodec) {
       const shown = compositeWebpFrames(record, decoded);
       return { frames: shown.map((image, i) => ({ image, delay: record.frames[i]!.duration })), loop: record.loop };
     },
+    // Each frame after the first is only the rectangle that changed (a small moving sprite is
+    // a small frame, not a full canvas), written without blending or disposal: the rectangle
+    // replaces what was there, the rest of the canvas keeps the frame before.
     async encode(animation: Animation, quality: number, lossless: boolean): Promise<Uint8Array> {
       const { width, height } = animation.frames[0]!.image;
       const stills: Uint8Array[] = [];
-      for (const frame of animation.frames) stills.push(await webp.encode(frame.image, quality, lossless));
-      return writeWebpAnimation(stills, width, height, animation.frames.map((frame) => frame.delay), animation.loop);
+      const rects: FrameRect[] = [];
+      animation.frames.forEach((frame, i) => rects.push(changedRect(animation.frames[i - 1]?.image, frame.image)));
+      for (const [i, frame] of animation.frames.entries()) stills.push(await webp.encode(crop(frame.image, rects[i]!), quality, lossless));
+      return writeWebpAnimation(stills, rects, width, height, animation.frames.map((frame) => frame.delay), animation.loop);
     },
   };
+}
+
+/** The rectangle of `image` (the whole image as it is). */
+function crop(image: Bitmap, { x, y, width, height }: FrameRect): Bitmap {
+  if (x === 0 && y === 0 && width === image.width && height === image.height) return image;
+  const data = new Uint8Array(width * height * 4);
+  for (let row = 0; row < height; row++) data.set(image.data.subarray(((y + row) * image.width + x) * 4, ((y + row) * image.width + x + width) * 4), row * width * 4);
+  return { width, height, data };
 }
