@@ -111,3 +111,10 @@ export function lazyPlatform(load: () => Promise<ImagePlatform>): ImagePlatform 
     encodeAnimation: async (animation, format, options) => (await get()).encodeAnimation(animation, format, options),
   };
 }
+
+declare module '../tools/define' {
+  /** The door's image codecs: WASM codecs differ in how each runtime loads them. */
+  interface DoorPlatforms {
+    readonly images?: ImagePlatform;
+  }
+}
