@@ -2,7 +2,7 @@
 
 declare module 'virtual:catalog' {
   /** Each tool's metadata (icon as inline SVG) and the input of its first worked example (when small). */
-  const catalog: import('./tools/define').CatalogEntry[];
+  const catalog: import('./build/catalog').CatalogEntry[];
   export default catalog;
 }
 

@@ -1,6 +1,6 @@
 // The pattern language of ToolCase.match (src/tools/define.ts), and the check used by every door.
 import { isDeepStrictEqual } from 'node:util';
-import type { ToolCase } from '../src/tools/define';
+import type { ToolCase } from '../src/tools/vectors';
 
 /** Returns the first mismatch as a readable path and reason, or undefined when it matches. */
 export function mismatch(actual: unknown, pattern: unknown, path = '$'): string | undefined {

@@ -2,10 +2,22 @@
 // `GET /api/<slug>` and llms.txt. Everything here is derived; nothing is written by hand twice.
 // The worked examples' answers come in as data (./examples.ts): describing a tool never runs it.
 import { z } from 'zod';
-import { TAG_DESCRIPTIONS, type ToolDefinition } from '../tools/define';
+import type { Tag, ToolDefinition } from '../tools/define';
 import { findTool, tools } from '../tools/index';
 import type { ExampleBook, ExampleExchange } from './examples';
 import { HEADERS, HTTP_TAGS, httpPaths, limitHeaders, RESPONSES, SCHEMAS } from './openapi-http';
+
+/** The OpenAPI description of each tag (spec §1). */
+const TAG_DESCRIPTIONS: Record<Tag, string> = {
+  encoding: 'Encode and decode: JWT, Base64, URL percent-encoding, number bases.',
+  formatting: 'Format and convert structured text: JSON, CSV.',
+  conversion: 'Convert images and colours.',
+  validation: 'Read and check reports: LCOV coverage.',
+  cryptography: 'Digests and HMACs.',
+  datetime: 'Timestamps and dates.',
+  generation: 'Generate identifiers: UUIDs.',
+  text: 'Change the case of identifiers and phrases.',
+};
 
 type JsonSchema = Record<string, unknown>;
 

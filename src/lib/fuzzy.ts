@@ -1,5 +1,5 @@
 // Finding a tool by what a person types (the command palette and the home page's search): a small
-// scorer over the tool's name, keywords and blurb, written for 15 short records rather than
+// scorer over the tool's name, keywords and blurb, written for a few dozen short records rather than
 // a general fuzzy library. Each query word must match somewhere; the kind of match decides the
 // score (a word of the name beats a keyword, a whole keyword beats part of one, a prefix beats
 // a substring, letters in order are the last resort), and ties keep the registry's order.

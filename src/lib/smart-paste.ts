@@ -5,7 +5,7 @@
 // line-based kinds (LCOV, CSV) and character checks read the first SAMPLE characters.
 // The tools say what they take (`paste` in each tool's definition); this module names no tool.
 import colorNames from 'color-name';
-import type { PasteKind, PasteTarget } from '../tools/define';
+import type { PasteKind, PasteTarget } from '../tools/paste';
 
 /** Characters read by the line-based and character-class checks. */
 export const SAMPLE = 64 * 1024;

@@ -51,3 +51,10 @@ export function lazySegmentation(load: () => Promise<SegmentationPlatform>): Seg
 export function unavailableSegmentation(reason: string): SegmentationPlatform {
   return { segment: () => Promise.reject(new ModelUnavailableError(reason)) };
 }
+
+declare module '../tools/define' {
+  /** The door's background-removal model, or its refusal. */
+  interface DoorPlatforms {
+    readonly segmentation?: SegmentationPlatform;
+  }
+}

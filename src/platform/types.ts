@@ -9,13 +9,9 @@ export { RASTER_FORMATS, type RasterFormat, type DecodedFormat } from '../lib/im
 import type { DecodedFormat, RasterFormat } from '../lib/images/formats';
 import type { Kernel } from '../lib/images/kernels';
 import type { AnimatedFormat, Animation } from '../lib/images/animation';
+import type { Bitmap } from '../lib/images/bitmap';
 
-/** Straight (not premultiplied) RGBA, 8 bits per channel, rows top to bottom, no padding. */
-export interface Bitmap {
-  width: number;
-  height: number;
-  data: Uint8Array;
-}
+export type { Bitmap } from '../lib/images/bitmap';
 
 export interface EncodeOptions {
   /** 1–100, used by JPEG, WebP and AVIF; PNG, TIFF and GIF ignore it. */
@@ -110,4 +106,11 @@ export function lazyPlatform(load: () => Promise<ImagePlatform>): ImagePlatform 
     decodeAnimation: async (bytes, format) => (await get()).decodeAnimation(bytes, format),
     encodeAnimation: async (animation, format, options) => (await get()).encodeAnimation(animation, format, options),
   };
+}
+
+declare module '../tools/define' {
+  /** The door's image codecs: WASM codecs differ in how each runtime loads them. */
+  interface DoorPlatforms {
+    readonly images?: ImagePlatform;
+  }
 }

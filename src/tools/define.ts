@@ -1,8 +1,7 @@
 // The shape of a tool: metadata, zod schemas and a pure `run`. Everything else (HTTP, OpenAPI,
 // MCP, pages, tests) is derived from these definitions, so a tool is written exactly once.
 import type { z } from 'zod';
-import type { SegmentationPlatform } from '../platform/segmentation';
-import type { ImagePlatform } from '../platform/types';
+import type { PasteTarget } from './paste';
 
 /** Tags of docs/spec.md §1, one per tool. */
 export const TAGS = [
@@ -17,64 +16,12 @@ export const TAGS = [
 ] as const;
 export type Tag = (typeof TAGS)[number];
 
-export const TAG_DESCRIPTIONS: Record<Tag, string> = {
-  encoding: 'Encode and decode: JWT, Base64, URL percent-encoding, number bases.',
-  formatting: 'Format and convert structured text: JSON, CSV.',
-  conversion: 'Convert images and colours.',
-  validation: 'Read and check reports: LCOV coverage.',
-  cryptography: 'Digests and HMACs.',
-  datetime: 'Timestamps and dates.',
-  generation: 'Generate identifiers: UUIDs.',
-  text: 'Change the case of identifiers and phrases.',
-};
-
 /**
  * The app's groups of tools (sidebar, home page, palette): what a developer looks for, not the
- * spec's tags, which stay the API's (OpenAPI tags). Order is the order shown.
+ * spec's tags, which stay the API's (OpenAPI tags). Their labels and order are the UI's
+ * (src/ui/categories.ts).
  */
-export const CATEGORIES = {
-  encode: 'Encode & decode',
-  data: 'JSON & data',
-  convert: 'Converters',
-  crypto: 'Crypto & IDs',
-  images: 'Images',
-} as const;
-export type Category = keyof typeof CATEGORIES;
-
-/**
- * What smart paste recognises in pasted text (src/lib/smart-paste.ts). A tool lists the kinds it
- * opens; the detector says how sure it is, the tool how well it fits.
- */
-export const PASTE_KINDS = [
-  'jwt',
-  'json',
-  'json-rows',
-  'uuid',
-  'unix-time',
-  'date',
-  'base64',
-  'color',
-  'lcov',
-  'hex-number',
-  'binary-number',
-  'octal-number',
-  'decimal-number',
-  'percent-encoded',
-  'url',
-  'csv',
-  'identifier',
-  'text',
-] as const;
-export type PasteKind = (typeof PASTE_KINDS)[number];
-
-/** How a tool's page takes a paste of one kind: the text goes to `field`, `with` sets others. */
-export interface PasteTarget {
-  kind: PasteKind;
-  field: string;
-  with?: Record<string, unknown>;
-  /** How well the tool fits this kind, 0–1 (default 1): a generic tool takes it with less. */
-  fit?: number;
-}
+export type Category = 'encode' | 'data' | 'convert' | 'crypto' | 'images';
 
 /**
  * Bad input that the caller can fix: becomes a 400 `{error}` (docs/architecture.md principle 6).
@@ -98,18 +45,11 @@ export class ToolUnavailableError extends Error {
  * (`doorContext`) and hands it to every call; nothing reaches a tool through module state. The
  * clock and randomness are part of it so that tests and worked examples are exact.
  */
-export interface ToolContext {
+export interface ToolContext extends Readonly<DoorPlatforms> {
   /** Current time in milliseconds since the Unix epoch. */
   now(): number;
   /** Fills `bytes` with cryptographically strong random values and returns it. */
   randomBytes(bytes: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer>;
-  /**
-   * The door's image codecs (src/platform): WASM codecs differ in how each runtime loads them.
-   * Absent where a door has none; the image tools then fail as a fault.
-   */
-  readonly images?: ImagePlatform;
-  /** The door's background-removal model (src/platform/segmentation.ts), or its refusal. */
-  readonly segmentation?: SegmentationPlatform;
   /**
    * The most decoded bytes an image field may hold, replacing each image tool's API cap (3 MB,
    * 10 MB). Only the page door sets it, to the device's DEVICE_MAX_INPUT_BYTES: the user's own
@@ -119,11 +59,15 @@ export interface ToolContext {
   readonly maxImageBytes?: number;
 }
 
-/** What a door brings to its context besides the system clock and randomness. */
-export interface DoorPlatforms {
-  images?: ImagePlatform;
-  segmentation?: SegmentationPlatform;
-}
+/**
+ * What a door brings to its context besides the system clock and randomness. Each port module
+ * adds its own slot (`declare module` in src/platform/types.ts: `images`, the door's image
+ * codecs; src/platform/segmentation.ts: `segmentation`, the background-removal model), so this
+ * floor names no platform. A door without a slot leaves it absent; a tool needing it then fails
+ * as a fault.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the ports' declaration merging
+export interface DoorPlatforms {}
 
 /** A door's context: the real clock, the system's strong randomness and the door's platforms. */
 export function doorContext(platforms: DoorPlatforms = {}): ToolContext {
@@ -212,30 +156,3 @@ export function defineTool<I extends z.ZodType, O extends z.ZodType, const S ext
 ): ToolDefinition<I, O, S> {
   return definition;
 }
-
-/**
- * A golden vector (docs/architecture.md principle 7): one request and the answer every door must
- * give. Cases are plain data so the same list runs through invoke(), the Node server over
- * HTTP and the service worker in Chromium.
- *
- * - `expect`: the whole response body, compared exactly.
- * - `match`: a pattern for the parts that matter (see tests/match.ts): objects match the keys
- *   they name (a key set to `undefined` must be absent), arrays match element by element with
- *   the same length, a RegExp matches a string, anything else must be equal.
- */
-export interface ToolCase {
-  name: string;
-  body: unknown;
-  status: number;
-  expect?: unknown;
-  match?: unknown;
-}
-
-/** What the page bundle knows of a tool (`virtual:catalog`, made by src/build/toolbox-plugin.ts). */
-export type CatalogEntry = Pick<ToolDefinition, 'slug' | 'name' | 'summary' | 'tag' | 'category' | 'blurb' | 'keywords'> & {
-  /** The icon as an inline `<svg>` (the definition names a Lucide icon). */
-  icon: string;
-  paste: readonly PasteTarget[];
-  /** The first worked example's input, when small. */
-  example?: Record<string, unknown>;
-};

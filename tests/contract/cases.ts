@@ -1,6 +1,6 @@
 // Every tool's golden vectors, by slug: the one list each door's contract test runs, read from
 // each registered tool's folder (src/tools/<slug>/cases.ts) in registry order.
-import type { ToolCase } from '../../src/tools/define';
+import type { ToolCase } from '../../src/tools/vectors';
 import { tools } from '../../src/tools/index';
 
 const loaded = await Promise.all(

@@ -2,6 +2,7 @@
 // mobile drawer, favourites, the theme switch, focus after navigation, and a home page that
 // fits one desktop screen.
 import { JWT_IO_HS256 } from '../../src/tools/jwt-decoder/vectors';
+import { tools } from '../../src/tools/index';
 import { expect, test, type Page } from './fixtures';
 
 const focusedHeading = (page: Page) => page.evaluate(() => document.activeElement?.tagName === 'H1' && document.activeElement.textContent);
@@ -146,7 +147,7 @@ test.describe('navigation', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await expect(page.getByTestId('tool-card')).toHaveCount(15);
+    await expect(page.getByTestId('tool-card')).toHaveCount(tools.length);
     const { scrollHeight, viewport } = await page.evaluate(() => ({ scrollHeight: document.documentElement.scrollHeight, viewport: window.innerHeight }));
     expect(scrollHeight).toBeLessThanOrEqual(viewport);
   });

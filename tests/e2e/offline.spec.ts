@@ -11,9 +11,9 @@ import { comparable } from '../match';
 import config from '../../playwright.config';
 
 
-test('offline after one visit: 15/15 pages render and /api answers like the server', async ({ page, context, request }) => {
-  // Fifteen calls to the server first (a cold background removal among them: its model process
-  // starts and loads), then fifteen pages and calls offline: more than one page test's minute
+test('offline after one visit: every page renders and /api answers like the server', async ({ page, context, request }) => {
+  // One call per tool to the server first (a cold background removal among them: its model
+  // process starts and loads), then every page and call offline: more than one page test's minute
   // on a busy two-core machine.
   test.setTimeout(180_000);
   // What the server says, asked while online, for each tool's first example.

@@ -4,7 +4,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ToolCase } from '../../src/tools/define';
+import type { ToolCase } from '../../src/tools/vectors';
 import { tools } from '../../src/tools/index';
 
 const root = new URL('../../', import.meta.url).pathname;

@@ -7,7 +7,7 @@ import {
   inGamut, to, toGamutCSS, type PlainColorObject,
 } from 'colorjs.io/fn';
 import type { CssSpace } from './parse';
-import type { Triple } from './convert';
+import type { Triple } from './srgb';
 
 const SPACES: Record<CssSpace, ColorSpace> = {
   lab: Lab, lch: LCH, oklab: OKLab, oklch: OKLCH, srgb: sRGB, 'srgb-linear': sRGB_Linear, p3: P3,

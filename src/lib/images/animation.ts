@@ -2,7 +2,7 @@
 // canvas after its predecessors' blending and disposal, with its delay and the loop count, and
 // the bound on their size. Which targets can hold one, and what the answer says when a target
 // keeps only the first frame (docs/contract.md, image-converter and image-resizer).
-import type { Bitmap } from '../../platform/types';
+import type { Bitmap } from './bitmap';
 import type { DecodedFormat, RasterFormat } from './formats';
 import { FORMAT_NAMES } from './formats';
 import { MAX_PIXELS, thousands } from './limits';

@@ -2,7 +2,7 @@
 // the encoded bytes, on the header's dimensions before any pixel is allocated, and again on
 // what the decoder actually produced.
 import { groupThousands } from '../digits';
-import type { RasterFormat } from '../../platform/types';
+import type { RasterFormat } from './formats';
 import { ToolInputError } from '../../tools/define';
 import { FORMAT_NAMES } from './formats';
 

@@ -6,7 +6,7 @@
 // differ by a few alpha levels at the edges, and a byte-exact vector cannot span the doors.
 // The fields `output` and `background` are checked the same way: their refusals here, their
 // answers against sharp in background-remover.test.ts and in the page (tests/e2e).
-import type { ToolCase } from '../define';
+import type { ToolCase } from '../vectors';
 import * as S from '../../lib/images/samples';
 import { EXAMPLE_DISC_PNG } from './example';
 

@@ -1,7 +1,7 @@
 // Known answers from RFC 4648 §10 and hand-checked edge cases; the hex and data: URL answers
 // are Node's (Buffer.from(hex, 'hex').toString('base64'), and fetch(dataUrl): its Content-Type
 // and bytes, from undici's WHATWG data: URL processor).
-import type { ToolCase } from '../define';
+import type { ToolCase } from '../vectors';
 
 const rfc4648: [string, string][] = [
   ['f', 'Zg=='],

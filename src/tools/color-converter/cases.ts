@@ -4,7 +4,7 @@
 // Issue 16 (CSS Color 4/5 spaces, gamut mapping, contrast): every hex, in_gamut, oklch and oklab
 // below was computed with culori 4 (an independent library: the tool itself uses colorjs.io)
 // and the WCAG ratios with culori's wcagContrast and WebAIM's checker (#767676 on white 4.54).
-import type { ToolCase } from '../define';
+import type { ToolCase } from '../vectors';
 
 const ok = (hex: string, rgb: [number, number, number], hsl: [number, number, number], hsv: [number, number, number], alpha?: number) => ({
   hex,

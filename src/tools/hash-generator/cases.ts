@@ -5,7 +5,7 @@
 // standard (Base64 forms, multi-byte text, empty HMAC key) were computed with node:crypto, as
 // were the digests of binary input: a real 65-byte PNG (tests/fixtures/images/bomb-30000.png,
 // `createHash(...).update(readFileSync(...))`) and bytes that are not UTF-8.
-import type { ToolCase } from '../define';
+import type { ToolCase } from '../vectors';
 
 /** tests/fixtures/images/bomb-30000.png, a complete PNG, as Base64 and hex. */
 const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAdTAAAHUwCAYAAABmJ/i6AAAACElEQVR4nAMAAAAAAUgGidIAAAAASUVORK5CYII=';

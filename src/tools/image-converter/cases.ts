@@ -1,6 +1,6 @@
 // Golden vectors: every door must answer these the same (tests/contract). Output bytes are
 // deterministic, so the service-worker spec also checks them equal to the Node server's.
-import type { ToolCase } from '../define';
+import type { ToolCase } from '../vectors';
 import * as S from '../../lib/images/samples';
 
 /** Base64 starts of each output format's magic bytes. */

@@ -1,6 +1,6 @@
 // Golden vectors: every door must answer these the same (tests/contract). The source is the
 // 40×24 four-quadrant image unless a case says otherwise.
-import type { ToolCase } from '../define';
+import type { ToolCase } from '../vectors';
 import * as S from '../../lib/images/samples';
 
 const image = S.QUADRANTS_PNG;

@@ -1,7 +1,7 @@
 // Golden vectors. Expected outputs are worked out by hand from RFC 8259 and JSON.stringify's
 // layout (2-space default, `": "` after keys, `{}`/`[]` when empty); error positions are counted
 // by hand (1-based, code points, `\n` / `\r\n` / `\r` each one line break).
-import type { ToolCase } from '../define';
+import type { ToolCase } from '../vectors';
 
 const invalid = (error: string, line: number, column: number) => ({
   output: '',

@@ -1,5 +1,5 @@
 // Golden vectors worked out by hand from RFC 4180 and docs/contract.md §4 json-to-csv.
-import type { ToolCase } from '../define';
+import type { ToolCase } from '../vectors';
 
 const csv = (output: string, columns: string[], rowCount: number, delimiter = ',') => ({
   output,

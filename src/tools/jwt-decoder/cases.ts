@@ -4,7 +4,7 @@
 // sources. `expired` is clock-dependent, so only exp values far in the past (1, 2011) or
 // far in the future (year 3000) appear with an exact answer.
 import { encodeBase64 } from '../../lib/base64';
-import type { ToolCase } from '../define';
+import type { ToolCase } from '../vectors';
 import {
   CERT_ES256,
   CERT_RS256,

@@ -1,7 +1,7 @@
 // Golden vectors: tracefiles shaped as c8/istanbul, lcov/geninfo (gcc, lcov 1.x and 2.x), grcov
 // and llvm-cov write them; every count and percentage below was worked out by hand from the
 // lines shown (the arithmetic is in the comments).
-import type { ToolCase } from '../define';
+import type { ToolCase } from '../vectors';
 
 const lcov = (...lines: string[]) => `${lines.join('\n')}\n`;
 

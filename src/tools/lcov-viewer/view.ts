@@ -1,9 +1,11 @@
 // What the page shows of a coverage record: ratings, percentages, deltas and relative paths.
 // Pure, so the folder tree and the Markdown summary (./tree.ts, ./markdown.ts) share it and
 // the unit tests reach it without a browser.
-import type { OutputOf } from '../types';
+import type { z } from 'zod';
+import type { Output as OutputSchema } from './schema';
 
-export type Output = OutputOf<'lcov-viewer'>;
+// Typed by this tool's own schema, not through the registry (which imports this folder).
+export type Output = z.output<typeof OutputSchema>;
 export type Coverage = Output['summary'];
 export type FileRow = Output['files'][number];
 export type FileDiff = NonNullable<Output['diff']>['files'][number];

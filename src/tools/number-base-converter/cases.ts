@@ -1,7 +1,7 @@
 // Golden vectors. Values are well-known constants (0xDEADBEEF = 3735928559, 2^64, 2^64 − 1,
 // 2^128 = 340282366920938463463374607431768211456) or small numbers converted by hand; all were
 // re-checked with Python's int(), bin(), oct() and hex().
-import type { ToolCase } from '../define';
+import type { ToolCase } from '../vectors';
 
 const cases: ToolCase[] = [
   {

@@ -1,6 +1,6 @@
 // Golden vectors: splits, conversions and detections worked out by hand from the rules of
 // docs/contract.md §4 text-case-converter (acronym handling as in the contract's own examples).
-import type { ToolCase } from '../define';
+import type { ToolCase } from '../vectors';
 
 /** A conversion with the whole answer spelled out. */
 function ok(name: string, input: string, to: string, output: string, tokens: string[], from_detected: string): ToolCase {

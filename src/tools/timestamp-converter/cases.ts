@@ -2,7 +2,7 @@
 // Appendix A examples, the HTTP-date example of RFC 9110 §5.6.7, well-known epochs (1700000000,
 // 2^31 − 1, the ECMAScript time range), and values computed with Python's datetime. `relative`
 // depends on the clock, so it is only matched by pattern here (exact tests: the unit tests).
-import type { ToolCase } from '../define';
+import type { ToolCase } from '../vectors';
 
 const PAST = /^about \d+ years? ago$/;
 const FUTURE = /^in about \d+ years?$/;

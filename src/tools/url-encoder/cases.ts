@@ -1,6 +1,6 @@
 // Expected answers worked out by hand from RFC 3986 (§2.1 uppercase hex, §2.5 UTF-8 examples),
 // the spec's and docs/contract.md's rules, and checked against encodeURIComponent/decodeURIComponent.
-import type { ToolCase } from '../define';
+import type { ToolCase } from '../vectors';
 
 const entry = (original: string, encoded: string) => ({ original, encoded });
 

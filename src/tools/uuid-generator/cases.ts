@@ -3,7 +3,7 @@
 // Name-based answers are RFC 9562 A.2/A.4 and Python's uuid3/uuid5 known answers. Generated
 // UUIDs depend on randomness and the clock, so they are matched by pattern only: version
 // nibble, variant `10` (8, 9, a or b), lowercase; ULIDs by Crockford's alphabet.
-import type { ToolCase } from '../define';
+import type { ToolCase } from '../vectors';
 
 const V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const V4_COMPACT = /^[0-9a-f]{12}4[0-9a-f]{3}[89ab][0-9a-f]{15}$/;
