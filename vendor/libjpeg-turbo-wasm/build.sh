@@ -22,8 +22,9 @@ trap 'rm -rf "$WORK"' EXIT
   && emmake make -j2 jpeg-static >/dev/null)
 
 # Our WebAssembly SIMD (-msimd128), bit-identical to the C code (jsimd_wasm.c), replaces
-# jsimd_none's "no SIMD" answers: for decoding the islow and 4x4 IDCTs and YCbCr->RGB; for
-# encoding RGBA->YCbCr, 2x2 downsampling, sample loading, the islow forward DCT and quantisation.
+# jsimd_none's "no SIMD" answers: for decoding the islow and 4x4 IDCTs, YCbCr->RGB and h2v2/h2v1
+# fancy upsampling; for encoding RGBA->YCbCr, 2x2 downsampling, sample loading, the islow
+# forward DCT and quantisation.
 # (To check bit-identity, link encode.c/decode.c once against an untouched copy of libjpeg.a.)
 emcc -O3 -msimd128 -I"$WORK" -I"$SOURCE" -c "$HERE/jsimd_wasm.c" -o "$WORK/jsimd_wasm.o"
 emar d "$WORK/libjpeg.a" jsimd_none.c.o

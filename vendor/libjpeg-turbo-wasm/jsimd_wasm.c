@@ -1,16 +1,18 @@
 /*
  * WebAssembly SIMD for the hot steps of the decoder and the encoder.
  * Decoder (measured on a 2 MP photo: the islow IDCT ~32% and YCbCr→RGB ~28% of the time;
- * Huffman decoding ~27% stays scalar): the islow IDCT, YCbCr→RGB and the 1/2-size IDCT of
- * shrink-on-load. Encoder (2 MP q80 in plain C: quantisation ~34%, Huffman ~25%, RGB→YCbCr
- * ~17%, the forward DCT ~14%): RGBA→YCbCr, 2×2 downsampling, sample loading, the islow
- * forward DCT, quantisation and the Huffman coding of a block.
+ * Huffman decoding ~27% stays scalar): the islow IDCT, YCbCr→RGB, the 1/2-size IDCT of
+ * shrink-on-load, and the fancy (triangle) chroma upsampling of 4:2:0 and 4:2:2 files
+ * (whole-size decodes upsample chroma; at 1/2 the chroma planes already have the output's
+ * size). Encoder (2 MP q80 in plain C: quantisation ~34%, Huffman ~25%, RGB→YCbCr ~17%,
+ * the forward DCT ~14%): RGBA→YCbCr, 2×2 downsampling, sample loading, the islow forward
+ * DCT, quantisation and the Huffman coding of a block.
  * libjpeg-turbo's own SIMD is x86 assembly or Arm Neon; Neon through SIMDe's emulation ran 2–3×
  * slower than plain C here, and -msimd128 autovectorisation gained nothing, hence this file.
  *
  * Every result is bit-identical to libjpeg-turbo's C code (jidctint.c, jidctred.c, jdcolext.c,
- * jccolext.c, jcsample.c, jcdctmgr.c, jfdctint.c, jchuff.c): the same 32-bit wrapping integer
- * arithmetic, the C code's zero-AC shortcuts chosen per lane, and its range-limit table
+ * jdsample.c, jccolext.c, jcsample.c, jcdctmgr.c, jfdctint.c, jchuff.c): the same 32-bit
+ * wrapping integer arithmetic, the C code's zero-AC shortcuts chosen per lane, and its range-limit table
  * reproduced exactly (the IDCT's `& RANGE_MASK` wrap included).
  *
  * Hooked in through libjpeg-turbo's jsimd interface: everything else is jsimd_none.c.
@@ -33,7 +35,15 @@
 #define jsimd_quantize jsimd_none_quantize
 #define jsimd_can_huff_encode_one_block jsimd_none_can_huff_encode_one_block
 #define jsimd_huff_encode_one_block jsimd_none_huff_encode_one_block
+#define jsimd_can_h2v2_fancy_upsample jsimd_none_can_h2v2_fancy_upsample
+#define jsimd_h2v2_fancy_upsample jsimd_none_h2v2_fancy_upsample
+#define jsimd_can_h2v1_fancy_upsample jsimd_none_can_h2v1_fancy_upsample
+#define jsimd_h2v1_fancy_upsample jsimd_none_h2v1_fancy_upsample
 #include "jsimd_none.c"
+#undef jsimd_can_h2v2_fancy_upsample
+#undef jsimd_h2v2_fancy_upsample
+#undef jsimd_can_h2v1_fancy_upsample
+#undef jsimd_h2v1_fancy_upsample
 #undef jsimd_can_ycc_rgb
 #undef jsimd_ycc_rgb_convert
 #undef jsimd_can_idct_islow
@@ -351,6 +361,109 @@ jsimd_ycc_rgb_convert(j_decompress_ptr cinfo, JSAMPIMAGE input_buf,
       o[blue] = range_limit[y + (int)((FIX(1.77200) * cb + ONE_HALF) >> SCALEBITS)];
       if (size == 4) o[6 - red - green - blue] = MAXJSAMPLE;
     }
+  }
+}
+
+/* ---- Fancy upsampling (jdsample.c's h2v1_fancy_upsample and h2v2_fancy_upsample) ----
+ * Each output sample is 3/4 of its nearer input and 1/4 of the further one, per doubled axis.
+ * The edge columns and what is left after the 8-column steps run the C code's own arithmetic;
+ * the vectors hold 16-bit sums (at most 16·255 + 8), so nothing wraps or rounds differently. */
+
+/* Eight samples from `p`, widened to 16 bits. */
+static inline v128_t load8(const JSAMPLE *p) {
+  return wasm_u16x8_extend_low_u8x16(wasm_v128_load64_zero(p));
+}
+
+/* Even outputs `even` and odd outputs `odd` (16-bit, at most 255) interleaved into 16 bytes. */
+static inline void store_pairs(JSAMPROW out, v128_t even, v128_t odd) {
+  v128_t bytes = wasm_u8x16_narrow_i16x8(even, odd);
+  wasm_v128_store(out, wasm_i8x16_shuffle(bytes, bytes, 0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15));
+}
+
+GLOBAL(int)
+jsimd_can_h2v1_fancy_upsample(void)
+{
+  return 1;
+}
+
+GLOBAL(void)
+jsimd_h2v1_fancy_upsample(j_decompress_ptr cinfo, jpeg_component_info *compptr,
+                          JSAMPARRAY input_data, JSAMPARRAY *output_data_ptr)
+{
+  JSAMPARRAY output_data = *output_data_ptr;
+  const JDIMENSION width = compptr->downsampled_width;
+  for (int inrow = 0; inrow < cinfo->max_v_samp_factor; inrow++) {
+    const JSAMPLE *in = input_data[inrow];
+    JSAMPROW out = output_data[inrow];
+    int value = in[0];
+    out[0] = (JSAMPLE)value;
+    out[1] = (JSAMPLE)((value * 3 + in[1] + 2) >> 2);
+    JDIMENSION col = 1;
+    /* Columns col … col+7 read inputs col-1 … col+8, all before the last column. */
+    for (; col + 9 <= width; col += 8) {
+      v128_t near = wasm_i16x8_mul(load8(in + col), wasm_i16x8_splat(3));
+      v128_t even = wasm_u16x8_shr(wasm_i16x8_add(wasm_i16x8_add(near, load8(in + col - 1)), wasm_i16x8_splat(1)), 2);
+      v128_t odd = wasm_u16x8_shr(wasm_i16x8_add(wasm_i16x8_add(near, load8(in + col + 1)), wasm_i16x8_splat(2)), 2);
+      store_pairs(out + 2 * col, even, odd);
+    }
+    for (; col < width - 1; col++) {
+      value = in[col] * 3;
+      out[2 * col] = (JSAMPLE)((value + in[col - 1] + 1) >> 2);
+      out[2 * col + 1] = (JSAMPLE)((value + in[col + 1] + 2) >> 2);
+    }
+    value = in[col];
+    out[2 * col] = (JSAMPLE)((value * 3 + in[col - 1] + 1) >> 2);
+    out[2 * col + 1] = (JSAMPLE)value;
+  }
+}
+
+GLOBAL(int)
+jsimd_can_h2v2_fancy_upsample(void)
+{
+  return 1;
+}
+
+GLOBAL(void)
+jsimd_h2v2_fancy_upsample(j_decompress_ptr cinfo, jpeg_component_info *compptr,
+                          JSAMPARRAY input_data, JSAMPARRAY *output_data_ptr)
+{
+  JSAMPARRAY output_data = *output_data_ptr;
+  const JDIMENSION width = compptr->downsampled_width;
+  int inrow = 0, outrow = 0;
+  while (outrow < cinfo->max_v_samp_factor) {
+    for (int v = 0; v < 2; v++) {
+      /* in0: the nearest input row; in1: the next nearest (above for the first output row). */
+      const JSAMPLE *in0 = input_data[inrow];
+      const JSAMPLE *in1 = input_data[v == 0 ? inrow - 1 : inrow + 1];
+      JSAMPROW out = output_data[outrow++];
+      int this_sum = in0[0] * 3 + in1[0];
+      int next_sum = in0[1] * 3 + in1[1];
+      out[0] = (JSAMPLE)((this_sum * 4 + 8) >> 4);
+      out[1] = (JSAMPLE)((this_sum * 3 + next_sum + 7) >> 4);
+      JDIMENSION col = 1;
+      const v128_t three = wasm_i16x8_splat(3);
+      for (; col + 9 <= width; col += 8) {
+        v128_t last = wasm_i16x8_add(wasm_i16x8_mul(load8(in0 + col - 1), three), load8(in1 + col - 1));
+        v128_t here = wasm_i16x8_add(wasm_i16x8_mul(load8(in0 + col), three), load8(in1 + col));
+        v128_t next = wasm_i16x8_add(wasm_i16x8_mul(load8(in0 + col + 1), three), load8(in1 + col + 1));
+        here = wasm_i16x8_mul(here, three);
+        v128_t even = wasm_u16x8_shr(wasm_i16x8_add(wasm_i16x8_add(here, last), wasm_i16x8_splat(8)), 4);
+        v128_t odd = wasm_u16x8_shr(wasm_i16x8_add(wasm_i16x8_add(here, next), wasm_i16x8_splat(7)), 4);
+        store_pairs(out + 2 * col, even, odd);
+      }
+      int last_sum = in0[col - 1] * 3 + in1[col - 1];
+      this_sum = in0[col] * 3 + in1[col];
+      for (; col < width - 1; col++) {
+        next_sum = in0[col + 1] * 3 + in1[col + 1];
+        out[2 * col] = (JSAMPLE)((this_sum * 3 + last_sum + 8) >> 4);
+        out[2 * col + 1] = (JSAMPLE)((this_sum * 3 + next_sum + 7) >> 4);
+        last_sum = this_sum;
+        this_sum = next_sum;
+      }
+      out[2 * col] = (JSAMPLE)((this_sum * 3 + last_sum + 8) >> 4);
+      out[2 * col + 1] = (JSAMPLE)((this_sum * 4 + 7) >> 4);
+    }
+    inrow++;
   }
 }
 

@@ -36,6 +36,17 @@ describe('full size', () => {
     expect([ours.width, ours.height]).toEqual([301, 203]);
     expect(Buffer.from(ours.data).equals(Buffer.from(theirs.data.buffer, theirs.data.byteOffset, theirs.data.byteLength))).toBe(true);
   });
+
+  // libvips writes only 4:2:0 and 4:4:4; this 301×203 file is ImageMagick's
+  // (`convert -size 301x203 plasma:fractal -seed 7 -sampling-factor 2x1 -quality 90`): its
+  // chroma is widened by the h2v1 upsampler, 4:2:0's by the h2v2 one (both our SIMD).
+  it('4:2:2: pixel for pixel what @jsquash/jpeg’s MozJPEG decoder gives', async () => {
+    const bytes = fixture('chroma-422.jpeg');
+    const ours = await nodeImages.decode(bytes, 'jpeg');
+    const theirs = mozjpeg.decode(bytes, false);
+    expect([ours.width, ours.height]).toEqual([301, 203]);
+    expect(Buffer.from(ours.data).equals(Buffer.from(theirs.data.buffer, theirs.data.byteOffset, theirs.data.byteLength))).toBe(true);
+  });
 });
 
 describe('decoded smaller (shrink-on-load)', () => {

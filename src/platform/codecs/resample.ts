@@ -55,7 +55,7 @@ function runWasm(passes: Passes, source: Uint8Array, srcWidth: number, srcHeight
   let end = 0;
   const take = (bytes: number) => ((end += align(bytes)), end - align(bytes));
   const src = take(source.length + srcWidth * 4 + 16); // + the row a zero-weight tap may read
-  const mid = take(srcWidth * height * 8 + 32); // 16-bit; + a pixel pair's overrun
+  const mid = take(srcWidth * height * 8 + 32); // 16-bit; + a four-pixel step's overrun (24 bytes)
   const out = take(width * height * 4);
   const vStarts = take(v.starts.byteLength);
   const vPairs = take(v.pairs.byteLength);

@@ -11,15 +11,17 @@
   (memory (export "memory") 1)
 
   ;; RGBA bytes (rows of rowBytes) -> 16-bit values ×64 (rows of rowBytes values), outRows rows.
-  ;; Works on two pixels at a time: with an odd width the last step reads 4 bytes of the next
-  ;; row and writes 4 values past the row, which the next row then overwrites (the last row's
-  ;; land in the caller's slack).
+  ;; Works on four pixels at a time (16 bytes of each of two rows, four accumulators: the loads
+  ;; and shuffles of a tap pair serve twice the values of a two-pixel step): when the width is
+  ;; not a multiple of four the last step reads up to 12 bytes of the next row and writes up to
+  ;; 12 values past the row, which the next row then overwrites (the last row's land in the
+  ;; caller's slack).
   (func (export "vertical")
     (param $src i32) (param $rowBytes i32) (param $outRows i32) (param $dst i32)
     (param $starts i32) (param $pairs i32) (param $taps i32)
     (local $y i32) (local $x i32) (local $k i32) (local $p i32) (local $w i32) (local $base i32)
-    (local $wrow i32) (local $half i32) (local $lo v128) (local $hi v128)
-    (local $a v128) (local $b v128) (local $pair v128)
+    (local $wrow i32) (local $half i32) (local $s0 v128) (local $s1 v128) (local $s2 v128) (local $s3 v128)
+    (local $a v128) (local $b v128) (local $al v128) (local $ah v128) (local $bl v128) (local $bh v128) (local $pair v128)
     (local.set $half (i32.shr_u (local.get $taps) (i32.const 1)))
     (block $done
       (br_if $done (i32.eqz (local.get $outRows)))
@@ -29,20 +31,32 @@
         (local.set $wrow (i32.add (local.get $pairs) (i32.mul (local.get $y) (i32.shl (local.get $half) (i32.const 2)))))
         (local.set $x (i32.const 0))
         (loop $cols
-          (local.set $lo (i32x4.splat (i32.const 128)))
-          (local.set $hi (local.get $lo))
+          (local.set $s0 (i32x4.splat (i32.const 128)))
+          (local.set $s1 (local.get $s0))
+          (local.set $s2 (local.get $s0))
+          (local.set $s3 (local.get $s0))
           (local.set $p (i32.add (local.get $base) (local.get $x)))
           (local.set $w (local.get $wrow))
           (local.set $k (local.get $half))
           (loop $tapsLoop
-            (local.set $a (i16x8.extend_low_i8x16_u (v128.load64_zero (local.get $p))))
-            (local.set $b (i16x8.extend_low_i8x16_u (v128.load64_zero (i32.add (local.get $p) (local.get $rowBytes)))))
+            (local.set $a (v128.load (local.get $p)))
+            (local.set $b (v128.load (i32.add (local.get $p) (local.get $rowBytes))))
+            (local.set $al (i16x8.extend_low_i8x16_u (local.get $a)))
+            (local.set $ah (i16x8.extend_high_i8x16_u (local.get $a)))
+            (local.set $bl (i16x8.extend_low_i8x16_u (local.get $b)))
+            (local.set $bh (i16x8.extend_high_i8x16_u (local.get $b)))
             (local.set $pair (v128.load32_splat (local.get $w)))
-            (local.set $lo (i32x4.add (local.get $lo) (i32x4.dot_i16x8_s
-              (i8x16.shuffle 0 1 16 17 2 3 18 19 4 5 20 21 6 7 22 23 (local.get $a) (local.get $b))
+            (local.set $s0 (i32x4.add (local.get $s0) (i32x4.dot_i16x8_s
+              (i8x16.shuffle 0 1 16 17 2 3 18 19 4 5 20 21 6 7 22 23 (local.get $al) (local.get $bl))
               (local.get $pair))))
-            (local.set $hi (i32x4.add (local.get $hi) (i32x4.dot_i16x8_s
-              (i8x16.shuffle 8 9 24 25 10 11 26 27 12 13 28 29 14 15 30 31 (local.get $a) (local.get $b))
+            (local.set $s1 (i32x4.add (local.get $s1) (i32x4.dot_i16x8_s
+              (i8x16.shuffle 8 9 24 25 10 11 26 27 12 13 28 29 14 15 30 31 (local.get $al) (local.get $bl))
+              (local.get $pair))))
+            (local.set $s2 (i32x4.add (local.get $s2) (i32x4.dot_i16x8_s
+              (i8x16.shuffle 0 1 16 17 2 3 18 19 4 5 20 21 6 7 22 23 (local.get $ah) (local.get $bh))
+              (local.get $pair))))
+            (local.set $s3 (i32x4.add (local.get $s3) (i32x4.dot_i16x8_s
+              (i8x16.shuffle 8 9 24 25 10 11 26 27 12 13 28 29 14 15 30 31 (local.get $ah) (local.get $bh))
               (local.get $pair))))
             (local.set $p (i32.add (local.get $p) (i32.shl (local.get $rowBytes) (i32.const 1))))
             (local.set $w (i32.add (local.get $w) (i32.const 4)))
@@ -50,12 +64,16 @@
             (br_if $tapsLoop (local.get $k)))
           (v128.store (local.get $dst)
             (i16x8.narrow_i32x4_s
-              (i32x4.shr_s (local.get $lo) (i32.const 8))
-              (i32x4.shr_s (local.get $hi) (i32.const 8))))
-          (local.set $dst (i32.add (local.get $dst) (i32.const 16)))
-          (local.set $x (i32.add (local.get $x) (i32.const 8)))
+              (i32x4.shr_s (local.get $s0) (i32.const 8))
+              (i32x4.shr_s (local.get $s1) (i32.const 8))))
+          (v128.store offset=16 (local.get $dst)
+            (i16x8.narrow_i32x4_s
+              (i32x4.shr_s (local.get $s2) (i32.const 8))
+              (i32x4.shr_s (local.get $s3) (i32.const 8))))
+          (local.set $dst (i32.add (local.get $dst) (i32.const 32)))
+          (local.set $x (i32.add (local.get $x) (i32.const 16)))
           (br_if $cols (i32.lt_u (local.get $x) (local.get $rowBytes))))
-        ;; back over the odd width's overrun, so the next row starts where it should
+        ;; back over the overrun past the row's end, so the next row starts where it should
         (local.set $dst (i32.sub (local.get $dst) (i32.shl (i32.sub (local.get $x) (local.get $rowBytes)) (i32.const 1))))
         (local.set $y (i32.add (local.get $y) (i32.const 1)))
         (br_if $rowsLoop (i32.lt_u (local.get $y) (local.get $outRows))))))
