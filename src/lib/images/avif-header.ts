@@ -6,25 +6,9 @@
 // Boxes: ISO/IEC 14496-12 (iinf, iloc, idat) and 23008-12 (ispe, grid); OBUs: AV1 §5.3, §5.5.
 // Also the primary item's orientation (`irot`, `imir`), which libavif reports but leaves to the
 // caller to apply.
+import { BoxBytes } from './box-bytes';
 import { HeaderError } from './header-error';
 import { orientationOf, type Transform } from './pixels';
-
-/** Reading past the end throws a RangeError, which probe.ts reports as "the header ends early". */
-class Bytes {
-  constructor(readonly bytes: Uint8Array) {}
-  u8(at: number): number {
-    if (at < 0 || at >= this.bytes.length) throw new RangeError('header ends early');
-    return this.bytes[at]!;
-  }
-  be(at: number, size: number): number {
-    let value = 0;
-    for (let i = 0; i < size; i++) value = value * 256 + this.u8(at + i);
-    return value;
-  }
-  tag(at: number): string {
-    return String.fromCharCode(this.u8(at), this.u8(at + 1), this.u8(at + 2), this.u8(at + 3));
-  }
-}
 
 interface Box {
   type: string;
@@ -33,7 +17,7 @@ interface Box {
   end: number;
 }
 
-function* boxes(b: Bytes, start: number, end: number): Generator<Box> {
+function* boxes(b: BoxBytes, start: number, end: number): Generator<Box> {
   for (let at = start; at + 8 <= end; ) {
     let size = b.be(at, 4);
     let header = 8;
@@ -54,7 +38,7 @@ export interface Size {
 
 /** The largest width and height the file states anywhere; zero when it states none. */
 export function avifSizes(bytes: Uint8Array): Size {
-  const b = new Bytes(bytes);
+  const b = new BoxBytes(bytes);
   const size: Size = { width: 0, height: 0 };
   const grow = (width: number, height: number) => {
     size.width = Math.max(size.width, width);
@@ -94,7 +78,7 @@ export function avifSizes(bytes: Uint8Array): Size {
   return size;
 }
 
-function readItemTypes(b: Bytes, iinf: Box, types: Map<number, string>): void {
+function readItemTypes(b: BoxBytes, iinf: Box, types: Map<number, string>): void {
   const version = b.u8(iinf.body);
   for (const infe of boxes(b, iinf.body + 4 + (version === 0 ? 2 : 4), iinf.end)) {
     const infeVersion = b.u8(infe.body);
@@ -113,7 +97,7 @@ interface ItemLocation {
   length: number;
 }
 
-function readLocations(b: Bytes, iloc: Box): ItemLocation[] {
+function readLocations(b: BoxBytes, iloc: Box): ItemLocation[] {
   let at = iloc.body;
   const version = b.u8(at);
   const sizes = b.u8(at + 4);
@@ -237,7 +221,7 @@ const MIRRORS: readonly Transform[] = ['flipV', 'flipH'];
  * items is read like libavif reads it: the associations of the `pitm` item.
  */
 export function avifOrientation(bytes: Uint8Array): number {
-  const b = new Bytes(bytes);
+  const b = new BoxBytes(bytes);
   const meta = [...boxes(b, 0, bytes.length)].find((box) => box.type === 'meta');
   if (!meta) return 1;
   let primary = -1;
@@ -283,7 +267,7 @@ export function avifOrientation(bytes: Uint8Array): number {
  */
 export function avifHasPixi(bytes: Uint8Array): boolean {
   try {
-    const b = new Bytes(bytes);
+    const b = new BoxBytes(bytes);
     const meta = [...boxes(b, 0, bytes.length)].find((box) => box.type === 'meta');
     if (!meta) return false;
     for (const box of boxes(b, meta.body + 4, meta.end)) {

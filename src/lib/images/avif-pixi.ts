@@ -5,22 +5,7 @@
 // Boxes: ISO/IEC 14496-12 (meta, iinf, iloc) and 23008-12 (iprp, ipco, ipma, pixi);
 // av1C: AV1-ISOBMFF §2.3.3. Everything that moves is rewritten: the sizes of the boxes that
 // grow, and the file offsets (`iloc`) of the data after `meta`.
-
-class Reader {
-  constructor(readonly bytes: Uint8Array) {}
-  u8(at: number): number {
-    if (at < 0 || at >= this.bytes.length) throw new RangeError('ends early');
-    return this.bytes[at]!;
-  }
-  be(at: number, size: number): number {
-    let value = 0;
-    for (let i = 0; i < size; i++) value = value * 256 + this.u8(at + i);
-    return value;
-  }
-  tag(at: number): string {
-    return String.fromCharCode(this.u8(at), this.u8(at + 1), this.u8(at + 2), this.u8(at + 3));
-  }
-}
+import { BoxBytes, concatBytes } from './box-bytes';
 
 interface Box {
   type: string;
@@ -31,7 +16,7 @@ interface Box {
 }
 
 /** The boxes from `start` to `end`; undefined where one uses a 64-bit or "to the end" size (not rewritten here). */
-function children(r: Reader, start: number, end: number): Box[] | undefined {
+function children(r: BoxBytes, start: number, end: number): Box[] | undefined {
   const out: Box[] = [];
   for (let at = start; at + 8 <= end; ) {
     const size = r.be(at, 4);
@@ -61,7 +46,7 @@ export function withPixi(bytes: Uint8Array): Uint8Array | undefined {
 }
 
 function rewrite(bytes: Uint8Array): Uint8Array | undefined {
-  const r = new Reader(bytes);
+  const r = new BoxBytes(bytes);
   const meta = children(r, 0, bytes.length)?.find((box) => box.type === 'meta');
   if (!meta) return undefined;
   const inMeta = children(r, meta.body + 4, meta.end);
@@ -126,7 +111,7 @@ function rewrite(bytes: Uint8Array): Uint8Array | undefined {
   });
 
   // Insertions, by position in the original file.
-  const inserts: { at: number; bytes: Uint8Array }[] = [{ at: ipco.end, bytes: concat(pixiBoxes) }];
+  const inserts: { at: number; bytes: Uint8Array }[] = [{ at: ipco.end, bytes: concatBytes(pixiBoxes) }];
   for (const entry of needing) {
     const association = index.get(entry.pixi!)!;
     inserts.push({ at: entry.end, bytes: wide ? Uint8Array.of(association >> 8, association & 0xff) : Uint8Array.of(association) });
@@ -147,11 +132,11 @@ function rewrite(bytes: Uint8Array): Uint8Array | undefined {
     from = insert.at;
   }
   parts.push(out.subarray(from));
-  return concat(parts);
+  return concatBytes(parts);
 }
 
 /** Adds `delta` to every file offset (construction method 0) at or after `after`, in place. */
-function shiftLocations(r: Reader, out: Uint8Array, iloc: Box, after: number, delta: number): boolean {
+function shiftLocations(r: BoxBytes, out: Uint8Array, iloc: Box, after: number, delta: number): boolean {
   let at = iloc.body;
   const version = r.u8(at);
   const sizes = r.u8(at + 4);
@@ -187,14 +172,4 @@ function shiftLocations(r: Reader, out: Uint8Array, iloc: Box, after: number, de
     if (at > iloc.end) return false;
   }
   return true;
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
 }

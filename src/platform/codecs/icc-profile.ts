@@ -5,6 +5,7 @@
 import { Unzlib } from 'fflate';
 import type { DecodedFormat } from '../types';
 import { jpegHeader } from './jpeg-markers';
+import { concatBytes } from '../../lib/images/box-bytes';
 import { nclxProfile } from '../../lib/images/nclx-profile';
 
 /** Larger than any real profile (CMYK press profiles are ~1 MB); bounds an inflating iCCP. */
@@ -99,7 +100,7 @@ function jpegProfile(bytes: Uint8Array): Uint8Array | undefined {
     if (!piece) return undefined; // a missing piece: the profile cannot be trusted
     ordered.push(piece);
   }
-  return concat(ordered);
+  return concatBytes(ordered);
 }
 
 /** WebP: the `ICCP` chunk of an extended (VP8X) file. */
@@ -210,14 +211,4 @@ function tiffProfile(bytes: Uint8Array): Uint8Array | undefined {
     return bytes.subarray(offset, offset + count);
   }
   return undefined;
-}
-
-function concat(parts: readonly Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
 }
