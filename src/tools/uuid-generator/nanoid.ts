@@ -4,8 +4,11 @@
 // algorithm is nanoid's own (a bit mask and rejection of the bytes it would skew), and
 // nanoid.test.ts checks our IDs against the package's `customRandom` fed the same bytes.
 
-/** nanoid's default alphabet, in its own order (URL-safe: A–Z, a–z, 0–9, `_` and `-`). */
-export const NANOID_ALPHABET = 'useandom-26T198340PX75pxJACKVERYMINDBUSHWOLF_GQZbfghjklqvwyzrict';
+/**
+ * nanoid's default characters (URL-safe: A–Z, a–z, 0–9, `_` and `-`), in reading order rather than
+ * nanoid's shuffled one: the page shows it, and the order does not change how random an ID is.
+ */
+export const NANOID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-';
 export const NANOID_SIZE = 21;
 
 /**

@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { prng } from '../../../tests/support/prng';
 import { invoke } from '../../core/invoke';
 import type { ToolContext } from '../define';
+import { NANOID_ALPHABET } from './nanoid';
 import tool from './tool';
 
 const hexBytes = (hex: string) => Uint8Array.from(hex.replace(/-/g, '').match(/../g)!, (h) => parseInt(h, 16));
@@ -295,8 +296,12 @@ describe('NanoID', () => {
     return { ours: draw(a), theirs: draw(b) };
   }
 
+  it("the default alphabet is nanoid's, in reading order", () => {
+    expect([...NANOID_ALPHABET].sort()).toEqual([...urlAlphabet].sort());
+  });
+
   it.each([
-    [urlAlphabet, 21],
+    [NANOID_ALPHABET, 21],
     ['0123456789abcdef', 32],
     ['0123456789', 6],
     ['ab', 40],
@@ -307,7 +312,7 @@ describe('NanoID', () => {
     const { ours, theirs } = twinSources(size * 7919 + alphabet.length);
     const reference = customRandom(alphabet, size, theirs);
     const ctx: ToolContext = { now: () => 0, randomBytes: (target) => (target.set(ours(target.length)), target) };
-    const body = alphabet === urlAlphabet ? { version: 'nanoid', count: 20 } : { version: 'nanoid', count: 20, size, alphabet };
+    const body = alphabet === NANOID_ALPHABET ? { version: 'nanoid', count: 20 } : { version: 'nanoid', count: 20, size, alphabet };
     const reply = await ok(body, ctx);
     expect(reply.uuids).toEqual(Array.from({ length: 20 }, () => reference()));
   });
