@@ -137,10 +137,15 @@ const CASES = [
   ['timestamp-converter', '16 MB of letters (invalid)', () => fill((t) => ({ input: t }), 'x')],
 
   ['uuid-generator', 'validate 16 MB, count 100 v7', () => fill((t) => ({ validate: t, count: 100, version: 7 }), 'a', 'urn:uuid:')],
+  // 129 characters: a mask of 255 rejects half the bytes, the most any alphabet does.
+  ['uuid-generator', 'NanoID: count 100, size 1024, a 129-character alphabet', () => ({ version: 'nanoid', count: 100, size: 1024, alphabet: Array.from({ length: 129 }, (_, i) => String.fromCodePoint(0x4e00 + i)).join('') })],
+  ['uuid-generator', 'NanoID: count 100, size 1024, a 16 MB alphabet (refused)', () => fill((t) => ({ version: 'nanoid', count: 100, size: 1024, alphabet: t }), 'a')],
 
   ['text-case-converter', "16 MB of 'a_' (8M words)", () => fill((t) => ({ input: t, to: 'Title Case' }), 'a_', '', 'A')],
   ['text-case-converter', "16 MB of 'aB' (camel humps)", () => fill((t) => ({ input: t, to: 'snake_case' }), 'aB')],
   ['text-case-converter', '16 MB of mixed scripts and marks', () => fill((t) => ({ input: t, to: 'PascalCase' }), 'Ǆe\u0301東-ß ')],
+  ['text-case-converter', "all, extended: 1 MiB of 'aB' (the cap)", () => ({ input: 'aB'.repeat(512 * 1024), to: 'all', extended: true })],
+  ['text-case-converter', "all: 1 MiB of 'aB' (the cap)", () => ({ input: 'aB'.repeat(512 * 1024), to: 'all' })],
 
   ['json-to-csv', '16 MB of API records', () => fillWith((t) => ({ input: t }), record, ',', '[', ']')],
   ['json-to-csv', '16 MB of numbers (8M rows of one cell)', () => fill((t) => ({ input: t }), '1,', '[', '1]')],

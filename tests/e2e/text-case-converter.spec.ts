@@ -10,7 +10,7 @@ test.describe('text-case-converter page', () => {
     await page.getByLabel('Identifier or phrase').fill('getHTTPResponseCode');
     await expect(page.getByTestId('output')).toHaveValue('getHttpResponseCode');
     const rows = page.getByTestId('conventions').locator('li');
-    await expect(rows).toHaveCount(11);
+    await expect(rows).toHaveCount(15);
     const values = await rows.evaluateAll((lis) => lis.map((li) => [li.querySelector('label')!.textContent!.trim(), li.querySelector('textarea')!.value]));
     expect(values).toEqual([
       ['camelCase', 'getHttpResponseCode'],
@@ -24,6 +24,10 @@ test.describe('text-case-converter page', () => {
       ['Sentence case', 'Get http response code'],
       ['lowercase', 'get http response code'],
       ['UPPERCASE', 'GET HTTP RESPONSE CODE'],
+      ['path/case', 'get/http/response/code'],
+      ['Header-Case', 'Get-Http-Response-Code'],
+      ['Train-Case', 'Get-Http-Response-Code'],
+      ['flatcase', 'gethttpresponsecode'],
     ]);
     await expect(page.getByTestId('tokens').getByRole('listitem')).toHaveText(['get', 'http', 'response', 'code']);
     await expect(page.getByTestId('detected')).toHaveText('Input convention: camelCase');

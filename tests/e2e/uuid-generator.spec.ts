@@ -7,6 +7,35 @@ const V4_COMPACT = /^[0-9a-f]{12}4[0-9a-f]{3}[89ab][0-9a-f]{15}$/;
 const V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 test.describe('uuid-generator page', () => {
+  test('version 8 lays out the typed bits; NanoIDs take a length and an alphabet, by keyboard', async ({ page }) => {
+    await page.goto('/uuid-generator');
+    await page.getByTestId('version').selectOption('8');
+    await expect(page.locator('#uuid-data-hint')).toContainText('Type the bits');
+    await expect(page.getByTestId('uuid')).toHaveCount(0);
+    await page.getByLabel('Bits as 32 hex digits').fill('{2489E9AD-2EE2-0E00-0EC9-32D5F69181C0}');
+    // RFC 9562 B.1 with its version and variant bits cleared: version 8 sets them back.
+    await expect(page.getByTestId('uuid')).toHaveText(['2489e9ad-2ee2-8e00-8ec9-32d5f69181c0']);
+    await expect(page.getByTestId('count')).toBeDisabled();
+
+    await page.getByTestId('version').selectOption('nanoid');
+    await expect(page.getByTestId('format')).toBeDisabled();
+    await page.getByTestId('count').fill('4');
+    const items = page.getByTestId('uuid');
+    await expect(items).toHaveCount(4);
+    for (const id of await items.allTextContents()) expect(id).toMatch(/^[A-Za-z0-9_-]{21}$/);
+    await expect(page.getByRole('heading', { name: '4 NanoIDs' })).toBeVisible();
+
+    await page.getByTestId('nanoid-preset').focus();
+    await page.getByTestId('nanoid-preset').selectOption({ label: 'Hex (0–9 a–f)' });
+    await page.getByLabel(/^Length/).fill('10');
+    await expect(items.first()).toHaveText(/^[0-9a-f]{10}$/);
+    await page.getByLabel('Characters to draw from').fill('xyzz');
+    await expect(page.getByTestId('error')).toContainText('lists "z" twice');
+    await page.getByLabel('Characters to draw from').fill('xyz');
+    await expect(items.first()).toHaveText(/^[xyz]{10}$/);
+    await expect(page.getByTestId('nanoid-preset')).toHaveValue('custom');
+  });
+
   test('shows one v4 UUID, generates a count, regenerates, copies one and all', async ({ page }) => {
     await page.goto('/uuid-generator');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('UUID Generator');

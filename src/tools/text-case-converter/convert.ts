@@ -1,4 +1,4 @@
-// The eleven target conventions. Words arrive lower-cased; casing uses the plain, locale-free
+// The target conventions: the specification's eleven, then four more (EXTENDED_TARGETS). Words arrive lower-cased; casing uses the plain, locale-free
 // toUpperCase()/toLowerCase() (full Unicode mappings, so `straße` becomes `STRASSE`, the
 // standard German capitalisation, and the result is the same on every engine and locale).
 
@@ -15,7 +15,17 @@ export const TARGETS = [
   'lowercase',
   'UPPERCASE',
 ] as const;
-export type Target = (typeof TARGETS)[number];
+/**
+ * Conventions beyond the specification's eleven. `to: "all"` lists them only when asked
+ * (`extended`), so that its answer stays the same for the callers who know the eleven.
+ * Header-Case and Train-Case are two names for one convention (HTTP header style); both are
+ * offered because people look for either.
+ */
+export const EXTENDED_TARGETS = ['path/case', 'Header-Case', 'Train-Case', 'flatcase'] as const;
+export const ALL_TARGETS = [...TARGETS, ...EXTENDED_TARGETS] as const;
+export type Target = (typeof ALL_TARGETS)[number];
+/** What `to: "all"` answers: the eleven always, the extended four when asked. */
+export type AllOutputs = Record<(typeof TARGETS)[number], string> & Partial<Record<(typeof EXTENDED_TARGETS)[number], string>>;
 
 /** Upper-case forms whose title-case form differs: the Latin digraphs (`ǆ` → `ǅ`, not `Ǆ`). */
 const DIGRAPH_TITLE: Record<string, string> = { Ǆ: 'ǅ', Ǉ: 'ǈ', Ǌ: 'ǋ', Ǳ: 'ǲ' };
@@ -77,5 +87,12 @@ export function convert(words: string[], target: Target): string {
       return words.join(' ');
     case 'UPPERCASE':
       return words.map(upper).join(' ');
+    case 'path/case':
+      return words.join('/');
+    case 'Header-Case':
+    case 'Train-Case':
+      return words.map(capitalise).join('-');
+    case 'flatcase':
+      return words.join('');
   }
 }

@@ -24,10 +24,13 @@
 //   lowercase             no upper-case letter
 //   UPPERCASE             no lower-case letter
 //   mixed                 anything else (`Hello_World`, `hello World`, `fooBar baz`)
-import type { Target } from './convert';
+//
+// Only the specification's eleven are detected: the four extended targets keep the answers
+// callers already get (path/case and flatcase input reads as lowercase, Header-Case as mixed).
+import type { TARGETS } from './convert';
 import { readPhrase, readShape, type Shape } from './scan';
 
-export type Detected = Target | 'mixed';
+export type Detected = (typeof TARGETS)[number] | 'mixed';
 
 /** Words (at least `min`) joined by single `separator`s; `edges`: the separator may also lead and trail. */
 const joinedBy = (shape: Shape, separator: string, min: number, edges: boolean) =>

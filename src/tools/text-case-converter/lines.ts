@@ -2,7 +2,7 @@
 // written. Only the trimmed input is split into lines, so blank lines and whitespace around
 // the whole text are dropped exactly as before, and an input that is one line once trimmed
 // (`'  padded\n'`) takes the single-line path and keeps its old answer.
-import { convert, TARGETS, type Target } from './convert';
+import { ALL_TARGETS, convert, TARGETS, type AllOutputs, type Target } from './convert';
 import { detectCase, type Detected } from './detect';
 import { splitWords } from './scan';
 
@@ -68,7 +68,7 @@ export function convertLines(lines: Lines, target: Target): string {
   return parts.join('');
 }
 
-/** Every convention at once, in the order of TARGETS (`to: "all"`). */
-export function convertAll(lines: Lines): Record<Target, string> {
-  return Object.fromEntries(TARGETS.map((target) => [target, convertLines(lines, target)])) as Record<Target, string>;
+/** Every convention at once (`to: "all"`), in the order of TARGETS, then the extended ones if asked. */
+export function convertAll(lines: Lines, extended: boolean): AllOutputs {
+  return Object.fromEntries((extended ? ALL_TARGETS : TARGETS).map((target) => [target, convertLines(lines, target)])) as AllOutputs;
 }

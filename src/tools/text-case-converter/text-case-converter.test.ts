@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { invoke } from '../../core/invoke';
-import { TARGETS, convert, type Target } from './convert';
+import { noCase, pathCase, trainCase } from 'change-case';
+import { EXTENDED_TARGETS, TARGETS, convert, type Target } from './convert';
 import { detectCase } from './detect';
 import tool, { MAX_ALL_CHARS } from './tool';
 import { splitWords } from './scan';
@@ -404,4 +405,40 @@ describe('multi-line and all', () => {
     expect(over.body.error).toBe(`'input' is too long for to: "all": 1,048,577 characters; every convention at once takes up to 1,048,576 (one convention at a time takes the whole input).`);
     expect((await invoke(tool, { input: 'a'.repeat(MAX_ALL_CHARS + 1), to: 'snake_case' }, nodeContext)).status).toBe(200);
   }, 120_000);
+});
+
+describe('the extended conventions', () => {
+  // change-case (a well-kept library, test-only here) joins the same words its own way; on plain
+  // ASCII words both splitters agree, so the joins can be compared.
+  it('path/case, Header-Case, Train-Case and flatcase agree with change-case on 500 random identifiers', async () => {
+    const rand = prng(30);
+    const letters = 'abcdefghijklmnopqrstuvwxyz';
+    for (let k = 0; k < 500; k++) {
+      const words = Array.from({ length: 1 + Math.floor(rand() * 5) }, () => {
+        let word = '';
+        for (let i = 0, n = 2 + Math.floor(rand() * 6); i < n; i++) word += pick(rand, [...letters]);
+        return word;
+      });
+      const input = words.join('_');
+      expect((await run(input, 'path/case')).body.output, input).toBe(pathCase(input));
+      expect((await run(input, 'Train-Case')).body.output, input).toBe(trainCase(input));
+      expect((await run(input, 'Header-Case')).body.output, input).toBe(trainCase(input));
+      expect((await run(input, 'flatcase')).body.output, input).toBe(noCase(input, { delimiter: '' }));
+    }
+  });
+
+  it('all keeps the eleven unless extended is asked for; then the four follow in order', async () => {
+    const plain = await invoke(tool, { input: 'getHTTPResponseCode', to: 'all' }, nodeContext);
+    expect(Object.keys(plain.body.outputs as object)).toEqual([...TARGETS]);
+    const extended = await invoke(tool, { input: 'getHTTPResponseCode', to: 'all', extended: true }, nodeContext);
+    const outputs = extended.body.outputs as Record<string, string>;
+    expect(Object.keys(outputs)).toEqual([...TARGETS, ...EXTENDED_TARGETS]);
+    for (const target of [...TARGETS, ...EXTENDED_TARGETS]) expect(outputs[target]).toBe((await run('getHTTPResponseCode', target)).body.output);
+  });
+
+  it('detection never names an extended convention (callers keep their answers)', async () => {
+    for (const [input, detected] of [['get/http/code', 'lowercase'], ['gethttpcode', 'lowercase'], ['Content-Type', 'mixed']] as const) {
+      expect((await run(input, 'camelCase')).body.from_detected, input).toBe(detected);
+    }
+  });
 });

@@ -12,6 +12,8 @@ const V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}
 const V1 = /^[0-9a-f]{8}-[0-9a-f]{4}-1[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f][13579bdf][0-9a-f]{10}$/;
 const V6 = /^[0-9a-f]{8}-[0-9a-f]{4}-6[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f][13579bdf][0-9a-f]{10}$/;
 const ULID = /^[0-7][0-9A-HJKMNP-TV-Z]{25}$/;
+/** NanoID's default: 21 characters of its URL-safe alphabet. */
+const NANOID = /^[A-Za-z0-9_-]{21}$/;
 
 /** One fresh v4 UUID next to the validation result; a valid vN UUID has the RFC 9562 variant. */
 const validated = (name: string, validate: string, version: string | undefined, variant = version?.startsWith('v') ? 'RFC 9562' : undefined, timestamp?: string): ToolCase => ({
@@ -127,6 +129,84 @@ const cases: ToolCase[] = [
     body: { version: 'ulid', count: 3, format: 'compact' },
     status: 200,
     match: { uuids: [ULID, ULID, ULID], count: 3, format: 'compact' },
+  },
+  {
+    name: 'version 8 from RFC 9562 B.1\'s bits: the same UUID back, and the same each time',
+    body: { version: 8, data: '2489E9AD-2EE2-8E00-8EC9-32D5F69181C0', count: 2 },
+    status: 200,
+    match: { uuids: ['2489e9ad-2ee2-8e00-8ec9-32d5f69181c0', '2489e9ad-2ee2-8e00-8ec9-32d5f69181c0'], count: 2 },
+  },
+  {
+    name: 'version 8 sets the version and variant bits over the data (RFC 9562 §5.8)',
+    body: { version: 8, data: 'ffffffffffffffffffffffffffffffff', format: 'compact' },
+    status: 200,
+    match: { uuids: ['ffffffffffff8fffbfffffffffffffff'], format: 'compact' },
+  },
+  {
+    name: 'version 8 of all-zero data is RFC 9562 B.2-shaped: version 8, variant 10',
+    body: { version: 8, data: '{00000000-0000-0000-0000-000000000000}' },
+    status: 200,
+    match: { uuids: ['00000000-0000-8000-8000-000000000000'] },
+  },
+  {
+    name: 'version 8 without data is refused',
+    body: { version: 8 },
+    status: 400,
+    match: { error: "'data' is required for version 8: the 32 hex digits to lay out as the UUID." },
+  },
+  {
+    name: 'version 8 data that is not 32 hex digits is refused',
+    body: { version: 8, data: '2489e9ad2ee28e008ec932d5f69181' },
+    status: 400,
+    match: { error: `'data' must be 32 hex digits (a UUID's 128 bits, hyphens or braces allowed); got "2489e9ad2ee28e008ec932d5f69181".` },
+  },
+  {
+    name: 'data with another version is refused',
+    body: { version: 4, data: '2489e9ad2ee28e008ec932d5f69181c0' },
+    status: 400,
+    match: { error: "'data' applies to version 8 only; leave it out or send version 8." },
+  },
+  {
+    name: 'NanoIDs: 21 URL-safe characters by default, the format field ignored',
+    body: { version: 'nanoid', count: 3, format: 'compact' },
+    status: 200,
+    match: { uuids: [NANOID, NANOID, NANOID], count: 3, format: 'compact' },
+  },
+  {
+    name: 'NanoIDs of a given size and alphabet',
+    body: { version: 'nanoid', size: 12, alphabet: '0123456789abcdef', count: 2 },
+    status: 200,
+    match: { uuids: [/^[0-9a-f]{12}$/, /^[0-9a-f]{12}$/] },
+  },
+  {
+    name: 'a NanoID alphabet of whole code points (emoji are one character each)',
+    body: { version: 'nanoid', size: 8, alphabet: '🍎🍐🍊🍋' },
+    status: 200,
+    match: { uuids: [/^(?:🍎|🍐|🍊|🍋){8}$/u] },
+  },
+  {
+    name: 'a NanoID alphabet with a repeated character is refused',
+    body: { version: 'nanoid', alphabet: 'abca' },
+    status: 400,
+    match: { error: `'alphabet' lists "a" twice; each character may appear once, or some would come up more often.` },
+  },
+  {
+    name: 'a one-character NanoID alphabet is refused',
+    body: { version: 'nanoid', alphabet: 'a' },
+    status: 400,
+    match: { error: "'alphabet' must have 2–256 characters; it has 1." },
+  },
+  {
+    name: 'a NanoID size over 1024 is refused',
+    body: { version: 'nanoid', size: 1025 },
+    status: 400,
+    match: { error: /'size' must be at most 1024/ },
+  },
+  {
+    name: 'size with a UUID version is refused',
+    body: { size: 10 },
+    status: 400,
+    match: { error: `'size' applies to version "nanoid" only; leave it out or send version "nanoid".` },
   },
   {
     name: 'version 5 without a name is refused',

@@ -1,15 +1,18 @@
-// Versions 1, 3, 5, 6, nil, max and ULIDs checked against references that share no code with
+// Versions 1, 3, 5, 6, 8, nil, max, ULIDs and NanoIDs checked against references that share no code with
 // the tool: RFC 9562 Appendix A, Python's `uuid` module (known answers), node:crypto's MD5 and
 // SHA-1, the `uuid` npm package (v1/v3/v5/v6 from the same clock, clock sequence and node), and
 // the `ulid` npm package (the spec's reference implementation: time decoding, validity and its
-// monotonic increment). The tool implements everything itself; these packages are test-only.
+// monotonic increment), the `nanoid` package's customRandom fed the same random bytes, and for
+// version 8 RFC 9562 Appendix B. The tool implements everything itself; these packages are test-only.
 import { createHash } from 'node:crypto';
 import { decodeTime, encodeTime, incrementBase32, isValid as isUlid } from 'ulid';
-import { v1 as refV1, v1ToV6, v3 as refV3, v5 as refV5, v6 as refV6 } from 'uuid';
+import { customRandom, urlAlphabet } from 'nanoid';
+import { v1 as refV1, v1ToV6, v3 as refV3, v5 as refV5, v6 as refV6, validate as refValidate, version as refVersion } from 'uuid';
 import { describe, expect, it } from 'vitest';
 import { prng } from '../../../tests/support/prng';
 import { invoke } from '../../core/invoke';
 import type { ToolContext } from '../define';
+import { NANOID_ALPHABET } from './nanoid';
 import tool from './tool';
 
 const hexBytes = (hex: string) => Uint8Array.from(hex.replace(/-/g, '').match(/../g)!, (h) => parseInt(h, 16));
@@ -256,5 +259,74 @@ describe('ULIDs', () => {
     // The ulid package's isValid checks the alphabet only; the spec rejects a value above 7ZZZ….
     if (!text.startsWith('8')) expect(isUlid(text)).toBe(false);
     expect(await ok({ validate: text })).toEqual({ uuids: ['00000000-0000-4000-8000-000000000000'], count: 1, format: 'hyphenated', is_valid: false });
+  });
+});
+
+describe('version 8 (RFC 9562 §5.8, Appendix B)', () => {
+  it.each([
+    ['B.1, time-based', '2489E9AD-2EE2-8E00-8EC9-32D5F69181C0'],
+    ['B.2, name-based', '5c146b14-3c52-8afd-938a-375d0df1fbf6'],
+  ])('%s: the example\'s bits give the example back', async (_, example) => {
+    const reply = await ok({ version: 8, data: example });
+    expect(reply.uuids).toEqual([example.toLowerCase()]);
+  });
+
+  it('any 128 bits become a UUID the uuid package reads as version 8', async () => {
+    const next = prng(8);
+    for (let i = 0; i < 200; i++) {
+      const hex = Array.from({ length: 16 }, () => Math.floor(next() * 256).toString(16).padStart(2, '0')).join('');
+      const [uuid] = (await ok({ version: 8, data: hex })).uuids;
+      expect(refValidate(uuid!), uuid).toBe(true);
+      expect(refVersion(uuid!)).toBe(8);
+      // Only the 4 version bits and the 2 variant bits differ from what was given.
+      const given = BigInt(`0x${hex}`);
+      const got = BigInt(`0x${uuid!.replace(/-/g, '')}`);
+      const fixed = (0xfn << 76n) | (0x3n << 62n);
+      expect(got & ~fixed).toBe(given & ~fixed);
+    }
+  });
+});
+
+describe('NanoID', () => {
+  /** The same seeded bytes for ours and for nanoid's customRandom. */
+  function twinSources(seed: number) {
+    const a = prng(seed);
+    const b = prng(seed);
+    const draw = (next: () => number) => (n: number) => Uint8Array.from({ length: n }, () => Math.floor(next() * 256));
+    return { ours: draw(a), theirs: draw(b) };
+  }
+
+  it("the default alphabet is nanoid's, in reading order", () => {
+    expect([...NANOID_ALPHABET].sort()).toEqual([...urlAlphabet].sort());
+  });
+
+  it.each([
+    [NANOID_ALPHABET, 21],
+    ['0123456789abcdef', 32],
+    ['0123456789', 6],
+    ['ab', 40],
+    ['ABCDEFGHJKMNPQRSTVWXYZ23456789', 12], // 30 characters: a mask of 31, so some bytes are rejected
+    [Array.from({ length: 256 }, (_, i) => String.fromCharCode(0x100 + i)).join(''), 16],
+    ['xyz', 1],
+  ])('alphabet %s, size %i: the same IDs as nanoid from the same bytes', async (alphabet, size) => {
+    const { ours, theirs } = twinSources(size * 7919 + alphabet.length);
+    const reference = customRandom(alphabet, size, theirs);
+    const ctx: ToolContext = { now: () => 0, randomBytes: (target) => (target.set(ours(target.length)), target) };
+    const body = alphabet === NANOID_ALPHABET ? { version: 'nanoid', count: 20 } : { version: 'nanoid', count: 20, size, alphabet };
+    const reply = await ok(body, ctx);
+    expect(reply.uuids).toEqual(Array.from({ length: 20 }, () => reference()));
+  });
+
+  it('draws each character uniformly (chi-squared over 1,000 IDs of a 30-character alphabet)', async () => {
+    const alphabet = 'ABCDEFGHJKMNPQRSTVWXYZ23456789';
+    const counts = new Map<string, number>();
+    for (let round = 0; round < 10; round++) {
+      const reply = await ok({ version: 'nanoid', count: 100, size: 30, alphabet }, seededContext(round + 1, 0));
+      for (const id of reply.uuids) for (const char of id) counts.set(char, (counts.get(char) ?? 0) + 1);
+    }
+    const expected = 30_000 / alphabet.length;
+    const chi2 = [...alphabet].reduce((sum, char) => sum + ((counts.get(char) ?? 0) - expected) ** 2 / expected, 0);
+    // 29 degrees of freedom: 58.3 is the 0.1 % tail; a skewed mapping (byte % 30) scores about 100.
+    expect(chi2).toBeLessThan(58.3);
   });
 });

@@ -3,7 +3,7 @@ import { pure } from '../pure';
 
 export const FORMATS = ['hyphenated', 'compact'] as const;
 export type Format = (typeof FORMATS)[number];
-export const VERSIONS = [1, 3, 4, 5, 6, 7, 'nil', 'max', 'ulid'] as const;
+export const VERSIONS = [1, 3, 4, 5, 6, 7, 'nil', 'max', 'ulid', 8, 'nanoid'] as const;
 export type Version = (typeof VERSIONS)[number];
 /** The versions that hash a name in a namespace: they need `name` and `namespace`, the others refuse them. */
 export const NAME_BASED = [3, 5] as const;
@@ -12,11 +12,15 @@ export const VALIDATED_VERSIONS = ['v1', 'v2', 'v3', 'v4', 'v5', 'v6', 'v7', 'v8
 export type ValidatedVersion = (typeof VALIDATED_VERSIONS)[number];
 export const VARIANTS = ['NCS', 'RFC 9562', 'Microsoft', 'future'] as const;
 
+/** NanoID's bounds: `size` characters from an alphabet of 2–256 distinct characters (one random byte picks one). */
+export const NANOID_SIZE_MAX = 1024;
+export const NANOID_ALPHABET_MAX = 256;
+
 /** The value of each field the request may leave out (the page starts from them too). */
 export const DEFAULTS = { count: 1, format: 'hyphenated', version: 4 } as const;
 
 export const Input = pure(() => z.object({
-  count: z.number().int().min(1).max(100).default(DEFAULTS.count).describe('How many UUIDs to generate (1–100). Versions 3 and 5, nil and max give the same UUID each time.'),
+  count: z.number().int().min(1).max(100).default(DEFAULTS.count).describe('How many UUIDs to generate (1–100). Versions 3, 5 and 8, nil and max give the same UUID each time.'),
   format: z
     .enum(FORMATS)
     .default(DEFAULTS.format)
@@ -30,7 +34,9 @@ export const Input = pure(() => z.object({
         'with the multicast bit set; 6 orders the time bits so that UUIDs sort by time); 3 or 5 (MD5 or SHA-1 of ' +
         '`namespace` and `name`: the same pair always gives the same UUID); `"nil"` (all zeros), `"max"` (all ones); ' +
         '`"ulid"` (a ULID: 26 Crockford Base32 characters, upper case; within one request the random part counts up ' +
-        'by 1, so the ULIDs sort in order).',
+        'by 1, so the ULIDs sort in order); 8 (RFC 9562 §5.8, custom: the 128 bits of `data` with the version and ' +
+        'variant set; the same `data` always gives the same UUID); `"nanoid"` (a NanoID: `size` characters drawn ' +
+        'uniformly from `alphabet`).',
     ),
   namespace: z
     .string()
@@ -43,6 +49,28 @@ export const Input = pure(() => z.object({
     .string()
     .optional()
     .describe('Versions 3 and 5 only (required there, refused otherwise): the name, hashed as its UTF-8 bytes. May be empty.'),
+  data: z
+    .string()
+    .optional()
+    .describe(
+      'Version 8 only (required there, refused otherwise): the UUID\'s 128 bits as 32 hex digits, spelled as `validate` ' +
+        'accepts (hyphens, braces, `urn:uuid:`). Bits 48–51 become the version (8) and bits 64–65 the variant (`10`), ' +
+        'so 122 of the bits given are kept (RFC 9562 §5.8: custom_a, custom_b, custom_c).',
+    ),
+  size: z
+    .number()
+    .int()
+    .min(1)
+    .max(NANOID_SIZE_MAX)
+    .optional()
+    .describe(`Version \`"nanoid"\` only (refused otherwise): characters per NanoID, 1–${NANOID_SIZE_MAX}; default 21.`),
+  alphabet: z
+    .string()
+    .optional()
+    .describe(
+      `Version \`"nanoid"\` only (refused otherwise): the characters to draw from, 2–${NANOID_ALPHABET_MAX} distinct ` +
+        'characters (Unicode code points); default NanoID\'s URL-safe 64 (`A–Z`, `a–z`, `0–9`, `_`, `-`).',
+    ),
   validate: z
     .string()
     .optional()
@@ -54,7 +82,7 @@ export const Input = pure(() => z.object({
 }));
 
 export const Output = pure(() => z.object({
-  uuids: z.array(z.string()).describe('The generated UUIDs, lowercase (ULIDs upper case).'),
+  uuids: z.array(z.string()).describe('The generated UUIDs, lowercase (ULIDs upper case; NanoIDs as drawn from their alphabet).'),
   count: z.number().int().describe('Number of UUIDs generated.'),
   format: z.enum(FORMATS).describe('Format of `uuids`.'),
   is_valid: z

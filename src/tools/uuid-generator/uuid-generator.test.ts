@@ -193,11 +193,11 @@ describe('validation', () => {
 });
 
 describe('schema', () => {
-  it('version accepts 1, 3, 4, 5, 6, 7 as numbers and nil, max, ulid as strings', async () => {
-    for (const version of [2, 8, '7', 4.5, null, 'v4', 'NIL']) {
+  it('version accepts 1, 3, 4, 5, 6, 7, 8 as numbers and nil, max, ulid, nanoid as strings', async () => {
+    for (const version of [2, 9, '7', '8', 4.5, null, 'v4', 'NIL', 'NanoID']) {
       const reply = await invoke(tool, { version }, fixedContext(new Uint8Array(16)));
       expect(reply.status, String(version)).toBe(400);
-      expect(reply.body.issues).toEqual([{ path: ['version'], message: 'must be one of 1, 3, 4, 5, 6, 7, "nil", "max", "ulid"' }]);
+      expect(reply.body.issues).toEqual([{ path: ['version'], message: 'must be one of 1, 3, 4, 5, 6, 7, "nil", "max", "ulid", 8, "nanoid"' }]);
     }
   });
 
