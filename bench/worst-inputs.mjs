@@ -159,6 +159,8 @@ const CASES = [
   ['color-converter', '16 MB of spaces inside rgb()', () => fill((t) => ({ color: t }), ' ', 'rgb(1,', '2,3)')],
   ['color-converter', '16 MB of hex digits', () => fill((t) => ({ color: t }), 'f', '#')],
   ['color-converter', '16 MB of letters (no such name)', () => fill((t) => ({ color: t }), 'a')],
+  ['color-converter', '16 MB of spaces inside cmyk(), every extra', () => fill((t) => ({ color: t, include: ['cmyk', 'name', 'palette'] }), ' ', 'cmyk(1,', '2,3,4)')],
+  ['color-converter', 'every extra, a P3 colour far outside sRGB', () => ({ color: 'color(display-p3 8 -8 8)', include: ['cmyk', 'name', 'palette'] })],
 
   ['number-base-converter', '1,000,000 decimal digits to the other bases', () => ({ input: '7'.repeat(1_000_000), from_base: 10 })],
   ['number-base-converter', '1,000,000 base-36 digits', () => ({ input: 'z'.repeat(1_000_000), from_base: 36 })],

@@ -35,9 +35,9 @@ const JWT = /^eyJ[A-Za-z0-9_-]*\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/;
 const BEARER = /^(?:authorization:\s*)?bearer\s+/i;
 const UUID = /^(?:urn:uuid:)?([{(]?)[0-9a-f]{8}(-?)[0-9a-f]{4}\2[0-9a-f]{4}\2[0-9a-f]{4}\2[0-9a-f]{12}[})]?$/i;
 const HEX_COLOR = /^#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
-const COLOR_FUNCTION = /^(rgba?|hsla?|hsva?|hsba?|hwb|lab|lch|oklab|oklch|color)\(\s*[^()]+\)$/i;
+const COLOR_FUNCTION = /^(rgba?|hsla?|hsva?|hsba?|hwb|lab|lch|oklab|oklch|color|cmyka?|device-cmyk)\(\s*[^()]+\)$/i;
 /** Colour functions the colour converter reads; the others are still colours, less surely its. */
-const READ_FUNCTIONS = /^(rgba?|hsla?|hsva?|hsba?)$/i;
+const READ_FUNCTIONS = /^(rgba?|hsla?|hsva?|hsba?|cmyka?|device-cmyk)$/i;
 const PREFIXED = [
   { pattern: /^[+-]?0x[0-9a-f]+(?:[_ ][0-9a-f]+)*$/i, kind: 'hex-number', label: 'Hexadecimal number' },
   { pattern: /^[+-]?0b[01]+(?:[_ ][01]+)*$/i, kind: 'binary-number', label: 'Binary number' },

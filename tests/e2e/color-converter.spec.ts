@@ -6,6 +6,23 @@ import { NAMED_COLORS } from '../../src/lib/colour/named';
 import { clipboardText, expect, test } from './fixtures';
 
 test.describe('color-converter page', () => {
+  test('reads CMYK, shows CMYK, the nearest CSS name and a palette whose steps convert on a click or a key', async ({ page }) => {
+    await page.goto('/color-converter');
+    await page.getByLabel('Colour', { exact: true }).fill('cmyk(0, 61, 72, 0)');
+    await expect(page.getByTestId('hex')).toHaveText('#ff6347');
+    await expect(page.getByTestId('cmyk')).toHaveText('device-cmyk(0% 61% 72% 0%)');
+    await expect(page.getByTestId('nearest-name')).toContainText('This is the CSS named colour tomato.');
+    const steps = page.getByTestId('colour-palette').getByRole('button');
+    await expect(steps).toHaveCount(11);
+    await expect(page.getByTestId('step-400')).toHaveAccessibleName('400: #ff6347 (this colour); convert it');
+    const darker = /#[0-9a-f]{6}/.exec((await page.getByTestId('step-800').getAttribute('aria-label'))!)![0];
+    await page.getByTestId('step-800').focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByLabel('Colour', { exact: true })).toHaveValue(darker);
+    await expect(page.getByTestId('hex')).toHaveText(darker);
+    await expect(page.getByTestId('nearest-name')).toContainText('Nearest CSS named colour');
+  });
+
   test('knows every CSS colour name with the value Chromium gives it, through the API', async ({ page }) => {
     await page.goto('/color-converter');
     // Chromium's CSS parser is the independent reference for the table (the color-name package).

@@ -75,6 +75,11 @@ function exactForms({ model, channels }: ExactColor): { rgb: Triple; hsl: Triple
   return { rgb, hsl, hsv, inGamut: true, oklab: srgbToOklab(rgb) };
 }
 
+/** A colour's OKLab [L 0–1, a, b] as given (not gamut-mapped). */
+export function oklabOf(color: ExactColor): Triple {
+  return exactForms(color).oklab;
+}
+
 /** A colour as sRGB 0–255, rounded half up as every answer rounds it (gamut-mapped if outside). */
 export function rgbOf(color: ExactColor): Triple {
   return exactForms(color).rgb.map(roundHalfUp) as Triple;

@@ -28,6 +28,10 @@
 // - Channels may have decimals and exponents (CSS <number>); an RGB channel may be a percentage
 //   of 255; alpha is 0–1 or 0–100%.
 // - A bare list `r,g,b` (or `r g b`, or with a fourth alpha) is RGB.
+// - CMYK, the way designers hand it over, is read with CSS Color 5's naive conversion (no ICC
+//   profile: red = 1 − min(1, c·(1 − k) + k), and so on): `device-cmyk(c m y k [/ α])` as CSS
+//   writes it (a number is 0–1, a percentage 0–100%), and `cmyk(c, m, y, k)` as print tools do
+//   (each 0–100, `%` optional; commas or spaces). The result is an exact sRGB colour.
 import { NAMED_COLORS } from './named';
 
 /** The sRGB-based models converted by hand in convert.ts (their answers predate the CSS Color 4/5 spaces, and stay byte for byte). */
@@ -99,12 +103,14 @@ const FUNCTIONS: Record<string, string> = {
   hwb: 'hwb', hwba: 'hwb',
   lab: 'lab', lch: 'lch', oklab: 'oklab', oklch: 'oklch',
   color: 'color',
+  cmyk: 'cmyk', cmyka: 'cmyk', 'device-cmyk': 'device-cmyk',
 };
 
+// The two sentences below predate cmyk() and stay as they were: callers match them.
 const SUPPORTED = 'use rgb(), hsl(), hsv(), hwb(), lab(), lch(), oklab(), oklch() or color()';
 
 const HEX = /^#?([0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/;
-const FUNCTION = /^([a-z]+)\s*\(([^()]*)\)$/;
+const FUNCTION = /^([a-z]+(?:-[a-z]+)?)\s*\(([^()]*)\)$/;
 const NONE = 'none';
 /** A CSS <number> with an optional unit. */
 const VALUE = /^([+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?)(%|deg|grad|rad|turn)?$/;
@@ -134,6 +140,7 @@ function read(text: string): ExactColor {
     const kind = FUNCTIONS[call[1]!];
     if (kind === undefined) throw new Invalid(`Invalid color: unsupported function '${call[1]}()': ${SUPPORTED}.`);
     if (kind === 'color') return fromColorFunction(call[2]!);
+    if (kind === 'cmyk' || kind === 'device-cmyk') return fromCmyk(kind, call[2]!);
     if (kind === 'lab' || kind === 'lch' || kind === 'oklab' || kind === 'oklch') return fromCssSpace(kind, call[2]!);
     return fromArguments(kind, `${call[1]}()`, call[2]!);
   }
@@ -198,6 +205,30 @@ function fromCssSpace(kind: keyof typeof SLOTS, body: string): ExactColor {
   const names = CHANNEL_NAMES[kind]!;
   const channels = values.map((token, i) => slot(token, names[i]!, SLOTS[kind][i]!)) as [number, number, number];
   return { model: kind, channels, alpha: readAlpha(alpha) };
+}
+
+/**
+ * cmyk(c, m, y, k) (each 0–100, `%` optional) or device-cmyk(c m y k [/ α]) (0–1, or 0–100%),
+ * to sRGB by CSS Color 5's naive formula.
+ */
+function fromCmyk(kind: 'cmyk' | 'device-cmyk', body: string): ExactColor {
+  const what = `${kind}()`;
+  const trimmed = body.trim();
+  const [main = '', extra, ...rest] = trimmed.split('/');
+  if (rest.length > 0) throw new Invalid(`Invalid color: ${what}: only one '/' (before alpha) is allowed.`);
+  const values = main.includes(',') ? main.split(',').map((part) => part.trim()) : main.trim() === '' ? [] : main.trim().split(/\s+/);
+  let alpha = extra?.trim();
+  if (main.includes(',') && values.length === 5 && extra === undefined) alpha = values.pop();
+  if (values.length !== 4 || values.some((part) => part === '')) {
+    throw new Invalid(`Invalid color: ${what} takes 4 values (cyan, magenta, yellow, black) and an optional alpha, got ${values.filter(Boolean).length}.`);
+  }
+  const [c, m, y, k] = values.map((token, i) => {
+    const name = ['cyan', 'magenta', 'yellow', 'black'][i]!;
+    // device-cmyk: CSS numbers are fractions of 1; cmyk(): print tools' percentages.
+    return kind === 'device-cmyk' ? channel(token, name, 1, true) : channel(token, name, 100, false) / 100;
+  }) as [number, number, number, number];
+  const toChannel = (ink: number) => 255 * (1 - Math.min(1, ink * (1 - k) + k));
+  return { model: 'rgb', channels: [toChannel(c), toChannel(m), toChannel(y)], alpha: readAlpha(alpha) };
 }
 
 /** color(<space> c1 c2 c3 [/ alpha]). */

@@ -32,12 +32,15 @@ export const HSV = pure(() => z
   .describe('A colour as hue, saturation and value (HSB).')
   .meta({ id: 'HSV' }));
 
+/** What a request may ask for beyond the forms every answer has. */
+export const EXTRAS = ['cmyk', 'name', 'palette'] as const;
+
 export const Input = pure(() => z.object({
   color: z
     .string()
     .min(1)
     .describe(
-      'The colour: `#rrggbb`, `#rgb`, `rrggbb`, `#rrggbbaa`, `rgb(r, g, b)`, `rgba()`, `r,g,b`, `hsl(h, s%, l%)`, `hsla()`, `hsv(h, s%, v%)`, `hsb()`, CSS Color 4 space syntax (`rgb(255 0 0 / 50%)`), CSS Color 4/5 `hwb()`, `lab()`, `lch()`, `oklab()`, `oklch()`, `color(srgb|srgb-linear|display-p3|a98-rgb|prophoto-rgb|rec2020|xyz|xyz-d50|xyz-d65 r g b)` (alpha as `/ 0.5` or `/ 50%`, `none` for a missing component) or a CSS colour name. Case and spaces are free.',
+      'The colour: `#rrggbb`, `#rgb`, `rrggbb`, `#rrggbbaa`, `rgb(r, g, b)`, `rgba()`, `r,g,b`, `hsl(h, s%, l%)`, `hsla()`, `hsv(h, s%, v%)`, `hsb()`, CSS Color 4 space syntax (`rgb(255 0 0 / 50%)`), CSS Color 4/5 `hwb()`, `lab()`, `lch()`, `oklab()`, `oklch()`, `color(srgb|srgb-linear|display-p3|a98-rgb|prophoto-rgb|rec2020|xyz|xyz-d50|xyz-d65 r g b)` (alpha as `/ 0.5` or `/ 50%`, `none` for a missing component), CMYK as `cmyk(c, m, y, k)` (each 0–100, `%` optional) or CSS Color 5 `device-cmyk(c m y k)` (0–1 or 0–100%; both read by the naive conversion, no ICC profile) or a CSS colour name. Case and spaces are free.',
     ),
   contrast_with: z
     .string()
@@ -45,6 +48,13 @@ export const Input = pure(() => z.object({
     .optional()
     .describe(
       'A second colour (any form `color` accepts), the background of a WCAG 2.x contrast check with `color` as the text; the answer adds `contrast`. An unreadable colour here is a 400. Alpha: the background is composited over white, the text over the background.',
+    ),
+  include: z
+    .array(z.enum(EXTRAS))
+    .max(EXTRAS.length)
+    .optional()
+    .describe(
+      'More forms to add to a valid answer: `cmyk` (naive CMYK, as `device-cmyk()`), `name` (the nearest CSS named colour) and `palette` (a 50–950 scale of tints and shades in OKLCH). Absent: none, as before.',
     ),
 }));
 
@@ -60,6 +70,17 @@ export const Contrast = pure(() => z
   })
   .describe('WCAG 2.x contrast between `color` (text) and `contrast_with` (background).')
   .meta({ id: 'Contrast' }));
+
+export const CMYK = pure(() => z
+  .object({
+    c: z.number().int().min(0).max(100).describe('Cyan, 0–100 (%).'),
+    m: z.number().int().min(0).max(100).describe('Magenta, 0–100 (%).'),
+    y: z.number().int().min(0).max(100).describe('Yellow, 0–100 (%).'),
+    k: z.number().int().min(0).max(100).describe('Black (key), 0–100 (%).'),
+    css: z.string().describe('CSS Color 5 form `device-cmyk(C% M% Y% K%)`.'),
+  })
+  .describe('The colour as naive CMYK (CSS Color 5 §14.3: no ICC profile; a press profile gives other inks).')
+  .meta({ id: 'CMYK' }));
 
 export const Output = pure(() => z.object({
   hex: z.string().describe('Lowercase `#rrggbb` (empty when invalid).'),
@@ -83,6 +104,27 @@ export const Output = pure(() => z.object({
     .describe('Copyable CSS forms that keep the alpha (A = `alpha`, 3 decimals) when it is below 1; the same as the opaque forms otherwise (omitted when invalid).'),
   in_gamut: z.boolean().optional().describe('False when the colour lies outside sRGB (e.g. `color(display-p3 1 0 0)`); `hex`, `rgb`, `hsl`, `hsv` and `hwb` are then the CSS Color 4 gamut-mapped colour (OKLCH chroma reduced until within deltaEOK 0.02 of sRGB). Omitted when invalid.'),
   contrast: Contrast.optional().describe('With `contrast_with`, when `color` is valid.'),
+  cmyk: CMYK.optional().describe('With `include: ["cmyk"]`, when valid: the painted (gamut-mapped, 8-bit) colour as naive CMYK.'),
+  name: z
+    .object({
+      name: z.string().describe('The CSS named colour nearest to the painted colour (of two names for one colour, the first alphabetically: aqua, not cyan).'),
+      hex: z.string().describe('That name\'s `#rrggbb`.'),
+      exact: z.boolean().describe('True when the colour is that name\'s colour exactly (8-bit).'),
+      distance: z.number().min(0).describe('ΔEOK between the two (Euclidean distance in OKLab, 4 decimals; 0 when exact, about 0.02 is the smallest visible step).'),
+    })
+    .optional()
+    .describe('With `include: ["name"]`, when valid.'),
+  palette: z
+    .array(
+      z.object({
+        step: z.number().int().describe('50, 100, 200 … 900, 950 (lighter to darker).'),
+        hex: z.string().describe('`#rrggbb`, mapped into sRGB the CSS Color 4 way.'),
+        oklch: z.string().describe('The step as made, `oklch(L% C H)`.'),
+        input: z.literal(true).optional().describe('Present on the step that is the colour itself.'),
+      }),
+    )
+    .optional()
+    .describe('With `include: ["palette"]`, when valid: eleven steps of the same hue in OKLCH, lightness after Tailwind v4\'s scale; the colour sits at the step nearest its own lightness.'),
   alpha: z.number().min(0).lt(1).optional().describe('Opacity 0–1 (3 decimals) when the input has one below 1; omitted when opaque.'),
   error: z.string().optional().describe('Why the colour is invalid, naming the channel when one is out of range.'),
 }));
