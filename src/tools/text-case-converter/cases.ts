@@ -7,6 +7,21 @@ function ok(name: string, input: string, to: string, output: string, tokens: str
   return { name, body: { input, to }, status: 200, expect: { output, tokens, from_detected } };
 }
 
+/** `getHTTPResponseCode` in the specification's eleven conventions (`to: "all"`), in their order. */
+const ALL_ELEVEN = {
+  camelCase: 'getHttpResponseCode',
+  PascalCase: 'GetHttpResponseCode',
+  snake_case: 'get_http_response_code',
+  SCREAMING_SNAKE_CASE: 'GET_HTTP_RESPONSE_CODE',
+  'kebab-case': 'get-http-response-code',
+  'COBOL-CASE': 'GET-HTTP-RESPONSE-CODE',
+  'dot.case': 'get.http.response.code',
+  'Title Case': 'Get Http Response Code',
+  'Sentence case': 'Get http response code',
+  lowercase: 'get http response code',
+  UPPERCASE: 'GET HTTP RESPONSE CODE',
+};
+
 const cases: ToolCase[] = [
   // ---- the contract's splitting examples
   ok('acronym boundary: XMLHttpRequest → camelCase', 'XMLHttpRequest', 'camelCase', 'xmlHttpRequest', ['xml', 'http', 'request'], 'PascalCase'),
@@ -61,19 +76,7 @@ const cases: ToolCase[] = [
     status: 200,
     expect: {
       output: 'getHttpResponseCode',
-      outputs: {
-        camelCase: 'getHttpResponseCode',
-        PascalCase: 'GetHttpResponseCode',
-        snake_case: 'get_http_response_code',
-        SCREAMING_SNAKE_CASE: 'GET_HTTP_RESPONSE_CODE',
-        'kebab-case': 'get-http-response-code',
-        'COBOL-CASE': 'GET-HTTP-RESPONSE-CODE',
-        'dot.case': 'get.http.response.code',
-        'Title Case': 'Get Http Response Code',
-        'Sentence case': 'Get http response code',
-        lowercase: 'get http response code',
-        UPPERCASE: 'GET HTTP RESPONSE CODE',
-      },
+      outputs: ALL_ELEVEN,
       tokens: ['get', 'http', 'response', 'code'],
       from_detected: 'camelCase',
     },
@@ -117,17 +120,7 @@ const cases: ToolCase[] = [
     expect: {
       output: 'getHttpResponseCode',
       outputs: {
-        camelCase: 'getHttpResponseCode',
-        PascalCase: 'GetHttpResponseCode',
-        snake_case: 'get_http_response_code',
-        SCREAMING_SNAKE_CASE: 'GET_HTTP_RESPONSE_CODE',
-        'kebab-case': 'get-http-response-code',
-        'COBOL-CASE': 'GET-HTTP-RESPONSE-CODE',
-        'dot.case': 'get.http.response.code',
-        'Title Case': 'Get Http Response Code',
-        'Sentence case': 'Get http response code',
-        lowercase: 'get http response code',
-        UPPERCASE: 'GET HTTP RESPONSE CODE',
+        ...ALL_ELEVEN,
         'path/case': 'get/http/response/code',
         'Header-Case': 'Get-Http-Response-Code',
         'Train-Case': 'Get-Http-Response-Code',
