@@ -105,7 +105,7 @@ console.log(`Made src/tools/${slug}/ (schema.ts, tool.ts, cases.ts, ${slug}.test
 It answers through every door now (POST /api/${slug}, MCP, the CLI, the page, offline). Left to decide:
   [ ] schema.ts: your fields, each .describe()d, wire names as the spec writes them
   [ ] tool.ts: name, summary, run(); throw ToolInputError (one sentence naming the field) for bad input
-  [ ] tool.ts: tag (API tag, src/tools/define.ts TAGS) and category (src/ui/categories.ts)
+  [ ] tool.ts: tag (API tag, src/tools/define.ts TAGS; OpenAPI lists the tool under it by name) and category (src/ui/categories.ts)
   [ ] tool.ts: icon (a Lucide name from lucide-static), blurb (plain words), keywords (what people type)
   [ ] tool.ts: paste: the smart-paste kinds it opens (src/tools/paste.ts; a new kind needs its detector in src/lib/smart-paste.ts)
   [ ] tool.ts: examples (the first is canonical: OpenAPI, GET /api/${slug}, llms.txt, the README)
@@ -113,7 +113,7 @@ It answers through every door now (POST /api/${slug}, MCP, the CLI, the page, of
   [ ] cases.ts: golden vectors from an independent source (RFC, reference implementation)
   [ ] ${slug}.test.ts: unit tests of run() and its helpers against a reference
   [ ] page.svelte (optional: without it the generic page renders the schema) and tests/e2e/${slug}.spec.ts;
-      and how its result shows to the e2e page tests (tests/e2e/page-results.ts)
+      with a page of its own, page.e2e.ts beside it: how it shows to the e2e page tests (tests/e2e/page-kit.ts)
   [ ] docs/contract.md: a section for the tool's rules
   [ ] docs/limits.md: its bounds (input caps, worst inputs), and a worst-input row in bench/
   [ ] README: npm run build && npm run docs:examples (tests/server/readme.test.ts fails while the block is stale)

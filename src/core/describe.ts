@@ -7,17 +7,24 @@ import { findTool, tools } from '../tools/index';
 import type { ExampleBook, ExampleExchange } from './examples';
 import { HEADERS, HTTP_TAGS, httpPaths, limitHeaders, RESPONSES, SCHEMAS } from './openapi-http';
 
-/** The OpenAPI description of each tag (spec §1). */
-const TAG_DESCRIPTIONS: Record<Tag, string> = {
-  encoding: 'Encode and decode: JWT, Base64, URL percent-encoding, number bases.',
-  formatting: 'Format and convert structured text: JSON, CSV.',
-  conversion: 'Convert images and colours.',
-  validation: 'Read and check reports: LCOV coverage.',
-  cryptography: 'Digests and HMACs.',
-  datetime: 'Timestamps and dates.',
-  generation: 'Generate identifiers: UUIDs.',
-  text: 'Change the case of identifiers and phrases.',
+/**
+ * What each tag (spec §1) covers; its OpenAPI description adds the names of its tools from the
+ * registry (tagDescription), so a new tool never needs an edit here.
+ */
+const TAG_TOPICS: Record<Tag, string> = {
+  encoding: 'Encode and decode',
+  formatting: 'Format and convert structured text',
+  conversion: 'Convert between formats',
+  validation: 'Read and check reports',
+  cryptography: 'Digests and HMACs',
+  datetime: 'Timestamps and dates',
+  generation: 'Generate identifiers and values',
+  text: 'Transform text',
 };
+
+/** "Encode and decode: JWT Decoder, Base64 Encoder / Decoder, …", in registry order. */
+export const tagDescription = (tag: Tag): string =>
+  `${TAG_TOPICS[tag]}: ${tools.filter((tool) => tool.tag === tag).map((tool) => tool.name).join(', ')}.`;
 
 type JsonSchema = Record<string, unknown>;
 
@@ -206,7 +213,7 @@ function buildOpenApi(examples: ExampleBook): Record<string, unknown> {
       license: { name: 'AGPL-3.0-or-later', identifier: 'AGPL-3.0-or-later' },
     },
     servers: [{ url: '/' }],
-    tags: [...[...new Set(tools.map((tool) => tool.tag))].map((name) => ({ name, description: TAG_DESCRIPTIONS[name] })), ...HTTP_TAGS],
+    tags: [...[...new Set(tools.map((tool) => tool.tag))].map((name) => ({ name, description: tagDescription(name) })), ...HTTP_TAGS],
     paths: { ...paths, ...httpPaths() },
     components: {
       schemas: { ...components, ...SCHEMAS },

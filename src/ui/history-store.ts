@@ -1,6 +1,7 @@
-// The input history's records in IndexedDB (database `devtoolbox`, store `history`): add with the
-// bounds of input-history.ts, list newest first, clear. Loaded only where the history is used.
-import { changedHistory, dropPending, HISTORY_COUNT, HISTORY_ENTRY_CHARS, historyOn } from './tool-runner.svelte';
+// The input history's records in IndexedDB (database `devtoolbox`, store `history`): add within
+// the bounds it is given, list newest first, clear. Loaded only where the history is used. Storage
+// alone: whether the history is on, its bounds and who to tell of a change are input-history.ts's,
+// which loads this module, so nothing here imports it back.
 
 const DB = 'devtoolbox';
 const STORE = 'history';
@@ -46,10 +47,10 @@ function all(store: IDBObjectStore, slug: string): Promise<HistoryEntry[]> {
   });
 }
 
-/** Keeps `fields` as the tool's newest entry; false when it is too large (or the history is off). */
-export async function addEntry(slug: string, fields: Record<string, unknown>): Promise<boolean> {
+/** Keeps `fields` as the tool's newest of at most `count` entries; false when its JSON is over `chars` characters. */
+export async function addEntry(slug: string, fields: Record<string, unknown>, { count, chars }: { count: number; chars: number }): Promise<boolean> {
   const json = JSON.stringify(fields);
-  if (json.length > HISTORY_ENTRY_CHARS || !historyOn(slug)) return false;
+  if (json.length > chars) return false;
   const db = await open();
   try {
     const transaction = db.transaction(STORE, 'readwrite');
@@ -59,7 +60,7 @@ export async function addEntry(slug: string, fields: Record<string, unknown>): P
     for (const entry of entries.filter((entry) => JSON.stringify(entry.fields) === json)) store.delete(entry.id);
     store.add({ slug, at: Date.now(), fields });
     const others = entries.filter((entry) => JSON.stringify(entry.fields) !== json);
-    for (const entry of others.slice(HISTORY_COUNT - 1)) store.delete(entry.id);
+    for (const entry of others.slice(count - 1)) store.delete(entry.id);
     await done(transaction);
   } finally {
     db.close();
@@ -80,7 +81,6 @@ export async function historyOf(slug: string): Promise<HistoryEntry[]> {
 
 /** Deletes every kept input of the tool from IndexedDB. */
 export async function clearHistory(slug: string): Promise<void> {
-  dropPending(slug);
   const db = await open();
   try {
     const transaction = db.transaction(STORE, 'readwrite');
@@ -90,5 +90,4 @@ export async function clearHistory(slug: string): Promise<void> {
   } finally {
     db.close();
   }
-  changedHistory(slug);
 }

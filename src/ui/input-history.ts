@@ -49,13 +49,22 @@ export function noteInput(slug: string, fields: Record<string, unknown>): void {
     slug,
     setTimeout(() => {
       timers.delete(slug);
+      if (!historyOn(slug)) return;
       // The IndexedDB code loads on first use: a page whose history is off never downloads it.
       import('./history-store')
-        .then(({ addEntry }) => addEntry(slug, fields))
+        .then(({ addEntry }) => addEntry(slug, fields, { count: HISTORY_COUNT, chars: HISTORY_ENTRY_CHARS }))
         .then((added) => added && changedHistory(slug))
         .catch(() => {
           // IndexedDB unavailable (private mode, disabled storage): no history, nothing breaks.
         });
     }, SETTLE_MS),
   );
+}
+
+/** Deletes the tool's kept inputs (and a run waiting to be kept), then tells the watchers. */
+export async function clearInputs(slug: string): Promise<void> {
+  dropPending(slug);
+  const { clearHistory } = await import('./history-store');
+  await clearHistory(slug);
+  changedHistory(slug);
 }

@@ -10,10 +10,10 @@ import type { JsonSchema } from './field-check';
 import { readFragment, shareState } from './fragment';
 import { noteInput } from './input-history';
 import { linkStatus } from './link-status.svelte';
-// The history's panel and store (loaded on demand) take these from here, not from
-// input-history.ts: a module reached only through this one ships in this one's chunk, and each
-// page's first load stays within its budget.
-export { changedHistory, dropPending, HISTORY_COUNT, HISTORY_ENTRY_CHARS, historyOn, setHistoryOn, watchHistory } from './input-history';
+// The history's panel (loaded on demand) takes these from here, not from input-history.ts: a
+// module reached only through this one ships in this one's chunk, and each page's first load
+// stays within its budget.
+export { clearInputs, HISTORY_COUNT, HISTORY_ENTRY_CHARS, historyOn, setHistoryOn, watchHistory } from './input-history';
 import { takePrefill } from './prefill';
 import { keepPage, keptPage } from './session-inputs';
 

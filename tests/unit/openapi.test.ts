@@ -44,6 +44,15 @@ describe('openapi.json', () => {
     }
   });
 
+  it("names each tag's tools, from the registry, in the tag's description", () => {
+    for (const tag of doc.tags.filter((t: { name: string }) => (TAGS as readonly string[]).includes(t.name))) {
+      const names = tools.filter((tool) => tool.tag === tag.name).map((tool) => tool.name);
+      expect(names.length, tag.name).toBeGreaterThan(0);
+      expect(tag.description, tag.name).toMatch(/^[A-Z][^:]+: /);
+      expect(tag.description.slice(tag.description.indexOf(': ') + 2), tag.name).toBe(`${names.join(', ')}.`);
+    }
+  });
+
   it('keeps defaulted request fields optional, carrying their default', () => {
     const input = doc.paths['/api/base64'].post.requestBody.content['application/json'].schema;
     expect(input.required).toEqual(['input']);

@@ -6,10 +6,10 @@ import { describe, expect, it } from 'vitest';
 
 const root = join(import.meta.dirname, '../..');
 
-/** Source files, without tests and page code (`*.svelte`, `*.svelte.ts`), which runs in the DOM. */
+/** Source files, without tests (`*.test.ts`, the e2e tests' `*.e2e.ts`) and page code (`*.svelte`, `*.svelte.ts`), which runs in the DOM. */
 function sources(dir: string): string[] {
   return readdirSync(join(root, dir), { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile() && /\.(ts|js)$/.test(entry.name) && !/\.(test|svelte)\.ts$/.test(entry.name))
+    .filter((entry) => entry.isFile() && /\.(ts|js)$/.test(entry.name) && !/\.(test|e2e|svelte)\.ts$/.test(entry.name))
     .map((entry) => relative(root, join(entry.parentPath, entry.name)));
 }
 

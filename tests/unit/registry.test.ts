@@ -36,6 +36,12 @@ describe('the registry', () => {
     expect(cases.length).toBeGreaterThan(0);
   });
 
+  it.each(tools.map((tool) => tool.slug))('%s: a page of its own says how it shows to the e2e tests', (slug) => {
+    // tests/e2e/page-results.ts finds src/tools/<slug>/page.e2e.ts by folder; a tool on the
+    // generic page (no page.svelte) needs none.
+    expect(existsSync(join(toolsDir, slug, 'page.e2e.ts'))).toBe(existsSync(join(toolsDir, slug, 'page.svelte')));
+  });
+
   it.each(tools.map((tool) => tool.slug))('%s is named, outside its folder, by src/tools/index.ts alone', (slug) => {
     // A path into the tool's folder (tools/slug/, ./slug/, ../slug/), its API or page path
     // (/api/slug, '/slug') or, for a slug of several words, the slug as a string. A one-word slug

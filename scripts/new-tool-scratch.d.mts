@@ -1,0 +1,2 @@
+export declare const repo: string;
+export declare function scaffoldInScratch(slug: string): { root: string; printed: string; remove: () => void };
