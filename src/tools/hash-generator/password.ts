@@ -6,24 +6,9 @@
 import { argon2id, argon2Verify, bcrypt, bcryptVerify, scrypt } from 'hash-wasm';
 import { decodeBase64, encodeBase64 } from '../../lib/base64';
 import { ToolInputError } from '../define';
+import { BOUNDS, PASSWORD_DEFAULTS, type PasswordAlgorithm } from './password-params';
 
-export const PASSWORD_ALGORITHMS = ['bcrypt', 'scrypt', 'argon2id'] as const;
-export type PasswordAlgorithm = (typeof PASSWORD_ALGORITHMS)[number];
-
-/** Inclusive bounds of each cost; one source for validation of requests and of encoded hashes. */
-export const BOUNDS = {
-  bcryptCost: [4, 12],
-  scryptLogN: [1, 16],
-  scryptR: [1, 16],
-  scryptP: [1, 4],
-  /** scrypt's memory is 128·N·r bytes. */
-  scryptMemory: 64 * 1024 * 1024,
-  argonMemoryKiB: [8, 65536],
-  argonIterations: [1, 3],
-  argonParallelism: [1, 4],
-} as const;
-
-export const PASSWORD_DEFAULTS = { bcryptCost: 10, scryptLogN: 15, scryptR: 8, scryptP: 1, argonMemoryKiB: 19456, argonIterations: 2, argonParallelism: 1 } as const;
+export { BOUNDS, PASSWORD_ALGORITHMS, PASSWORD_DEFAULTS, type PasswordAlgorithm } from './password-params';
 
 export interface PasswordParams {
   cost?: number;
@@ -77,7 +62,14 @@ function unpaddedBase64(field: string, text: string): Uint8Array {
   return decoded.bytes;
 }
 
-const BCRYPT = /^\$2[abxy]\$(\d\d)\$[./A-Za-z0-9]{53}$/;
+/** An encoded salt and hash: unpadded Base64 of 8 to 64 bytes (as this tool makes salts) and 4 to 64 bytes. */
+function encodedParts(field: string, salt: string, hash: string) {
+  const [s, h] = [unpaddedBase64(field, salt).length, unpaddedBase64(field, hash).length];
+  if (s < 8 || s > 64 || h < 4 || h > 64) throw new ToolInputError(`'${field}' has a ${s}-byte salt and a ${h}-byte hash; this tool reads salts of 8 to 64 bytes and hashes of 4 to 64.`);
+}
+
+// $2x$ marks hashes from a buggy implementation whose results differ for 8-bit passwords: refused.
+const BCRYPT = /^\$2[aby]\$(\d\d)\$[./A-Za-z0-9]{53}$/;
 const SCRYPT = /^\$scrypt\$ln=(\d+),r=(\d+),p=(\d+)\$([^$]+)\$([^$]+)$/;
 const ARGON2ID = /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$([^$]+)\$([^$]+)$/;
 
@@ -85,26 +77,28 @@ const ARGON2ID = /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$([^$]+)\$([^$]+)$/
 export function readEncoded(field: string, encoded: string): PasswordAlgorithm {
   const bad = (why: string) => new ToolInputError(`'${field}' ${why}`);
   const text = encoded.trim();
+  const param = (name: string, value: string, [lo, hi]: readonly [number, number]) => {
+    if (Number(value) < lo || Number(value) > hi) throw bad(`has ${name}=${value}, outside the bounds of this tool (${lo} to ${hi}).`);
+  };
   let m = BCRYPT.exec(text);
   if (m) {
-    within(field, Number(m[1]), BOUNDS.bcryptCost);
+    param('cost', m[1]!, BOUNDS.bcryptCost);
     return 'bcrypt';
   }
   if ((m = SCRYPT.exec(text))) {
-    within(field, Number(m[1]), BOUNDS.scryptLogN);
-    within(field, Number(m[2]), BOUNDS.scryptR);
-    within(field, Number(m[3]), BOUNDS.scryptP);
+    param('ln', m[1]!, BOUNDS.scryptLogN);
+    param('r', m[2]!, BOUNDS.scryptR);
+    param('p', m[3]!, BOUNDS.scryptP);
     scryptMemoryOk(field, Number(m[1]), Number(m[2]));
-    unpaddedBase64(field, m[4]!);
-    unpaddedBase64(field, m[5]!);
+    encodedParts(field, m[4]!, m[5]!);
     return 'scrypt';
   }
   if ((m = ARGON2ID.exec(text))) {
-    within(field, Number(m[1]), BOUNDS.argonMemoryKiB);
-    within(field, Number(m[2]), BOUNDS.argonIterations);
-    within(field, Number(m[3]), BOUNDS.argonParallelism);
-    unpaddedBase64(field, m[4]!);
-    unpaddedBase64(field, m[5]!);
+    param('m', m[1]!, BOUNDS.argonMemoryKiB);
+    param('t', m[2]!, BOUNDS.argonIterations);
+    param('p', m[3]!, BOUNDS.argonParallelism);
+    if (Number(m[1]) < 8 * Number(m[3])) throw bad(`has m=${m[1]}, less than 8 × p=${m[3]}.`);
+    encodedParts(field, m[4]!, m[5]!);
     return 'argon2id';
   }
   throw bad('is not a bcrypt ($2b$), scrypt ($scrypt$ln=…) or Argon2id ($argon2id$v=19$…) encoded hash.');
@@ -114,7 +108,10 @@ export function readEncoded(field: string, encoded: string): PasswordAlgorithm {
 export async function verifyPassword(field: string, password: Uint8Array, encoded: string): Promise<boolean> {
   const text = encoded.trim();
   const algorithm = readEncoded(field, text);
-  if (algorithm === 'bcrypt') return bcryptVerify({ password, hash: text.replace(/^\$2[bxy]\$/, '$2a$') });
+  if (algorithm === 'bcrypt') {
+    if (password.length > 72) throw new ToolInputError(`'input' is ${password.length} bytes; bcrypt reads at most 72.`);
+    return bcryptVerify({ password, hash: text.replace(/^\$2[by]\$/, '$2a$') });
+  }
   if (algorithm === 'argon2id') return argon2Verify({ password, hash: text });
   const [, logN, r, p, salt, key] = SCRYPT.exec(text)!;
   const want = unpaddedBase64(field, key!);
