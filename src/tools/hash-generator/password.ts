@@ -1,8 +1,7 @@
 // Password hashes in their standard encoded strings: bcrypt `$2b$`, scrypt in the PHC form that
 // passlib writes (`$scrypt$ln=…,r=…,p=…$salt$hash`, unpadded standard Base64) and Argon2id
 // `$argon2id$v=19$…`. hash-wasm computes all three the same way in every door. Costs are bounded
-// so that one call stays within docs/limits.md (worst cases: bcrypt cost 12 ≈ 0.3 s, Argon2id
-// 64 MiB × 3 passes ≈ 0.55 s, scrypt ln=16 r=8 ≈ 0.3 s, measured in Node 20 on the CI machine).
+// so that one call stays within the limits (docs/limits.md has the measured worst cases).
 import { argon2id, argon2Verify, bcrypt, bcryptVerify, scrypt } from 'hash-wasm';
 import { decodeBase64, encodeBase64 } from '../../lib/base64';
 import { ToolInputError } from '../define';
