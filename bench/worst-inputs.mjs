@@ -121,6 +121,11 @@ const CASES = [
   ['hash-generator', "sha3-512 of 16 MB of '€'", () => fill((t) => ({ input: t, algorithm: 'sha3-512' }), '€')],
   ['hash-generator', 'blake2b of 16 MB', () => fill((t) => ({ input: t, algorithm: 'blake2b' }), 'a')],
   ['hash-generator', 'HMAC-SHA512, 8 MB key and 8 MB input', () => fill((t) => ({ input: t.slice(0, t.length / 2), hmac_key: t.slice(t.length / 2), algorithm: 'sha512' }), 'aa')],
+  // Password hashes at their highest costs (src/tools/hash-generator/password-params.ts BOUNDS).
+  ['hash-generator', 'bcrypt cost 12, a 72-byte password', () => ({ input: 'a'.repeat(72), algorithm: 'bcrypt', cost: 12 })],
+  ['hash-generator', 'scrypt log_n 16, r 8, p 4 (64 MiB, 4 passes), 16 MB password', () => fill((t) => ({ input: t, algorithm: 'scrypt', log_n: 16, r: 8, p: 4 }), 'a')],
+  ['hash-generator', 'argon2id 64 MiB, t 3, p 4, 16 MB password', () => fill((t) => ({ input: t, algorithm: 'argon2id', memory_kib: 65536, iterations: 3, parallelism: 4 }), 'a')],
+  ['hash-generator', 'argon2id 64 MiB, t 3, p 1: verify against such a hash', () => ({ input: 'pw', algorithm: 'argon2id', expected: '$argon2id$v=19$m=65536,t=3,p=1$c2FsdHNhbHRzYWx0MTIzNA$J+g5kai/vKtMPuLtjs1bzuUSyYZAXaaIbLxctiLrzLo' })],
 
   ['url-encoder', "encode-component 16 MB of ' ' (3× output)", () => fill((t) => ({ input: t }), ' ')],
   ['url-encoder', 'encode-component, every BMP and astral character (1.1M table entries)', () => {

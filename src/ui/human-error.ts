@@ -59,6 +59,7 @@ export const KNOWN_FIELDS: ReadonlySet<string> = new Set([
   'hmac_key_encoding', 'expected', 'secret_encoding', 'jsonpath', 'infer_types', 'bom', 'baseline',
   'contrast_with', 'namespace', 'name', 'to_base', 'bit_width', 'timezone', 'background', 'kernel', 'output',
   'records_path', 'decimal_separator',
+  'salt', 'salt_encoding', 'cost', 'log_n', 'r', 'p', 'memory_kib', 'iterations', 'parallelism',
 ]);
 
 function labelOf(path: string, labels: FieldLabels): string {

@@ -55,7 +55,7 @@ describe('formFields', () => {
 describe('initialInput', () => {
   it('starts from the defaults, the first option of a required choice, and empty otherwise', () => {
     expect(initialInput(formOf('text-case-converter'))).toEqual({ input: '', to: 'camelCase' });
-    expect(initialInput(formOf('hash-generator'))).toEqual({ input: '', input_encoding: 'utf8', algorithm: 'sha256', encoding: 'hex', hmac_key: '', hmac_key_encoding: 'utf8', expected: '' });
+    expect(initialInput(formOf('hash-generator'))).toEqual({ input: '', input_encoding: 'utf8', algorithm: 'sha256', encoding: 'hex', hmac_key: '', hmac_key_encoding: 'utf8', expected: '', salt: '', salt_encoding: 'utf8' });
     const resizer = initialInput(formOf('image-resizer'));
     expect(resizer).toMatchObject({ image: '', fit: 'inside', format: 'png', quality: 85 });
     expect('width' in resizer && resizer.width === undefined).toBe(true);

@@ -294,3 +294,70 @@ test.describe('hash-generator page', () => {
 /** The page's main file drop (the verify box has its own). */
 const mainDrop = (page: Page) => page.locator('div.drop[role="button"]').first();
 const mainFileInput = (page: Page) => page.getByTestId('file-input').first();
+
+// Password hashes made by independent implementations (as in src/tools/hash-generator/cases.ts):
+// python3-bcrypt's hashpw with the salt bytes "saltsaltsalt1234", and Debian's reference `argon2`.
+const BCRYPT_HUNTER2 = '$2b$05$a0DqbFLfZFPxWUvyKRGxL.aCpUfY6E5NPkezzndwdIbI6Du28hzjK';
+const ARGON2ID_STAPLE = '$argon2id$v=19$m=256,t=2,p=1$c2FsdHNhbHRzYWx0MTIzNA$J+g5kai/vKtMPuLtjs1bzuUSyYZAXaaIbLxctiLrzLo';
+
+test.describe('hash-generator page: password hashes', () => {
+  test('makes and checks password hashes with the keyboard; the password never enters the link', async ({ page }) => {
+    await page.goto('/hash-generator');
+    await page.getByTestId('mode-password').focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('mode-password')).toHaveAttribute('aria-checked', 'true');
+    await expect(page.getByTestId('password-hint')).toContainText('RFC 9106');
+
+    // bcrypt, cost 5, a fixed salt: python3-bcrypt's hash, byte for byte.
+    await page.getByTestId('password-bcrypt').focus();
+    await page.keyboard.press('Space');
+    await expect(page.getByTestId('password-bcrypt')).toHaveAttribute('aria-checked', 'true');
+    await page.getByTestId('cost-cost').fill('5');
+    await page.getByText('Fixed salt (for reproducible test vectors)').click();
+    await page.getByTestId('salt').fill('saltsaltsalt1234');
+    await page.getByTestId('password').fill('hunter2');
+    await expect(page.getByTestId('password')).toHaveAttribute('type', 'password');
+    await page.getByTestId('password').press('Enter');
+    await expect(page.getByTestId('password-output')).toHaveValue(BCRYPT_HUNTER2);
+
+    // Random salt by default: two hashes of one password differ, both in the $2b$05$ form.
+    await page.getByTestId('salt').fill('');
+    await page.getByTestId('password-hash').click();
+    await expect(page.getByTestId('password-output')).toHaveValue(/^\$2b\$05\$[./A-Za-z0-9]{53}$/);
+    const first = await page.getByTestId('password-output').inputValue();
+    await page.getByTestId('password-hash').click();
+    await expect(page.getByTestId('password-output')).not.toHaveValue(first);
+    await expect(page.getByTestId('password-output')).toHaveValue(/^\$2b\$05\$/);
+
+    // The reference argon2 tool's hash: the right password matches, another does not.
+    await page.getByTestId('password-expected').fill(ARGON2ID_STAPLE);
+    await page.getByTestId('password').fill('correct horse battery staple');
+    await page.getByTestId('password-check').click();
+    await expect(page.getByTestId('password-verdict')).toHaveText('✓ The password matches this hash.');
+    await page.getByTestId('password').fill('correct horse battery stapler');
+    await page.getByTestId('password-check').click();
+    await expect(page.getByTestId('password-verdict')).toHaveText('✗ The password does not match this hash.');
+
+    // A hash over the bounds is the tool's sentence, with the page's name for the field.
+    await page.getByTestId('password-expected').fill(ARGON2ID_STAPLE.replace('m=256', 'm=4194304'));
+    await page.getByTestId('password-check').click();
+    await expect(page.getByTestId('error')).toContainText('has m=4194304, outside the bounds of this tool (8 to 65536)');
+
+    expect(decodeURIComponent(page.url())).not.toContain('stapler');
+    expect(decodeURIComponent(page.url())).not.toContain('hunter2');
+    await page.getByText('Use this as an API request').click();
+    await expect(page.getByTestId('snippet')).toContainText('"algorithm":"argon2id"');
+    await expect(page.getByTestId('snippet')).toContainText('<your password>');
+    await expect(page.getByTestId('snippet')).not.toContainText('stapler');
+  });
+
+  test('the example hashes a password with Argon2id and fills the check with it', async ({ page }) => {
+    await page.goto('/hash-generator');
+    await page.getByTestId('mode-password').click();
+    await page.getByRole('button', { name: 'Load example' }).click();
+    await expect(page.getByTestId('password-output')).toHaveValue(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/);
+    await expect(page.getByTestId('password-expected')).toHaveValue(await page.getByTestId('password-output').inputValue());
+    await page.getByTestId('password-check').click();
+    await expect(page.getByTestId('password-verdict')).toHaveText('✓ The password matches this hash.');
+  });
+});

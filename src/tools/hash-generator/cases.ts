@@ -82,6 +82,146 @@ const hexAnswer = (algorithm: string, bytes: number, hex: string) => ({
   digest_length: hex.length,
 });
 
+// Password hashes with a fixed salt, each made by an independent implementation: Debian's `argon2`
+// (`printf '<pw>' | argon2 saltsaltsalt1234 -id -t 2 -k 256 -p 1 -l 32 -e`), Python's
+// hashlib.scrypt (OpenSSL) written in passlib's PHC form, and python3-bcrypt's hashpw with the
+// same 16 salt bytes in bcrypt's Base64. Their costs are small: the cases run through every door.
+const SALT = 'saltsaltsalt1234';
+const ARGON2ID_256 = '$argon2id$v=19$m=256,t=2,p=1$c2FsdHNhbHRzYWx0MTIzNA$J+g5kai/vKtMPuLtjs1bzuUSyYZAXaaIbLxctiLrzLo';
+const ARGON2ID_64_P2 = '$argon2id$v=19$m=64,t=1,p=2$c2FsdHNhbHRzYWx0MTIzNA$voXKik+05TZVTcXQzt6bl98DiRaObR7YdLSduP4B5yU';
+const SCRYPT_10 = '$scrypt$ln=10,r=8,p=1$c2FsdHNhbHRzYWx0MTIzNA$ScCLLLz7xGa/feGr7dTo+kzDv333ayxxlEcw56Ji/5E';
+const SCRYPT_4_HEX_SALT = '$scrypt$ln=4,r=1,p=2$ABEiM0RVZneImaq7zN3u/w$nmWqzzZjo/HsShcR7/rV02F0jYghBylikR0y66BJzHM';
+const BCRYPT_5 = '$2b$05$a0DqbFLfZFPxWUvyKRGxL.aCpUfY6E5NPkezzndwdIbI6Du28hzjK';
+const BCRYPT_4_UTF8 = '$2b$04$a0DqbFLfZFPxWUvyKRGxL.hY2abnyXQ5Jq91BK9S1Hup7CGJOUaTi';
+const BCRYPT_2Y = '$2y$04$a0DqbFLfZFPxWUvyKRGxL.ryYe8CXGOaXmSXhHFjVMMsGN5i5y80y';
+
+const encodedAnswer = (algorithm: string, bytes: number, hash: string, matches?: boolean) => ({
+  hash,
+  algorithm,
+  encoding: 'encoded',
+  input_byte_length: bytes,
+  digest_length: hash.length,
+  ...(matches !== undefined && { matches }),
+});
+
+const passwordCases: ToolCase[] = [
+  {
+    name: 'Argon2id with a fixed salt matches the reference argon2 tool',
+    body: { input: 'correct horse battery staple', algorithm: 'argon2id', salt: SALT, memory_kib: 256, iterations: 2, parallelism: 1 },
+    status: 200,
+    expect: encodedAnswer('argon2id', 28, ARGON2ID_256),
+  },
+  {
+    name: 'Argon2id with two lanes (p=2) matches the reference argon2 tool',
+    body: { input: 'correct horse battery staple', algorithm: 'argon2id', salt: SALT, memory_kib: 64, iterations: 1, parallelism: 2 },
+    status: 200,
+    expect: encodedAnswer('argon2id', 28, ARGON2ID_64_P2),
+  },
+  {
+    name: 'scrypt (PHC $scrypt$) of UTF-8 text matches hashlib.scrypt',
+    body: { input: 'pässword', algorithm: 'scrypt', salt: SALT, log_n: 10, r: 8, p: 1 },
+    status: 200,
+    expect: encodedAnswer('scrypt', 9, SCRYPT_10),
+  },
+  {
+    name: 'scrypt with a salt given as hex matches hashlib.scrypt',
+    body: { input: 'pw', algorithm: 'scrypt', salt: '00112233445566778899aabbccddeeff', salt_encoding: 'hex', log_n: 4, r: 1, p: 2 },
+    status: 200,
+    expect: encodedAnswer('scrypt', 2, SCRYPT_4_HEX_SALT),
+  },
+  {
+    name: 'bcrypt ($2b$) with a fixed salt matches python3-bcrypt',
+    body: { input: 'hunter2', algorithm: 'bcrypt', salt: SALT, cost: 5 },
+    status: 200,
+    expect: encodedAnswer('bcrypt', 7, BCRYPT_5),
+  },
+  {
+    name: 'bcrypt of UTF-8 text matches python3-bcrypt',
+    body: { input: 'pässwörd', algorithm: 'bcrypt', salt: SALT, cost: 4 },
+    status: 200,
+    expect: encodedAnswer('bcrypt', 10, BCRYPT_4_UTF8),
+  },
+  {
+    name: 'a random salt by default: a well-formed Argon2id string with the default costs',
+    body: { input: 'pw', algorithm: 'argon2id', memory_kib: 64, iterations: 1 },
+    status: 200,
+    match: { hash: /^\$argon2id\$v=19\$m=64,t=1,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/, encoding: 'encoded', digest_length: 94 },
+  },
+  { name: 'verify: the right password against python3-bcrypt', body: { input: 'hunter2', algorithm: 'bcrypt', expected: BCRYPT_5 }, status: 200, expect: encodedAnswer('bcrypt', 7, BCRYPT_5, true) },
+  { name: 'verify: a wrong password against python3-bcrypt', body: { input: 'hunter3', algorithm: 'bcrypt', expected: BCRYPT_5 }, status: 200, match: { matches: false } },
+  { name: 'verify: a $2y$ bcrypt hash (PHP) is read as $2b$', body: { input: 'hunter2', algorithm: 'bcrypt', expected: BCRYPT_2Y }, status: 200, match: { matches: true } },
+  { name: 'verify: the reference argon2 tool\'s hash', body: { input: 'correct horse battery staple', algorithm: 'argon2id', expected: ARGON2ID_256 }, status: 200, match: { matches: true } },
+  { name: 'verify: Argon2id, wrong password', body: { input: 'correct horse battery stapler', algorithm: 'argon2id', expected: ARGON2ID_256 }, status: 200, match: { matches: false } },
+  { name: 'verify: hashlib.scrypt\'s hash', body: { input: 'pässword', algorithm: 'scrypt', expected: SCRYPT_10 }, status: 200, match: { matches: true } },
+  { name: 'verify: scrypt, wrong password', body: { input: 'password', algorithm: 'scrypt', expected: SCRYPT_10 }, status: 200, match: { matches: false } },
+  {
+    name: 'bcrypt cost over the bound is a schema error',
+    body: { input: 'pw', algorithm: 'bcrypt', cost: 13 },
+    status: 400,
+    expect: { error: "Invalid request: 'cost' must be at most 12.", issues: [{ path: ['cost'], message: 'must be at most 12' }] },
+  },
+  {
+    name: 'scrypt over 64 MiB is refused naming log_n',
+    body: { input: 'pw', algorithm: 'scrypt', log_n: 16, r: 16 },
+    status: 400,
+    expect: { error: "'log_n' asks scrypt for more than 64 MiB (128·2^log_n·r bytes)." },
+  },
+  {
+    name: 'a cost of another algorithm is refused',
+    body: { input: 'pw', algorithm: 'bcrypt', memory_kib: 1024 },
+    status: 400,
+    expect: { error: "'memory_kib' is a cost of argon2id, not of bcrypt." },
+  },
+  {
+    name: 'a password field with a digest is refused',
+    body: { input: 'pw', salt: 'x' },
+    status: 400,
+    expect: { error: "'salt' is only for the password hashes (bcrypt, scrypt, argon2id), not sha256." },
+  },
+  {
+    name: 'bcrypt salt of the wrong length is refused',
+    body: { input: 'pw', algorithm: 'bcrypt', salt: 'short' },
+    status: 400,
+    expect: { error: "'salt' must be 16 bytes for bcrypt, not 5." },
+  },
+  {
+    name: 'bcrypt reads at most 72 bytes',
+    body: { input: 'x'.repeat(73), algorithm: 'bcrypt' },
+    status: 400,
+    expect: { error: "'input' is 73 bytes; bcrypt reads at most 72." },
+  },
+  {
+    name: 'expected of another password algorithm is refused',
+    body: { input: 'pw', algorithm: 'bcrypt', expected: ARGON2ID_256 },
+    status: 400,
+    expect: { error: "'expected' is a argon2id hash, but 'algorithm' is bcrypt." },
+  },
+  {
+    name: 'expected over the bounds is refused before any work',
+    body: { input: 'pw', algorithm: 'argon2id', expected: '$argon2id$v=19$m=4194304,t=2,p=1$c2FsdHNhbHRzYWx0MTIzNA$J+g5kai/vKtMPuLtjs1bzuUSyYZAXaaIbLxctiLrzLo' },
+    status: 400,
+    expect: { error: "'expected' has m=4194304, outside the bounds of this tool (8 to 65536)." },
+  },
+  {
+    name: 'expected that is no encoded hash is refused',
+    body: { input: 'pw', algorithm: 'scrypt', expected: SHA256_ABC },
+    status: 400,
+    expect: { error: "'expected' is not a bcrypt ($2b$), scrypt ($scrypt$ln=…) or Argon2id ($argon2id$v=19$…) encoded hash." },
+  },
+  {
+    name: 'a salt with expected is refused (the hash carries its own)',
+    body: { input: 'pw', algorithm: 'bcrypt', salt: SALT, expected: BCRYPT_5 },
+    status: 400,
+    expect: { error: "'salt' cannot be used with 'expected': the encoded hash carries its own salt and costs." },
+  },
+  {
+    name: 'hmac_key with a password hash is refused',
+    body: { input: 'pw', algorithm: 'scrypt', hmac_key: 'k' },
+    status: 400,
+    expect: { error: "'hmac_key' cannot be used with scrypt: a password hash takes no HMAC key." },
+  },
+];
+
 const cases: ToolCase[] = [
   {
     name: 'FIPS 180-4 SHA-256 "abc" with the defaults (sha256, hex)',
@@ -261,6 +401,7 @@ const cases: ToolCase[] = [
     status: 400,
     match: { error: /'encoding' must be one of "hex", "base64".*'hmac_key' must be a string \(got a number\)/ },
   },
+  ...passwordCases,
 ];
 
 export default cases;
