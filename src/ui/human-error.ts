@@ -60,6 +60,7 @@ export const KNOWN_FIELDS: ReadonlySet<string> = new Set([
   'contrast_with', 'namespace', 'name', 'to_base', 'bit_width', 'timezone', 'background', 'kernel', 'output',
   'records_path', 'decimal_separator',
   'salt', 'salt_encoding', 'cost', 'log_n', 'r', 'p', 'memory_kib', 'iterations', 'parallelism',
+  'data', 'size', 'alphabet', 'extended', 'include',
 ]);
 
 function labelOf(path: string, labels: FieldLabels): string {

@@ -27,7 +27,7 @@ describe('formFields', () => {
   it('reads numbers with their bounds, and choices of numbers', () => {
     const fields = formOf('uuid-generator');
     expect(fields.find((field) => field.name === 'count')).toMatchObject({ kind: 'number', integer: true, min: 1, max: 100, default: 1 });
-    expect(fields.find((field) => field.name === 'version')).toMatchObject({ kind: 'select', options: [1, 3, 4, 5, 6, 7, 'nil', 'max', 'ulid'], default: 4 });
+    expect(fields.find((field) => field.name === 'version')).toMatchObject({ kind: 'select', options: [1, 3, 4, 5, 6, 7, 'nil', 'max', 'ulid', 8, 'nanoid'], default: 4 });
     expect(formOf('image-resizer').find((field) => field.name === 'rotate')).toMatchObject({ kind: 'number', integer: false, min: undefined });
   });
 
@@ -54,7 +54,7 @@ describe('formFields', () => {
 
 describe('initialInput', () => {
   it('starts from the defaults, the first option of a required choice, and empty otherwise', () => {
-    expect(initialInput(formOf('text-case-converter'))).toEqual({ input: '', to: 'camelCase' });
+    expect(initialInput(formOf('text-case-converter'))).toEqual({ input: '', to: 'camelCase', extended: false });
     expect(initialInput(formOf('hash-generator'))).toEqual({ input: '', input_encoding: 'utf8', algorithm: 'sha256', encoding: 'hex', hmac_key: '', hmac_key_encoding: 'utf8', expected: '', salt: '', salt_encoding: 'utf8' });
     const resizer = initialInput(formOf('image-resizer'));
     expect(resizer).toMatchObject({ image: '', fit: 'inside', format: 'png', quality: 85 });
