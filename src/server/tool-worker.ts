@@ -1,9 +1,10 @@
 // The worker thread of the tool pool (worker-pool.ts): runs the very core that answers small
 // calls on the main thread, so a call gives the same answer whichever thread runs it. Built as
 // its own entry (dist-server/tool-worker.js).
-import { answerCall, type ApiResponse } from '../core/http';
-import type { Reply } from '../core/invoke';
+import { answerCall, fromReply, type ApiResponse } from '../core/http';
+import { runValid, type Reply } from '../core/invoke';
 import { localInvoker } from '../core/local';
+import { findTool } from '../tools/index';
 import { nodeContext } from '../platform/node-context';
 import { watchModelProcesses } from '../platform/segmentation-node';
 import { captureConsole, createLogger, errorFields, stderrOnly } from './logger';
@@ -24,24 +25,37 @@ const local = localInvoker(nodeContext);
 watchModelProcesses(reportCompanion);
 
 /**
- * `call`: a parsed, validated request (MCP) → its Reply.
- * `http`: a REST request's raw body → the whole answer, JSON parsed and serialised here too, so
- * a 16 MiB body or answer costs the main thread a copy and nothing more.
+ * Each call is validated once, where it is cheapest to:
+ * `json`: a REST request's raw body (a large one, unread by the main thread) → parsed and
+ * validated here, the whole answer serialised here too, so a 16 MiB body or answer costs the
+ * main thread a copy and nothing more.
+ * `input`: a request the door already validated (`validate`) → run as is; `answer` says whether
+ * the door wants the Reply (MCP, the command line) or the REST answer's bytes.
  */
-export type ToolTask = { kind: 'call'; slug: string; body: unknown } | { kind: 'http'; slug: string; json: Uint8Array };
+export type ToolTask = { kind: 'json'; slug: string; json: Uint8Array } | { kind: 'input'; slug: string; input: unknown; answer: 'reply' | 'http' };
+
+/** What a task gives back, told apart by `kind`. */
+export type ToolOutcome = { kind: 'reply'; reply: Reply } | { kind: 'http'; response: ApiResponse };
 
 const utf8 = new TextEncoder();
 
 /** The REST answer with its JSON already in UTF-8 bytes: moved to the main thread, not copied. */
-async function answer(task: Extract<ToolTask, { kind: 'http' }>): Promise<ApiResponse> {
-  const response = await answerCall(task.slug, task.json, local);
-  return { ...response, body: typeof response.body === 'string' ? utf8.encode(response.body) : response.body };
+const encoded = (response: ApiResponse): ToolOutcome => ({
+  kind: 'http',
+  response: { ...response, body: typeof response.body === 'string' ? utf8.encode(response.body) : response.body },
+});
+
+async function perform(task: ToolTask): Promise<ToolOutcome> {
+  if (task.kind === 'json') return encoded(await answerCall(task.slug, task.json, local));
+  // The door found the tool and validated the input before sending it.
+  const reply = await runValid(findTool(task.slug)!, task.input, nodeContext);
+  return task.answer === 'http' ? encoded(fromReply(reply)) : { kind: 'reply', reply };
 }
 
 // invoke() turns every throw of a tool into a reply (500 for bugs, logged on this thread's
 // stderr, which Node forwards to the process's); a throw here would be a fault of invoke itself.
-serveTasks<ToolTask, Reply | ApiResponse>(
-  (task) => (task.kind === 'call' ? local(task.slug, task.body) : answer(task)),
+serveTasks<ToolTask, ToolOutcome>(
+  perform,
   (error) => log.error('tool worker fault', errorFields(error)),
-  (result) => ('headers' in result && typeof result.body !== 'string' ? [result.body.buffer] : []),
+  (outcome) => (outcome.kind === 'http' && typeof outcome.response.body !== 'string' ? [outcome.response.body.buffer as ArrayBuffer] : []),
 );
