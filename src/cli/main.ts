@@ -12,7 +12,7 @@ import { nodeContext } from '../platform/node-context';
 import { bodyLimitOf, ConfigError, toolLimits } from '../server/config';
 import { createInvoker } from '../server/call-placement';
 import { replyingInvoker } from '../server/pool-dispatch';
-import type { ToolOutcome, ToolTask } from '../server/tool-worker';
+import type { ToolOutcome, ToolTask } from '../server/tool-task';
 import { WorkerPool } from '../server/worker-pool';
 import { parseArgs, UsageError } from './args';
 import { occupied, readCapped, readFileCapped, writeOutput } from './files';

@@ -14,7 +14,7 @@ import { trackRequests } from './mcp-drain';
 import { localFiles } from './mcp-files';
 import { createInvoker, jsonSize } from './call-placement';
 import { replyingInvoker } from './pool-dispatch';
-import type { ToolOutcome, ToolTask } from './tool-worker';
+import type { ToolOutcome, ToolTask } from './tool-task';
 import { WorkerPool } from './worker-pool';
 
 // This process's own lines: JSON, like the HTTP server's, on stderr. A stray console.log (from

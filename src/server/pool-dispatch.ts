@@ -10,7 +10,7 @@
 import { fromReply, type ApiResponse } from '../core/http';
 import type { CallOptions, Invoker, Reply } from '../core/invoke';
 import { formatBytes } from '../lib/byte-size';
-import type { ToolOutcome, ToolTask } from './tool-worker';
+import type { ToolOutcome, ToolTask } from './tool-task';
 import { ClientBusyError, QueueFullError, TaskCrowdedOutError, TaskTimeoutError, WorkerFailedError, WorkerOutOfMemoryError, type WorkerPool } from './worker-pool';
 
 export type ToolPool = WorkerPool<ToolTask, ToolOutcome>;
