@@ -7,12 +7,12 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { version } from '../../package.json';
-import type { ApiResponse } from '../core/http';
-import type { Invoker, Reply } from '../core/invoke';
+import type { Invoker } from '../core/invoke';
 import { nodeContext } from '../platform/node-context';
 import { bodyLimitOf, ConfigError, toolLimits } from '../server/config';
-import { createInvoker, replyingInvoker } from '../server/routing';
-import type { ToolTask } from '../server/tool-worker';
+import { createInvoker } from '../server/call-placement';
+import { replyingInvoker } from '../server/pool-dispatch';
+import type { ToolOutcome, ToolTask } from '../server/tool-task';
 import { WorkerPool } from '../server/worker-pool';
 import { parseArgs, UsageError } from './args';
 import { occupied, readCapped, readFileCapped, writeOutput } from './files';
@@ -50,7 +50,7 @@ function commandInvoker(slug: string): Invoker {
     if (error instanceof ConfigError) throw new UsageError(error.message, slug);
     throw error;
   }
-  const pool = new WorkerPool<ToolTask, Reply | ApiResponse>({
+  const pool = new WorkerPool<ToolTask, ToolOutcome>({
     script: resolve(dirname(fileURLToPath(import.meta.url)), 'tool-worker.js'),
     size: 1,
     maxQueue: 1,

@@ -4,7 +4,7 @@
 import { BodyTooLargeError } from '../core/http';
 import type { Invoker } from '../core/invoke';
 import { formatBytes } from '../lib/byte-size';
-import { jsonSize } from '../server/routing';
+import { jsonSize } from '../server/call-placement';
 import { type Command, UsageError, coerce, type Source } from './args';
 import { type Field, toolFields } from './fields';
 

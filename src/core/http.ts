@@ -56,7 +56,7 @@ export function jsonResponse(status: number, body: unknown, headers?: Record<str
   return { status, headers: headers ? { ...JSON_HEADERS, ...headers } : JSON_HEADERS, body: JSON.stringify(body) };
 }
 
-const fromReply = (reply: Reply) => jsonResponse(reply.status, reply.body);
+export const fromReply = (reply: Reply): ApiResponse => jsonResponse(reply.status, reply.body);
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 

@@ -35,30 +35,42 @@ export const notFound = (slug: string): Reply => ({ status: 404, body: { error: 
 /** Faults that are bugs are logged here and never shown to the caller. */
 const logFault = (slug: string, error: unknown) => console.error(`[${slug}] internal error:`, error);
 
-export async function invoke(tool: ToolDefinition, body: unknown, context: ToolContext): Promise<Reply> {
+/** A request checked against its tool's schema: the parsed input, or the 400 reply that refuses it. */
+export type Checked = { ok: true; input: unknown } | { ok: false; reply: Reply };
+
+/** The one validation of a call: done where the call arrives, never again where it runs. */
+export function validate(tool: ToolDefinition, body: unknown): Checked {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     const got = body === null ? 'null' : Array.isArray(body) ? 'an array' : `a ${typeof body}`;
     return {
-      status: 400,
-      body: { error: 'Request body must be a JSON object', issues: [{ path: [], message: `Expected a JSON object, received ${got}` }] },
+      ok: false,
+      reply: { status: 400, body: { error: 'Request body must be a JSON object', issues: [{ path: [], message: `Expected a JSON object, received ${got}` }] } },
     };
   }
   const parsed = tool.input.safeParse(body);
-  if (!parsed.success) {
-    // The messages need each issue's input (a missing field reads "is required"), but asking zod
-    // for it makes every parse, passing ones included, some 20× slower: only a failure parses again with it.
-    const failed = tool.input.safeParse(body, { reportInput: true }).error ?? parsed.error;
-    const issues = failed.issues.map((issue) => ({ path: issue.path.map(pathKey), message: describeIssue(issue) }));
-    return { status: 400, body: { error: sentence(issues), issues } };
-  }
+  if (parsed.success) return { ok: true, input: parsed.data };
+  // The messages need each issue's input (a missing field reads "is required"), but asking zod
+  // for it makes every parse, passing ones included, some 20× slower: only a failure parses again with it.
+  const failedParse = tool.input.safeParse(body, { reportInput: true }).error ?? parsed.error;
+  const issues = failedParse.issues.map((issue) => ({ path: issue.path.map(pathKey), message: describeIssue(issue) }));
+  return { ok: false, reply: { status: 400, body: { error: sentence(issues), issues } } };
+}
+
+/** Runs a tool on input `validate` accepted (here or on the thread that sent it). */
+export async function runValid(tool: ToolDefinition, input: unknown, context: ToolContext): Promise<Reply> {
   try {
     // Most tools answer synchronously: awaiting only a real promise saves a turn of the microtask queue.
-    const result = tool.run(parsed.data, context);
+    const result = tool.run(input as never, context);
     const output = result instanceof Promise ? await result : result;
     return { status: 200, body: output as Record<string, unknown> };
   } catch (error) {
     return failed(tool.slug, error);
   }
+}
+
+export function invoke(tool: ToolDefinition, body: unknown, context: ToolContext): Promise<Reply> {
+  const checked = validate(tool, body);
+  return checked.ok ? runValid(tool, checked.input, context) : Promise.resolve(checked.reply);
 }
 
 /** What a thrown error answers, for the tools and for a page worker's own steps of one. */

@@ -6,16 +6,15 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import type { ApiResponse } from '../core/http';
-import type { Reply } from '../core/invoke';
 import { nodeContext } from '../platform/node-context';
 import { ConfigError, loadConfig, type ServerConfig } from './config';
 import { captureConsole, createLogger, stderrOnly } from './logger';
 import { connectGuarded, createMcpServer } from './mcp';
 import { trackRequests } from './mcp-drain';
 import { localFiles } from './mcp-files';
-import { createInvoker, jsonSize, replyingInvoker } from './routing';
-import type { ToolTask } from './tool-worker';
+import { createInvoker, jsonSize } from './call-placement';
+import { replyingInvoker } from './pool-dispatch';
+import type { ToolOutcome, ToolTask } from './tool-task';
 import { WorkerPool } from './worker-pool';
 
 // This process's own lines: JSON, like the HTTP server's, on stderr. A stray console.log (from
@@ -31,7 +30,7 @@ try {
   process.exit(1);
 }
 
-const pool = new WorkerPool<ToolTask, Reply | ApiResponse>({
+const pool = new WorkerPool<ToolTask, ToolOutcome>({
   script: resolve(dirname(fileURLToPath(import.meta.url)), 'tool-worker.js'),
   size: config.heavyWorkers,
   maxQueue: config.heavyQueue,

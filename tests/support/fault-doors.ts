@@ -20,7 +20,7 @@ export type Outcome =
   | { ok: true; body: Record<string, unknown> }
   | { ok: false; error: string; status?: number; retryAfter?: string | null; exitCode?: number };
 
-/** The sentences a call stopped by a limit may get (src/server/routing.ts). */
+/** The sentences a call stopped by a limit may get (src/server/pool-dispatch.ts). */
 export const TOO_LONG = /^Processing took longer than the limit of \d+ (ms|seconds); send a smaller or simpler input\.$/;
 export const TOO_MUCH_MEMORY = /^Processing needed more than the memory limit of [\d.]+ [KMG]iB; send a smaller or simpler input\.$/;
 export const BUSY = /^The server was too busy to finish this request within its time limit of \d+ (ms|seconds)\. Retry after \d+ seconds\.$/;
