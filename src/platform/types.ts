@@ -31,12 +31,6 @@ export interface DecodeOptions {
    * the others ignore it. Either way the bitmap says its own size.
    */
   shrink?: number;
-  /**
-   * The caller will resample the decoded image to exactly this size with this kernel: a codec
-   * that can decode straight to it as faithfully may return that size (a JPEG reduced 2–4×:
-   * codecs/jpeg-planar.ts); the others ignore it. Either way the bitmap says its own size.
-   */
-  resizeTo?: { width: number; height: number; kernel: Kernel };
 }
 
 export interface SvgOptions {

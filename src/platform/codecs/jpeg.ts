@@ -11,7 +11,6 @@ import type { CmykImage } from '../../lib/images/cmyk';
 import type { AssetLoader } from '../assets';
 import { ImageDataError, type Bitmap, type DecodeOptions } from '../types';
 import { emscripten, once } from './common';
-import { decodePlanar, type Target } from './jpeg-planar';
 
 export function jpegCodec(assets: AssetLoader) {
   const decoder = once(async () => emscripten(createJpegDecoder as never, await assets.wasm('jpeg-dec.wasm')) as Promise<JpegDecoderModule>);
@@ -19,7 +18,7 @@ export function jpegCodec(assets: AssetLoader) {
   return {
     // Pixels as stored: EXIF orientation is applied by the tool (one code path for every format);
     // CMYK as CMYK, which the colour stage converts (colour-profile.ts).
-    decode: async (bytes: Uint8Array, { shrink = 1, resizeTo }: DecodeOptions = {}): Promise<Bitmap | CmykImage> => decodeWith(await decoder(), bytes, shrink, resizeTo),
+    decode: async (bytes: Uint8Array, { shrink = 1 }: DecodeOptions = {}): Promise<Bitmap | CmykImage> => decodeWith(await decoder(), bytes, shrink),
     /** Quality 1–100; alpha is ignored (the converter flattens transparency first). */
     encode: async (image: Bitmap, quality: number): Promise<Uint8Array> => encodeWith(await encoder(), image, quality),
   };
@@ -42,20 +41,12 @@ function encodeWith(module: JpegEncoderModule, image: Bitmap, quality: number): 
   return bytes;
 }
 
-function decodeWith(module: JpegDecoderModule, bytes: Uint8Array, shrink: number, resizeTo?: Target): Bitmap | CmykImage {
+function decodeWith(module: JpegDecoderModule, bytes: Uint8Array, shrink: number): Bitmap | CmykImage {
   const input = module._malloc(bytes.length);
   if (!input) throw new Error('JPEG decoder: out of memory');
   module.HEAPU8.set(bytes, input);
-  const scaled = shrink === 2 || shrink === 4 || shrink === 8;
-  // A 2–4× reduction of a YCbCr or grey file straight to the resizer's size (jpeg-planar.ts);
-  // everything else decodes whole, or at 1/shrink.
-  let pixels: number | undefined;
-  try {
-    pixels = resizeTo && !scaled ? decodePlanar(module, input, bytes.length, resizeTo) : undefined;
-    pixels ??= module._decode_jpeg(input, bytes.length, scaled ? shrink : 1);
-  } finally {
-    module._free(input);
-  }
+  const pixels = module._decode_jpeg(input, bytes.length, shrink === 2 || shrink === 4 || shrink === 8 ? shrink : 1);
+  module._free(input);
   if (!pixels) {
     const reason = module.UTF8ToString(module._decode_error());
     if (reason === 'out of memory') throw new Error('JPEG decoder: out of memory');

@@ -38,24 +38,14 @@ export interface AxisWeights {
   pairs: Int32Array;
 }
 
-/**
- * The weights that resample `from` source pixels to `to` output pixels along one axis.
- *
- * With `span` 2 the source is instead a JPEG's subsampled chroma (codecs/jpeg-planar.ts): the
- * ⌈from / 2⌉ samples that libjpeg's "fancy" upsampling would first stretch to `from` pixels, each
- * pixel ¾ of its own sample and ¼ of the next one out (chroma sits centred between two pixels,
- * JFIF's siting). Each tap of the `from`-pixel run is folded through that triangle onto the samples,
- * so resampling the plane gives what upsampling and then resampling gives, in one pass.
- */
-export function axisWeights(from: number, to: number, kernel: Exclude<Kernel, 'nearest'>, span: 1 | 2 = 1): AxisWeights {
+/** The weights that resample `from` source pixels to `to` output pixels along one axis. */
+export function axisWeights(from: number, to: number, kernel: Exclude<Kernel, 'nearest'>): AxisWeights {
   const scale = from / to;
   const { radius, at } = SHAPES[kernel];
   const stretch = Math.max(1, scale); // a reduction widens the kernel: it must average
   const support = radius * stretch;
-  const size = span === 2 ? Math.ceil(from / 2) : from; // samples in the source
-  // The longest run any output pixel can have, even, and at most the source (rounded up to even):
-  // a chroma run is half the pixels' run, plus the triangle's neighbour at each end.
-  let taps = Math.min(span === 2 ? Math.floor(support) + 4 : Math.floor(2 * support) + 2, size);
+  // The longest run any output pixel can have, even, and at most the source (rounded up to even).
+  let taps = Math.min(Math.floor(2 * support) + 2, from);
   taps += taps & 1;
   const starts = new Int32Array(to);
   const halves = new Int16Array(to * taps);
@@ -64,25 +54,16 @@ export function axisWeights(from: number, to: number, kernel: Exclude<Kernel, 'n
     const centre = (i + 0.5) * scale - 0.5;
     const lo = Math.ceil(centre - support);
     const hi = Math.floor(centre + support);
-    const first = span === 2 ? Math.max(0, (Math.max(0, lo) >> 1) - 1) : lo;
     // A run near the far edge starts earlier so all `taps` lie inside (zero weights in front);
     // with an odd source shorter than the run, the last tap is a zero past the end.
-    const start = Math.max(0, Math.min(first, size - taps));
+    const start = Math.max(0, Math.min(lo, from - taps));
     starts[i] = start;
     // Real weights of the taps, out-of-image taps folded onto the edge pixel they repeat.
     real.fill(0);
     let sum = 0;
     for (let j = lo; j <= hi; j++) {
       const w = at(Math.abs(j - centre) / stretch);
-      const pixel = Math.min(from - 1, Math.max(0, j));
-      if (span === 1) {
-        real[pixel - start]! += w;
-      } else {
-        const sample = pixel >> 1;
-        const next = pixel & 1 ? Math.min(size - 1, sample + 1) : Math.max(0, sample - 1);
-        real[sample - start]! += 0.75 * w;
-        real[next - start]! += 0.25 * w;
-      }
+      real[Math.min(from - 1, Math.max(0, j)) - start]! += w;
       sum += w;
     }
     // Rounded to integers that still sum to ONE: the remainder goes to the largest weight.

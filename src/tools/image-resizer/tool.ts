@@ -53,13 +53,6 @@ export default defineTool({
       const { w, h, plan } = planOf(width, height);
       return shrinkFactor(w, h, plan.width, plan.height);
     };
-    // A JPEG reduced 2–4× can be decoded straight to the resample's size (in the stored
-    // orientation before the rotation below: resampling commutes with quarter turns and flips).
-    const resizeTo = cropping ? undefined : (width: number, height: number) => {
-      const { plan } = planOf(width, height);
-      const [w, h] = turn % 180 ? [plan.height, plan.width] : [plan.width, plan.height];
-      return { width: w, height: h, kernel: input.kernel ?? 'lanczos3' };
-    };
     // The sizes to produce, held to the limits and to the output format's own maximum.
     const checkPlan = (plan: FitPlan) => {
       checkDimensions(plan.width, plan.height, 'The resized image');
@@ -68,7 +61,7 @@ export default defineTool({
     };
     // Without a crop they are known from the header: checked before decoding (and again below).
     const sized = cropping ? undefined : (width: number, height: number) => checkPlan(planOf(width, height).plan);
-    const loaded = await loadImage(ctx, imageBytes(input.image, ctx.maxImageBytes), { shrink, resizeTo, sized, animation: animates(input.format) });
+    const loaded = await loadImage(ctx, imageBytes(input.image, ctx.maxImageBytes), { shrink, sized, animation: animates(input.format) });
     const { width: originalWidth, height: originalHeight, animation } = loaded;
     const first = loaded.bitmap;
 
