@@ -1,5 +1,6 @@
 // What a 2–4× JPEG downscale costs: decode plus Lanczos3 resample of 1920×1080 JPEGs to 800 px,
-// decoded whole (today's rule, for fidelity: platform/shrink.ts) and at 1/2 (the old rule), in
+// decoded whole (for fidelity: platform/shrink.ts) and resampled after or, as the resizer now
+// does, as it decodes (codecs/jpeg.ts: the same bytes), and at 1/2 (the old rule), in
 // rounds alternated in one process so that a shared machine's load falls on every side alike.
 // BASE=<another checkout> adds that tree's whole decode beside this one's (each tree's own
 // decoder and resampler: its node_modules must link its own vendor/), e.g. before and after a
@@ -17,7 +18,13 @@ const load = async (root) => {
   const vite = await createServer({ root, server: { middlewareMode: true, hmr: false, ws: false }, appType: 'custom', logLevel: 'error', optimizeDeps: { noDiscovery: true, include: [] } });
   const { nodeImages } = await vite.ssrLoadModule('/src/platform/node.ts');
   const { resizeBitmap } = await vite.ssrLoadModule('/src/platform/codecs/resize.ts');
-  return { vite, run: (bytes, shrink) => async () => resizeBitmap(await nodeImages.decode(bytes, 'jpeg', { shrink }), 800, 450) };
+  const resizeTo = { width: 800, height: 450, kernel: 'lanczos3' };
+  return {
+    vite,
+    run: (bytes, shrink) => async () => resizeBitmap(await nodeImages.decode(bytes, 'jpeg', { shrink }), 800, 450),
+    // What the resizer does now: the decoder resamples as it decodes (codecs/jpeg.ts, the same bytes).
+    fused: (bytes) => async () => resizeBitmap(await nodeImages.decode(bytes, 'jpeg', { resizeTo }), 800, 450),
+  };
 };
 const here = await load(resolve(import.meta.dirname, '..'));
 const base = process.env.BASE ? await load(resolve(process.env.BASE)) : undefined;
@@ -27,7 +34,7 @@ if (corpusPresent()) photos.push(['sharp/flowers.jpeg 2 MP', readFileSync(`${COR
 const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
 
 for (const [name, bytes] of photos) {
-  const cases = { 'decoded at 1/2 (old rule)': here.run(bytes, 2), 'decoded whole': here.run(bytes, 1) };
+  const cases = { 'decoded at 1/2 (old rule)': here.run(bytes, 2), 'decoded whole, then resampled': here.run(bytes, 1), 'resampled as it decodes': here.fused(bytes) };
   if (base) cases['BASE, decoded whole'] = base.run(bytes, 1);
   const times = Object.fromEntries(Object.keys(cases).map((label) => [label, { wall: [], cpu: [] }]));
   for (const run of Object.values(cases)) await run(); // warm-up: codec start-up is paid once

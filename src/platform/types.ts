@@ -31,6 +31,13 @@ export interface DecodeOptions {
    * the others ignore it. Either way the bitmap says its own size.
    */
   shrink?: number;
+  /**
+   * The caller will resample the decoded image to exactly this size with this kernel next: a
+   * codec that can resample as it decodes, to the same bytes, returns that size (JPEG, where the
+   * resizer would resample alone: codecs/jpeg.ts); the others ignore it. Either way the bitmap
+   * says its own size.
+   */
+  resizeTo?: { width: number; height: number; kernel: Kernel };
 }
 
 export interface SvgOptions {

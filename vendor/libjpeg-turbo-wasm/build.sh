@@ -29,6 +29,7 @@ trap 'rm -rf "$WORK"' EXIT
 emcc -O3 -msimd128 -I"$WORK" -I"$SOURCE" -c "$HERE/jsimd_wasm.c" -o "$WORK/jsimd_wasm.o"
 emar d "$WORK/libjpeg.a" jsimd_none.c.o
 
+# decode.c's row-by-row resampler (decode_jpeg_resized) is WebAssembly SIMD too, hence -msimd128 there.
 # Two modules, so the decoder every JPEG input loads does not carry the encoder: each links only
 # what decode.c or encode.c reaches (the linker drops the other half of jsimd_wasm.o).
 # Each is one ES module exporting a factory (the same shape as @jsquash's codecs, so
@@ -36,7 +37,7 @@ emar d "$WORK/libjpeg.a" jsimd_none.c.o
 emcc -O3 -msimd128 -I"$WORK" -I"$SOURCE" "$HERE/decode.c" "$WORK/jsimd_wasm.o" "$WORK/libjpeg.a" -o "$HERE/jpeg_dec.js" \
   -sMODULARIZE=1 -sEXPORT_ES6=1 -sEXPORT_NAME=createJpegDecoder -sENVIRONMENT=web,worker \
   -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=16MB -sMAXIMUM_MEMORY=2GB -sFILESYSTEM=0 \
-  -sEXPORTED_FUNCTIONS=_decode_jpeg,_decoded_width,_decoded_height,_decoded_cmyk,_decoded_adobe,_decode_error,_malloc,_free \
+  -sEXPORTED_FUNCTIONS=_decode_jpeg,_decode_jpeg_resized,_decoded_width,_decoded_height,_decoded_cmyk,_decoded_adobe,_decode_error,_malloc,_free \
   -sEXPORTED_RUNTIME_METHODS=UTF8ToString,HEAPU8 -sDYNAMIC_EXECUTION=0 -sTEXTDECODER=2
 emcc -O3 -msimd128 -I"$WORK" -I"$SOURCE" "$HERE/encode.c" "$WORK/jsimd_wasm.o" "$WORK/libjpeg.a" -o "$HERE/jpeg_enc.js" \
   -sMODULARIZE=1 -sEXPORT_ES6=1 -sEXPORT_NAME=createJpegEncoder -sENVIRONMENT=web,worker \

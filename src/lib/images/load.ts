@@ -4,6 +4,7 @@
 import { ToolInputError, type ToolContext } from '../../tools/define';
 import { decodeBase64 } from '../base64';
 import { ImageDataError, ImageRefusedError, type Bitmap, type ImagePlatform } from '../../platform/types';
+import type { Kernel } from './kernels';
 import { FORMAT_NAMES, formatList, sniffFormat, type InputFormat } from './formats';
 import { MAX_INPUT_BYTES, checkDimensions, checkInputBytes } from './limits';
 import { ORIENTATION_TRANSFORMS, transform } from './pixels';
@@ -55,6 +56,13 @@ export interface LoadOptions {
    */
   shrink?: (width: number, height: number) => number;
   /**
+   * Given the upright size, the size the caller will resample the image to next (its very next
+   * step) and with which kernel: a decoder that can resample as it decodes, to the same bytes,
+   * does (JPEG: platform/codecs/jpeg.ts), and the bitmap then has that size. Omitted, or for a
+   * file EXIF turns or mirrors: full size.
+   */
+  resizeTo?: (width: number, height: number) => ResizeTarget | undefined;
+  /**
    * Called with the upright size as soon as the header gives it, before decoding: the caller
    * refuses there what it could not produce anyway (the converter: a WebP over 16,383 px).
    */
@@ -66,10 +74,17 @@ export interface LoadOptions {
   animation?: boolean;
 }
 
+/** A size to resample to, and the kernel. */
+export interface ResizeTarget {
+  width: number;
+  height: number;
+  kernel: Kernel;
+}
+
 const SUPPORTED = formatList();
 
 /** Decodes to upright RGBA. */
-export async function loadImage(ctx: ToolContext, bytes: Uint8Array, { expected, shrink, sized, animation: keepFrames }: LoadOptions = {}): Promise<LoadedImage> {
+export async function loadImage(ctx: ToolContext, bytes: Uint8Array, { expected, shrink, resizeTo, sized, animation: keepFrames }: LoadOptions = {}): Promise<LoadedImage> {
   const images = imagesOf(ctx);
   const format = sniffFormat(bytes) ?? (isSvgz(bytes) ? 'svg' : undefined);
   if (!format) {
@@ -109,6 +124,8 @@ export async function loadImage(ctx: ToolContext, bytes: Uint8Array, { expected,
   const upright = header.orientation >= 5 /* EXIF 5–8 turn the image a quarter */ ? { width: header.height, height: header.width } : { width: header.width, height: header.height };
   sized?.(upright.width, upright.height);
   const factor = shrink?.(upright.width, upright.height) ?? 1;
+  // Only for upright files: resampling and then turning is not the same bytes as the reverse.
+  const target = orientation === 'identity' ? resizeTo?.(upright.width, upright.height) : undefined;
   const frames = animates(format) ? frameCount(bytes, format) : 1;
   if (keepFrames && frames > 1 && animates(format)) {
     checkAnimation(header.width, header.height, frames);
@@ -130,17 +147,20 @@ export async function loadImage(ctx: ToolContext, bytes: Uint8Array, { expected,
       if (!frame) throw undecodable();
       bitmap = onCanvas(checked(await images.decode(frame.still, 'webp')), frame);
     } else {
-      bitmap = checked(await images.decode(bytes, format, { shrink: factor }));
+      bitmap = checked(await images.decode(bytes, format, { shrink: factor, ...(target && { resizeTo: target }) }));
     }
   } catch (error) {
     throw refusal(error) ?? error;
   }
-  matchHeader(bitmap, header, format, factor);
+  // Decoded straight to the target (which the header check below cannot know), or as usual.
+  const resized =
+    format === 'jpeg' && target !== undefined && bitmap.width === target.width && bitmap.height === target.height && (target.width !== header.width || target.height !== header.height);
+  if (!resized) matchHeader(bitmap, header, format, factor);
   bitmap = transform(bitmap, orientation);
   // Unshrunk, the decoder's own size is the truth (it is checked against the header's above).
   // Only JPEG decodes smaller; the largest size a HEIC or AVIF states may be a coded size
   // larger than the image its crop shows.
-  const shrunk = factor > 1 && format === 'jpeg';
+  const shrunk = (factor > 1 || resized) && format === 'jpeg';
   return shrunk ? { bitmap, format, ...upright, frames } : { bitmap, format, width: bitmap.width, height: bitmap.height, frames };
 }
 

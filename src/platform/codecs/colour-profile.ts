@@ -39,6 +39,12 @@ export function colourManager(assets: AssetLoader) {
   };
 }
 
+/** Whether toSrgb converts an RGB or grey image's colours through `profile` (not sRGB, not CMYK). */
+export function convertsColours(profile: Uint8Array | undefined): boolean {
+  const space = profile && profileSpace(profile);
+  return (space === 'RGB' || space === 'GRAY') && !isSrgb(profile!);
+}
+
 type Lcms = Awaited<ReturnType<typeof import('lcms-wasm').instantiate>>;
 
 /** The profile's data colour space, when it is one the decoders produce. */

@@ -6,7 +6,7 @@
 import type { AssetLoader } from '../assets';
 import type { Bitmap, DecodedFormat, DecodeOptions, ImagePlatform, RasterFormat } from '../types';
 import { avifCodec } from './avif';
-import { colourManager, type Decoded } from './colour-profile';
+import { colourManager, convertsColours, type Decoded } from './colour-profile';
 import { heicCodec } from './heic';
 import { decodeGif, decodeGifAnimation, encodeGif, encodeGifAnimation } from './gif';
 import { webpAnimation } from './webp-animation';
@@ -51,7 +51,13 @@ export function createImagePlatform(assets: AssetLoader, inflate: Inflate = stre
   const animatedWebp = webpAnimation(webp);
 
   return {
-    decode: async (bytes, format, options = {}) => toSrgb(await decoders[format](bytes, options), embeddedProfile(bytes, format)),
+    decode: async (bytes, format, options = {}) => {
+      const profile = embeddedProfile(bytes, format);
+      // A colour conversion runs on the decoded pixels, before any resampling (it is not linear):
+      // a file it applies to is not resampled as it decodes.
+      const { resizeTo, ...whole } = options;
+      return toSrgb(await decoders[format](bytes, resizeTo && convertsColours(profile) ? whole : options), profile);
+    },
     renderSvg,
     encode: async (image, format, { quality, lossless = false }) => encoders[format](image, quality, lossless),
     resize: resizeBitmap,

@@ -10,6 +10,7 @@ import { decode, fixture, meanDifference, photoJpeg } from '../../../tests/suppo
 import { nodeImages } from '../node';
 import { ImageDataError } from '../types';
 import { emscripten } from './common';
+import { resizeBitmap } from './resize';
 import { call } from '../../../tests/support/doors';
 
 interface MozJpeg {
@@ -46,6 +47,41 @@ describe('full size', () => {
     const theirs = mozjpeg.decode(bytes, false);
     expect([ours.width, ours.height]).toEqual([301, 203]);
     expect(Buffer.from(ours.data).equals(Buffer.from(theirs.data.buffer, theirs.data.byteOffset, theirs.data.byteLength))).toBe(true);
+  });
+});
+
+// The resizer asks for its size when resizing is its next step: where it would run the
+// resampler alone, the decoder resamples each row band as it decodes it, and must give the bytes
+// of a whole decode followed by the resampler (itself held to sharp in resize.test.ts).
+describe('resampled as it decodes', () => {
+  const cases = [
+    ['4:2:0, 2.4×, lanczos3', () => photoJpeg(301, 203), 125, 85, 'lanczos3'],
+    ['4:4:4, 3.1× by 2×, cubic', () => photoJpeg(301, 203, { chromaSubsampling: '4:4:4' }), 97, 101, 'cubic'],
+    ['progressive, 1.5×, linear', () => photoJpeg(301, 203, { progressive: true }), 201, 135, 'linear'],
+    ['greyscale, 2×, lanczos3', async () => sharp(await photoJpeg(300, 200)).greyscale().jpeg().toBuffer(), 150, 100, 'lanczos3'],
+    ['4:2:2, odd target, lanczos3', async () => fixture('chroma-422.jpeg'), 113, 77, 'lanczos3'],
+    ['an enlargement, 1.3×', async () => photoJpeg(64, 48), 83, 62, 'lanczos3'],
+  ] as const;
+  it.each(cases)('%s: the bytes of a whole decode then resample()', async (_, make, width, height, kernel) => {
+    const bytes = await make();
+    const expected = await resizeBitmap(await nodeImages.decode(bytes, 'jpeg'), width, height, kernel);
+    const ours = await nodeImages.decode(bytes, 'jpeg', { resizeTo: { width, height, kernel } });
+    expect([ours.width, ours.height]).toEqual([width, height]);
+    expect(Buffer.from(ours.data).equals(Buffer.from(expected.data))).toBe(true);
+  });
+
+  it('not where the resizer averages blocks first (4× and more), nor for nearest, CMYK or a file cut short: whole', async () => {
+    const photo = await photoJpeg(301, 203);
+    expect((await nodeImages.decode(photo, 'jpeg', { resizeTo: { width: 60, height: 40, kernel: 'lanczos3' } })).width).toBe(301);
+    expect((await nodeImages.decode(photo, 'jpeg', { resizeTo: { width: 125, height: 85, kernel: 'nearest' } })).width).toBe(301);
+    expect((await nodeImages.decode(fixture('cmyk.jpeg'), 'jpeg', { resizeTo: { width: 10, height: 10, kernel: 'lanczos3' } })).width).toBeGreaterThan(10);
+  });
+
+  it('a file cut in its image data: the rows that are there, as a whole decode then resample() gives them', async () => {
+    const bytes = (await photoJpeg(301, 203)).subarray(0, 9000);
+    const expected = await resizeBitmap(await nodeImages.decode(bytes, 'jpeg'), 125, 85);
+    const ours = await nodeImages.decode(bytes, 'jpeg', { resizeTo: { width: 125, height: 85, kernel: 'lanczos3' } });
+    expect(Buffer.from(ours.data).equals(Buffer.from(expected.data))).toBe(true);
   });
 });
 

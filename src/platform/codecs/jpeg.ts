@@ -11,6 +11,10 @@ import type { CmykImage } from '../../lib/images/cmyk';
 import type { AssetLoader } from '../assets';
 import { ImageDataError, type Bitmap, type DecodeOptions } from '../types';
 import { emscripten, once } from './common';
+import { isSof, jpegHeader } from './jpeg-markers';
+import { resampledAlone } from './resize';
+import { axisWeights, type AxisWeights } from './resample-weights';
+import type { Kernel } from '../../lib/images/kernels';
 
 export function jpegCodec(assets: AssetLoader) {
   const decoder = once(async () => emscripten(createJpegDecoder as never, await assets.wasm('jpeg-dec.wasm')) as Promise<JpegDecoderModule>);
@@ -18,7 +22,7 @@ export function jpegCodec(assets: AssetLoader) {
   return {
     // Pixels as stored: EXIF orientation is applied by the tool (one code path for every format);
     // CMYK as CMYK, which the colour stage converts (colour-profile.ts).
-    decode: async (bytes: Uint8Array, { shrink = 1 }: DecodeOptions = {}): Promise<Bitmap | CmykImage> => decodeWith(await decoder(), bytes, shrink),
+    decode: async (bytes: Uint8Array, { shrink = 1, resizeTo }: DecodeOptions = {}): Promise<Bitmap | CmykImage> => decodeWith(await decoder(), bytes, shrink, resizeTo),
     /** Quality 1–100; alpha is ignored (the converter flattens transparency first). */
     encode: async (image: Bitmap, quality: number): Promise<Uint8Array> => encodeWith(await encoder(), image, quality),
   };
@@ -41,12 +45,28 @@ function encodeWith(module: JpegEncoderModule, image: Bitmap, quality: number): 
   return bytes;
 }
 
-function decodeWith(module: JpegDecoderModule, bytes: Uint8Array, shrink: number): Bitmap | CmykImage {
+function decodeWith(module: JpegDecoderModule, bytes: Uint8Array, shrink: number, resizeTo?: { width: number; height: number; kernel: Kernel }): Bitmap | CmykImage {
   const input = module._malloc(bytes.length);
   if (!input) throw new Error('JPEG decoder: out of memory');
   module.HEAPU8.set(bytes, input);
-  const pixels = module._decode_jpeg(input, bytes.length, shrink === 2 || shrink === 4 || shrink === 8 ? shrink : 1);
-  module._free(input);
+  const scaled = shrink === 2 || shrink === 4 || shrink === 8;
+  // Resampled as it decodes when the resizer would run the resampler alone on the whole decode
+  // (the same weights and arithmetic, so the same bytes; no full-size copy leaves the module).
+  const frame = resizeTo && !scaled && resizeTo.kernel !== 'nearest' ? frameSize(bytes) : undefined;
+  let pixels: number;
+  try {
+    const resample = frame && resizeTo && (frame.width !== resizeTo.width || frame.height !== resizeTo.height);
+    if (resample && resizeTo.kernel !== 'nearest' && resampledAlone(frame.width, frame.height, resizeTo.width, resizeTo.height)) {
+      const { kernel } = resizeTo;
+      pixels = withTables(module, [axisWeights(frame.width, resizeTo.width, kernel), axisWeights(frame.height, resizeTo.height, kernel)], (tables) =>
+        module._decode_jpeg_resized(input, bytes.length, frame.width, frame.height, resizeTo.width, resizeTo.height, tables),
+      );
+    } else {
+      pixels = module._decode_jpeg(input, bytes.length, scaled ? shrink : 1);
+    }
+  } finally {
+    module._free(input);
+  }
   if (!pixels) {
     const reason = module.UTF8ToString(module._decode_error());
     if (reason === 'out of memory') throw new Error('JPEG decoder: out of memory');
@@ -61,4 +81,33 @@ function decodeWith(module: JpegDecoderModule, bytes: Uint8Array, shrink: number
   // Photoshop (Adobe APP14) stores CMYK inverted; the colour stage takes 0 = no ink.
   if (module._decoded_adobe()) for (let i = 0; i < data.length; i++) data[i] = 255 - data[i]!;
   return { width, height, cmyk: data };
+}
+
+/** The first frame's size (what libjpeg decodes), from its SOF segment; undefined without one. */
+function frameSize(bytes: Uint8Array): { width: number; height: number } | undefined {
+  for (const { marker, content } of jpegHeader(bytes).segments) {
+    if (isSof(marker)) return content.length >= 5 ? { width: (content[3]! << 8) | content[4]!, height: (content[1]! << 8) | content[2]! } : undefined;
+  }
+  return undefined;
+}
+
+/** Runs `decode` with the axes' weight tables in the module's heap (taps, starts, pairs each). */
+function withTables(module: JpegDecoderModule, axes: AxisWeights[], decode: (tables: number) => number): number {
+  const header = 4 * 3 * axes.length;
+  const tables = module._malloc(header + axes.reduce((sum, axis) => sum + axis.starts.byteLength + axis.pairs.byteLength, 0));
+  if (!tables) throw new Error('JPEG decoder: out of memory');
+  try {
+    const heap = module.HEAPU8; // after the malloc: growing the heap replaces HEAPU8
+    const fields = new Int32Array(3 * axes.length);
+    let at = tables + header;
+    const put = (array: Int32Array) => {
+      heap.set(new Uint8Array(array.buffer, array.byteOffset, array.byteLength), at);
+      return (at += array.byteLength) - array.byteLength;
+    };
+    axes.forEach((axis, i) => fields.set([axis.taps, put(axis.starts), put(axis.pairs)], 3 * i));
+    heap.set(new Uint8Array(fields.buffer), tables);
+    return decode(tables);
+  } finally {
+    module._free(tables);
+  }
 }

@@ -25,7 +25,13 @@ export async function resizeBitmap(image: Bitmap, width: number, height: number,
   // height, which the 40 MP limits on input and output do not bound (16384×2 → 16×16384 would
   // be 2 GiB). Such a shape is resized across first: both steps' buffers are then within 40 MP.
   if (source.width * height > MAX_PIXELS) return resample(await resample(source, width, source.height, kernel), width, height, kernel);
+  // (codecs/jpeg.ts resamples as it decodes exactly when this line is reached with side 1: resampledAlone)
   return resample(source, width, height, kernel);
+}
+
+/** Whether resizeBitmap runs the resampler alone, in one call (no block average first). */
+export function resampledAlone(fromWidth: number, fromHeight: number, toWidth: number, toHeight: number): boolean {
+  return blockSide(fromWidth, fromHeight, toWidth, toHeight) === 1 && fromWidth * toHeight <= MAX_PIXELS;
 }
 
 /** The side of the blocks averaged before resampling (1: none), at most MAX_BLOCK_SIDE. */

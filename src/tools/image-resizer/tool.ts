@@ -53,6 +53,14 @@ export default defineTool({
       const { w, h, plan } = planOf(width, height);
       return shrinkFactor(w, h, plan.width, plan.height);
     };
+    // When resizing is the only step, a JPEG is resampled as it decodes (the same bytes, sooner).
+    const onlyResize = !cropping && turn === 0 && !input.flipHorizontal && !input.flipVertical;
+    const resizeTo = onlyResize
+      ? (width: number, height: number) => {
+          const { plan } = planOf(width, height);
+          return { width: plan.width, height: plan.height, kernel: input.kernel ?? 'lanczos3' };
+        }
+      : undefined;
     // The sizes to produce, held to the limits and to the output format's own maximum.
     const checkPlan = (plan: FitPlan) => {
       checkDimensions(plan.width, plan.height, 'The resized image');
@@ -61,7 +69,7 @@ export default defineTool({
     };
     // Without a crop they are known from the header: checked before decoding (and again below).
     const sized = cropping ? undefined : (width: number, height: number) => checkPlan(planOf(width, height).plan);
-    const loaded = await loadImage(ctx, imageBytes(input.image, ctx.maxImageBytes), { shrink, sized, animation: animates(input.format) });
+    const loaded = await loadImage(ctx, imageBytes(input.image, ctx.maxImageBytes), { shrink, resizeTo, sized, animation: animates(input.format) });
     const { width: originalWidth, height: originalHeight, animation } = loaded;
     const first = loaded.bitmap;
 
