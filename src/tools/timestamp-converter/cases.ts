@@ -7,7 +7,7 @@ import type { ToolCase } from '../vectors';
 const PAST = /^about \d+ years? ago$/;
 const FUTURE = /^in about \d+ years?$/;
 
-type Unit = 'seconds' | 'milliseconds' | 'microseconds' | 'nanoseconds' | 'date';
+type Unit = 'seconds' | 'milliseconds' | 'microseconds' | 'nanoseconds' | 'date' | import('./kinds').Kind;
 
 /** A successful conversion: every field but `relative` exact. */
 function ok(name: string, body: Record<string, string>, unixMs: number, iso8601: string, utc: string, unit: Unit, relative = PAST): ToolCase {
