@@ -140,6 +140,11 @@ const CASES = [
   ['timestamp-converter', 'ISO date with a 16 MB fraction', () => fill((t) => ({ input: t }), '1', '2024-02-29T12:00:00.', 'Z')],
   ['timestamp-converter', 'RFC 2822 with 16 MB of spaces', () => fill((t) => ({ input: t }), ' ', 'Tue, 14 Nov 2023', '22:13:20 GMT')],
   ['timestamp-converter', '16 MB of letters (invalid)', () => fill((t) => ({ input: t }), 'x')],
+  ['timestamp-converter', 'wall clock with a 16 MB fraction in input_timezone', () => fill((t) => ({ input: t, input_timezone: 'Europe/Berlin', disambiguation: 'reject' }), '1', '2024-03-31T02:30:00.')],
+  ['timestamp-converter', 'kind excel-1900 with a 16 MB fraction', () => fill((t) => ({ input: t, kind: 'excel-1900' }), '9', '45000.')],
+  ['timestamp-converter', 'kind snowflake-discord, 16 MB of digits (invalid)', () => fill((t) => ({ input: t, kind: 'snowflake-discord' }), '9')],
+  ['timestamp-converter', 'kind objectid, 16 MB of hex (invalid)', () => fill((t) => ({ input: t, kind: 'objectid' }), 'a')],
+  ['timestamp-converter', "format of 64 × 'dddd' in a zone", () => ({ input: '1700000000', timezone: 'Asia/Kathmandu', format: 'dddd'.repeat(64) })],
 
   ['uuid-generator', 'validate 16 MB, count 100 v7', () => fill((t) => ({ validate: t, count: 100, version: 7 }), 'a', 'urn:uuid:')],
   // 129 characters: a mask of 255 rejects half the bytes, the most any alphabet does.

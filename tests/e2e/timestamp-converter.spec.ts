@@ -228,5 +228,51 @@ test.describe('timestamp-converter page: time zones, picker and live clock', () 
     await setVisibility('visible');
     await expect.poll(async () => Number(await page.getByTestId('unix_ms').textContent()), { timeout: 5000 }).toBeGreaterThan(Number(hidden));
   });
-});
 
+  // Instants from Python's zoneinfo and datetime; Discord's documented Snowflake example.
+  test('reads a wall clock in a zone, says when it fell in a gap, and lets the user choose', async ({ page }) => {
+    await page.goto('/timestamp-converter');
+    await page.getByTestId('try-zone').focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('input')).toHaveValue('2024-03-31 02:30');
+    await expect(page.getByTestId('input-zone')).toHaveValue('Europe/Berlin');
+    await expect(page.getByTestId('iso8601')).toHaveText('2024-03-31T01:30:00.000Z');
+    await expect(page.getByTestId('transition')).toContainText('never happened there');
+    await page.getByTestId('disambiguation').selectOption('earlier');
+    await expect(page.getByTestId('iso8601')).toHaveText('2024-03-31T00:30:00.000Z');
+    await page.getByTestId('disambiguation').selectOption('reject');
+    await expect(page.getByRole('alert')).toContainText('never happened in Europe/Berlin');
+
+    await page.getByTestId('input').fill('2024-07-01 10:00');
+    await expect(page.getByTestId('iso8601')).toHaveText('2024-07-01T08:00:00.000Z');
+    await expect(page.getByTestId('detected')).toContainText('a wall clock in Europe/Berlin at +02:00');
+    await page.getByTestId('input-zone').fill('');
+    await expect(page.getByTestId('iso8601')).toHaveText('2024-07-01T10:00:00.000Z'); // UTC, as before
+  });
+
+  test('reads the kind the user picks: a Discord Snowflake, an Excel serial', async ({ page }) => {
+    await page.goto('/timestamp-converter');
+    await page.getByTestId('input').fill('175928847299117063');
+    await expect(page.getByTestId('detected')).toContainText('in nanoseconds');
+    await page.getByLabel('Input kind').selectOption('snowflake-discord');
+    await expect(page.getByTestId('iso8601')).toHaveText('2016-04-30T11:18:25.796Z');
+    await expect(page.getByTestId('detected')).toContainText('a Discord Snowflake ID');
+    await page.getByTestId('try-kind').click();
+    await expect(page.getByLabel('Input kind')).toHaveValue('excel-1900');
+    await expect(page.getByTestId('iso8601')).toHaveText('2023-03-15T12:00:00.000Z');
+  });
+
+  test('writes the answer in a format of tokens, in a zone, with the tokens explained', async ({ page }) => {
+    await page.goto('/timestamp-converter');
+    await page.getByTestId('input').fill('1700000000');
+    await page.getByLabel('Output format').fill('dddd, MMMM Do YYYY, h:mm A [IST]');
+    await page.getByTestId('format-zone').fill('Asia/Kolkata');
+    await expect(page.getByTestId('formatted')).toHaveText('Wednesday, November 15th 2023, 3:43 AM IST');
+    await expect(page.getByText('Formatted (Asia/Kolkata)')).toBeVisible();
+    await page.getByRole('button', { name: 'YYYY-MM-DD HH:mm:ss Z' }).click();
+    await expect(page.getByTestId('formatted')).toHaveText('2023-11-15 03:43:20 +05:30');
+    await page.getByText('Format tokens').focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('row', { name: /^Do day of the month, ordinal 5th$/ })).toBeVisible();
+  });
+});

@@ -7,7 +7,7 @@ import type { ToolCase } from '../vectors';
 const PAST = /^about \d+ years? ago$/;
 const FUTURE = /^in about \d+ years?$/;
 
-type Unit = 'seconds' | 'milliseconds' | 'microseconds' | 'nanoseconds' | 'date';
+type Unit = 'seconds' | 'milliseconds' | 'microseconds' | 'nanoseconds' | 'date' | import('./kinds').Kind;
 
 /** A successful conversion: every field but `relative` exact. */
 function ok(name: string, body: Record<string, string>, unixMs: number, iso8601: string, utc: string, unit: Unit, relative = PAST): ToolCase {
@@ -32,6 +32,11 @@ function invalid(name: string, body: Record<string, string>, error: RegExp): Too
 /** A successful conversion with `zoned`; the UTC fields are checked by the cases above. */
 function zoned(name: string, body: Record<string, string>, unixMs: number, timezone: string, local: string, offset: string): ToolCase {
   return { name, body, status: 200, match: { unix_ms: unixMs, valid: true, zoned: { timezone, local, offset } } };
+}
+
+/** A wall clock read in `input_timezone`: the instant and `wall_clock`. */
+function wall(name: string, body: Record<string, string>, unixMs: number, wallClock: Record<string, string>): ToolCase {
+  return { name, body, status: 200, match: { unix_ms: unixMs, valid: true, wall_clock: { transition: undefined, ...wallClock } } };
 }
 
 const NOV_14_2023 = ['2023-11-14T22:13:20.000Z', 'Tue, 14 Nov 2023 22:13:20 UTC'] as const;
@@ -174,6 +179,75 @@ const cases: ToolCase[] = [
     status: 400,
     match: { error: /'timezone' must be a string/ },
   },
+
+  // ---- Wall clocks read in input_timezone: instants from Python's zoneinfo (fold=0 is the offset
+  // before a change, fold=1 after), gaps and overlaps as Temporal's disambiguation names them.
+  wall('Berlin: 10:00 on the spring-forward day is 08:00Z', { input: '2024-03-31 10:00', input_timezone: 'Europe/Berlin' }, 1711872000000, { timezone: 'Europe/Berlin', offset: '+02:00' }),
+  wall('Berlin gap, compatible: 02:30 is read with the old offset (03:30 CEST)', { input: '2024-03-31 02:30', input_timezone: 'Europe/Berlin' }, 1711848600000, { timezone: 'Europe/Berlin', offset: '+01:00', transition: 'gap' }),
+  wall('Berlin gap, earlier: 01:30 CET', { input: '2024-03-31 02:30', input_timezone: 'Europe/Berlin', disambiguation: 'earlier' }, 1711845000000, { timezone: 'Europe/Berlin', offset: '+02:00', transition: 'gap' }),
+  wall('Berlin overlap, compatible: the first 02:30 (CEST)', { input: '2024-10-27T02:30', input_timezone: 'Europe/Berlin' }, 1729989000000, { timezone: 'Europe/Berlin', offset: '+02:00', transition: 'overlap' }),
+  wall('Berlin overlap, later: the second 02:30 (CET)', { input: '2024-10-27T02:30', input_timezone: 'Europe/Berlin', disambiguation: 'later' }, 1729992600000, { timezone: 'Europe/Berlin', offset: '+01:00', transition: 'overlap' }),
+  wall('New York overlap, later: 01:30 EST', { input: 'Nov 3 2024 1:30 AM', input_timezone: 'America/New_York', disambiguation: 'later' }, 1730615400000, { timezone: 'America/New_York', offset: '-05:00', transition: 'overlap' }),
+  wall('Apia skipped 30 December 2011 whole', { input: '2011-12-30 12:00', input_timezone: 'Pacific/Apia' }, 1325282400000, { timezone: 'Pacific/Apia', offset: '-10:00', transition: 'gap' }),
+  wall('a date alone is midnight in the zone', { input: '2024-01-05', input_timezone: 'Asia/Kathmandu' }, 1704392100000, { timezone: 'Asia/Kathmandu', offset: '+05:45' }),
+  invalid('reject: a gap is named', { input: '2024-03-10 02:30', input_timezone: 'America/New_York', disambiguation: 'reject' }, /^'input' 2024-03-10 02:30:00 never happened in America\/New_York: the clocks skipped it when the offset changed from -05:00 to -04:00; 'disambiguation' 'reject' refuses it/),
+  invalid('reject: an overlap is named', { input: '2024-10-27 02:30', input_timezone: 'Europe/Berlin', disambiguation: 'reject' }, /^'input' 2024-10-27 02:30:00 happened twice in Europe\/Berlin, when the offset changed from \+02:00 to \+01:00;/),
+  { name: 'an input with an offset ignores input_timezone', body: { input: '2024-03-31T10:00:00Z', input_timezone: 'Europe/Berlin' }, status: 200, match: { unix_ms: 1711879200000, wall_clock: undefined } },
+  { name: 'a Unix timestamp ignores input_timezone', body: { input: '1700000000', input_timezone: 'Asia/Tokyo' }, status: 200, match: { unix_ms: 1700000000000, wall_clock: undefined } },
+  {
+    name: 'an unknown input_timezone is a 400 naming the field',
+    body: { input: '2024-03-31 10:00', input_timezone: 'Europe/Berln' },
+    status: 400,
+    match: { error: /^'input_timezone' "Europe\/Berln" is not a known IANA time zone/ },
+  },
+  {
+    name: 'unknown disambiguation',
+    body: { input: '2024-03-31 10:00', input_timezone: 'UTC', disambiguation: 'first' },
+    status: 400,
+    match: { error: /'disambiguation' must be one of "compatible", "earlier", "later", "reject"/ },
+  },
+
+  // ---- kind. Expected instants: Microsoft's documented epochs computed with Python's datetime,
+  // MongoDB's documented ObjectId example, Discord's documented Snowflake example.
+  ok('Excel 1900: serial 45000.5', { input: '45000.5', kind: 'excel-1900' }, 1678881600000, '2023-03-15T12:00:00.000Z', 'Wed, 15 Mar 2023 12:00:00 UTC', 'excel-1900'),
+  ok('Excel 1900: 1 is 1900-01-01', { input: '1', kind: 'excel-1900' }, -2208988800000, '1900-01-01T00:00:00.000Z', 'Mon, 01 Jan 1900 00:00:00 UTC', 'excel-1900'),
+  ok('Excel 1900: 59 is 1900-02-28', { input: '59', kind: 'excel-1900' }, -2203977600000, '1900-02-28T00:00:00.000Z', 'Wed, 28 Feb 1900 00:00:00 UTC', 'excel-1900'),
+  ok('Excel 1900: 61 is 1900-03-01', { input: '61', kind: 'excel-1900' }, -2203891200000, '1900-03-01T00:00:00.000Z', 'Thu, 01 Mar 1900 00:00:00 UTC', 'excel-1900'),
+  invalid('Excel 1900: 60 is the phantom 1900-02-29', { input: '60', kind: 'excel-1900' }, /is 60, Excel's 29 February 1900, a day that never existed/),
+  ok('Excel 1904: 0 is 1904-01-01', { input: '0', kind: 'excel-1904', mode: 'to-date' }, -2082844800000, '1904-01-01T00:00:00.000Z', 'Fri, 01 Jan 1904 00:00:00 UTC', 'excel-1904'),
+  wall('Excel serial read in a zone', { input: '45382.5', kind: 'excel-1900', input_timezone: 'America/New_York' }, 1711900800000, { timezone: 'America/New_York', offset: '-04:00' }),
+  ok('FILETIME of the Unix epoch', { input: '116444736000000000', kind: 'filetime' }, 0, '1970-01-01T00:00:00.000Z', 'Thu, 01 Jan 1970 00:00:00 UTC', 'filetime'),
+  ok('FILETIME', { input: '133502688000000000', kind: 'filetime' }, 1705795200000, '2024-01-21T00:00:00.000Z', 'Sun, 21 Jan 2024 00:00:00 UTC', 'filetime'),
+  ok('.NET ticks of the Unix epoch', { input: '621355968000000000', kind: 'dotnet-ticks' }, 0, '1970-01-01T00:00:00.000Z', 'Thu, 01 Jan 1970 00:00:00 UTC', 'dotnet-ticks'),
+  ok('.NET DateTime.MaxValue.Ticks', { input: '3155378975999999999', kind: 'dotnet-ticks' }, 253402300799999, '9999-12-31T23:59:59.999Z', 'Fri, 31 Dec 9999 23:59:59 UTC', 'dotnet-ticks', FUTURE),
+  ok('MongoDB ObjectId, detected by its form', { input: '507f1f77bcf86cd799439011' }, 1350508407000, '2012-10-17T21:13:27.000Z', 'Wed, 17 Oct 2012 21:13:27 UTC', 'objectid'),
+  ok('Discord Snowflake (the example of its docs)', { input: '175928847299117063', kind: 'snowflake-discord' }, 1462015105796, '2016-04-30T11:18:25.796Z', 'Sat, 30 Apr 2016 11:18:25 UTC', 'snowflake-discord'),
+  ok('Twitter Snowflake', { input: '1382350649487421440', kind: 'snowflake-twitter' }, 1618413052327, '2021-04-14T15:10:52.327Z', 'Wed, 14 Apr 2021 15:10:52 UTC', 'snowflake-twitter'),
+  invalid('FILETIME must be digits', { input: '0x01D9', kind: 'filetime' }, /^'input' read as a Windows FILETIME must be a whole number of decimal digits, but has 'x' at position 2\.$/),
+  {
+    name: 'a named kind with mode to-timestamp is a 400',
+    body: { input: '45000', kind: 'excel-1900', mode: 'to-timestamp' },
+    status: 400,
+    match: { error: `'kind' "excel-1900" reads a number or an identifier, which mode 'to-timestamp' refuses; use mode 'auto' or 'to-date'.` },
+  },
+  {
+    name: 'unknown kind',
+    body: { input: '1', kind: 'excel' },
+    status: 400,
+    match: { error: /'kind' must be one of "auto", "excel-1900", "excel-1904", "filetime", "dotnet-ticks", "objectid", "snowflake-twitter", "snowflake-discord"/ },
+  },
+
+  // ---- format: expected strings from Python's strftime in the zone (zoneinfo).
+  { name: 'format in UTC', body: { input: '1700000000', format: 'YYYY-MM-DD HH:mm:ss Z' }, status: 200, match: { formatted: '2023-11-14 22:13:20 +00:00' } },
+  {
+    name: 'format in the timezone, names and escapes',
+    body: { input: '1700000000', timezone: 'Asia/Kolkata', format: 'dddd, MMMM Do YYYY, h:mm:ss A [IST] ZZ' },
+    status: 200,
+    match: { formatted: 'Wednesday, November 15th 2023, 3:43:20 AM IST +0530' },
+  },
+  { name: 'format: ISO week and day of the year', body: { input: '2021-01-03', format: 'GGGG-[W]WW-E DDDD' }, status: 200, match: { formatted: '2020-W53-7 003' } },
+  { name: 'no formatted when the input is invalid', body: { input: '2023-02-29', format: 'YYYY' }, status: 200, match: { valid: false, formatted: undefined } },
+  { name: 'format must not be empty', body: { input: '0', format: '' }, status: 400, match: { error: "Invalid request: 'format' must not be empty." } },
 
   // ---- modes and form
   invalid('to-timestamp refuses a number', { input: '1700000000', mode: 'to-timestamp' }, /^Mode 'to-timestamp' expects an ISO 8601 or RFC 2822 date string/),

@@ -203,10 +203,15 @@ export function parseHuman(text: string, start: number, end: number): Parsed {
 
   // ---- optional zone
   let offsetMinutes = 0;
-  if (peek()?.kind === 'word' && ZONE_WORDS.has(peek()!.text.toLowerCase())) k++;
+  let local = true;
+  if (peek()?.kind === 'word' && ZONE_WORDS.has(peek()!.text.toLowerCase())) {
+    k++;
+    local = false;
+  }
   const sign = peek();
   if (sign?.kind === 'mark' && (sign.text === '+' || sign.text === '-')) {
     k++;
+    local = false;
     const first = number(2, 4);
     if (!first || first.text.length === 3) return expected(`an offset such as +0200 or +02:00`);
     const hh = first.text.slice(0, 2);
@@ -222,5 +227,5 @@ export function parseHuman(text: string, start: number, end: number): Parsed {
   }
   mark('(');
   if (k < tokens.length) return expected(`the end of the input`);
-  return { ok: true, ms: days * MS_PER_DAY + clockMs - offsetMinutes * 60_000 };
+  return { ok: true, ms: days * MS_PER_DAY + clockMs - offsetMinutes * 60_000, local };
 }

@@ -70,7 +70,7 @@ export function parseIso(text: string, start: number, end: number): Parsed {
   } else {
     return expected(`'-' after the year`, i);
   }
-  if (i === end) return { ok: true, ms: days * MS_PER_DAY };
+  if (i === end) return { ok: true, ms: days * MS_PER_DAY, local: true };
 
   // ---- time
   const sep = text.charCodeAt(i);
@@ -110,6 +110,7 @@ export function parseIso(text: string, start: number, end: number): Parsed {
 
   // ---- offset
   let offsetMinutes = 0;
+  let local = false;
   // `2024-01-05 10:00:00 +0200` (a space before a numeric offset), as databases and `date` write it.
   const spaced = !basic && text.charCodeAt(i) === 0x20 && (text.charCodeAt(i + 1) === PLUS || text.charCodeAt(i + 1) === MINUS);
   if (spaced) i++;
@@ -131,11 +132,13 @@ export function parseIso(text: string, start: number, end: number): Parsed {
     const offsetProblem = checkOffset(text, oh, om);
     if (offsetProblem) return fail(offsetProblem);
     offsetMinutes = (o === MINUS ? -1 : 1) * (oh.value * 60 + om.value);
+  } else {
+    local = true;
   }
   if (i !== end) return expected(`'Z', an offset such as +01:00, or the end of the input`, i);
 
   const ms = days * MS_PER_DAY + hour.value * 3_600_000 + minute.value * 60_000 + (second?.value ?? 0) * 1000 + milli - offsetMinutes * 60_000;
-  return { ok: true, ms };
+  return { ok: true, ms, local };
 
   // ---- date forms (closures over text/year; each returns a problem string or the day count)
 

@@ -154,6 +154,7 @@ export function parseRfc2822(text: string, start: number, end: number): Parsed {
 
   // ---- zone (optional), then only CFWS
   let offsetMinutes = 0;
+  const local = i >= end;
   if (i < end) {
     if (i === afterTime) return expected(`a space before the zone`, i);
     const c = text.charCodeAt(i);
@@ -182,5 +183,5 @@ export function parseRfc2822(text: string, start: number, end: number): Parsed {
   }
 
   const ms = days * MS_PER_DAY + hour.value * 3_600_000 + minute.value * 60_000 + (second?.value ?? 0) * 1000 - offsetMinutes * 60_000;
-  return { ok: true, ms };
+  return { ok: true, ms, local };
 }

@@ -2,8 +2,12 @@
 // input for error messages (1-based character positions, docs/contract.md §1).
 import { characterPosition as position, quoteCharacter } from '../../lib/text-position';
 
-/** Result of a parser: epoch milliseconds (possibly out of range), or a readable problem. */
-export type Parsed = { ok: true; ms: number } | { ok: false; error: string };
+/**
+ * Result of a parser: epoch milliseconds (possibly out of range), or a readable problem. `local`
+ * is set when the text named no offset or zone: `ms` is then its wall clock read as UTC, which
+ * a caller may read in another zone instead (`input_timezone`).
+ */
+export type Parsed = { ok: true; ms: number; local?: boolean } | { ok: false; error: string };
 
 export const isDigit = (c: number) => c >= 0x30 && c <= 0x39;
 export const isAsciiLetter = (c: number) => (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a;

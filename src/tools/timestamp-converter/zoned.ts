@@ -62,7 +62,7 @@ function canonicalNames(): Map<string, string> {
  * engines disagree on offsets such as `+05:30` (Chromium takes them, Node 20 does not), so one
  * table keeps every door's answer the same. Throws ToolInputError (a 400) naming the zone.
  */
-export function canonicalZone(name: string): string {
+export function canonicalZone(name: string, field = 'timezone'): string {
   const advice = 'use an IANA time zone name such as Europe/Berlin, America/New_York or UTC';
   const zone = name.length <= 64 ? canonicalNames().get(name.trim().toLowerCase()) : undefined;
   if (zone === undefined) {
@@ -70,13 +70,13 @@ export function canonicalZone(name: string): string {
     // A city or an abbreviation: name the zones it may mean (never chosen for the caller).
     const near = name.length <= 64 ? suggestZones(name, 3) : [];
     const guess = near.length === 0 ? '' : ` Did you mean ${near.length === 1 ? near[0] : `${near.slice(0, -1).join(', ')} or ${near.at(-1)}`}?`;
-    throw new ToolInputError(`'timezone' ${shown(name)} is not a known IANA time zone${hint}; ${advice}.${guess}`);
+    throw new ToolInputError(`'${field}' ${shown(name)} is not a known IANA time zone${hint}; ${advice}.${guess}`);
   }
   try {
     formatter(zone);
   } catch {
     // A zone newer than the runtime's ICU data: say so instead of failing as a bug.
-    throw new ToolInputError(`'timezone' ${shown(name)} is not in this runtime's time zone data; ${advice}.`);
+    throw new ToolInputError(`'${field}' ${shown(name)} is not in this runtime's time zone data; ${advice}.`);
   }
   return zone;
 }
@@ -104,20 +104,46 @@ export function zonedTime(ms: number, zone: string): Zoned {
   return { timezone: zone, local: `${y}-${pad(p.month)}-${pad(p.day)}T${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}${fraction}${offset}`, offset };
 }
 
+export const DISAMBIGUATIONS = ['compatible', 'earlier', 'later', 'reject'] as const;
+export type Disambiguation = (typeof DISAMBIGUATIONS)[number];
+
+/** How a wall clock maps to instants: one, none (a gap: clocks jumped over it) or two (an overlap). */
+export interface WallReading {
+  /** The instant chosen (the earlier one when `kind` is not 'unique' and the choice is 'reject'). */
+  ms: number;
+  kind: 'unique' | 'gap' | 'overlap';
+  /** The zone's offsets in seconds before and after the change, for gaps and overlaps. */
+  before: number;
+  after: number;
+}
+
 /**
  * The instant whose wall clock in `zone` reads `wall` (that wall clock written as if it were UTC
- * milliseconds), for the page's date-time picker. In a gap (spring forward) the clock is read
- * with the offset before the change, so 02:30 in Berlin on a spring-forward day is 03:30 CEST; in
- * an overlap (fall back) the earlier of the two instants is taken, as Temporal's 'compatible' does.
+ * milliseconds), chosen as Temporal's `disambiguation` does: in a gap (spring forward) `compatible`
+ * and `later` read the clock with the offset before the change (02:30 in Berlin on a
+ * spring-forward day is 03:30 CEST), `earlier` with the offset after it (01:30 CET); in an overlap
+ * (fall back) `compatible` and `earlier` take the first of the two instants, `later` the second.
+ * The offsets are sampled a day either side, so two changes within two days count as one.
  */
+export function readWall(wall: number, zone: string, choice: Exclude<Disambiguation, 'reject'> = 'compatible'): WallReading {
+  const before = wallClock(wall - MS_PER_DAY, zone).offsetSeconds;
+  const after = wallClock(wall + MS_PER_DAY, zone).offsetSeconds;
+  const first = wall - before * 1000;
+  const second = wall - after * 1000;
+  const fitsFirst = wallClock(first, zone).wall === wall;
+  const fitsSecond = wallClock(second, zone).wall === wall;
+  if (fitsFirst && fitsSecond && first !== second) {
+    const [earlier, later] = first < second ? [first, second] : [second, first];
+    return { ms: choice === 'later' ? later : earlier, kind: 'overlap', before, after };
+  }
+  if (fitsFirst || fitsSecond) return { ms: fitsFirst ? first : second, kind: 'unique', before, after };
+  // In the gap: the clock read with the offset before the change moves forward past it.
+  return { ms: choice === 'earlier' ? second : first, kind: 'gap', before, after };
+}
+
+/** The instant whose wall clock in `zone` reads `wall`, Temporal's 'compatible' choice (the page's picker). */
 export function instantAt(wall: number, zone: string): number {
-  const before = wallClock(wall - MS_PER_DAY, zone).offsetSeconds * 1000;
-  const after = wallClock(wall + MS_PER_DAY, zone).offsetSeconds * 1000;
-  const earlier = wall - before;
-  if (wallClock(earlier, zone).wall === wall) return earlier; // fits the offset before any change
-  const later = wall - after;
-  if (wallClock(later, zone).wall === wall) return later;
-  return earlier; // in the gap: the clock as read before the change (moves forward)
+  return readWall(wall, zone).ms;
 }
 
 function splitWall(wall: number) {
@@ -133,7 +159,7 @@ function splitWall(wall: number) {
 }
 
 /** The wall clock of `ms` in `zone` as UTC-style milliseconds, and the offset in seconds. */
-function wallClock(ms: number, zone: string): { wall: number; offsetSeconds: number } {
+export function wallClock(ms: number, zone: string): { wall: number; offsetSeconds: number } {
   const parts: Record<string, string> = {};
   for (const p of formatter(zone).formatToParts(ms)) parts[p.type] = p.value;
   const era = Number(parts.year);
