@@ -61,6 +61,7 @@ export const KNOWN_FIELDS: ReadonlySet<string> = new Set([
   'records_path', 'decimal_separator',
   'salt', 'salt_encoding', 'cost', 'log_n', 'r', 'p', 'memory_kib', 'iterations', 'parallelism',
   'data', 'size', 'alphabet', 'extended', 'include',
+  'input_timezone', 'disambiguation', 'kind',
 ]);
 
 function labelOf(path: string, labels: FieldLabels): string {
