@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { prng } from '../../../tests/support/prng';
 import { numberKey } from './diff';
+import { sideBySide } from './diff-view';
 import { MAX_LCS_CELLS } from './limits';
 import tool from './tool';
 import { invoke } from '../../core/invoke';
@@ -215,5 +216,22 @@ describe('compare_with: bounds and errors', () => {
     const res = await invoke(tool, { json: '{', compare_with: '{}' }, nodeContext);
     expect(res.status).toBe(200);
     expect(res.body).not.toHaveProperty('patch');
+  });
+});
+
+describe('the side-by-side view marks the lines of what changed', () => {
+  const changed = (view: ReturnType<typeof sideBySide>['left']) => view.filter((line) => line.changed).map((line) => line.text);
+
+  it('a replaced member, an added one, and everything inside a replaced container', () => {
+    const view = sideBySide('{"a":1,"b":{"c":[1]},"d":"x"}', '{"a":2,"b":[],"d":"x","e/f":null}', 'index');
+    expect(view.left.map((line) => line.text)).toEqual(['{', '  "a": 1,', '  "b": {', '    "c": [', '      1', '    ]', '  },', '  "d": "x"', '}']);
+    expect(changed(view.left)).toEqual(['  "a": 1,', '  "b": {', '    "c": [', '      1', '    ]', '  },']);
+    expect(changed(view.right)).toEqual(['  "a": 2,', '  "b": [],', '  "e/f": null']);
+  });
+
+  it('lcs: a moved element on both sides, the kept ones unmarked', () => {
+    const view = sideBySide('[1,2,3]', '[3,1,2]', 'lcs');
+    expect(changed(view.left)).toEqual(['  3']);
+    expect(changed(view.right)).toEqual(['  3,']);
   });
 });

@@ -76,6 +76,32 @@ export function numberKey(text: string): string {
 /** Two scalars (output texts) are the same JSON value. */
 const sameScalar = (a: string, b: string): boolean => a === b || (isNumber(a) && isNumber(b) && numberKey(a) === numberKey(b));
 
+/** Whether two nodes are the same JSON value (iterative: any depth). */
+function sameNode(a: JsonNode, b: JsonNode): boolean {
+  const stack: JsonNode[] = [a, b];
+  while (stack.length > 0) {
+    const y = stack.pop()!;
+    const x = stack.pop()!;
+    if (x === y) continue;
+    if (typeof x === 'string' || typeof y === 'string') {
+      if (typeof x !== 'string' || typeof y !== 'string' || !sameScalar(x, y)) return false;
+      continue;
+    }
+    if (Array.isArray(x)) {
+      if (!Array.isArray(y) || x.length !== y.length) return false;
+      for (let i = 0; i < x.length; i++) stack.push(x[i]!, y[i]!);
+      continue;
+    }
+    if (Array.isArray(y) || x.keys.length !== y.keys.length) return false;
+    for (let i = 0; i < x.keys.length; i++) {
+      const at = y.indexOf(x.keys[i]!);
+      if (at < 0) return false;
+      stack.push(x.values[i]!, y.values[at]!);
+    }
+  }
+  return true;
+}
+
 /**
  * Gives every distinct JSON value an integer, so that deep equality is one comparison: a
  * container's is looked up by its kind and its members' (keys sorted), each container once.
@@ -133,8 +159,14 @@ class Interner {
   }
 }
 
-/** A pair of nodes still to compare, and the pointer where the first one stands while the patch applies. */
-type Task = { a: JsonNode; b: JsonNode; path: string };
+/**
+ * A pair of nodes still to compare, the pointer where the first one stands while the patch
+ * applies, and (for the page's marks) where each stands in its own document.
+ */
+type Task = { a: JsonNode; b: JsonNode; path: string; aAt: string; bAt: string };
+
+/** Where the changes are in each document (JSON Pointers), for a view that marks them. */
+export type Marks = { a: string[]; b: string[] };
 
 /**
  * The operations that turn `a` into `b`. With `lcs`, arrays keep the longest common
@@ -142,31 +174,43 @@ type Task = { a: JsonNode; b: JsonNode; path: string };
  * and the rest are compared pairwise within each stretch between kept elements. Throws
  * LcsTooLargeError when the arrays would need more than MAX_LCS_CELLS comparisons.
  */
-export function diffJson(a: JsonNode, b: JsonNode, arrayDiff: ArrayDiff): PatchOp[] {
+export function diffJson(a: JsonNode, b: JsonNode, arrayDiff: ArrayDiff, marks?: Marks): PatchOp[] {
   const ops: PatchOp[] = [];
+  const mark = marks && ((aAt: string | undefined, bAt: string | undefined) => {
+    if (aAt !== undefined) marks.a.push(aAt);
+    if (bAt !== undefined) marks.b.push(bAt);
+  });
   const interner = arrayDiff === 'lcs' ? new Interner() : undefined;
   let cellsLeft = MAX_LCS_CELLS;
   // Depth-first, in document order: the tasks of one container are pushed in reverse.
-  const stack: Task[] = [{ a, b, path: '' }];
+  const stack: Task[] = [{ a, b, path: '', aAt: '', bAt: '' }];
   while (stack.length > 0) {
-    const { a: x, b: y, path } = stack.pop()!;
+    const task = stack.pop()!;
+    const { a: x, b: y, path } = task;
     if (typeof x === 'string' || typeof y === 'string') {
-      if (typeof x !== 'string' || typeof y !== 'string' || !sameScalar(x, y)) ops.push({ op: 'replace', path, value: y });
+      if (typeof x !== 'string' || typeof y !== 'string' || !sameScalar(x, y)) {
+        ops.push({ op: 'replace', path, value: y });
+        mark?.(task.aAt, task.bAt);
+      }
       continue;
     }
     const xArray = Array.isArray(x);
     if (xArray !== Array.isArray(y)) {
       ops.push({ op: 'replace', path, value: y });
+      mark?.(task.aAt, task.bAt);
       continue;
     }
     const tasks: Task[] = [];
+    const before = ops.length;
     if (xArray) {
       const ya = y as JsonNode[];
-      if (interner) cellsLeft = diffArrayLcs(x, ya, path, interner, ops, tasks, cellsLeft);
-      else diffArrayIndex(x, ya, path, ops, tasks);
+      if (interner) cellsLeft = diffArrayLcs(x, ya, task, interner, ops, tasks, cellsLeft, mark);
+      else diffArrayIndex(x, ya, task, ops, tasks);
     } else {
-      diffObject(x, y as JsonObject, path, ops, tasks);
+      diffObject(x, y as JsonObject, task, ops, tasks);
     }
+    // An object's or an index comparison's operations name the member by its last token.
+    if (mark && (!xArray || !interner)) markMembers(ops, before, task, mark);
     for (let i = tasks.length - 1; i >= 0; i--) stack.push(tasks[i]!);
   }
   return ops;
@@ -176,13 +220,25 @@ export function diffJson(a: JsonNode, b: JsonNode, arrayDiff: ArrayDiff): PatchO
 // that order is safe because they never change where a compared member stands (objects) or
 // they are emitted so that it is already final (arrays, see below).
 
-function diffObject(x: JsonObject, y: JsonObject, path: string, ops: PatchOp[], tasks: Task[]): void {
+type Mark = (aAt: string | undefined, bAt: string | undefined) => void;
+
+/** Marks what ops[from…] remove, add or replace, each a member of the task's nodes. */
+function markMembers(ops: PatchOp[], from: number, task: Task, mark: Mark): void {
+  for (let k = from; k < ops.length; k++) {
+    const op = ops[k]!;
+    const last = op.path.slice(task.path.length);
+    mark(op.op === 'add' ? undefined : task.aAt + last, op.op === 'remove' ? undefined : task.bAt + last);
+  }
+}
+
+function diffObject(x: JsonObject, y: JsonObject, task: Task, ops: PatchOp[], tasks: Task[]): void {
+  const path = task.path;
   for (let i = 0; i < x.keys.length; i++) {
     const key = x.keys[i]!;
     const at = y.indexOf(key);
-    const pointer = `${path}/${token(keyText(key))}`;
-    if (at < 0) ops.push({ op: 'remove', path: pointer });
-    else tasks.push({ a: x.values[i]!, b: y.values[at]!, path: pointer });
+    const last = `/${token(keyText(key))}`;
+    if (at < 0) ops.push({ op: 'remove', path: path + last });
+    else tasks.push({ a: x.values[i]!, b: y.values[at]!, path: path + last, aAt: task.aAt + last, bAt: task.bAt + last });
   }
   for (let i = 0; i < y.keys.length; i++) {
     const key = y.keys[i]!;
@@ -191,27 +247,33 @@ function diffObject(x: JsonObject, y: JsonObject, path: string, ops: PatchOp[], 
 }
 
 /** By index: shared indices compared, then the surplus removed from the end or appended. */
-function diffArrayIndex(x: JsonNode[], y: JsonNode[], path: string, ops: PatchOp[], tasks: Task[]): void {
+function diffArrayIndex(x: JsonNode[], y: JsonNode[], task: Task, ops: PatchOp[], tasks: Task[]): void {
+  const { path, aAt, bAt } = task;
   const shared = Math.min(x.length, y.length);
   for (let i = x.length - 1; i >= shared; i--) ops.push({ op: 'remove', path: `${path}/${i}` });
   for (let i = shared; i < y.length; i++) ops.push({ op: 'add', path: `${path}/${i}`, value: y[i]! });
-  for (let i = 0; i < shared; i++) tasks.push({ a: x[i]!, b: y[i]!, path: `${path}/${i}` });
+  for (let i = 0; i < shared; i++) tasks.push({ a: x[i]!, b: y[i]!, path: `${path}/${i}`, aAt: `${aAt}/${i}`, bAt: `${bAt}/${i}` });
 }
 
 /** Returns the comparisons left in the budget. */
-function diffArrayLcs(x: JsonNode[], y: JsonNode[], path: string, interner: Interner, ops: PatchOp[], tasks: Task[], cellsLeft: number): number {
-  const xs = x.map((node) => interner.id(node));
-  const ys = y.map((node) => interner.id(node));
-  // The elements both start and end with stay where they are, at no cost.
+function diffArrayLcs(x: JsonNode[], y: JsonNode[], task: Task, interner: Interner, ops: PatchOp[], tasks: Task[], cellsLeft: number, mark: Mark | undefined): number {
+  const path = task.path;
+  // The elements both start and end with stay where they are: compared directly, which costs
+  // less than giving each an identity (only the middle needs them).
   let head = 0;
-  while (head < xs.length && head < ys.length && xs[head] === ys[head]) head++;
+  while (head < x.length && head < y.length && sameNode(x[head]!, y[head]!)) head++;
   let tail = 0;
-  while (tail < xs.length - head && tail < ys.length - head && xs[xs.length - 1 - tail] === ys[ys.length - 1 - tail]) tail++;
-  const n = xs.length - head - tail;
-  const m = ys.length - head - tail;
+  while (tail < x.length - head && tail < y.length - head && sameNode(x[x.length - 1 - tail]!, y[y.length - 1 - tail]!)) tail++;
+  const n = x.length - head - tail;
+  const m = y.length - head - tail;
   if (n === 0 && m === 0) return cellsLeft;
   const cells = n * m;
   if (cells > cellsLeft) throw new LcsTooLargeError(path, n, m, cellsLeft);
+  // Identities of the middle's elements, indexed like x and y.
+  const xs: number[] = [];
+  const ys: number[] = [];
+  for (let i = 0; i < n; i++) xs[head + i] = interner.id(x[head + i]!);
+  for (let j = 0; j < m; j++) ys[head + j] = interner.id(y[head + j]!);
 
   // source[j]: the element of the middle of x that becomes the middle's y[j], or -1 for a new
   // one; modified[j]: whether it is a different value, compared member by member.
@@ -285,7 +347,14 @@ function diffArrayLcs(x: JsonNode[], y: JsonNode[], path: string, interner: Inte
       kept[gx[k]!] = 1;
     }
   }
-  emitArrayOps(x, y, path, head, n, m, source, modified, kept, ops, tasks);
+  const moved = emitArrayOps(x, y, task, head, n, m, source, modified, kept, ops, tasks);
+  if (mark) {
+    for (let i = 0; i < n; i++) if (!kept[i]) mark(`${task.aAt}/${head + i}`, undefined);
+    for (let j = 0; j < m; j++) {
+      if (source[j] === -1) mark(undefined, `${task.bAt}/${head + j}`);
+      else if (moved[j]) mark(`${task.aAt}/${head + source[j]!}`, `${task.bAt}/${head + j}`);
+    }
+  }
   return cellsLeft - cells;
 }
 
@@ -294,8 +363,11 @@ function diffArrayLcs(x: JsonNode[], y: JsonNode[], path: string, interner: Inte
  * (last first), then position by position each element is put in its place (a `move` when it
  * is elsewhere, an `add` when new). Once every position is final, edited elements are compared
  * at their final index. The elements after the middle are never touched, nor the ones before.
+ * Returns which of y's middle elements arrived by a `move` (the page marks those).
  */
-function emitArrayOps(x: JsonNode[], y: JsonNode[], path: string, head: number, n: number, m: number, source: Int32Array, modified: Uint8Array, kept: Uint8Array, ops: PatchOp[], tasks: Task[]): void {
+function emitArrayOps(x: JsonNode[], y: JsonNode[], task: Task, head: number, n: number, m: number, source: Int32Array, modified: Uint8Array, kept: Uint8Array, ops: PatchOp[], tasks: Task[]): Uint8Array {
+  const path = task.path;
+  const moved = new Uint8Array(m);
   for (let i = n - 1; i >= 0; i--) if (!kept[i]) ops.push({ op: 'remove', path: `${path}/${head + i}` });
   // The middle as it stands: indices into x (kept ones, in order), or -1 for an added element.
   const current: number[] = [];
@@ -310,10 +382,14 @@ function emitArrayOps(x: JsonNode[], y: JsonNode[], path: string, head: number, 
     if (current[j] === wanted) continue;
     const at = current.indexOf(wanted, j);
     ops.push({ op: 'move', from: `${path}/${head + at}`, path: `${path}/${head + j}` });
+    moved[j] = 1;
     current.splice(at, 1);
     current.splice(j, 0, wanted);
   }
-  for (let j = 0; j < m; j++) if (modified[j]) tasks.push({ a: x[head + source[j]!]!, b: y[head + j]!, path: `${path}/${head + j}` });
+  for (let j = 0; j < m; j++) {
+    if (modified[j]) tasks.push({ a: x[head + source[j]!]!, b: y[head + j]!, path: `${path}/${head + j}`, aAt: `${task.aAt}/${head + source[j]!}`, bAt: `${task.bAt}/${head + j}` });
+  }
+  return moved;
 }
 
 /** The patch as a parsed document (an array of objects), so that it prints like any output. */
