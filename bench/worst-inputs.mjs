@@ -47,6 +47,24 @@ function fillWith(body, piece, separator = '', prefix = '', suffix = '') {
 
 const base64url = (text) => Buffer.from(text).toString('base64url');
 
+/**
+ * json-formatter's `compare_with`: two arrays of records of `bytes` each, the second's record i
+ * made from `id(i)` (every record changed when it differs from i), with one extra record in its
+ * middle when `insert`, or shifted by `shift` records.
+ */
+function diffPair(bytes, id, array_diff = 'index', insert = false, shift = 0) {
+  const first = [];
+  let size = 2;
+  for (let i = 0; size < bytes - MARGIN; i++) {
+    first.push(record(i));
+    size += first[first.length - 1].length + 1;
+  }
+  first.pop();
+  const second = first.map((_, i) => record(id(i + shift)));
+  if (insert) second.splice(second.length >> 1, 0, record(-1));
+  return { json: `[${first.join(',')}]`, compare_with: `[${second.join(',')}]`, array_diff };
+}
+
 /** A record shaped like real API data, with escapes and non-ASCII text in some strings. */
 function record(i) {
   return JSON.stringify({
@@ -95,6 +113,13 @@ const CASES = [
   ['json-formatter', 'repair, 16384 chars: quote+bracket in a string (worst known)', () => ({ json: '"' + '['.repeat(4095) + 'a"]'.repeat(4096), repair: true })],
   ['json-formatter', 'repair, 16384 chars: quote+comment in a string', () => ({ json: '"a' + '"/*x'.repeat(4094) + '*/b"', repair: true })],
   ['json-formatter', 'repair, 16384 chars: missing commas', () => ({ json: '[1' + ' 1'.repeat(8191), repair: true })],
+  ['json-formatter', 'compare_with, two 6.7 MB documents of API records, every record changed', () => diffPair(CAP * 0.4, (i) => i + 1)],
+  ['json-formatter', 'compare_with, two 16 MB documents, every record changed (page and CLI: over the body cap)', () => diffPair(CAP, (i) => i + 1)],
+  ['json-formatter', 'compare_with lcs, two 6.7 MB documents, one record inserted in the middle', () => diffPair(CAP * 0.4, (i) => i, 'lcs', true)],
+  ['json-formatter', 'compare_with lcs, two 16 MB documents, one record inserted (over the body cap)', () => diffPair(CAP, (i) => i, 'lcs', true)],
+  ['json-formatter', 'compare_with lcs, 4096 × 4096 different numbers (the whole budget)', () => ({ json: JSON.stringify(Array.from({ length: 4096 }, (_, i) => i)), compare_with: JSON.stringify(Array.from({ length: 4096 }, (_, i) => -i - 1)), array_diff: 'lcs' })],
+  ['json-formatter', 'compare_with lcs, 4096 numbers reversed (4095 moves)', () => ({ json: JSON.stringify(Array.from({ length: 4096 }, (_, i) => i)), compare_with: JSON.stringify(Array.from({ length: 4096 }, (_, i) => 4095 - i)), array_diff: 'lcs' })],
+  ['json-formatter', 'compare_with lcs, 6.7 MB documents shifted by one record (over the budget)', () => diffPair(CAP * 0.4, (i) => i, 'lcs', false, 1)],
 
   ['lcov-viewer', 'one file, 16 MB of DA lines', () => fillWith((t) => ({ lcov: t }), (i) => `DA:${i + 1},${i % 7}`, '\n', 'SF:src/a.ts\n', '\nend_of_record')],
   ['lcov-viewer', '16 MB of one-line records, distinct files', () => fillWith((t) => ({ lcov: t }), (i) => `SF:src/f${i}.ts\nDA:1,1\nend_of_record`, '\n')],

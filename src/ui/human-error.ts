@@ -62,6 +62,7 @@ export const KNOWN_FIELDS: ReadonlySet<string> = new Set([
   'salt', 'salt_encoding', 'cost', 'log_n', 'r', 'p', 'memory_kib', 'iterations', 'parallelism',
   'data', 'size', 'alphabet', 'extended', 'include',
   'input_timezone', 'disambiguation', 'kind',
+  'compare_with', 'array_diff',
 ]);
 
 function labelOf(path: string, labels: FieldLabels): string {

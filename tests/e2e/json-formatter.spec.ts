@@ -129,6 +129,42 @@ test.describe('json-formatter page', () => {
     await expect(page.getByTestId('repair-from-error')).toHaveCount(0);
   });
 
+  test('compares with a second document: the count, both sides marked, and the JSON Patch, by index or with moves', async ({ page }) => {
+    await page.goto('/json-formatter');
+    await page.getByTestId('input').fill('{"name":"Ada","langs":["en","fr"],"born":1815}');
+    // Keyboard: Space turns Compare on.
+    await page.getByLabel('Compare with a second document').focus();
+    await page.keyboard.press('Space');
+    await page.getByLabel('Second document', { exact: true }).fill('{"name":"Ada Lovelace","langs":["fr","en"],"born":1815.0}');
+    await expect(page.getByTestId('differences')).toHaveText('3 differences');
+    // By index: the swapped languages are two replaces; 1815.0 is 1815.
+    await expect.poll(async () => JSON.parse(await viewText(page, 'patch'))).toEqual([
+      { op: 'replace', path: '/name', value: 'Ada Lovelace' },
+      { op: 'replace', path: '/langs/0', value: 'fr' },
+      { op: 'replace', path: '/langs/1', value: 'en' },
+    ]);
+    const changed = (side: string) => page.getByTestId(`diff-${side}`).locator('[data-changed] .code').allTextContents();
+    await expect.poll(() => changed('old')).toEqual(['  "name": "Ada",', '    "en",', '    "fr"']);
+    await expect.poll(() => changed('new')).toEqual(['  "name": "Ada Lovelace",', '    "fr",', '    "en"']);
+
+    // LCS: one element moved.
+    await page.getByLabel('Arrays').focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByTestId('differences')).toHaveText('2 differences');
+    await expect.poll(async () => JSON.parse(await viewText(page, 'patch'))).toEqual([
+      { op: 'replace', path: '/name', value: 'Ada Lovelace' },
+      { op: 'move', from: '/langs/1', path: '/langs/0' },
+    ]);
+    await expect.poll(() => changed('old')).toEqual(['  "name": "Ada",', '    "fr"']);
+    await expect.poll(() => changed('new')).toEqual(['  "name": "Ada Lovelace",', '    "fr",']);
+
+    // Equal documents say so; a broken second document is named.
+    await page.getByLabel('Second document', { exact: true }).fill('{"born":1815,"langs":["en","fr"],"name":"Ada"}');
+    await expect(page.getByTestId('differences')).toHaveText('✓ The documents are equal');
+    await page.getByLabel('Second document', { exact: true }).fill('{"a":');
+    await expect(page.getByRole('alert')).toContainText('The second document is not valid JSON: Expected a property value but found end of input at line 1, column 6.');
+  });
+
   test('keeps input and options in the URL fragment and restores them from a shared link', async ({ page }) => {
     await page.goto('/json-formatter');
     await page.getByLabel('Indentation').selectOption({ label: '4 spaces' });

@@ -425,6 +425,55 @@ const cases: ToolCase[] = [
     status: 400,
     match: { error: /'jsonpath'/, issues: [{ path: ['jsonpath'] }] },
   },
+
+  // --- compare_with: an RFC 6902 JSON Patch from json to compare_with ---
+  {
+    name: 'compare_with: removes and adds of members first, then changes inside them, arrays by index',
+    body: { json: '{"a":1,"b":[1,2,3],"c":"x"}', compare_with: '{"b":[1,2],"a":2,"d":null}', mode: 'minify' },
+    status: 200,
+    expect: {
+      output: '{"a":1,"b":[1,2,3],"c":"x"}',
+      valid: true,
+      patch: '[{"op":"remove","path":"/c"},{"op":"add","path":"/d","value":null},{"op":"replace","path":"/a","value":2},{"op":"remove","path":"/b/2"}]',
+      differences: 4,
+    },
+  },
+  {
+    name: 'compare_with: equal documents (key order and number spelling aside) give an empty patch',
+    body: { json: '{"a":[1.0,"\\u00e9"],"b":{}}', compare_with: '{"b":{},"a":[1,"é"]}', mode: 'minify' },
+    status: 200,
+    expect: { output: '{"a":[1.0,"é"],"b":{}}', valid: true, patch: '[]', differences: 0 },
+  },
+  {
+    name: 'compare_with: pointers escape ~ and /, numbers compare exactly',
+    body: { json: '{"a/b":1.0,"~":12345678901234567890}', compare_with: '{"a/b":1,"~":12345678901234567891}', mode: 'minify' },
+    status: 200,
+    expect: { output: '{"a/b":1.0,"~":12345678901234567890}', valid: true, patch: '[{"op":"replace","path":"/~0","value":12345678901234567891}]', differences: 1 },
+  },
+  {
+    name: 'compare_with, array_diff lcs: an element that moved is one move',
+    body: { json: '[1,2,3]', compare_with: '[3,1,2]', array_diff: 'lcs', mode: 'minify' },
+    status: 200,
+    expect: { output: '[1,2,3]', valid: true, patch: '[{"op":"move","from":"/2","path":"/0"}]', differences: 1 },
+  },
+  {
+    name: 'compare_with: invalid JSON there is a 400 with its line and column',
+    body: { json: '[1]', compare_with: '[1,\n 2' },
+    status: 400,
+    expect: { error: `'compare_with' is not valid JSON: Expected ',' or ']' after an array element but found end of input at line 2, column 3.` },
+  },
+  {
+    name: 'compare_with on invalid JSON: the syntax error, no patch',
+    body: { json: '{"a":}', compare_with: '{}' },
+    status: 200,
+    expect: invalid(`Expected a property value but found '}'`, 1, 6),
+  },
+  {
+    name: 'array_diff must be index or lcs',
+    body: { json: '[1]', compare_with: '[2]', array_diff: 'myers' },
+    status: 400,
+    match: { error: /'array_diff'/, issues: [{ path: ['array_diff'] }] },
+  },
 ];
 
 export default cases;

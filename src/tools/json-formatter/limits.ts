@@ -11,4 +11,11 @@
  */
 export const MAX_REPAIR_CHARS = 16 * 1024;
 
+/**
+ * The most element pairs `array_diff: "lcs"` may compare in one request, summed over the arrays
+ * it compares (the elements both arrays start and end with cost nothing). Its table holds two
+ * bytes a pair, so this bounds both its time and its memory (32 MB); docs/limits.md.
+ */
+export const MAX_LCS_CELLS = 16 * 1024 * 1024;
+
 export { MAX_NESTING, QUERY_BASE_STEPS, QUERY_NODE_STEPS, QUERY_STEPS_PER_CHAR, queryBudget } from '../../lib/jsonpath-limits';

@@ -1,12 +1,16 @@
 import { z } from 'zod';
 import { pure } from '../pure';
-import { MAX_NESTING, MAX_REPAIR_CHARS, QUERY_BASE_STEPS, QUERY_STEPS_PER_CHAR } from './limits';
+import { MAX_LCS_CELLS, MAX_NESTING, MAX_REPAIR_CHARS, QUERY_BASE_STEPS, QUERY_STEPS_PER_CHAR } from './limits';
 
 export const MODES = ['pretty', 'minify'] as const;
 export type Mode = (typeof MODES)[number];
 
+/** How `compare_with` compares arrays: element by element at the same index, or by a longest common subsequence. */
+export const ARRAY_DIFFS = ['index', 'lcs'] as const;
+export type ArrayDiff = (typeof ARRAY_DIFFS)[number];
+
 /** The value of each field the request may leave out (the page starts from them too). */
-export const DEFAULTS = { mode: 'pretty', indent: 2, sort_keys: false, repair: false } as const;
+export const DEFAULTS = { mode: 'pretty', indent: 2, sort_keys: false, repair: false, array_diff: 'index' } as const;
 
 export const Input = pure(() => z.object({
   json: z
@@ -43,6 +47,23 @@ export const Input = pure(() => z.object({
       'A JSONPath query (RFC 9535), e.g. `$.store.book[?@.price < 10].title` or `$..id`, run on the (repaired) document; its matches come back in `query_result`. ' +
         'Filters compare numbers as double-precision values; the matches themselves are printed losslessly. An invalid query is a 400 naming the problem and its position. ' +
         `A query may do at most ${QUERY_BASE_STEPS} + ${QUERY_STEPS_PER_CHAR} × (characters of the document) steps of work, which every query whose work grows linearly with the document stays within (a filter that runs a descendant query for each node does not), and its result is held to the output limit; beyond either it is a 400.`,
+    ),
+  compare_with: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      'A second JSON document to compare the (repaired) first one with: the differences come back in `patch` as an RFC 6902 JSON Patch that turns the first document into this one, and their number in `differences`. ' +
+        'Values are compared as JSON values: numbers by their exact decimal value (`1.0` equals `1`, `12345678901234567890` differs from `12345678901234567891`), objects whatever their key order. ' +
+        `Read strictly (never repaired), with the same nesting limit; invalid JSON here is a 400 with its line and column.`,
+    ),
+  array_diff: z
+    .enum(ARRAY_DIFFS)
+    .default(DEFAULTS.array_diff)
+    .describe(
+      'How `compare_with` compares arrays. `index`: element by element at the same index, surplus elements removed from or added at the end. ' +
+        '`lcs`: the longest common subsequence stays in place, an element that only moved becomes a `move` operation, and the others are inserted, removed, or compared member by member where one takes the place of another. ' +
+        `\`lcs\` may compare at most ${MAX_LCS_CELLS} pairs of elements per request (the elements both arrays start and end with are free); beyond that it is a 400. Ignored without \`compare_with\`.`,
     ),
 }));
 
@@ -81,4 +102,12 @@ export const Output = pure(() => z.object({
     .describe(
       "Present with `query_result`: the normalized path (RFC 9535 §2.7, `$['items'][0]['sku']`) of each node selected, in the same order.",
     ),
+  patch: z
+    .string()
+    .optional()
+    .describe(
+      'Present when `compare_with` was sent and the JSON is valid: an RFC 6902 JSON Patch (a JSON array text, `[]` when the documents are equal) that turns the (repaired) document into `compare_with`. ' +
+        'Paths are JSON Pointers (RFC 6901, `~0` for `~` and `~1` for `/`); each operation is `{"op", "path", "value"}` (`add`, `replace`), `{"op", "path"}` (`remove`) or `{"op", "from", "path"}` (`move`, with `array_diff` `lcs`). Printed like `output`, values losslessly.',
+    ),
+  differences: z.number().int().min(0).optional().describe('Present with `patch`: how many operations it has.'),
 }));

@@ -5,9 +5,11 @@ import { compileQuery, QueryError } from '../../lib/jsonpath';
 import { JsonSyntaxError, NestingTooDeepError, parseJson } from './parse';
 import { writeMatches } from './query';
 import { lineColumn } from '../../lib/text-position';
-import { MAX_REPAIR_CHARS, queryBudget } from './limits';
+import { diffJson, LcsTooLargeError, patchNode } from './diff';
+import { printTree } from './print';
+import { MAX_LCS_CELLS, MAX_REPAIR_CHARS, queryBudget } from './limits';
 import { repairJson } from './repair';
-import { Input, Output } from './schema';
+import { Input, Output, type ArrayDiff } from './schema';
 import { MAX_OUTPUT_CHARS, OutputTooLargeError, OutputWriter, type Layout } from './writer';
 
 type Result = z.input<typeof Output>;
@@ -65,6 +67,39 @@ function queryResult(source: string, query: Parameters<typeof writeMatches>[1], 
   return { query_result: out.toString(), query_paths: paths };
 }
 
+/** The document `compare_with`, parsed; a 400 with the line and column when it is not JSON. */
+function parseOther(text: string) {
+  try {
+    return parseJson(text);
+  } catch (error) {
+    if (!(error instanceof JsonSyntaxError)) throw error;
+    const { line, column } = lineColumn(text, error.offset);
+    throw new ToolInputError(`'compare_with' is not valid JSON: ${error.message} at line ${line}, column ${column}.`);
+  }
+}
+
+/** The JSON Patch from `source` (valid JSON) to `other`, printed like the output, and its length; a 400 when it cannot be had. */
+function patchResult(source: string, other: string, arrayDiff: ArrayDiff, layout: Layout, sortKeys: boolean): { patch: string; differences: number } {
+  const target = parseOther(other);
+  let ops;
+  try {
+    ops = diffJson(parseJson(source), target, arrayDiff);
+  } catch (error) {
+    if (!(error instanceof LcsTooLargeError)) throw error;
+    throw new ToolInputError(
+      `'array_diff' "lcs" compares at most ${MAX_LCS_CELLS} pairs of elements in one request, and this one needs more (the array at ${error.pointer === '' ? 'the root' : `'${error.pointer}'`} has ${error.removed} × ${error.added} to compare); use "index" or compare smaller arrays.`,
+    );
+  }
+  const out = new OutputWriter(layout, source.length + other.length);
+  try {
+    printTree(patchNode(ops), out, sortKeys);
+  } catch (error) {
+    if (error instanceof OutputTooLargeError) throw new ToolInputError(`'compare_with' differs too much: the patch would print to more than ${MAX_OUTPUT_CHARS} characters; use mode "minify".`);
+    throw error;
+  }
+  return { patch: out.toString(), differences: ops.length };
+}
+
 export default defineTool({
   slug: 'json-formatter',
   name: 'JSON Formatter',
@@ -82,7 +117,9 @@ export default defineTool({
   // limit, docs/limits.md): the Node server runs it off the thread that answers everyone.
   // A query's work is bounded (queryBudget) but may take seconds, and a filter's regular
   // expression (match(), search()) is the JavaScript engine's, which can backtrack for long.
-  heavyWhen: (input) => (input.repair && input.json.length > 1024) || input.jsonpath !== undefined,
+  // A comparison by longest common subsequence may take a fraction of a second on small input.
+  heavyWhen: (input) =>
+    (input.repair && input.json.length > 1024) || input.jsonpath !== undefined || (input.array_diff === 'lcs' && (input.compare_with?.length ?? 0) > 1024),
   accepts: { types: { 'application/json': ['.json'] }, read: 'text', field: 'json' },
   examples: [
     { summary: 'Pretty-print with 2 spaces', input: { json: '{"name":"Ada","langs":["en","fr"],"born":1815}' } },
@@ -92,8 +129,12 @@ export default defineTool({
       summary: 'Query with JSONPath',
       input: { json: '{"books":[{"title":"Emma","price":8.95},{"title":"Dune","price":12.99}],"id":12345678901234567890}', jsonpath: '$.books[?@.price < 10].title', mode: 'minify' },
     },
+    {
+      summary: 'Compare with a second document (JSON Patch)',
+      input: { json: '{"name":"Ada","langs":["en","fr"],"born":1815}', compare_with: '{"name":"Ada Lovelace","langs":["en","fr","it"]}', mode: 'minify' },
+    },
   ],
-  run({ json, mode, indent, sort_keys, repair, jsonpath }) {
+  run({ json, mode, indent, sort_keys, repair, jsonpath, compare_with, array_diff }) {
     // An invalid query is the caller's mistake whatever the document: refused before any work.
     const compiled = jsonpath === undefined ? undefined : compileQuery(jsonpath);
     if (compiled && 'problem' in compiled) throw new ToolInputError(`'jsonpath' is not a valid JSONPath query (RFC 9535): ${compiled.problem}`);
@@ -114,7 +155,9 @@ export default defineTool({
       };
     }
     const { result, source } = formatted;
-    if (compiled === undefined || source === undefined) return result;
-    return { ...result, ...queryResult(source, compiled.query, layout, sort_keys) };
+    if (source === undefined) return result;
+    const query = compiled === undefined ? undefined : queryResult(source, compiled.query, layout, sort_keys);
+    const patch = compare_with === undefined ? undefined : patchResult(source, compare_with, array_diff, layout, sort_keys);
+    return { ...result, ...query, ...patch };
   },
 });
