@@ -77,7 +77,10 @@ export function toolFields(slug: string): ToolFields {
   if (found) return found;
   const { input, output } = toolJsonSchemas(slug);
   const properties = (input.properties ?? {}) as Record<string, JsonSchema>;
-  const required = new Set((input.required ?? []) as string[]);
+  // A field required only in the default mode (JSON Schema `if`/`then`/`else`, the `else` branch:
+  // jwt-decoder's `token`, not needed to sign) counts as required here, so it stays the main field.
+  const byDefault = ((input.else as JsonSchema | undefined)?.required ?? []) as string[];
+  const required = new Set([...((input.required ?? []) as string[]), ...byDefault]);
   const images = new Set(imageFields(input));
   const fields = Object.entries(properties).map(([name, schema]): Field => ({
     name,

@@ -73,6 +73,12 @@ export const Input = pure(() => z.object({
   for (const field of REQUIRED[request.mode]) {
     if (request[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], input: undefined, message: 'is required' });
   }
+  // The same rule in JSON Schema terms, for OpenAPI, MCP and the command line (whose main field
+  // is the default mode's required text field, `token`).
+}).meta({
+  if: { properties: { mode: { const: 'encode' } }, required: ['mode'] },
+  then: { required: [...REQUIRED.encode] },
+  else: { required: [...REQUIRED.decode] },
 }));
 
 export const Output = pure(() => z.object({

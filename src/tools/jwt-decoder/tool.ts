@@ -24,7 +24,7 @@ export default defineTool({
   blurb: 'Decode a token; check its signature; sign one.',
   keywords: ['jwt', 'json web token', 'bearer', 'token', 'authorization', 'claims', 'jws', 'hs256', 'rs256', 'es256', 'signature', 'verify', 'jwk', 'jwks', 'sign', 'encode', 'private key'],
   paste: [{ kind: 'jwt', field: 'token' }],
-  nondeterministic: "`expired` compares the token's `exp` with the moment of the call.",
+  nondeterministic: "`expired` compares the token's `exp` with the moment of the call; in encode mode PS* and ES* signatures are randomised, so each call gives another token.",
   input: Input,
   output: Output,
   examples: [
