@@ -77,8 +77,9 @@ export const Input = pure(() => z.object({
   // is the default mode's required text field, `token`).
 }).meta({
   if: { properties: { mode: { const: 'encode' } }, required: ['mode'] },
-  then: { required: [...REQUIRED.encode] },
-  else: { required: [...REQUIRED.decode] },
+  // Each branch names its properties again (as `{}`): strict validators ask for that.
+  then: { properties: Object.fromEntries(REQUIRED.encode.map((name) => [name, {}])), required: [...REQUIRED.encode] },
+  else: { properties: Object.fromEntries(REQUIRED.decode.map((name) => [name, {}])), required: [...REQUIRED.decode] },
 }));
 
 export const Output = pure(() => z.object({
