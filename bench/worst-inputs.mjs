@@ -11,6 +11,7 @@
 //   node bench/worst-inputs.mjs                 (every case, one after another)
 //   ONLY=json-formatter node bench/worst-inputs.mjs
 import { spawnSync } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 
 /** The request body cap of the Node server (docs/contract.md §1), in bytes of UTF-8 JSON. */
@@ -88,6 +89,8 @@ function jwt(payloadFor, extra = {}) {
 /** A JSON object text of about `bytes` bytes with many short keys. */
 const manyKeys = (bytes) => '{' + Array.from({ length: Math.floor(bytes / 14) }, (_, i) => `"k${String(i).padStart(7, '0')}":1`).join(',') + '}';
 
+const rsaPkcs8 = () => generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' });
+
 const nest = (depth, inner = '') => '['.repeat(depth) + inner + ']'.repeat(depth);
 
 // [tool, case, body]; bodies are built in the child that runs the case.
@@ -96,6 +99,8 @@ const CASES = [
   ['jwt-decoder', 'payload 12 MB, HS256 verification', () => jwt(manyKeys, { secret: 'secret', algorithm: 'HS256' })],
   ['jwt-decoder', 'payload: 12 MB of 500-deep nests', () => jwt((bytes) => '[' + Array(Math.floor(bytes / 1000)).fill(nest(499)).join(',') + ']')],
   ['jwt-decoder', '16 MB of base64url, bad character at the end', () => fill((t) => ({ token: t }), 'A', 'eyJhbGciOiJIUzI1NiJ9.', '!.x')],
+  ['jwt-decoder', 'encode: payload 16 MB object of short keys, HS256', () => ({ mode: 'encode', secret: 'secret', payload: JSON.parse(manyKeys(CAP - 4096)) })],
+  ['jwt-decoder', 'encode: payload 16 MB object of short keys, RS256 (PKCS#8)', () => ({ mode: 'encode', algorithm: 'RS256', secret: rsaPkcs8(), payload: JSON.parse(manyKeys(CAP - 8192)) })],
 
   ['json-formatter', 'pretty, 16 MB of API records', () => fillWith((t) => ({ json: t }), record, ',', '[', ']')],
   ['json-formatter', 'pretty + sort_keys, 16 MB of API records', () => fillWith((t) => ({ json: t, sort_keys: true }), record, ',', '[', ']')],

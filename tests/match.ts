@@ -47,8 +47,11 @@ export function checkCase(tc: ToolCase, status: number, body: unknown): void {
   if (problems.length) throw new Error(`case "${tc.name}": ${problems.join('; ')}\n   body: ${JSON.stringify(body).slice(0, 2000)}`);
 }
 
-/** Fields whose values depend on the clock or on randomness, so two doors may differ there. */
-export const VARYING_FIELDS = new Set(['uuids', 'relative', 'expired']);
+/**
+ * Fields whose values depend on the clock or on randomness, so two doors may differ there
+ * (jwt-decoder's `token` and `signature`: PS* and ES* signatures are randomised).
+ */
+export const VARYING_FIELDS = new Set(['uuids', 'relative', 'expired', 'token', 'signature']);
 
 /** A password hash's encoded string (hash-generator): its salt is random unless the request gave one. */
 const ENCODED_PASSWORD_HASH = /^(\$2[aby]\$\d\d\$|\$scrypt\$[^$]+\$|\$argon2id\$v=19\$[^$]+\$)[^$]+(\$[^$]+)?$/;

@@ -27,6 +27,8 @@ export interface ToolFields {
   fields: Field[];
   /** The field stdin fills when it is not given: the first required string (or image) field. */
   main?: Field;
+  /** Set when the main field is required only in the default mode: the option and value that leave it. */
+  mainUnless?: { name: string; value: unknown };
   /** The answer's Base64 image field, which `-o` writes to a file (the schema marks it). */
   imageOutput?: string;
   /** What `--raw` prints: `output`, else the image, else the answer's first field. */
@@ -77,7 +79,11 @@ export function toolFields(slug: string): ToolFields {
   if (found) return found;
   const { input, output } = toolJsonSchemas(slug);
   const properties = (input.properties ?? {}) as Record<string, JsonSchema>;
-  const required = new Set((input.required ?? []) as string[]);
+  // A field required only in the default mode (JSON Schema `if`/`then`/`else`, the `else` branch:
+  // jwt-decoder's `token`, not needed to sign) counts as required here, so it stays the main field.
+  const byDefault = ((input.else as JsonSchema | undefined)?.required ?? []) as string[];
+  const [switchName, switchSchema] = Object.entries(((input.if as JsonSchema | undefined)?.properties ?? {}) as Record<string, JsonSchema>)[0] ?? [];
+  const required = new Set([...((input.required ?? []) as string[]), ...byDefault]);
   const images = new Set(imageFields(input));
   const fields = Object.entries(properties).map(([name, schema]): Field => ({
     name,
@@ -91,7 +97,9 @@ export function toolFields(slug: string): ToolFields {
   const outputs = Object.keys((output.properties ?? {}) as object);
   const imageOutput = imageFields(output)[0];
   const mainOutput = outputs.includes('output') ? 'output' : (imageOutput ?? outputs[0] ?? 'output');
-  found = { fields, main, imageOutput, mainOutput, outputs };
+  // The main field required only by default is not read from stdin when an option switches the mode.
+  const mainUnless = main && byDefault.includes(main.name) && switchName ? { name: switchName, value: switchSchema?.const } : undefined;
+  found = { fields, main, mainUnless, imageOutput, mainOutput, outputs };
   cache.set(slug, found);
   return found;
 }

@@ -79,9 +79,10 @@ function rawText(value: unknown): string {
 
 /** Runs a tool command; resolves to the exit code. */
 export async function runTool(command: ToolCommand, invoke: Invoker, io: CliIo): Promise<number> {
-  const { main, fields } = toolFields(command.slug);
+  const { main, mainUnless, fields } = toolFields(command.slug);
   const sources = new Map(command.values);
-  if (main && !sources.has(main.name)) {
+  const switched = mainUnless && sources.get(mainUnless.name);
+  if (main && !sources.has(main.name) && !(switched && switched.from === 'text' && switched.text === mainUnless.value)) {
     if (io.stdinIsTerminal) throw new UsageError(`give --${main.flag}${main.kind === 'image' ? ' <file>' : ''} or pipe it on stdin`, command.slug);
     sources.set(main.name, { from: 'stdin' });
   }

@@ -39,6 +39,7 @@ import {
   RSA_CERT_JWK,
   RSA_SPKI,
 } from './vectors';
+import { RFC8037_ED25519_PRIVATE_JWK, SAMPLE_CLAIMS, SIGN_EC_SEC1, SIGN_RSA_PKCS1, SIGNED_EDDSA, SIGNED_RS256 } from './sign-vectors';
 
 // The `warnings` sentences, written out here rather than imported, so that a change
 // of wording is a visible change of the API.
@@ -585,6 +586,65 @@ const cases: ToolCase[] = [
     body: { token: JWT_IO_HS256, secret: 1234 },
     status: 400,
     match: { error: "Invalid request: 'secret' must be a string (got a number)." },
+  },
+  // ---- Encoding (signing) ------------------------------------------------------------------
+  // HS256, RS256 and EdDSA are deterministic: the exact tokens (jwt.io's own sample for HS256;
+  // the others signed once with node:crypto). PS256 and ES256 are randomised: their header and
+  // payload parts are exact and the signature has its fixed length; sign.test.ts verifies every
+  // family's signatures with node:crypto and openssl.
+  {
+    name: "encode: jwt.io's claims with HS256 and its secret give jwt.io's token",
+    body: { mode: 'encode', payload: SAMPLE_CLAIMS, secret: 'your-256-bit-secret' },
+    status: 200,
+    expect: { token: JWT_IO_HS256, header: { alg: 'HS256', typ: 'JWT' }, payload: SAMPLE_CLAIMS, signature: JWT_IO_HS256.split('.')[2], valid_structure: true, warnings: [NO_EXP] },
+  },
+  {
+    name: 'encode: RS256 with a PKCS#1 private key PEM',
+    body: { mode: 'encode', algorithm: 'RS256', payload: SAMPLE_CLAIMS, secret: SIGN_RSA_PKCS1 },
+    status: 200,
+    match: { token: SIGNED_RS256, header: { alg: 'RS256', typ: 'JWT' }, payload: SAMPLE_CLAIMS, signature: SIGNED_RS256.split('.')[2] },
+  },
+  {
+    name: 'encode: EdDSA with the RFC 8037 private JWK',
+    body: { mode: 'encode', algorithm: 'EdDSA', payload: SAMPLE_CLAIMS, secret: JSON.stringify(RFC8037_ED25519_PRIVATE_JWK) },
+    status: 200,
+    match: { token: SIGNED_EDDSA, header: { alg: 'EdDSA', typ: 'JWT' } },
+  },
+  {
+    name: 'encode: PS256 (randomised) gives the exact header and payload and a 256-byte signature',
+    body: { mode: 'encode', algorithm: 'PS256', payload: SAMPLE_CLAIMS, secret: SIGN_RSA_PKCS1 },
+    status: 200,
+    match: { token: /^eyJhbGciOiJQUzI1NiIsInR5cCI6IkpXVCJ9\.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ\.[\w-]{342}$/, signature: /^[\w-]{342}$/ },
+  },
+  {
+    name: 'encode: ES256 (randomised) with a SEC1 EC private key PEM, a kid in the header',
+    body: { mode: 'encode', algorithm: 'ES256', header: { kid: 'ec-1' }, payload: SAMPLE_CLAIMS, secret: SIGN_EC_SEC1 },
+    status: 200,
+    match: { token: /^eyJhbGciOiJFUzI1NiIsInR5cCI6IkpXVCIsImtpZCI6ImVjLTEifQ\.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ\.[\w-]{86}$/, header: { alg: 'ES256', typ: 'JWT', kid: 'ec-1' } },
+  },
+  {
+    name: 'encode: a public key cannot sign',
+    body: { mode: 'encode', algorithm: 'RS256', payload: {}, secret: RFC7515_RSA_SPKI },
+    status: 400,
+    expect: { error: `'secret' is a public key (PEM PUBLIC KEY); signing RS256 needs the private key (PKCS#8, PKCS#1 or SEC1 PEM, or a JWK with "d").` },
+  },
+  {
+    name: 'encode: a key of the wrong type names both',
+    body: { mode: 'encode', algorithm: 'ES256', payload: {}, secret: SIGN_RSA_PKCS1 },
+    status: 400,
+    expect: { error: "'secret' is an RSA private key, which cannot sign ES256 (it signs RS256, RS384, RS512, PS256, PS384 or PS512)." },
+  },
+  {
+    name: "encode: a header alg that contradicts 'algorithm'",
+    body: { mode: 'encode', algorithm: 'HS256', header: { alg: 'HS512' }, payload: {}, secret: 's' },
+    status: 400,
+    expect: { error: `'header' has alg "HS512", but 'algorithm' is "HS256"; leave alg out or make them the same.` },
+  },
+  {
+    name: 'encode: the payload is required, with the same sentence as a missing token in decode mode',
+    body: { mode: 'encode', secret: 's' },
+    status: 400,
+    expect: { error: "Invalid request: 'payload' is required.", issues: [{ path: ['payload'], message: 'is required' }] },
   },
 ];
 

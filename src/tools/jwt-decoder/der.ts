@@ -7,7 +7,7 @@ export class DerError extends Error {
   override name = 'DerError';
 }
 
-interface Element {
+export interface Element {
   tag: number;
   /** Index of the tag byte. */
   begin: number;
@@ -16,12 +16,12 @@ interface Element {
   end: number;
 }
 
-const SEQUENCE = 0x30;
-const OID = 0x06;
+export const SEQUENCE = 0x30;
+export const OID = 0x06;
 const BIT_STRING = 0x03;
-const INTEGER = 0x02;
+export const INTEGER = 0x02;
 
-function readElement(bytes: Uint8Array, pos: number, limit: number): Element {
+export function readElement(bytes: Uint8Array, pos: number, limit: number): Element {
   if (pos + 2 > limit) throw new DerError('truncated element');
   const tag = bytes[pos]!;
   let length = bytes[pos + 1]!;
@@ -39,7 +39,7 @@ function readElement(bytes: Uint8Array, pos: number, limit: number): Element {
   return { tag, begin: pos, start, end };
 }
 
-function expect(bytes: Uint8Array, pos: number, limit: number, tag: number): Element {
+export function expect(bytes: Uint8Array, pos: number, limit: number, tag: number): Element {
   const element = readElement(bytes, pos, limit);
   if (element.tag !== tag) throw new DerError(`expected tag ${tag}, found ${element.tag}`);
   return element;
@@ -59,7 +59,7 @@ const OIDS: Record<string, string> = {
   '2b656f': 'X448',
 };
 
-function oidName(bytes: Uint8Array, element: Element): string | undefined {
+export function oidName(bytes: Uint8Array, element: Element): string | undefined {
   if (element.end - element.start > 16) return undefined; // longer than any OID above
   let hex = '';
   for (let i = element.start; i < element.end; i++) hex += bytes[i]!.toString(16).padStart(2, '0');
@@ -137,7 +137,7 @@ export function spkiFromPkcs1(pkcs1: Uint8Array): Uint8Array {
   return out;
 }
 
-function lengthOctets(length: number): number[] {
+export function lengthOctets(length: number): number[] {
   if (length < 0x80) return [length];
   const octets: number[] = [];
   for (let n = length; n > 0; n = Math.floor(n / 256)) octets.unshift(n & 255);

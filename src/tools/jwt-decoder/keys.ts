@@ -21,7 +21,7 @@ import { exceedsDepth, MAX_DEPTH } from './token';
 /** `kid`: the chosen JWK's own `kid`, when the key came from a JWK (or JWK Set) that has one. */
 export type KeyResult = { key: CryptoKey | Uint8Array; kid?: string } | { error: string };
 
-const PEM_START = '-----BEGIN ';
+export const PEM_START = '-----BEGIN ';
 
 /**
  * `hmacKey`: the secret's bytes under its `secret_encoding`, worked out by the caller (a bad
@@ -62,7 +62,7 @@ function parseJson(text: string): unknown {
 }
 
 /** The secret as a JWK or JWK Set object (a JSON object with "kty" or a "keys" array), else undefined. */
-function jwkOrSet(text: string): Record<string, unknown> | undefined {
+export function jwkOrSet(text: string): Record<string, unknown> | undefined {
   if (!text.startsWith('{')) return undefined;
   const value = parseJson(text);
   return isPlainObject(value) && (typeof value.kty === 'string' || Array.isArray(value.keys)) ? value : undefined;
@@ -110,12 +110,12 @@ function kindName(kind: KeyKind): string {
 }
 
 /** "an RSA …", "an EC …", "an Ed25519 …", "an X25519 …", "a public key …": by sound, not letter. */
-const withArticle = (name: string) => `${/^(RSA|EC|Ed|X|OKP)/.test(name) ? 'an' : 'a'} ${name}`;
+export const withArticle = (name: string) => `${/^(RSA|EC|Ed|X|OKP)/.test(name) ? 'an' : 'a'} ${name}`;
 
 const EC_ALGORITHMS: Partial<Record<string, Algorithm>> = { 'P-256': 'ES256', 'P-384': 'ES384', 'P-521': 'ES512' };
 
 /** The algorithms of this tool that a key of this kind verifies. */
-function algorithmsFor(kind: KeyKind): Algorithm[] {
+export function algorithmsFor(kind: KeyKind): Algorithm[] {
   if (kind.kty === 'RSA') return kind.pssOnly ? ['PS256', 'PS384', 'PS512'] : ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512'];
   const ec = kind.kty === 'EC' && kind.crv !== undefined ? EC_ALGORITHMS[kind.crv] : undefined;
   if (ec) return [ec];
@@ -173,7 +173,7 @@ async function pemKey(text: string, algorithm: Algorithm): Promise<KeyResult> {
 }
 
 /** Strict standard Base64 of a PEM body: whitespace between lines, '=' padding only at the end. */
-function pemBytes(body: string): Uint8Array | undefined {
+export function pemBytes(body: string): Uint8Array | undefined {
   const compact = body.replace(/\s+/g, '');
   const unpadded = compact.replace(/={1,2}$/, '');
   if (/[-_]/.test(unpadded)) return undefined;
@@ -201,7 +201,7 @@ function withKid(result: KeyResult, jwk: Record<string, unknown>): KeyResult {
 }
 
 /** The key of a JWK Set that the token names by `kid`, or the set's only key. */
-function pickFromSet(keys: unknown[], header: Record<string, unknown>): { jwk: Record<string, unknown> } | { error: string } {
+export function pickFromSet(keys: unknown[], header: Record<string, unknown>): { jwk: Record<string, unknown> } | { error: string } {
   const kid = typeof header.kid === 'string' ? header.kid : undefined;
   const candidates = kid === undefined ? keys : keys.filter((key) => isPlainObject(key) && key.kid === kid);
   const only = candidates[0];
@@ -222,7 +222,7 @@ const CURVES = new Set(['P-256', 'P-384', 'P-521', 'secp256k1', 'Ed25519', 'Ed44
 /** A JSON member's value for a message; never String(), which objects can make throw. */
 const shown = (value: unknown) => (typeof value === 'string' ? quote(value) : `a non-string (${value === null ? 'null' : typeof value})`);
 
-function jwkKind(jwk: Record<string, unknown>): KeyKind {
+export function jwkKind(jwk: Record<string, unknown>): KeyKind {
   const crv = typeof jwk.crv !== 'string' ? undefined : CURVES.has(jwk.crv) ? jwk.crv : quote(jwk.crv);
   if (jwk.kty === 'RSA') return { kty: 'RSA', pssOnly: false };
   if (jwk.kty === 'EC') return { kty: 'EC', crv };

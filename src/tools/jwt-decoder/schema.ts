@@ -23,21 +23,29 @@ export type Algorithm = (typeof ALGORITHMS)[number];
 export const SECRET_ENCODINGS = ['utf8', 'base64', 'base64url'] as const;
 export type SecretEncoding = (typeof SECRET_ENCODINGS)[number];
 
+/** Decode (and verify) a token, or encode (sign) one. */
+export const MODES = ['decode', 'encode'] as const;
+export type Mode = (typeof MODES)[number];
+
 /** The value of each field the request may leave out (the page starts from them too). */
-export const DEFAULTS = { algorithm: 'HS256', secret_encoding: 'utf8' } as const;
+export const DEFAULTS = { mode: 'decode', algorithm: 'HS256', secret_encoding: 'utf8' } as const;
+
+/** Fields a mode cannot do without: a missing one reads "'token' is required", as when it was always required. */
+const REQUIRED: Record<Mode, readonly ('token' | 'payload' | 'secret')[]> = { decode: ['token'], encode: ['payload', 'secret'] };
 
 export const Input = pure(() => z.object({
   token: z
     .string()
     .min(10)
+    .optional()
     .describe(
-      'The JWT: three base64url parts (header.payload.signature) separated by dots. Dropped first: surrounding whitespace, one pair of surrounding quotes (`"`, `\'` or backtick) and a leading `Bearer ` (or `Authorization: Bearer `) in any case. Header and payload JSON may nest at most 500 levels.',
+      'Decode (required): the JWT: three base64url parts (header.payload.signature) separated by dots. Dropped first: surrounding whitespace, one pair of surrounding quotes (`"`, `\'` or backtick) and a leading `Bearer ` (or `Authorization: Bearer `) in any case. Header and payload JSON may nest at most 500 levels.',
     ),
   secret: z
     .string()
     .optional()
     .describe(
-      "Key to verify the signature with. HS*: the shared secret (read as `secret_encoding` says), or a symmetric JWK (`{\"kty\":\"oct\",\"k\":…}`) or JWK Set as JSON text. RS*/PS*/ES*/EdDSA: a public key as SPKI PEM (`BEGIN PUBLIC KEY`), X.509 certificate PEM, or a JWK or JWK Set as JSON text. From a JWK Set (`{\"keys\":[…]}`) the key whose `kid` is the token's is used, else the set's only key. Empty or absent: decode only.",
+      "Encode (required): the key to sign with. HS*: the shared secret (read as `secret_encoding` says) or a symmetric JWK; RS*/PS*/ES*/EdDSA: a private key as PKCS#8 (`BEGIN PRIVATE KEY`), PKCS#1 (`BEGIN RSA PRIVATE KEY`) or SEC1 (`BEGIN EC PRIVATE KEY`) PEM, or a JWK with its private members; a public key is a 400. Decode: the key to verify the signature with. HS*: the shared secret (read as `secret_encoding` says), or a symmetric JWK (`{\"kty\":\"oct\",\"k\":…}`) or JWK Set as JSON text. RS*/PS*/ES*/EdDSA: a public key as SPKI PEM (`BEGIN PUBLIC KEY`), X.509 certificate PEM, or a JWK or JWK Set as JSON text. From a JWK Set (`{\"keys\":[…]}`) the key whose `kid` is the token's is used, else the set's only key. Empty or absent: decode only.",
     ),
   secret_encoding: z
     .enum(SECRET_ENCODINGS)
@@ -48,12 +56,36 @@ export const Input = pure(() => z.object({
   algorithm: z
     .enum(ALGORITHMS)
     .default(DEFAULTS.algorithm)
-    .describe("Algorithm to verify with; the token's header `alg` must name the same one."),
+    .describe("Algorithm to verify with (the token's header `alg` must name the same one), or to sign with."),
+  mode: z
+    .enum(MODES)
+    .default(DEFAULTS.mode)
+    .describe('`decode`: decode `token` and, given `secret`, verify it. `encode`: sign `header` and `payload` with `secret` under `algorithm`; the answer carries the compact `token`.'),
+  header: z
+    .record(z.string(), z.unknown())
+    .optional()
+    .describe('Encode: extra JOSE header members (e.g. `kid`). The signed header is `{"alg": algorithm, "typ": "JWT", …header}`; an `alg` other than `algorithm` is a 400. Ignored in decode mode.'),
+  payload: z
+    .record(z.string(), z.unknown())
+    .optional()
+    .describe('Encode (required): the claims to sign, a JSON object (nesting at most 500 levels), written as JSON.stringify writes it. Ignored in decode mode.'),
+}).superRefine((request, ctx) => {
+  for (const field of REQUIRED[request.mode]) {
+    if (request[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], input: undefined, message: 'is required' });
+  }
+  // The same rule in JSON Schema terms, for OpenAPI, MCP and the command line (whose main field
+  // is the default mode's required text field, `token`).
+}).meta({
+  if: { properties: { mode: { const: 'encode' } }, required: ['mode'] },
+  // Each branch names its properties again (as `{}`): strict validators ask for that.
+  then: { properties: Object.fromEntries(REQUIRED.encode.map((name) => [name, {}])), required: [...REQUIRED.encode] },
+  else: { properties: Object.fromEntries(REQUIRED.decode.map((name) => [name, {}])), required: [...REQUIRED.decode] },
 }));
 
 export const Output = pure(() => z.object({
-  header: z.record(z.string(), z.unknown()).describe('The decoded JOSE header; `{}` when it could not be decoded.'),
-  payload: z.unknown().describe('The decoded claims (any JSON value); `{}` when they could not be decoded.'),
+  token: z.string().optional().describe('Encode: the signed compact JWT (header.payload.signature). Absent in decode mode.'),
+  header: z.record(z.string(), z.unknown()).describe('The decoded JOSE header; `{}` when it could not be decoded. Encode: the header as signed.'),
+  payload: z.unknown().describe('The decoded claims (any JSON value); `{}` when they could not be decoded. Encode: the payload as signed.'),
   signature: z.string().describe('The signature part exactly as given (base64url); empty when the token is not well-formed.'),
   valid_structure: z.boolean().describe('True when the token has three parts, a base64url JSON object header and a base64url JSON payload.'),
   verified: z
