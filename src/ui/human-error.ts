@@ -63,6 +63,7 @@ export const KNOWN_FIELDS: ReadonlySet<string> = new Set([
   'data', 'size', 'alphabet', 'extended', 'include',
   'input_timezone', 'disambiguation', 'kind',
   'compare_with', 'array_diff',
+  'header', 'payload',
 ]);
 
 function labelOf(path: string, labels: FieldLabels): string {

@@ -9,8 +9,10 @@ import { expect, test } from './fixtures';
 // and its shared components) when this budget was first set at 64 KiB; share links, "Open in…",
 // the kept session and the result jump brought the heaviest page (the image converter) to about
 // 66 KiB. A phone on a slow network waits for all of it before the page can paint, and zod or the
-// worked examples slipping in would add 25 KiB or more, which this budget still catches.
-const PAGE_SCRIPTS_BUDGET = 72 * 1024;
+// worked examples slipping in would add 25 KiB or more, which this budget still catches. Raised to
+// 75 KiB when CMYK joined the colour parser of every colour field and the page-error wording
+// learnt the new fields (the image converter at 74,500 B): about 1 KiB of real features.
+const PAGE_SCRIPTS_BUDGET = 75 * 1024;
 
 test('no tool page loads zod, and each stays within its script budget', async ({ page, request }) => {
   for (const tool of tools) {
