@@ -10,11 +10,15 @@ const ROOT = path.resolve(import.meta.dirname, '..', 'src');
 
 // Floors, lowest first; a module may import its own floor and those below.
 export const FLOORS = ['ground', 'lib', 'platform', 'tool', 'registry', 'core', 'build', 'door'];
+// pure.ts (the bundler's no-side-effects marker the schemas are built through) imports nothing.
 const GROUND = new Set(['tools/define.ts', 'tools/paste.ts', 'tools/pure.ts']);
-const REGISTRY = new Set(['tools/index.ts', 'tools/loaders.ts', 'tools/types.ts']);
+const REGISTRY = new Set(['tools/index.ts', 'tools/loaders.ts']);
 const DOORS = ['server', 'cli', 'sw', 'workers'];
 // The app's own modules: the pages, the shell and what only they use.
 const APP = ['ui', 'routes', 'App.svelte', 'main.ts', 'env.d.ts', 'virtual.d.ts'];
+// A tool folder's page side: its pages and Svelte state, the workers its page starts and their
+// clients; the rest of the folder (schema, run, cases, helpers) is the tool's own floor.
+const PAGE_SIDE = /(\.svelte|\.svelte\.ts|\.worker\.ts|-client\.ts)$/;
 
 /** Where a file under src/ sits: { floor, unit } (unit: the tool slug or the door), or null outside src/. */
 export function place(file) {
@@ -22,17 +26,18 @@ export function place(file) {
   if (rel.startsWith('..') || path.isAbsolute(rel)) return null;
   const [top, second] = rel.split('/');
   if (GROUND.has(rel)) return { floor: 'ground', unit: 'ground' };
+  if (top === 'lib' && second === 'images') return { floor: 'platform', unit: 'platform' };
   if (top === 'lib') return { floor: 'lib', unit: 'lib' };
   if (top === 'platform') return { floor: 'platform', unit: 'platform' };
   if (REGISTRY.has(rel)) return { floor: 'registry', unit: 'registry' };
+  // The registry's types by slug, for the pages: on the app's floor with them.
+  if (rel === 'tools/types.ts') return { floor: 'door', unit: 'app' };
   if (top === 'core') return { floor: 'core', unit: 'core' };
   if (top === 'build') return { floor: 'build', unit: 'build' };
   if (DOORS.includes(top)) return { floor: 'door', unit: top };
   if (APP.includes(top)) return { floor: 'door', unit: 'app' };
   if (top === 'tools') {
-    // A tool's page and its Svelte state are the app's, on the doors' floor; the rest of the
-    // folder (schema, run, cases) is the tool's own floor.
-    if (/\.svelte(\.ts)?$/.test(rel)) return { floor: 'door', unit: 'app', tool: second };
+    if (PAGE_SIDE.test(rel)) return { floor: 'door', unit: 'app', tool: second };
     if (second && !second.includes('.')) return { floor: 'tool', unit: `tools/${second}` };
     return { floor: 'tool', unit: 'tools' }; // vectors.ts, tests beside the registry
   }
@@ -51,14 +56,17 @@ export function violation(from, to) {
   if (fb > fa) return `${a.floor} must not import the ${b.floor} floor above it`;
   if (a.floor === 'tool' && b.floor === 'tool' && a.unit !== b.unit && b.unit !== 'tools')
     return `one tool's folder must not import another's (${b.unit}); shared code goes down to lib/`;
-  if (a.floor === 'door' && b.floor === 'door' && a.unit !== b.unit && !APP_MAY.has(`${a.unit}>${b.unit}`))
+  if (a.floor === 'door' && b.floor === 'door' && a.unit !== b.unit && !DOORS_MAY.has(`${a.unit}>${b.unit}`) && !PROTOCOL.test(to))
     return `the ${a.unit} door must not import the ${b.unit} door's modules`;
   return null;
 }
 
-// The page talks to its worker through the worker's client module; the server's MCP endpoint
-// and the CLI reuse the stdio/HTTP pieces through src/server, which is the one allowed pair.
-const APP_MAY = new Set(['app>workers', 'workers>app', 'cli>server']);
+// The page and its workers are one door split over threads (the page calls runTool() in
+// bridge.ts); the command line runs the server's limits and pool in its own process. Between
+// two other doors only the messages they exchange are shared: a `*-protocol.ts` module (the
+// service worker's relay and the page's relay host).
+const DOORS_MAY = new Set(['app>workers', 'workers>app', 'cli>server']);
+const PROTOCOL = /-protocol\.ts$/;
 
 const EXTS = ['', '.ts', '.js', '.svelte', '.svelte.ts', '/index.ts', '/index.js'];
 
