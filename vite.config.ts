@@ -14,7 +14,7 @@ import { wasmUrlsNotInlined } from './src/build/wasm-urls';
 import { appHead, themeColors, webManifest } from './src/build/web-manifest';
 import { cspMeta } from './src/build/csp-meta';
 import { tools } from './src/tools/index';
-import { SITE_DESCRIPTION } from './src/ui/head';
+import { SITE_DESCRIPTION } from './src/core/site';
 
 /** The everyday tools in the installed app icon's menu (manifest `shortcuts`). */
 const SHORTCUTS = ['json-formatter', 'jwt-decoder', 'base64', 'timestamp-converter'];

@@ -112,9 +112,13 @@ function widenToFp32(model) {
         [length, p] = varint(buf, p);
         v = buf.subarray(p, p + length);
         p += length;
-      } else if (w === 5) (v = buf.subarray(p, p + 4)), (p += 4);
-      else if (w === 1) (v = buf.subarray(p, p + 8)), (p += 8);
-      else throw new Error(`wire type ${w}`);
+      } else if (w === 5) {
+        v = buf.subarray(p, p + 4);
+        p += 4;
+      } else if (w === 1) {
+        v = buf.subarray(p, p + 8);
+        p += 8;
+      } else throw new Error(`wire type ${w}`);
       fields.push({ f, w, v });
     }
     return fields;
@@ -239,10 +243,16 @@ async function inChromium(files, workerSource, body) {
     const headers = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' };
     let body;
     let type = 'application/octet-stream';
-    if (url === '/') (body = '<!doctype html><title>bench</title>'), (type = 'text/html');
-    else if (url === '/worker.js') (body = workerSource), (type = 'text/javascript');
-    else if (url.startsWith('/ort/')) (body = readFileSync(join(ortDist, url.slice(5)))), (type = url.endsWith('.wasm') ? 'application/wasm' : 'text/javascript');
-    else body = files[url];
+    if (url === '/') {
+      body = '<!doctype html><title>bench</title>';
+      type = 'text/html';
+    } else if (url === '/worker.js') {
+      body = workerSource;
+      type = 'text/javascript';
+    } else if (url.startsWith('/ort/')) {
+      body = readFileSync(join(ortDist, url.slice(5)));
+      type = url.endsWith('.wasm') ? 'application/wasm' : 'text/javascript';
+    } else body = files[url];
     if (!body) return res.writeHead(404).end();
     res.writeHead(200, { ...headers, 'Content-Type': type }).end(body);
   }).listen(0, '127.0.0.1');

@@ -67,7 +67,11 @@ try {
     started = performance.now();
     await nodeDigest();
     const nodeMs = performance.now() - started;
-    if (round > 0) (pageTimes.push(pageMs), nodeTimes.push(nodeMs)); // round 0 warms up
+    if (round > 0) {
+      // round 0 warms up
+      pageTimes.push(pageMs);
+      nodeTimes.push(nodeMs);
+    }
   }
   const mbps = (ms) => SIZE / 1e6 / (ms / 1000);
   console.log(`page ${mbps(median(pageTimes)).toFixed(0)} MB/s, node:crypto ${mbps(median(nodeTimes)).toFixed(0)} MB/s over ${SIZE / 2 ** 20} MiB`);

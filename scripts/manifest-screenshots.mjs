@@ -38,7 +38,9 @@ try {
   for (let tries = 0; ; tries++) {
     try {
       if ((await fetch(`${base}/api`)).ok) break;
-    } catch {}
+    } catch {
+      // not listening yet: try again
+    }
     if (tries > 100) throw new Error('the built server did not start');
     await new Promise((done) => setTimeout(done, 100));
   }

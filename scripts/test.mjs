@@ -19,9 +19,10 @@ if (run('npm', ['run', 'build']) !== 0) {
   process.exit(1);
 }
 
-// The type checker is a suite of its own: one test that passes or fails.
+// `npm run check` (the type checkers, the linter, the formatter's check) is a suite of its own:
+// one test that passes or fails.
 const typesOk = run('npm', ['run', 'check']) === 0;
-console.log(`typecheck: ${typesOk ? 'passed' : 'FAILED'}`);
+console.log(`check (types, lint, format): ${typesOk ? 'passed' : 'FAILED'}`);
 totals[typesOk ? 'passed' : 'failed'] += 1;
 // So is the type check of a freshly scaffolded tool (`npm run new:tool`, in a scratch copy).
 const scaffoldOk = run(process.execPath, ['scripts/check-new-tool.mjs']) === 0;

@@ -8,7 +8,7 @@ declare module 'virtual:catalog' {
 
 declare module 'virtual:icons' {
   /** The app's own icons as inline SVG (src/build/icons.ts). */
-  const icons: Record<import('./ui/icon-names').UiIcon, string>;
+  const icons: Record<import('./build/icon-names').UiIcon, string>;
   export default icons;
 }
 
@@ -26,12 +26,12 @@ declare module 'virtual:input-schemas' {
 
 declare module 'virtual:input-fields' {
   /** Each tool's input fields as JSON Schema, validating keywords only (src/build/input-fields.ts), by slug. */
-  const fields: Readonly<Record<string, import('./ui/field-check').FieldSchemas>>;
+  const fields: Readonly<Record<string, import('./build/shapes').FieldSchemas>>;
   export default fields;
 }
 
 declare module 'virtual:file-openers' {
-  import type { FileOpener } from './ui/file-launch';
+  import type { FileOpener } from './build/shapes';
   /** The tools that open files (their `accepts`), for the installed app's file launches (src/build/web-manifest.ts). */
   const openers: FileOpener[];
   export default openers;

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-export { UI_ICONS } from '../ui/icon-names';
+export { UI_ICONS } from './icon-names';
 
 const require = createRequire(import.meta.url);
 const iconsDir = join(dirname(require.resolve('lucide-static/package.json')), 'icons');

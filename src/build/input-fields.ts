@@ -5,7 +5,7 @@
 // `virtual:input-fields` by src/build/toolbox-plugin.ts.
 import { z } from 'zod';
 import type { ToolDefinition } from '../tools/define';
-import type { FieldSchemas, JsonSchema } from '../ui/field-check';
+import type { FieldSchemas, JsonSchema } from './shapes';
 
 /** The JSON Schema keywords that src/ui/field-check.ts reads; everything else is dropped. */
 const VALIDATING = new Set([

@@ -10,7 +10,7 @@ import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Plugin } from 'vite';
-import { brotliQuality } from '../server/compression';
+import { brotliQuality } from './brotli-quality';
 
 // Not HTML: the server renders each page's head into index.html per request (and it is small).
 const COMPRESSIBLE = /\.(js|mjs|css|json|txt|svg|webmanifest|wasm|ttf)$/;

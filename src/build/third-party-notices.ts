@@ -132,7 +132,7 @@ export function packagesOf(paths: Iterable<string>, root: string): PackageInfo[]
   return [...found.values()].sort((a, b) => a.name.localeCompare(b.name) || a.version.localeCompare(b.version));
 }
 
-/** The licence comments (`/*! … */`, `// Copyright …` blocks) at the top of the package's shipped scripts. */
+/** The licence comments (block comments opened by `/*!`, `// Copyright …` lines) at the top of the package's shipped scripts. */
 function licenceComments(files: Iterable<string>): string[] {
   const found = new Set<string>();
   for (const file of files) {

@@ -4,7 +4,7 @@
 // and `virtual:file-openers`, the tools' `accepts` without their code, for src/ui/launch.ts.
 import type { Plugin } from 'vite';
 import type { ToolDefinition } from '../tools/define';
-import type { FileOpener } from '../ui/file-launch';
+import type { FileOpener } from './shapes';
 import { SHARE_ACTION, SHARE_FIELD, shareOpener } from '../lib/share-target';
 
 type Scheme = { bg: string; surface: string };

@@ -7,9 +7,10 @@
 // Measured here (docs/operations.md "Compression"): on a 2.9 MB formatted-JSON answer Brotli
 // quality 4 took ~200 ms for 2.7 % of the size, gzip level 6 ~340 ms for 8 %; quality 11 took
 // 48 s. Dynamic answers therefore get quality 4; documents compressed once per process get the
-// build's qualities (brotliQuality below, which precompress.ts uses too).
+// build's qualities (src/build/brotli-quality.ts, which precompress.ts uses too).
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { brotliQuality } from '../build/brotli-quality';
 
 /** Answers smaller than this go as they are: below about a packet compression saves nothing worth the work. */
 export const COMPRESS_MIN_BYTES = 1024;
@@ -50,15 +51,6 @@ export function negotiate(acceptEncoding: string | string[] | undefined): Conten
   if (allowed('br')) return 'br';
   if (allowed('gzip')) return 'gzip';
   return undefined;
-}
-
-/**
- * Brotli's best quality takes ~1 s per 300 KB on this hardware: worth it for what is compressed
- * once and sent many times when small (the pages' first scripts, the per-tool documents), not
- * for large files (codecs, WASM, the OpenAPI document), which get a fast setting a few % larger.
- */
-export function brotliQuality(size: number): number {
-  return size <= 96 * 1024 ? 11 : 6;
 }
 
 const brotli = promisify(brotliCompress);

@@ -9,7 +9,6 @@ import {
   CallToolRequestSchema,
   ErrorCode,
   ListToolsRequestSchema,
-  type CallToolResult,
   type Tool as McpTool,
 } from '@modelcontextprotocol/sdk/types.js';
 import { name as packageName, version as packageVersion } from '../../package.json';
@@ -17,7 +16,7 @@ import { toolJsonSchemas } from '../core/describe';
 import { BodyTooLargeError } from '../core/http';
 import { drainBody, shed } from './body';
 import { ServerBusyError } from './byte-budget';
-import type { Invoker, Reply } from '../core/invoke';
+import type { Invoker } from '../core/invoke';
 import { findTool, tools } from '../tools/index';
 import { imageFields } from '../lib/images/image-field';
 import type { LocalFiles } from './mcp-files';

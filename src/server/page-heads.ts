@@ -6,9 +6,8 @@
 // service worker precaches and serves for every page offline, is left as built: the app sets
 // title and description itself (ToolPage, ui/head.ts).
 import type { ToolDefinition } from '../tools/define';
-import { SITE_DESCRIPTION } from '../ui/head';
+import { SITE_DESCRIPTION, SITE_NAME } from '../core/site';
 
-export const SITE_NAME = 'Developer Toolbox';
 export const NOT_FOUND_TITLE = `Page not found · ${SITE_NAME}`;
 /** The preview image: the app icon, on our origin (never a third party's). */
 export const PREVIEW_IMAGE = { path: '/icons/icon-512.png', width: 512, height: 512 };

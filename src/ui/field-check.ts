@@ -5,13 +5,9 @@
 // field of the wrong type (`#{"input":1}`) would otherwise reach controls that expect text and
 // blank the page. tests/unit/field-check.test.ts holds it to zod's own verdicts.
 
-export type JsonSchema = { [keyword: string]: unknown };
+import type { FieldSchemas, JsonSchema } from '../build/shapes';
 
-/** A tool's input fields, each with its schema, and the definitions they refer to. */
-export interface FieldSchemas {
-  fields: Readonly<Record<string, JsonSchema>>;
-  defs?: Readonly<Record<string, JsonSchema>>;
-}
+export type { FieldSchemas, JsonSchema };
 
 const typeOf = (value: unknown): string => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value);
 

@@ -1,12 +1,9 @@
 // Which page opens the files the installed app was launched with (manifest `file_handlers`):
 // decided from the tools' `accepts` (src/tools/define.ts), by extension first, because
 // platforms hand over files with an empty or generic MIME type (`.lcov`, `.info`).
-import type { FileAccepts } from '../tools/define';
+import type { FileOpener } from '../build/shapes';
 
-export interface FileOpener {
-  slug: string;
-  accepts: FileAccepts;
-}
+export type { FileOpener };
 
 /** What a launch hands over: File objects, or anything with a name and a type (tests). */
 export interface NamedFile {

@@ -85,6 +85,7 @@ export function base64Blob(base64: string, format: string): Blob {
 
 /** `holiday photo.PNG` → `holiday photo` (+ suffix) `.webp`; JPEG files get `.jpg`. */
 export function outputName(inputName: string, format: string, suffix = ''): string {
+  // eslint-disable-next-line no-control-regex -- control characters are among those a file name must not hold
   const stem = inputName.replace(/\.[^./\\]*$/, '').replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_') || 'image';
   return `${stem}${suffix}.${IMAGE_FORMATS[format as InputFormat]?.extensions[0] ?? format}`;
 }

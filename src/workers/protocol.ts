@@ -1,6 +1,5 @@
 // Messages between a page and its tool worker, in worker-client.ts's envelope: each job goes out
-// with an id, and comes back as `{ id, reply }` (a Reply), after any `{ id, progress }` (a stage).
-import type { Reply } from '../core/invoke';
+// with an id, and comes back as `{ id, reply }` (core/invoke.ts's Reply), after any `{ id, progress }` (a stage).
 
 export interface RunMessage {
   slug: string;

@@ -247,10 +247,10 @@ test.describe('inputs are not lost', () => {
 /** The history entries IndexedDB holds for `slug` (the app's database, read directly). */
 function storedEntries(page: Page, slug: string): Promise<Record<string, unknown>[]> {
   return page.evaluate(
-    (tool) =>
-      new Promise<Record<string, unknown>[]>(async (resolve, reject) => {
-        // Opening a database that is not there would create it: look first.
-        if (!(await indexedDB.databases()).some((db) => db.name === 'devtoolbox')) return resolve([]);
+    async (tool) => {
+      // Opening a database that is not there would create it: look first.
+      if (!(await indexedDB.databases()).some((db) => db.name === 'devtoolbox')) return [];
+      return new Promise<Record<string, unknown>[]>((resolve, reject) => {
         const open = indexedDB.open('devtoolbox');
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
@@ -263,7 +263,8 @@ function storedEntries(page: Page, slug: string): Promise<Record<string, unknown
           };
           request.onerror = () => reject(request.error);
         };
-      }),
+      });
+    },
     slug,
   );
 }

@@ -5,7 +5,6 @@ import { unzipSync } from 'fflate';
 import sharp from 'sharp';
 import { expect, test, waitForServiceWorker } from './fixtures';
 import { BLUE, LIME, NOT_AN_IMAGE, RED, SAMPLE, YELLOW, download, expectColour, expectNoSidewaysScroll, fixture, pixel } from './image-helpers';
-import type { Locator } from '@playwright/test';
 
 test.describe('image-converter page', () => {
   test('converts a picked PNG to WebP: before/after sizes, % saved, a download of the right format', async ({ page }) => {

@@ -6,7 +6,6 @@ import { unzipSync } from 'fflate';
 import sharp from 'sharp';
 import { expect, test, type Page } from './fixtures';
 import { BLUE, LIME, NOT_AN_IMAGE, RED, SAMPLE, YELLOW, download, expectColour, expectNoSidewaysScroll, fixture, pixel } from './image-helpers';
-import type { Locator } from '@playwright/test';
 
 
 /** Waits for the result of the current settings and downloads it. */

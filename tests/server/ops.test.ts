@@ -370,7 +370,7 @@ describe('metrics settings', () => {
 describe('alerting on the limiter store', () => {
   it.skipIf(!PROMTOOL)('docs/deploy.md\'s example alert rules pass promtool check rules and name the metrics /metrics has', async () => {
     const doc = readFileSync(new URL('../../docs/deploy.md', import.meta.url), 'utf8');
-    const block = /\n  ```yaml\n([\s\S]*?)\n  ```\n/.exec(doc.slice(doc.indexOf('## Redis down is not everything down')))?.[1];
+    const block = /\n {2}```yaml\n([\s\S]*?)\n {2}```\n/.exec(doc.slice(doc.indexOf('## Redis down is not everything down')))?.[1];
     expect(block).toBeDefined();
     const rules = block!.replace(/^ {2}/gm, '');
     const dir = mkdtempSync(join(tmpdir(), 'ops-rules-'));

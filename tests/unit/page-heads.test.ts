@@ -12,7 +12,7 @@ import { createApp, type App } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { NOT_FOUND_TITLE, pageHeads, renderHead, requestOrigin } from '../../src/server/page-heads';
 import { tools } from '../../src/tools/index';
-import { SITE_DESCRIPTION } from '../../src/ui/head';
+import { SITE_DESCRIPTION } from '../../src/core/site';
 import { nodeContext } from '../support/doors';
 
 const root = new URL('../../', import.meta.url).pathname;

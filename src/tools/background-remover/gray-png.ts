@@ -76,6 +76,9 @@ export function encodeGrayPng(gray: Uint8Array, width: number, height: number): 
   ];
   const file = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
   let at = 0;
-  for (const part of parts) (file.set(part, at), (at += part.length));
+  for (const part of parts) {
+    file.set(part, at);
+    at += part.length;
+  }
   return file;
 }

@@ -1,7 +1,7 @@
 // The tree view's model: the formatted output parsed losslessly (scalars keep their exact text,
 // keys their order), and RFC 9535 normalized paths (§2.7) for "Copy JSONPath".
 import { parseStrictJson, type JsonBuilder } from '../../lib/json-strict';
-import { normalizedPath, segment } from '../../lib/jsonpath';
+import { normalizedPath } from '../../lib/jsonpath';
 import { MAX_NESTING } from './limits';
 
 /** A scalar's JSON text, an array's items or an object's [name, value] members. */

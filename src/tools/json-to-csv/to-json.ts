@@ -170,6 +170,7 @@ class TrieNode {
   children: Map<string, TrieNode> | undefined; // created on demand: most names have no dot
 
   insert(segments: string[], column: number): void {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the walk down the trie starts here
     let node: TrieNode = this;
     for (const segment of segments) {
       node.children ??= new Map();
@@ -182,6 +183,7 @@ class TrieNode {
 
   /** Index of the last segment of the shortest proper prefix that is itself a column, or -1. */
   firstColumnPrefix(segments: string[]): number {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the walk down the trie starts here
     let node: TrieNode = this;
     for (let k = 0; k < segments.length - 1; k++) {
       node = node.children!.get(segments[k]!)!;

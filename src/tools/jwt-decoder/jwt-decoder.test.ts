@@ -286,7 +286,7 @@ describe('every algorithm, signed here with node:crypto', () => {
 });
 
 describe('algorithm confusion is refused', () => {
-  const { publicKey, privateKey } = pairs.RS256!;
+  const { publicKey } = pairs.RS256!;
   const pem = spkiPem(publicKey);
 
   it.each(['HS256', 'HS384', 'HS512'] as const)('%s token MACed with the public PEM (or its JWK) never verifies', async (alg) => {

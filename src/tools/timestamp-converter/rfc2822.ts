@@ -103,7 +103,6 @@ export function parseRfc2822(text: string, start: number, end: number): Parsed {
   }
   i = skip(monthAt + 3);
   if (i === monthAt + 3) return expected(`a space after the month`, i);
-  const yearAt = i;
   const yearEnd = digitRunEnd(text, i, end);
   const yearDigits = yearEnd - i;
   if (yearDigits < 2) return unclosed >= 0 ? unclosedComment() : expected(`a year of 2 or more digits`, i);
