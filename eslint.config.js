@@ -74,10 +74,4 @@ export default ts.config(
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
-  {
-    // TEMPORARY, for the merge only: the page runner, input history and history store form a
-    // circle that the tool-folder work breaks; remove this block when that lands.
-    files: ['src/ui/tool-runner.svelte.ts', 'src/ui/input-history.ts', 'src/ui/history-store.ts'],
-    rules: { 'import-x/no-cycle': 'off' },
-  },
 );

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { prng } from '../../../tests/support/prng';
 import { invoke } from '../../core/invoke';
 import { nodeContext } from '../../platform/node-context';
+import type { OutputOf } from '../types';
 import tool from './tool';
 
 const rand = prng(6);
@@ -18,7 +19,7 @@ const randomHex = () => `#${hex2(byte())}${hex2(byte())}${hex2(byte())}`;
 async function answer(color: string, include: string[]) {
   const reply = await invoke(tool, { color, include }, nodeContext);
   expect(reply.status, JSON.stringify(reply.body)).toBe(200);
-  return reply.body as Record<string, any>;
+  return reply.body as Required<OutputOf<'color-converter'>>;
 }
 
 /** One ImageMagick run over many 1×1 images side by side: its 16-bit channels per pixel. */
@@ -39,7 +40,7 @@ describe('CMYK against ImageMagick', () => {
       const { cmyk } = await answer(colour, ['cmyk']);
       const expected = reference[i]!.map((share) => share * 100);
       const got = [cmyk.c, cmyk.m, cmyk.y, cmyk.k];
-      for (let k = 0; k < 4; k++) expect(Math.abs(got[k] - expected[k]!), `${colour}: ${got} vs ${expected}`).toBeLessThanOrEqual(1);
+      for (let k = 0; k < 4; k++) expect(Math.abs(got[k]! - expected[k]!), `${colour}: ${got} vs ${expected}`).toBeLessThanOrEqual(1);
       expect(cmyk.css).toBe(`device-cmyk(${cmyk.c}% ${cmyk.m}% ${cmyk.y}% ${cmyk.k}%)`);
     }
   });
@@ -53,7 +54,7 @@ describe('CMYK against ImageMagick', () => {
         const { rgb, valid } = await answer(written, []);
         expect(valid, written).toBe(true);
         const got = [rgb.r, rgb.g, rgb.b];
-        for (let n = 0; n < 3; n++) expect(Math.abs(got[n] - expected[n]!), `${written}: ${got} vs ${expected}`).toBeLessThanOrEqual(1);
+        for (let n = 0; n < 3; n++) expect(Math.abs(got[n]! - expected[n]!), `${written}: ${got} vs ${expected}`).toBeLessThanOrEqual(1);
       }
     }
   });

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { defineTool } from '../define';
 import { MAX_MS, MS_PER_DAY, RANGE, formatIso, formatUtc } from '../../lib/civil';
 import { parseIso } from './iso8601';
-import { looksNumeric, parseNumeric, type Unit } from './numeric';
+import { looksNumeric, parseNumeric } from './numeric';
 import { looksLikeRfc2822, parseRfc2822 } from './rfc2822';
 import { looksHuman, parseHuman } from './human';
 import { canonicalZone, formatOffset, readWall, wallClock, zonedTime, type Disambiguation } from './zoned';
