@@ -63,7 +63,9 @@ export default ts.config(
     // file reaching a .svelte one needs the TypeScript parser named for the component's script.
     languageOptions: { parserOptions: { parser: ts.parser } },
     settings: {
-      'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.svelte.ts', '.js', '.svelte', '.json'] })],
+      'import-x/resolver-next': [
+        importX.createNodeResolver({ extensions: ['.ts', '.svelte.ts', '.js', '.svelte', '.json'] }),
+      ],
       'import-x/extensions': ['.ts', '.js', '.svelte'],
       // One run parses each module once for the circle rule (the default forgets after 30 s).
       'import-x/cache': { lifetime: Infinity },

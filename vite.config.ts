@@ -47,7 +47,14 @@ export default defineConfig({
         // The model (84 MiB) is downloaded on first use or on request, never on every install.
         // The manifest's screenshots are fetched by the browser's install dialog, online, not by
         // pages; route-preloads.json is for the Node server's headers (src/build/route-preloads.ts).
-        globIgnores: ['**/node_modules/**/*', 'sw.js', 'workbox-*.js', 'models/**', 'screenshots/**', 'route-preloads.json'],
+        globIgnores: [
+          '**/node_modules/**/*',
+          'sw.js',
+          'workbox-*.js',
+          'models/**',
+          'screenshots/**',
+          'route-preloads.json',
+        ],
         // The image codecs are bundled into sw.js, their WASM stays in precached files; the
         // worked examples come in as data.
         buildPlugins: { vite: [wasmUrlsNotInlined(), examplesModule(), noticesCollector()] },
@@ -58,7 +65,10 @@ export default defineConfig({
     // The licences of every package the page, its workers and sw.js bundle, of the model files
     // copied beside them and of the icons inlined: dist/THIRD-PARTY-NOTICES.txt
     // (src/build/third-party-notices.ts).
-    ...thirdPartyNotices({ product: 'Developer Toolbox (the web app, dist/)', files: (root) => [...modelSourceFiles(root), ...lucideFilesRead] }),
+    ...thirdPartyNotices({
+      product: 'Developer Toolbox (the web app, dist/)',
+      files: (root) => [...modelSourceFiles(root), ...lucideFilesRead],
+    }),
     // Last: brotli and gzip twins of everything above, sw.js included (src/build/precompress.ts).
     precompress(),
   ],

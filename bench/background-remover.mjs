@@ -29,7 +29,10 @@ import sharp from 'sharp';
 
 const require = createRequire(import.meta.url);
 const RUNS = Number(process.env.RUNS ?? 3);
-const CHROMIUM = { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking'] };
+const CHROMIUM = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking'],
+};
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const fmt = (seconds) => `${seconds.toFixed(2)} s`;
 
@@ -100,7 +103,7 @@ function widenToFp32(model) {
   };
   const parse = (buf) => {
     const fields = [];
-    for (let p = 0; p < buf.length; ) {
+    for (let p = 0; p < buf.length;) {
       let key;
       [key, p] = varint(buf, p);
       const f = Math.floor(key / 8);
@@ -124,7 +127,12 @@ function widenToFp32(model) {
     return fields;
   };
   const serialise = (fields) =>
-    Buffer.concat(fields.flatMap(({ f, w, v }) => [encodeVarint(f * 8 + w), ...(w === 0 ? [encodeVarint(v)] : w === 2 ? [encodeVarint(v.length), v] : [v])]));
+    Buffer.concat(
+      fields.flatMap(({ f, w, v }) => [
+        encodeVarint(f * 8 + w),
+        ...(w === 0 ? [encodeVarint(v)] : w === 2 ? [encodeVarint(v.length), v] : [v]),
+      ]),
+    );
   const half = (h) => {
     const sign = h & 0x8000 ? -1 : 1;
     const e = (h >> 10) & 0x1f;
@@ -149,9 +157,16 @@ function widenToFp32(model) {
             x.v = out;
           }
         });
-  const typeProto = (buf) => edit(buf, (x) => x.f === 1 && x.w === 2 && (x.v = edit(x.v, (y) => y.f === 1 && y.w === 0 && y.v === FLOAT16 && (y.v = FLOAT))));
+  const typeProto = (buf) =>
+    edit(
+      buf,
+      (x) =>
+        x.f === 1 && x.w === 2 && (x.v = edit(x.v, (y) => y.f === 1 && y.w === 0 && y.v === FLOAT16 && (y.v = FLOAT))),
+    );
   const attribute = (buf) => {
-    const name = parse(buf).find((x) => x.f === 1)?.v.toString();
+    const name = parse(buf)
+      .find((x) => x.f === 1)
+      ?.v.toString();
     return edit(buf, (x) => {
       if (x.f === 5 && x.w === 2) x.v = tensor(x.v);
       if (name === 'to' && x.f === 3 && x.v === FLOAT16) x.v = FLOAT;
@@ -161,7 +176,8 @@ function widenToFp32(model) {
     edit(buf, (x) => {
       if (x.f === 1) x.v = edit(x.v, (y) => y.f === 5 && y.w === 2 && (y.v = attribute(y.v)));
       if (x.f === 5) x.v = tensor(x.v);
-      if ((x.f === 11 || x.f === 12 || x.f === 13) && x.w === 2) x.v = edit(x.v, (y) => y.f === 2 && y.w === 2 && (y.v = typeProto(y.v)));
+      if ((x.f === 11 || x.f === 12 || x.f === 13) && x.w === 2)
+        x.v = edit(x.v, (y) => y.f === 2 && y.w === 2 && (y.v = typeProto(y.v)));
     });
   return edit(model, (x) => x.f === 7 && (x.v = graph(x.v)));
 }
@@ -209,13 +225,31 @@ async function precision() {
     writeFileSync(join(scratch, 'input.f32'), Buffer.from(input.buffer));
     writeFileSync(join(scratch, 'child.mjs'), CHILD);
     const results = {};
-    console.log(`\nonnxruntime-node ${require('onnxruntime-node/package.json').version}, ${RUNS} runs each, own process each`);
+    console.log(
+      `\nonnxruntime-node ${require('onnxruntime-node/package.json').version}, ${RUNS} runs each, own process each`,
+    );
     for (const [name, bytes] of Object.entries(models)) {
       const file = join(scratch, `${name}.onnx`);
       writeFileSync(file, bytes);
-      const run = spawnSync(process.execPath, ['--input-type=module', '-e', CHILD, file, join(scratch, 'input.f32'), join(scratch, `${name}.mask`), String(RUNS)], { cwd: resolve('.'), encoding: 'utf8' });
+      const run = spawnSync(
+        process.execPath,
+        [
+          '--input-type=module',
+          '-e',
+          CHILD,
+          file,
+          join(scratch, 'input.f32'),
+          join(scratch, `${name}.mask`),
+          String(RUNS),
+        ],
+        { cwd: resolve('.'), encoding: 'utf8' },
+      );
       if (run.status !== 0) throw new Error(run.stderr);
-      results[name] = { ...JSON.parse(run.stdout), mask: new Float32Array(readFileSync(join(scratch, `${name}.mask`)).buffer.slice(0)), size: bytes.length };
+      results[name] = {
+        ...JSON.parse(run.stdout),
+        mask: new Float32Array(readFileSync(join(scratch, `${name}.mask`)).buffer.slice(0)),
+        size: bytes.length,
+      };
     }
     const base = median(results.medium.times);
     for (const [name, r] of Object.entries(results)) {
@@ -262,7 +296,15 @@ async function inChromium(files, workerSource, body) {
     const page = await browser.newPage();
     await page.goto(`http://127.0.0.1:${server.address().port}/`);
     const run = (options) =>
-      page.evaluate((message) => new Promise((done) => Object.assign(new Worker('/worker.js', { type: 'module' }), { onmessage: (event) => done(event.data) }).postMessage(message)), options);
+      page.evaluate(
+        (message) =>
+          new Promise((done) =>
+            Object.assign(new Worker('/worker.js', { type: 'module' }), {
+              onmessage: (event) => done(event.data),
+            }).postMessage(message),
+          ),
+        options,
+      );
     return await body(run, page);
   } finally {
     await browser.close();
@@ -270,10 +312,14 @@ async function inChromium(files, workerSource, body) {
   }
 }
 
-const webVersion = () => JSON.parse(readFileSync(join(dirname(require.resolve('onnxruntime-web')), '../package.json'), 'utf8')).version;
+const webVersion = () =>
+  JSON.parse(readFileSync(join(dirname(require.resolve('onnxruntime-web')), '../package.json'), 'utf8')).version;
 
 async function browserPrecision(models, input) {
-  const files = { '/input.f32': Buffer.from(input.buffer), ...Object.fromEntries(Object.entries(models).map(([name, bytes]) => [`/models/${name}`, bytes])) };
+  const files = {
+    '/input.f32': Buffer.from(input.buffer),
+    ...Object.fromEntries(Object.entries(models).map(([name, bytes]) => [`/models/${name}`, bytes])),
+  };
   const worker = `import * as ort from '/ort/ort.wasm.min.mjs';
 onmessage = async ({ data: { model, threads, runs } }) => {
   ort.env.wasm.numThreads = threads; ort.env.wasm.proxy = false; ort.env.wasm.wasmPaths = '/ort/';
@@ -294,7 +340,10 @@ onmessage = async ({ data: { model, threads, runs } }) => {
       }
     }
     const base = rows.find((row) => row.model === 'medium' && row.threads === cores).seconds;
-    for (const row of rows) console.log(`  ${row.model.padEnd(6)} ${String(row.threads).padStart(2)} thread(s)  run median ${fmt(row.seconds)}  ×${(row.seconds / base).toFixed(2)} of fp16 on ${cores} threads`);
+    for (const row of rows)
+      console.log(
+        `  ${row.model.padEnd(6)} ${String(row.threads).padStart(2)} thread(s)  run median ${fmt(row.seconds)}  ×${(row.seconds / base).toFixed(2)} of fp16 on ${cores} threads`,
+      );
   });
 }
 
@@ -311,12 +360,33 @@ function pb(field, value) {
 function convModel(channels, side) {
   let seed = 1;
   const weights = Buffer.alloc(channels * channels * 9 * 4);
-  for (let i = 0; i < weights.length / 4; i++) weights.writeFloatLE(((seed = (seed * 1664525 + 1013904223) >>> 0) / 4294967296 - 0.5) / 24, i * 4);
+  for (let i = 0; i < weights.length / 4; i++)
+    weights.writeFloatLE(((seed = (seed * 1664525 + 1013904223) >>> 0) / 4294967296 - 0.5) / 24, i * 4);
   const ints = (name, values) => pb(5, [pb(1, name), ...values.map((v) => pb(8, v)), pb(20, 7)]);
-  const valueInfo = (name, dims) => pb(11, [pb(1, name), pb(2, pb(1, [pb(1, 1), pb(2, dims.map((d) => pb(1, pb(1, d))))]))]);
+  const valueInfo = (name, dims) =>
+    pb(11, [
+      pb(1, name),
+      pb(
+        2,
+        pb(1, [
+          pb(1, 1),
+          pb(
+            2,
+            dims.map((d) => pb(1, pb(1, d))),
+          ),
+        ]),
+      ),
+    ]);
   const shape = [1, channels, side, side];
   const graph = [
-    pb(1, [pb(1, 'x'), pb(1, 'w'), pb(2, 'y'), pb(4, 'Conv'), ints('kernel_shape', [3, 3]), ints('pads', [1, 1, 1, 1])]),
+    pb(1, [
+      pb(1, 'x'),
+      pb(1, 'w'),
+      pb(2, 'y'),
+      pb(4, 'Conv'),
+      ints('kernel_shape', [3, 3]),
+      ints('pads', [1, 1, 1, 1]),
+    ]),
     pb(2, 'conv'),
     pb(5, [pb(1, channels), pb(1, channels), pb(1, 3), pb(1, 3), pb(2, 1), pb(8, 'w'), pb(9, weights)]),
     valueInfo('x', shape),
@@ -336,7 +406,10 @@ async function kernel() {
   const gflop = (2 * channels * channels * 9 * side * side) / 1e9;
   const native = {};
   for (const threads of [1, cores]) {
-    const session = await ort.InferenceSession.create(model, { intraOpNumThreads: threads, graphOptimizationLevel: 'all' });
+    const session = await ort.InferenceSession.create(model, {
+      intraOpNumThreads: threads,
+      graphOptimizationLevel: 'all',
+    });
     const feeds = { x: new ort.Tensor('float32', input, [1, channels, side, side]) };
     await session.run(feeds);
     const times = [];
@@ -363,14 +436,21 @@ onmessage = async ({ data: { threads, runs, dims } }) => {
 };`,
     async (run) => {
       const result = {};
-      for (const threads of [1, cores]) result[threads] = median((await run({ threads, runs: Math.max(RUNS, 5), dims: [1, channels, side, side] })).times);
+      for (const threads of [1, cores])
+        result[threads] = median(
+          (await run({ threads, runs: Math.max(RUNS, 5), dims: [1, channels, side, side] })).times,
+        );
       return result;
     },
   );
-  console.log(`\none Conv 3×3, ${channels} → ${channels} channels, ${side}² (${gflop.toFixed(1)} GFLOP), onnxruntime ${require('onnxruntime-node/package.json').version}, median of ${Math.max(RUNS, 5)}`);
+  console.log(
+    `\none Conv 3×3, ${channels} → ${channels} channels, ${side}² (${gflop.toFixed(1)} GFLOP), onnxruntime ${require('onnxruntime-node/package.json').version}, median of ${Math.max(RUNS, 5)}`,
+  );
   for (const threads of [1, cores]) {
     const row = (s) => `${(s * 1000).toFixed(0).padStart(5)} ms (${(gflop / s).toFixed(1).padStart(5)} GFLOP/s)`;
-    console.log(`  ${threads} thread(s): native ${row(native[threads])}   WebAssembly ${row(web[threads])}   ratio ${(web[threads] / native[threads]).toFixed(2)}×`);
+    console.log(
+      `  ${threads} thread(s): native ${row(native[threads])}   WebAssembly ${row(web[threads])}   ratio ${(web[threads] / native[threads]).toFixed(2)}×`,
+    );
   }
 }
 
@@ -378,7 +458,15 @@ onmessage = async ({ data: { threads, runs, dims } }) => {
 
 async function startServer() {
   const entry = resolve(process.env.SERVER_ENTRY ?? 'dist-server/main.js');
-  const env = { ...process.env, PORT: '0', HOST: '127.0.0.1', RATE_LIMIT: 'off', ACCESS_LOG: 'off', TOOL_TIMEOUT_MS: '600000', HEAVY_NICE: '0' };
+  const env = {
+    ...process.env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    RATE_LIMIT: 'off',
+    ACCESS_LOG: 'off',
+    TOOL_TIMEOUT_MS: '600000',
+    HEAVY_NICE: '0',
+  };
   // A busy machine must not turn a slow run into a 400; and the pool at its default nice 19 would
   // yield to every other job while Chromium does not: both sides compete alike.
   const child = spawn(process.execPath, [entry], { env, stdio: ['ignore', 'pipe', 'inherit'] });
@@ -404,7 +492,8 @@ function serverPeakOf(pid) {
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (ppid === pid && readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('inference-host')) total += peakOf(Number(entry));
+      if (ppid === pid && readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('inference-host'))
+        total += peakOf(Number(entry));
     } catch {
       // gone meanwhile
     }
@@ -470,7 +559,11 @@ async function doors() {
   try {
     const nodeRun = async () => {
       const t = performance.now();
-      const response = await fetch(`${url}/api/background-remover`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+      const response = await fetch(`${url}/api/background-remover`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body,
+      });
       if (response.status !== 200) throw new Error(`server answered ${response.status}: ${await response.text()}`);
       const json = await response.json();
       return { seconds: (performance.now() - t) / 1000, png: Buffer.from(json.image, 'base64') };
@@ -479,7 +572,8 @@ async function doors() {
     await page.goto(`${url}/background-remover`);
     const setup = await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
-      if (!navigator.serviceWorker.controller) await new Promise((done) => navigator.serviceWorker.addEventListener('controllerchange', done, { once: true }));
+      if (!navigator.serviceWorker.controller)
+        await new Promise((done) => navigator.serviceWorker.addEventListener('controllerchange', done, { once: true }));
       const adapter = navigator.gpu ? await navigator.gpu.requestAdapter().catch(() => null) : null;
       return { isolated: self.crossOriginIsolated, threads: navigator.hardwareConcurrency, webgpu: !!adapter };
     });
@@ -489,7 +583,11 @@ async function doors() {
     const browserRun = async () => {
       const { seconds, image } = await page.evaluate(async (body) => {
         const t = performance.now();
-        const response = await fetch('/api/background-remover', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+        const response = await fetch('/api/background-remover', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body,
+        });
         if (response.status !== 200) throw new Error(await response.text());
         const { image } = await response.json();
         return { seconds: (performance.now() - t) / 1000, image };
@@ -515,12 +613,16 @@ async function doors() {
     const { iou, meanDiff } = agreement(await alphaOf(last.n.png), await alphaOf(last.w.png));
     const backend = setup.webgpu ? 'WebGPU adapter offered' : 'WebAssembly';
     console.log(`\n1 MP JPEG (1155×866) → transparent PNG, ${RUNS} alternating rounds after one each to warm up`);
-    console.log(`  Node server (onnxruntime-node ${require('onnxruntime-node/package.json').version}, worker pool): first ${fmt(firstNode.seconds)} (model load included), then median ${fmt(median(node))}; server peak RSS ${serverPeak.toFixed(0)} MiB (with its model process)`);
+    console.log(
+      `  Node server (onnxruntime-node ${require('onnxruntime-node/package.json').version}, worker pool): first ${fmt(firstNode.seconds)} (model load included), then median ${fmt(median(node))}; server peak RSS ${serverPeak.toFixed(0)} MiB (with its model process)`,
+    );
     console.log(
       `  Browser (service worker → page worker, onnxruntime-web ${webVersion()}, ${backend}, isolated: ${setup.isolated}, ${setup.threads} threads): first ${fmt(firstWeb.seconds)} (runtime start included), then median ${fmt(median(web))}; renderer peak RSS ${browserPeak.toFixed(0)} MiB`,
     );
     console.log(`  masks, browser vs Node: IoU ${iou.toFixed(4)} (alpha ≥ 128), mean |Δ alpha| ${meanDiff.toFixed(4)}`);
-    console.log(`ratio background removal browser ÷ Node: ${(median(web) / median(node)).toFixed(2)}× (median of ${RUNS}: ${fmt(median(web))} vs ${fmt(median(node))}; goal ≤ 1.5×)`);
+    console.log(
+      `ratio background removal browser ÷ Node: ${(median(web) / median(node)).toFixed(2)}× (median of ${RUNS}: ${fmt(median(web))} vs ${fmt(median(node))}; goal ≤ 1.5×)`,
+    );
   } finally {
     await browser.close();
     child.kill();
@@ -528,7 +630,9 @@ async function doors() {
 }
 
 const what = process.argv.slice(2).join(' ') || 'all';
-console.log(`${process.env.HOSTNAME ?? 'this machine'}: load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
+console.log(
+  `${process.env.HOSTNAME ?? 'this machine'}: load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`,
+);
 const wanted = (mode) => what === 'all' || what.split(' ').includes(mode);
 if (wanted('precision')) await precision();
 if (wanted('kernel')) await kernel();

@@ -12,7 +12,10 @@ const gz = (file) => gzipSync(readFileSync(join(DIST, file)), { level: 9 }).leng
 const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
 
 const html = readFileSync(join(DIST, 'index.html'), 'utf8');
-const entries = [...html.matchAll(/<script[^>]+src="\/([^"]+\.js)"/g), ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="\/([^"]+\.js)"/g)].map((m) => m[1]);
+const entries = [
+  ...html.matchAll(/<script[^>]+src="\/([^"]+\.js)"/g),
+  ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="\/([^"]+\.js)"/g),
+].map((m) => m[1]);
 const seen = new Set();
 const queue = [...entries];
 while (queue.length) {
@@ -20,13 +23,20 @@ while (queue.length) {
   if (seen.has(file)) continue;
   seen.add(file);
   // Static imports only (`import … from "./x.js"` / `import "./x.js"`): import() is lazy.
-  for (const [, spec] of readFileSync(join(DIST, file), 'utf8').matchAll(/import\s*(?:[\w*{}\s,$]+from\s*)?["'](\.{1,2}\/[^"']+\.js)["']/g)) {
+  for (const [, spec] of readFileSync(join(DIST, file), 'utf8').matchAll(
+    /import\s*(?:[\w*{}\s,$]+from\s*)?["'](\.{1,2}\/[^"']+\.js)["']/g,
+  )) {
     queue.push(posix.join(posix.dirname(file), spec));
   }
 }
 const home = [...seen].reduce((sum, file) => sum + gz(file), 0);
 console.log(`home page JS (gzip): ${kib(home)} in ${seen.size} file(s): ${[...seen].join(', ')}`);
 
-const pages = readdirSync(join(DIST, 'assets')).filter((name) => name.endsWith('.js')).map((name) => ({ name, size: gz(`assets/${name}`) })).sort((a, b) => b.size - a.size);
+const pages = readdirSync(join(DIST, 'assets'))
+  .filter((name) => name.endsWith('.js'))
+  .map((name) => ({ name, size: gz(`assets/${name}`) }))
+  .sort((a, b) => b.size - a.size);
 const largestPage = pages.find((p) => p.name.startsWith('page-'));
-console.log(`largest page chunk (gzip): ${kib(largestPage.size)} (${largestPage.name}); largest JS file of the build: ${kib(pages[0].size)} (${pages[0].name})`);
+console.log(
+  `largest page chunk (gzip): ${kib(largestPage.size)} (${largestPage.name}); largest JS file of the build: ${kib(pages[0].size)} (${pages[0].name})`,
+);

@@ -21,14 +21,21 @@ const ONLY = process.env.ONLY ? new RegExp(process.env.ONLY, 'i') : undefined;
 
 /** Every file under the corpus but its READMEs and licence texts. */
 function files(dir) {
-  return readdirSync(dir).sort().flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return files(path);
-    return /^(README|LICENCE)/i.test(name) ? [] : [path];
-  });
+  return readdirSync(dir)
+    .sort()
+    .flatMap((name) => {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) return files(path);
+      return /^(README|LICENCE)/i.test(name) ? [] : [path];
+    });
 }
 
-const vite = await createServer({ server: { middlewareMode: true, hmr: false }, appType: 'custom', logLevel: 'error', optimizeDeps: { noDiscovery: true, include: [] } });
+const vite = await createServer({
+  server: { middlewareMode: true, hmr: false },
+  appType: 'custom',
+  logLevel: 'error',
+  optimizeDeps: { noDiscovery: true, include: [] },
+});
 const { localInvoker } = await vite.ssrLoadModule('/src/core/local.ts');
 const { nodeContext } = await vite.ssrLoadModule('/src/platform/node-context.ts');
 const invoke = localInvoker(nodeContext);
@@ -38,14 +45,18 @@ let bothRefuse = 0;
 const disagreements = [];
 const generic = [];
 const started = performance.now();
-const list = files(CORPUS_DIR).map((path) => relative(CORPUS_DIR, path)).filter((name) => !ONLY || ONLY.test(name));
+const list = files(CORPUS_DIR)
+  .map((path) => relative(CORPUS_DIR, path))
+  .filter((name) => !ONLY || ONLY.test(name));
 for (const name of list) {
   if (process.env.VERBOSE) console.log(`… ${name}`);
   const result = await compareFile(invoke, readFileSync(join(CORPUS_DIR, name)), formatFromName(name));
   counts[result.kind]++;
   if (result.kind === 'refused' && result.libvips) bothRefuse++;
-  else if (result.kind === 'differ' || result.kind === '5xx') disagreements.push(`${result.kind.padEnd(7)} ${name}: ${result.message}`);
-  else if (result.kind === 'read') disagreements.push(`read    ${name}: ${result.size}; libvips: ${result.libvips.split('\n')[0]}`);
+  else if (result.kind === 'differ' || result.kind === '5xx')
+    disagreements.push(`${result.kind.padEnd(7)} ${name}: ${result.message}`);
+  else if (result.kind === 'read')
+    disagreements.push(`read    ${name}: ${result.size}; libvips: ${result.libvips.split('\n')[0]}`);
   else if (result.kind === 'refused') {
     disagreements.push(`refused ${name}: ${result.message}`);
     if (/damaged, truncated or uses an unsupported variant/.test(result.message)) generic.push(name);
@@ -58,6 +69,10 @@ console.log(`corpus: ${list.length} files in ${seconds} s from ${CORPUS_DIR}`);
 console.log(
   `corpus: match ${counts.match}, differ ${counts.differ}, refused ${counts.refused} (libvips refuses ${bothRefuse} of them too), 5xx ${counts['5xx']}, read where libvips refuses ${counts.read}`,
 );
-console.log(`corpus: refusals of files libvips reads with the generic "damaged, truncated or unsupported variant" sentence: ${generic.length}`);
-console.log(`\ndisagreements (${disagreements.length}): a 200 unlike libvips, a 5xx, a refusal of a file libvips reads, or a file read that libvips refuses`);
+console.log(
+  `corpus: refusals of files libvips reads with the generic "damaged, truncated or unsupported variant" sentence: ${generic.length}`,
+);
+console.log(
+  `\ndisagreements (${disagreements.length}): a 200 unlike libvips, a 5xx, a refusal of a file libvips reads, or a file read that libvips refuses`,
+);
 for (const line of disagreements) console.log(`  ${line}`);

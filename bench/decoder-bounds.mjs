@@ -8,19 +8,36 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { createServer } from 'vite';
 
-const CASES = ['tiff-worst-accepted', 'tiff-deflate-bomb', 'tiff-lzw-bomb', 'jpeg-16-scans-40mp', 'jpeg-scan-bomb', 'svg-layer-40mp', 'svg-all-together-40mp', 'svg-turbulence-206b'];
+const CASES = [
+  'tiff-worst-accepted',
+  'tiff-deflate-bomb',
+  'tiff-lzw-bomb',
+  'jpeg-16-scans-40mp',
+  'jpeg-scan-bomb',
+  'svg-layer-40mp',
+  'svg-all-together-40mp',
+  'svg-turbulence-206b',
+];
 
 if (!process.env.CASE) {
   const only = process.env.ONLY ? new RegExp(process.env.ONLY) : undefined;
   for (const name of CASES) {
     if (only && !only.test(name)) continue;
-    const run = spawnSync(process.execPath, [fileURLToPath(import.meta.url)], { env: { ...process.env, CASE: name }, encoding: 'utf8' });
+    const run = spawnSync(process.execPath, [fileURLToPath(import.meta.url)], {
+      env: { ...process.env, CASE: name },
+      encoding: 'utf8',
+    });
     process.stdout.write(run.stdout || `${name}: failed\n${run.stderr}\n`);
   }
   process.exit(0);
 }
 
-const vite = await createServer({ server: { middlewareMode: true, hmr: false }, appType: 'custom', logLevel: 'error', optimizeDeps: { noDiscovery: true, include: [] } });
+const vite = await createServer({
+  server: { middlewareMode: true, hmr: false },
+  appType: 'custom',
+  logLevel: 'error',
+  optimizeDeps: { noDiscovery: true, include: [] },
+});
 const { localInvoker } = await vite.ssrLoadModule('/src/core/local.ts');
 const { nodeContext } = await vite.ssrLoadModule('/src/platform/node-context.ts');
 const invoke = localInvoker(nodeContext);
@@ -33,7 +50,8 @@ function zeros(size) {
   const chunks = [];
   const deflate = new Deflate({ level: 9 }, (chunk) => chunks.push(chunk));
   const step = new Uint8Array(1 << 20);
-  for (let left = size; left > 0; left -= step.length) deflate.push(step.subarray(0, Math.min(step.length, left)), left <= step.length);
+  for (let left = size; left > 0; left -= step.length)
+    deflate.push(step.subarray(0, Math.min(step.length, left)), left <= step.length);
   return Buffer.concat([Buffer.from([0x78, 0xda]), ...chunks, Buffer.alloc(4)]);
 }
 /** LZW codes repeating the longest string (3,839 bytes) `count` times, as in tiff.test.ts. */
@@ -43,13 +61,22 @@ function lzwRepeats(count) {
   for (let i = 0; i < count; i++) codes.push(4095);
   codes.push(257);
   const out = [];
-  let bits = 0, n = 0, width = 9, next = 258, afterClear = true;
+  let bits = 0,
+    n = 0,
+    width = 9,
+    next = 258,
+    afterClear = true;
   for (const code of codes) {
     bits = (bits << width) | code;
     n += width;
     while (n >= 8) out.push((bits >>> (n -= 8)) & 255);
     bits &= (1 << n) - 1;
-    if (code === 256) { width = 9; next = 258; afterClear = true; continue; }
+    if (code === 256) {
+      width = 9;
+      next = 258;
+      afterClear = true;
+      continue;
+    }
     if (!afterClear && next < 4096) next++;
     afterClear = false;
     if (next >= (1 << width) - 1 && width < 12) width++;
@@ -60,9 +87,13 @@ function lzwRepeats(count) {
 
 const inputs = {
   // 8000×5000 at 16 bits × 4 samples: the largest raw image tiff-layout.ts accepts, in one strip.
-  'tiff-worst-accepted': async () => buildTiff([{ tags: { ...rgbTags(8000, 5000, 8), 258: [16, 16, 16, 16], 277: 4, 338: 2 }, blocks: [zeros(8000 * 5000 * 8)] }]),
+  'tiff-worst-accepted': async () =>
+    buildTiff([
+      { tags: { ...rgbTags(8000, 5000, 8), 258: [16, 16, 16, 16], 277: 4, 338: 2 }, blocks: [zeros(8000 * 5000 * 8)] },
+    ]),
   // 1×1 pixels whose Deflate strip inflates to 2.9 GiB (the file the adversarial test sent).
-  'tiff-deflate-bomb': async () => buildTiff([{ tags: rgbTags(1, 1, 8), blocks: [zeros(Math.round(2.9 * 1024 ** 3))] }]),
+  'tiff-deflate-bomb': async () =>
+    buildTiff([{ tags: rgbTags(1, 1, 8), blocks: [zeros(Math.round(2.9 * 1024 ** 3))] }]),
   // 1×1 pixels whose LZW strip would produce 2.3 GB (600,000 codes of 3,839 bytes).
   'tiff-lzw-bomb': async () => buildTiff([{ tags: rgbTags(1, 1, 5), blocks: [lzwRepeats(600_000)] }]),
   // The most scans a 40 MP JPEG may have (maxJpegScans), all of the costliest kind.
@@ -85,8 +116,16 @@ const input = await inputs[process.env.CASE]();
 const bytes = typeof input === 'string' ? Buffer.from(input) : input;
 const image = Buffer.from(bytes).toString('base64');
 // Warm the codecs with small images first: their modules and instances are not the input's cost.
-await invoke('image-converter', { image: Buffer.from(buildTiff([{ tags: rgbTags(1, 1), blocks: [new Uint8Array(3)] }])).toString('base64'), from: 'tiff', to: 'png' });
-await invoke('image-converter', { image: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>').toString('base64'), from: 'svg', to: 'png' });
+await invoke('image-converter', {
+  image: Buffer.from(buildTiff([{ tags: rgbTags(1, 1), blocks: [new Uint8Array(3)] }])).toString('base64'),
+  from: 'tiff',
+  to: 'png',
+});
+await invoke('image-converter', {
+  image: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>').toString('base64'),
+  from: 'svg',
+  to: 'png',
+});
 const baseline = process.resourceUsage().maxRSS;
 const start = performance.now();
 // Decoding only (loadImage), not encoding the answer: the bound is the decoder's.
@@ -100,5 +139,7 @@ try {
 }
 const time = performance.now() - start;
 const peak = (process.resourceUsage().maxRSS - baseline) / 1024;
-console.log(`${process.env.CASE.padEnd(20)} ${String(bytes.length).padStart(9)} B  ${time.toFixed(0).padStart(6)} ms  peak +${peak.toFixed(0)} MB  ${outcome}`);
+console.log(
+  `${process.env.CASE.padEnd(20)} ${String(bytes.length).padStart(9)} B  ${time.toFixed(0).padStart(6)} ms  peak +${peak.toFixed(0)} MB  ${outcome}`,
+);
 await vite.close();

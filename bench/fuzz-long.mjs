@@ -38,10 +38,14 @@ let failed = false;
 
 if (fuzzSeconds > 0) {
   console.log(`fuzzing for ${fuzzSeconds} s`);
-  const result = spawnSync('npx', ['vitest', 'run', 'tests/fuzz', '--reporter=verbose', '--outputFile.json=/dev/null'], {
-    stdio: 'inherit',
-    env: { ...process.env, FUZZ_SECONDS: String(fuzzSeconds) },
-  });
+  const result = spawnSync(
+    'npx',
+    ['vitest', 'run', 'tests/fuzz', '--reporter=verbose', '--outputFile.json=/dev/null'],
+    {
+      stdio: 'inherit',
+      env: { ...process.env, FUZZ_SECONDS: String(fuzzSeconds) },
+    },
+  );
   if (result.status !== 0) failed = true;
 }
 
@@ -74,14 +78,28 @@ async function attackMix(duration) {
     // 503 is the documented answer to a full byte budget or pool (docs/limits.md); a flood of
     // large uploads refused that way may also see its connection closed while still sending.
     const shed = status === 503 || (status === 'reset' && kind.includes('MiB bodies'));
-    if (!shed && ((typeof status === 'number' && status >= 500) || status === 'timeout' || status === 'reset' || String(status).startsWith('error'))) {
+    if (
+      !shed &&
+      ((typeof status === 'number' && status >= 500) ||
+        status === 'timeout' ||
+        status === 'reset' ||
+        String(status).startsWith('error'))
+    ) {
       if (problems.length < 20) problems.push(`${kind}: ${status}`);
     }
   };
 
   // A warm-up, so that the monitor's baseline has the codecs and compiled code in it.
   await send(server.url, '/api/base64', '{"input":"hi"}');
-  await Promise.all([0, 1].map(() => send(server.url, '/api/image-converter', JSON.stringify({ image: inputs.smallPng().toString('base64'), from: 'png', to: 'webp' }))));
+  await Promise.all(
+    [0, 1].map(() =>
+      send(
+        server.url,
+        '/api/image-converter',
+        JSON.stringify({ image: inputs.smallPng().toString('base64'), from: 'png', to: 'webp' }),
+      ),
+    ),
+  );
 
   const monitor = new Worker(new URL('../tests/support/attack-monitor.mjs', import.meta.url), {
     workerData: { url: server.url, pid: server.child.pid, probeTimeoutMs: 2000, tickEveryMs: tickSeconds * 1000 },
@@ -119,7 +137,8 @@ async function attackMix(duration) {
   const result = await new Promise((done) => monitor.on('message', (m) => m.type === 'result' && done(m)));
   await monitor.terminate();
   const alive = server.child.exitCode === null && server.child.signalCode === null;
-  const internal = server.output().match(/.*(internal error|worker fault|heavy task failed|exited unexpectedly).*/gi) ?? [];
+  const internal =
+    server.output().match(/.*(internal error|worker fault|heavy task failed|exited unexpectedly).*/gi) ?? [];
   await server.stop();
 
   console.log(`attack mix: ${requests} requests in ${duration} s`);
@@ -138,7 +157,8 @@ async function attackMix(duration) {
     `attack mix: server RSS baseline ${mb(result.baselineKb)} MB, peak ${mb(result.peakKb)} MB (+${mb(result.peakKb - result.baselineKb)} MB), last ${mb(result.lastKb)} MB; ` +
       `peak of the first half ${mb(firstPeak)} MB, of the second ${mb(secondPeak)} MB: ${flat ? 'flat' : 'CLIMBING'}`,
   );
-  if (internal.length) console.log(`attack mix: the server logged ${internal.length} internal error(s), first: ${internal[0]}`);
+  if (internal.length)
+    console.log(`attack mix: the server logged ${internal.length} internal error(s), first: ${internal[0]}`);
   if (problems.length) console.log(`attack mix: problems: ${problems.join('; ')}`);
   if (!alive) console.log('attack mix: THE SERVER EXITED');
   return alive && flat && problems.length === 0 && internal.length === 0;
@@ -173,7 +193,12 @@ async function attackKinds(url) {
     words: json({ input: inputs.manyWords(3_400_000), to: 'camelCase' }),
   };
   const mcp = (body) => post('/mcp', body, { Accept: 'application/json, text/event-stream' });
-  const call = (id, args) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'base64', arguments: args } });
+  const call = (id, args) => ({
+    jsonrpc: '2.0',
+    id,
+    method: 'tools/call',
+    params: { name: 'base64', arguments: args },
+  });
   const all = (n, fn) => Promise.all(Array.from({ length: n }, (_, i) => fn(i)));
 
   /** Raw socket: headers and `body` (or part of it), then leave after `holdMs` without reading. */
@@ -183,7 +208,9 @@ async function attackKinds(url) {
       const socket = connect(Number(port), hostname);
       socket.on('error', () => {});
       socket.once('connect', () => {
-        socket.write(`POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: ${declared}\r\n\r\n`);
+        socket.write(
+          `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: ${declared}\r\n\r\n`,
+        );
         socket.write(body, () => setTimeout(() => (socket.destroy(), done('left')), holdMs));
       });
       socket.once('close', () => done('left'));
@@ -192,7 +219,8 @@ async function attackKinds(url) {
   return {
     'json-formatter repair, 100k missing commas': async () => [await post('/api/json-formatter', bodies.repair)],
     'json-formatter repair, 200 KB NDJSON': async () => [await post('/api/json-formatter', bodies.ndjson)],
-    'TIFF self-referencing IFD ×2': () => all(2, () => post('/api/image-converter', image(inputs.tiffSelfLoop(), 'tiff', 'png'))),
+    'TIFF self-referencing IFD ×2': () =>
+      all(2, () => post('/api/image-converter', image(inputs.tiffSelfLoop(), 'tiff', 'png'))),
     'TIFF Deflate bomb (256 MiB)': async () => [await post('/api/image-converter', bomb)],
     'json-formatter 4 MB of [': async () => [await post('/api/json-formatter', bodies.brackets)],
     'json-formatter sort_keys 4 MB': async () => [await post('/api/json-formatter', bodies.sortKeys)],
@@ -200,19 +228,36 @@ async function attackKinds(url) {
     'text-case-converter 4 MB': async () => [await post('/api/text-case-converter', bodies.text)],
     'number-base-converter 1M digits': async () => [await post('/api/number-base-converter', bodies.digits)],
     "text-case-converter 'a_'×3.4M": async () => [await post('/api/text-case-converter', bodies.words)],
-    'SVG feTurbulence ×3': () => all(3, () => post('/api/image-converter', image(Buffer.from(inputs.SVG_TURBULENCE), 'svg', 'png'), { 'X-Forwarded-For': '203.0.113.40' })),
-    'GIF 16384×1 → webp': async () => [await post('/api/image-converter', json({ image: wideGif, from: 'gif', to: 'webp' }))],
-    'resizer width 16384 webp': async () => [await post('/api/image-resizer', json({ image: wideGif, width: 16_384, format: 'webp' }))],
-    'json-to-csv colliding columns': async () => [await post('/api/json-to-csv', json({ input: inputs.COLLIDING_COLUMNS, flatten: true }))],
-    'MCP batch of 100 tools/call': async () => [await mcp(json(Array.from({ length: 100 }, (_, i) => call(i, { input: `call ${i}` }))))],
+    'SVG feTurbulence ×3': () =>
+      all(3, () =>
+        post('/api/image-converter', image(Buffer.from(inputs.SVG_TURBULENCE), 'svg', 'png'), {
+          'X-Forwarded-For': '203.0.113.40',
+        }),
+      ),
+    'GIF 16384×1 → webp': async () => [
+      await post('/api/image-converter', json({ image: wideGif, from: 'gif', to: 'webp' })),
+    ],
+    'resizer width 16384 webp': async () => [
+      await post('/api/image-resizer', json({ image: wideGif, width: 16_384, format: 'webp' })),
+    ],
+    'json-to-csv colliding columns': async () => [
+      await post('/api/json-to-csv', json({ input: inputs.COLLIDING_COLUMNS, flatten: true })),
+    ],
+    'MCP batch of 100 tools/call': async () => [
+      await mcp(json(Array.from({ length: 100 }, (_, i) => call(i, { input: `call ${i}` })))),
+    ],
     'MCP arguments array and null': async () => [await mcp(json(call(1, [1, 2]))), await mcp(json(call(2, null)))],
     '10 × 5 MiB bodies to base64': () => all(10, () => post('/api/base64', json({ input: 'a'.repeat(5 * MIB - 20) }))),
     '5 unread 15 MiB answers, held 3 s': () => {
       const body = json({ input: 'a'.repeat(11.5 * MIB) });
       return all(5, () => leave('/api/base64', Buffer.byteLength(body), body, 3000));
     },
-    'uploads cut at half of 5 MiB ×3': () => all(3, (i) => leave(['/api/base64', '/mcp', '/api/image-converter'][i], 5 * MIB, Buffer.alloc(2.5 * MIB, 'a'), 0)),
-    'heavy JPEG → AVIF abandoned ×2': () => all(2, () => leave('/api/image-converter', Buffer.byteLength(heavy), heavy, 200)),
+    'uploads cut at half of 5 MiB ×3': () =>
+      all(3, (i) =>
+        leave(['/api/base64', '/mcp', '/api/image-converter'][i], 5 * MIB, Buffer.alloc(2.5 * MIB, 'a'), 0),
+      ),
+    'heavy JPEG → AVIF abandoned ×2': () =>
+      all(2, () => leave('/api/image-converter', Buffer.byteLength(heavy), heavy, 200)),
   };
 }
 
@@ -223,7 +268,14 @@ function send(url, path, body, headers = {}) {
   return new Promise((done) => {
     const started = performance.now();
     const req = request(
-      { agent: false, host: hostname, port, method: 'POST', path, headers: { 'Content-Type': 'application/json', 'Content-Length': data.length, ...headers } },
+      {
+        agent: false,
+        host: hostname,
+        port,
+        method: 'POST',
+        path,
+        headers: { 'Content-Type': 'application/json', 'Content-Length': data.length, ...headers },
+      },
       (res) => {
         res.resume();
         res.on('end', () => done({ status: res.statusCode, ms: performance.now() - started }));
@@ -231,13 +283,18 @@ function send(url, path, body, headers = {}) {
       },
     );
     req.setTimeout(120_000, () => req.destroy(new Error('timeout')));
-    req.on('error', (error) => done({ status: error.message === 'timeout' ? 'timeout' : 'reset', ms: performance.now() - started }));
+    req.on('error', (error) =>
+      done({ status: error.message === 'timeout' ? 'timeout' : 'reset', ms: performance.now() - started }),
+    );
     req.end(data);
   });
 }
 
 function startServer(env) {
-  const child = spawn(process.execPath, [ENTRY], { env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [ENTRY], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
@@ -263,4 +320,3 @@ function startServer(env) {
     child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
   });
 }
-

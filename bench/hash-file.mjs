@@ -19,7 +19,17 @@ const ENTRY = resolve(process.env.SERVER_ENTRY ?? 'dist-server/main.js');
 const STATIC = resolve(process.env.STATIC_DIR ?? 'dist');
 const CHROMIUM = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-dev-shm-usage',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 };
 
 const dir = mkdtempSync(join(tmpdir(), 'hash-bench-'));
@@ -39,7 +49,10 @@ async function nodeDigest() {
   return hash.digest('hex');
 }
 
-const child = spawn(process.execPath, [ENTRY], { env: { ...process.env, PORT: '0', HOST: '127.0.0.1', RATE_LIMIT: 'off', ACCESS_LOG: 'off', STATIC_DIR: STATIC }, stdio: ['ignore', 'pipe', 'inherit'] });
+const child = spawn(process.execPath, [ENTRY], {
+  env: { ...process.env, PORT: '0', HOST: '127.0.0.1', RATE_LIMIT: 'off', ACCESS_LOG: 'off', STATIC_DIR: STATIC },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
 const base = await new Promise((done, fail) => {
   let text = '';
   child.stdout.on('data', (chunk) => {
@@ -57,7 +70,10 @@ try {
   const pageTimes = [];
   const nodeTimes = [];
   for (let round = 0; round <= ROUNDS; round++) {
-    await page.getByRole('button', { name: 'Type text instead' }).click().catch(() => undefined);
+    await page
+      .getByRole('button', { name: 'Type text instead' })
+      .click()
+      .catch(() => undefined);
     let started = performance.now();
     await page.getByTestId('file-input').first().setInputFiles(path);
     await page.locator('[data-testid="progress"][data-status="done"]').waitFor({ timeout: 600_000 });
@@ -74,8 +90,16 @@ try {
     }
   }
   const mbps = (ms) => SIZE / 1e6 / (ms / 1000);
-  console.log(`page ${mbps(median(pageTimes)).toFixed(0)} MB/s, node:crypto ${mbps(median(nodeTimes)).toFixed(0)} MB/s over ${SIZE / 2 ** 20} MiB`);
-  report(`hash-generator page SHA-256 of ${SIZE / 2 ** 20} MiB vs node:crypto`, median(pageTimes), median(nodeTimes), undefined, { digits: 0 });
+  console.log(
+    `page ${mbps(median(pageTimes)).toFixed(0)} MB/s, node:crypto ${mbps(median(nodeTimes)).toFixed(0)} MB/s over ${SIZE / 2 ** 20} MiB`,
+  );
+  report(
+    `hash-generator page SHA-256 of ${SIZE / 2 ** 20} MiB vs node:crypto`,
+    median(pageTimes),
+    median(nodeTimes),
+    undefined,
+    { digits: 0 },
+  );
 } finally {
   await browser.close();
   child.kill();

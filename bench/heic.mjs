@@ -24,7 +24,12 @@ try {
   execFileSync('heif-enc', ['-q', '60', '-o', join(work, 'photo.heic'), join(work, 'photo.png')], { stdio: 'pipe' });
   const heic = new Uint8Array(readFileSync(join(work, 'photo.heic')));
 
-  const vite = await createServer({ server: { middlewareMode: true, hmr: false }, appType: 'custom', logLevel: 'error', optimizeDeps: { noDiscovery: true, include: [] } });
+  const vite = await createServer({
+    server: { middlewareMode: true, hmr: false },
+    appType: 'custom',
+    logLevel: 'error',
+    optimizeDeps: { noDiscovery: true, include: [] },
+  });
   const { nodeImages } = await vite.ssrLoadModule('/src/platform/node.ts');
   const start = performance.now();
   await nodeImages.decode(heic, 'heic'); // the first call also compiles and instantiates libheif
@@ -42,8 +47,12 @@ try {
   }
   await vite.close();
   const [a, b] = [median(ours), median(native)];
-  console.log(`HEIC ${SIZE}, ${(heic.length / 1048576).toFixed(2)} MiB): first decode ${(first / 1000).toFixed(2)} s (with libheif's start)`);
-  console.log(`HEIC ${SIZE}) decode: ours ${(a / 1000).toFixed(2)} s, heif-convert ${(b / 1000).toFixed(2)} s (decode + PNG write)`);
+  console.log(
+    `HEIC ${SIZE}, ${(heic.length / 1048576).toFixed(2)} MiB): first decode ${(first / 1000).toFixed(2)} s (with libheif's start)`,
+  );
+  console.log(
+    `HEIC ${SIZE}) decode: ours ${(a / 1000).toFixed(2)} s, heif-convert ${(b / 1000).toFixed(2)} s (decode + PNG write)`,
+  );
   console.log(`ratio ours ÷ heif-convert: ${(a / b).toFixed(2)}`);
 } finally {
   rmSync(work, { recursive: true, force: true });

@@ -11,8 +11,12 @@ const RUNS = Number(process.env.RUNS ?? 9);
 sharp.concurrency(1);
 sharp.cache(false);
 
-
-const vite = await createServer({ server: { middlewareMode: true, hmr: false }, appType: 'custom', logLevel: 'error', optimizeDeps: { noDiscovery: true, include: [] } });
+const vite = await createServer({
+  server: { middlewareMode: true, hmr: false },
+  appType: 'custom',
+  logLevel: 'error',
+  optimizeDeps: { noDiscovery: true, include: [] },
+});
 const load = (path) => vite.ssrLoadModule(path);
 const { localInvoker } = await load('/src/core/local.ts');
 const { nodeContext } = await load('/src/platform/node-context.ts');
@@ -42,7 +46,13 @@ const stages = [
   ['flattenOnWhite 2 MP (opaque)', () => flattenOnWhite(pngBitmap)],
   ['resize 1920→800 lanczos3', () => nodeImages.resize(pngBitmap, 800, 450, 'lanczos3')],
   ['PNG encode 800×450', () => nodeImages.encode(resized, 'png', { quality: 80 })],
-  ['  sharp: PNG encode 800×450', () => sharp(resized.data, { raw: { width: 800, height: 450, channels: 4 } }).png().toBuffer()],
+  [
+    '  sharp: PNG encode 800×450',
+    () =>
+      sharp(resized.data, { raw: { width: 800, height: 450, channels: 4 } })
+        .png()
+        .toBuffer(),
+  ],
   ['base64 encode (800 px PNG)', () => encodeBase64(resizedPng)],
   ['JPEG decode 1920×1080', () => nodeImages.decode(jpeg, 'jpeg')],
   ['JPEG decode shrink 2', () => nodeImages.decode(jpeg, 'jpeg', { shrink: 2 })],

@@ -28,13 +28,26 @@ async function photo() {
       pixels[i + 2] = Math.max(0, Math.min(255, 128 + 100 * Math.sin(x / 40) * Math.cos(y / 30) + noise()));
     }
   }
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 85 }).toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 85 })
+    .toBuffer();
 }
 
 function start(env) {
   // TRUST_PROXY: each flooding client has an address of its own (X-Forwarded-For), so each gets
   // the pool share a real client would (HEAVY_PER_CLIENT), rather than one address's share.
-  const child = spawn(process.execPath, [ENTRY], { env: { ...process.env, PORT: '0', HOST: '127.0.0.1', RATE_LIMIT: 'off', ACCESS_LOG: 'off', TRUST_PROXY: 'loopback', ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [ENTRY], {
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      RATE_LIMIT: 'off',
+      ACCESS_LOG: 'off',
+      TRUST_PROXY: 'loopback',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return new Promise((resolveStart, reject) => {
     let out = '';
     child.stdout.on('data', (chunk) => {
@@ -46,7 +59,12 @@ function start(env) {
   });
 }
 
-const post = (url, slug, body, client = '192.0.2.1') => fetch(`${url}/api/${slug}`, { method: 'POST', body, headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': client } });
+const post = (url, slug, body, client = '192.0.2.1') =>
+  fetch(`${url}/api/${slug}`, {
+    method: 'POST',
+    body,
+    headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': client },
+  });
 
 async function smallLatencies(url, count) {
   const times = [];
@@ -111,8 +129,12 @@ async function measure(label, env, heavyBody, samples = SMALL) {
 
 const jpeg = await photo();
 const heavyBody = JSON.stringify({ image: jpeg.toString('base64'), from: 'jpeg', to: 'webp', quality: 80 });
-console.log(`isolation: ${SMALL} small base64 requests, idle and while ${FLOOD} clients flood JPEG→WebP conversions of a 1200×900 photo (${(jpeg.length / 1024).toFixed(0)} KiB); ${ENTRY}`);
+console.log(
+  `isolation: ${SMALL} small base64 requests, idle and while ${FLOOD} clients flood JPEG→WebP conversions of a 1200×900 photo (${(jpeg.length / 1024).toFixed(0)} KiB); ${ENTRY}`,
+);
 const pooled = await measure('worker pool', {}, heavyBody);
 // Without the pool each small request waits seconds: fewer samples keep this run short.
 const inline = await measure('no pool (HEAVY_WORKERS=0)', { HEAVY_WORKERS: '0' }, heavyBody, Math.min(SMALL, 100));
-console.log(`ratio p99 under flood / idle: with the pool ×${(pooled.loadP99 / pooled.idleP99).toFixed(1)}, without ×${(inline.loadP99 / inline.idleP99).toFixed(1)}`);
+console.log(
+  `ratio p99 under flood / idle: with the pool ×${(pooled.loadP99 / pooled.idleP99).toFixed(1)}, without ×${(inline.loadP99 / inline.idleP99).toFixed(1)}`,
+);

@@ -15,7 +15,13 @@ import { photoPixels } from './photo.mjs';
 
 const RUNS = Number(process.env.RUNS ?? 25);
 const load = async (root) => {
-  const vite = await createServer({ root, server: { middlewareMode: true, hmr: false, ws: false }, appType: 'custom', logLevel: 'error', optimizeDeps: { noDiscovery: true, include: [] } });
+  const vite = await createServer({
+    root,
+    server: { middlewareMode: true, hmr: false, ws: false },
+    appType: 'custom',
+    logLevel: 'error',
+    optimizeDeps: { noDiscovery: true, include: [] },
+  });
   const { nodeImages } = await vite.ssrLoadModule('/src/platform/node.ts');
   const { resizeBitmap } = await vite.ssrLoadModule('/src/platform/codecs/resize.ts');
   const resizeTo = { width: 800, height: 450, kernel: 'lanczos3' };
@@ -34,7 +40,11 @@ if (corpusPresent()) photos.push(['sharp/flowers.jpeg 2 MP', readFileSync(`${COR
 const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
 
 for (const [name, bytes] of photos) {
-  const cases = { 'decoded at 1/2 (old rule)': here.run(bytes, 2), 'decoded whole, then resampled': here.run(bytes, 1), 'resampled as it decodes': here.fused(bytes) };
+  const cases = {
+    'decoded at 1/2 (old rule)': here.run(bytes, 2),
+    'decoded whole, then resampled': here.run(bytes, 1),
+    'resampled as it decodes': here.fused(bytes),
+  };
   if (base) cases['BASE, decoded whole'] = base.run(bytes, 1);
   const times = Object.fromEntries(Object.keys(cases).map((label) => [label, { wall: [], cpu: [] }]));
   for (const run of Object.values(cases)) await run(); // warm-up: codec start-up is paid once
@@ -49,7 +59,9 @@ for (const [name, bytes] of photos) {
     }
   }
   for (const [label, { wall, cpu }] of Object.entries(times)) {
-    console.log(`${name} → 800 px, ${label.padEnd(26)} wall ${median(wall).toFixed(1)} ms, CPU ${median(cpu).toFixed(1)} ms`);
+    console.log(
+      `${name} → 800 px, ${label.padEnd(26)} wall ${median(wall).toFixed(1)} ms, CPU ${median(cpu).toFixed(1)} ms`,
+    );
   }
 }
 await here.vite.close();

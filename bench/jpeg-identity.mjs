@@ -12,26 +12,49 @@ const load = async (dir) => {
 };
 const [a, b] = [await load(process.argv[2]), await load(process.argv[3])];
 const decode = (m, bytes, shrink) => {
-  const p = m._malloc(bytes.length); m.HEAPU8.set(bytes, p);
+  const p = m._malloc(bytes.length);
+  m.HEAPU8.set(bytes, p);
   const t = performance.now();
   const out = m._decode_jpeg(p, bytes.length, shrink);
   const ms = performance.now() - t;
   m._free(p);
   if (!out) return { err: m.UTF8ToString(m._decode_error()), ms };
-  const w = m._decoded_width(), h = m._decoded_height();
-  const data = m.HEAPU8.slice(out, out + w * h * 4); m._free(out);
+  const w = m._decoded_width(),
+    h = m._decoded_height();
+  const data = m.HEAPU8.slice(out, out + w * h * 4);
+  m._free(out);
   return { w, h, data, ms };
 };
-const files = execSync(`find ${process.argv[4] ?? '/work/shared/corpus'} -iname '*.jpg' -o -iname '*.jpeg' -o -iname '*.jpe' -o -iname '*.jfif'`).toString().trim().split('\n');
-let same = 0, differ = 0, ta = 0, tb = 0;
+const files = execSync(
+  `find ${process.argv[4] ?? '/work/shared/corpus'} -iname '*.jpg' -o -iname '*.jpeg' -o -iname '*.jpe' -o -iname '*.jfif'`,
+)
+  .toString()
+  .trim()
+  .split('\n');
+let same = 0,
+  differ = 0,
+  ta = 0,
+  tb = 0;
 for (const file of files) {
   const bytes = readFileSync(file);
   if (bytes.length > 30e6) continue;
   for (const shrink of [1, 2, 4, 8]) {
-    const x = decode(a, bytes, shrink), y = decode(b, bytes, shrink);
-    if (shrink === 1) { ta += x.ms; tb += y.ms; }
-    const ok = x.err ? x.err === y.err : !y.err && x.w === y.w && x.h === y.h && Buffer.compare(Buffer.from(x.data), Buffer.from(y.data)) === 0;
-    if (ok) same++; else { differ++; console.log('DIFFER', file, shrink, x.err, y.err); }
+    const x = decode(a, bytes, shrink),
+      y = decode(b, bytes, shrink);
+    if (shrink === 1) {
+      ta += x.ms;
+      tb += y.ms;
+    }
+    const ok = x.err
+      ? x.err === y.err
+      : !y.err && x.w === y.w && x.h === y.h && Buffer.compare(Buffer.from(x.data), Buffer.from(y.data)) === 0;
+    if (ok) same++;
+    else {
+      differ++;
+      console.log('DIFFER', file, shrink, x.err, y.err);
+    }
   }
 }
-console.log(`files ${files.length}, decodes identical ${same}, differ ${differ}; full-size decode total old ${ta.toFixed(0)} ms new ${tb.toFixed(0)} ms`);
+console.log(
+  `files ${files.length}, decodes identical ${same}, differ ${differ}; full-size decode total old ${ta.toFixed(0)} ms new ${tb.toFixed(0)} ms`,
+);

@@ -74,7 +74,8 @@ function longestCpuTask(trace, url, slowdown) {
   if (!start) return NaN;
   let longest = 0;
   for (const e of trace.traceEvents) {
-    if (e.name === 'RunTask' && e.ph === 'X' && e.pid === start.pid && e.tid === start.tid && e.ts >= start.ts) longest = Math.max(longest, e.tdur ?? 0);
+    if (e.name === 'RunTask' && e.ph === 'X' && e.pid === start.pid && e.tid === start.tid && e.ts >= start.ts)
+      longest = Math.max(longest, e.tdur ?? 0);
   }
   return (longest / 1000) * slowdown;
 }
@@ -88,10 +89,19 @@ function figures(lhr, origin, trace) {
   const failing = CATEGORIES.filter((id) => id !== 'performance').flatMap((id) =>
     (lhr.categories[id]?.auditRefs ?? [])
       .filter((ref) => ref.weight > 0 && audit(ref.id) && audit(ref.id).score !== null && audit(ref.id).score < 1)
-      .map((ref) => `${id}: ${ref.id} (${(audit(ref.id).details?.items ?? []).map((item) => item.node?.selector ?? item.url ?? item.source?.url ?? '').filter(Boolean).slice(0, 3).join('; ')})`),
+      .map(
+        (ref) =>
+          `${id}: ${ref.id} (${(audit(ref.id).details?.items ?? [])
+            .map((item) => item.node?.selector ?? item.url ?? item.source?.url ?? '')
+            .filter(Boolean)
+            .slice(0, 3)
+            .join('; ')})`,
+      ),
   );
   const requests = audit('network-requests')?.details?.items ?? [];
-  const foreign = requests.map((item) => item.url).filter((url) => /^https?:/.test(url) && new URL(url).origin !== origin);
+  const foreign = requests
+    .map((item) => item.url)
+    .filter((url) => /^https?:/.test(url) && new URL(url).origin !== origin);
   return {
     perf: score('performance'),
     a11y: score('accessibility'),
@@ -114,22 +124,41 @@ const { lighthouse, launch, version } = await loadLighthouse();
 const { origin, child: server } = await startServer();
 const chrome = await launch({
   chromePath: CHROMIUM,
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', `--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1`],
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    `--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1`,
+  ],
 });
 const rows = [];
 try {
   const { tools } = await (await fetch(`${origin}/api`)).json();
-  const pages = [{ name: 'home', path: '/' }, ...tools.map((tool) => ({ name: tool.slug, path: tool.page }))].filter((page) => !ONLY || ONLY.test(page.name));
-  console.log(`Lighthouse ${version}, mobile preset (simulated throttling), ${pages.length} page(s) × ${RUNS} run(s), ${origin}`);
+  const pages = [{ name: 'home', path: '/' }, ...tools.map((tool) => ({ name: tool.slug, path: tool.page }))].filter(
+    (page) => !ONLY || ONLY.test(page.name),
+  );
+  console.log(
+    `Lighthouse ${version}, mobile preset (simulated throttling), ${pages.length} page(s) × ${RUNS} run(s), ${origin}`,
+  );
   for (const page of pages) {
     const runs = [];
     for (let i = 0; i < RUNS; i++) {
-      let result = await lighthouse(`${origin}${page.path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
+      let result = await lighthouse(`${origin}${page.path}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: CATEGORIES,
+      });
       // A run that did not complete (on a starved machine Chromium may miss Lighthouse's
       // deadlines: NO_FCP and the like) is said and run again, not averaged in as zeros.
       for (let retry = 0; result.lhr.runtimeError && retry < 2; retry++) {
         process.stderr.write(`  ${page.name}: ${result.lhr.runtimeError.code}, running again\n`);
-        result = await lighthouse(`${origin}${page.path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
+        result = await lighthouse(`${origin}${page.path}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: CATEGORIES,
+        });
       }
       if (SAVE) {
         mkdirSync(SAVE, { recursive: true });
@@ -142,9 +171,25 @@ try {
     const mid = (key) => median(runs.map((run) => run[key]));
     // Each column is its own median; the notes come from the run whose longest task is the median.
     const typical = [...runs].sort((a, b) => a.longest - b.longest)[Math.floor((runs.length - 1) / 2)];
-    const row = { page: page.name, benchmark: mid('benchmark'), perf: mid('perf'), a11y: mid('a11y'), bp: mid('bp'), seo: mid('seo'), tbt: mid('tbt'), lcp: mid('lcp'), longest: mid('longest'), longestCpu: mid('longestCpu'), longestUrl: typical.longestUrl, failing: typical.failing, foreign: [...new Set(runs.flatMap((run) => run.foreign))] };
+    const row = {
+      page: page.name,
+      benchmark: mid('benchmark'),
+      perf: mid('perf'),
+      a11y: mid('a11y'),
+      bp: mid('bp'),
+      seo: mid('seo'),
+      tbt: mid('tbt'),
+      lcp: mid('lcp'),
+      longest: mid('longest'),
+      longestCpu: mid('longestCpu'),
+      longestUrl: typical.longestUrl,
+      failing: typical.failing,
+      foreign: [...new Set(runs.flatMap((run) => run.foreign))],
+    };
     rows.push(row);
-    process.stderr.write(`  ${page.name}: perf ${row.perf}, TBT ${Math.round(row.tbt)} ms, longest task ${Math.round(row.longest)} ms, benchmarkIndex ${Math.round(row.benchmark)}\n`);
+    process.stderr.write(
+      `  ${page.name}: perf ${row.perf}, TBT ${Math.round(row.tbt)} ms, longest task ${Math.round(row.longest)} ms, benchmarkIndex ${Math.round(row.benchmark)}\n`,
+    );
   }
 } finally {
   await chrome.kill();
@@ -154,9 +199,15 @@ try {
 const ms = (value) => (value < 50 ? '< 50' : String(Math.round(value)));
 console.log('\n| page | perf | a11y | BP | SEO | TBT ms | longest task ms | same, CPU time ms | LCP s |');
 console.log('|---|---|---|---|---|---|---|---|---|');
-for (const row of rows) console.log(`| ${row.page} | ${row.perf} | ${row.a11y} | ${row.bp} | ${row.seo} | ${Math.round(row.tbt)} | ${ms(row.longest)} | ${Math.round(row.longestCpu)} | ${(row.lcp / 1000).toFixed(1)} |`);
+for (const row of rows)
+  console.log(
+    `| ${row.page} | ${row.perf} | ${row.a11y} | ${row.bp} | ${row.seo} | ${Math.round(row.tbt)} | ${ms(row.longest)} | ${Math.round(row.longestCpu)} | ${(row.lcp / 1000).toFixed(1)} |`,
+  );
 for (const row of rows.filter((r) => r.failing.length || r.foreign.length || r.longest > 0)) {
-  if (row.longest > 0) console.log(`${row.page}: longest task ${Math.round(row.longest)} ms in ${row.longestUrl.replace(origin, '') || '(no script)'}`);
+  if (row.longest > 0)
+    console.log(
+      `${row.page}: longest task ${Math.round(row.longest)} ms in ${row.longestUrl.replace(origin, '') || '(no script)'}`,
+    );
   for (const audit of row.failing) console.log(`${row.page}: failing ${audit}`);
   if (row.foreign.length) console.log(`${row.page}: REQUESTS TO OTHER ORIGINS ${row.foreign.join(', ')}`);
 }

@@ -37,7 +37,16 @@ function sample(pid) {
 
 const entry = resolve(process.env.SERVER_ENTRY ?? 'dist-server/main.js');
 const child = spawn(process.execPath, [entry], {
-  env: { ...process.env, PORT: '0', HOST: '127.0.0.1', RATE_LIMIT: 'off', ACCESS_LOG: 'off', HEAVY_WORKERS: '1', HEAVY_NICE: '0', TOOL_TIMEOUT_MS: '600000' },
+  env: {
+    ...process.env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    RATE_LIMIT: 'off',
+    ACCESS_LOG: 'off',
+    HEAVY_WORKERS: '1',
+    HEAVY_NICE: '0',
+    TOOL_TIMEOUT_MS: '600000',
+  },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 const url = await new Promise((done, fail) => {
@@ -53,13 +62,21 @@ const url = await new Promise((done, fail) => {
 const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="512" height="512"><rect width="512" height="512" fill="#c86432"/><circle cx="256" cy="256" r="150" fill="#222255"/></svg>`;
 const body = JSON.stringify({ image: (await sharp(Buffer.from(svg)).png().toBuffer()).toString('base64') });
 const post = async (slug, json) => {
-  const response = await fetch(`${url}/api/${slug}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: json });
+  const response = await fetch(`${url}/api/${slug}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: json,
+  });
   if (response.status !== 200) throw new Error(`${slug}: ${response.status} ${await response.text()}`);
   await response.arrayBuffer();
 };
 // A worker started and warmed by an image conversion first, so "before" is a server that has
 // done heavy work, only not a background removal.
-const png = (await sharp({ create: { width: 256, height: 256, channels: 3, background: '#808080' } }).png().toBuffer()).toString('base64');
+const png = (
+  await sharp({ create: { width: 256, height: 256, channels: 3, background: '#808080' } })
+    .png()
+    .toBuffer()
+).toString('base64');
 await post('image-converter', JSON.stringify({ image: png, from: 'png', to: 'webp' }));
 await new Promise((done) => setTimeout(done, 2_000));
 const before = sample(child.pid);
@@ -69,7 +86,10 @@ await new Promise((done) => setTimeout(done, IDLE_MS));
 const idle = sample(child.pid);
 child.kill();
 
-const row = (name, s) => console.log(`${name.padEnd(34)} server ${s.server.toFixed(0).padStart(5)} MiB   model processes ${String(s.processes)} ${s.model.toFixed(0).padStart(5)} MiB   together ${s.total.toFixed(0).padStart(5)} MiB`);
+const row = (name, s) =>
+  console.log(
+    `${name.padEnd(34)} server ${s.server.toFixed(0).padStart(5)} MiB   model processes ${String(s.processes)} ${s.model.toFixed(0).padStart(5)} MiB   together ${s.total.toFixed(0).padStart(5)} MiB`,
+  );
 console.log(`resident memory, ${entry}`);
 row('before a 512×512 removal', before);
 row('just after it', after);

@@ -6,7 +6,12 @@ export /** 1920×1080 (2.07 MP): gradients, soft colour blobs and noise, determi
 function photoPixels(noise = 24, width = 1920, height = 1080) {
   let seed = 7;
   const random = () => (seed = (seed * 1664525 + 1013904223) >>> 0) / 4294967296;
-  const blobs = Array.from({ length: 24 }, () => ({ x: random() * width, y: random() * height, r: (0.05 + random() * 0.2) * width, c: [random() * 255, random() * 255, random() * 255] }));
+  const blobs = Array.from({ length: 24 }, () => ({
+    x: random() * width,
+    y: random() * height,
+    r: (0.05 + random() * 0.2) * width,
+    c: [random() * 255, random() * 255, random() * 255],
+  }));
   const data = Buffer.alloc(width * height * 3);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {

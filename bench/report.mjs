@@ -6,7 +6,9 @@ export function report(name, ours, baseline, goal, { unit = 'ms', higherIsBetter
   const ratio = ours / baseline;
   const goalText = goal === undefined ? 'reference, no goal' : `goal ${higherIsBetter ? '≥' : '≤'} ${goal}`;
   const met = goal === undefined ? '' : (higherIsBetter ? ratio >= goal : ratio <= goal) ? ' ok' : ' MISSED';
-  console.log(`${name}: ours ${ours.toFixed(digits)} ${unit}, baseline ${baseline.toFixed(digits)} ${unit}, ratio ${ratio.toFixed(2)} (${goalText})${met}`);
+  console.log(
+    `${name}: ours ${ours.toFixed(digits)} ${unit}, baseline ${baseline.toFixed(digits)} ${unit}, ratio ${ratio.toFixed(2)} (${goalText})${met}`,
+  );
   return ratio;
 }
 
@@ -31,7 +33,10 @@ export async function alternatingMedians(ours, baseline, runs = 5) {
   await baseline();
   const times = { ours: [], baseline: [] };
   for (let i = 0; i < runs; i++) {
-    for (const [side, run] of [['ours', ours], ['baseline', baseline]]) {
+    for (const [side, run] of [
+      ['ours', ours],
+      ['baseline', baseline],
+    ]) {
       const started = performance.now();
       await run();
       times[side].push(performance.now() - started);

@@ -22,10 +22,18 @@ const BENCHES = [
   // The doors only (the precision comparison takes many minutes): browser (WebAssembly) ÷ Node.
   // With the floor under that ratio: one of the model's convolutions in the same runtime's
   // WebAssembly and native kernels (no app code involved).
-  ['background-remover.mjs kernel doors', 'background removal, 1 MP photo: browser (WebAssembly) ÷ Node ≤ 1.5×', /^ratio|masks|peak RSS|thread\(s\): native/],
+  [
+    'background-remover.mjs kernel doors',
+    'background removal, 1 MP photo: browser (WebAssembly) ÷ Node ≤ 1.5×',
+    /^ratio|masks|peak RSS|thread\(s\): native/,
+  ],
   ['bundle-size.mjs', '7. home page JS (gzip), largest page chunk', /gzip/],
   // Absolute scores, not ratios (see its header); the longest step (~5 min for 16 pages).
-  ['lighthouse.mjs', 'Lighthouse mobile: performance ≥ 95, the others 100, no load task over 200 ms', /^lighthouse summary/],
+  [
+    'lighthouse.mjs',
+    'Lighthouse mobile: performance ≥ 95, the others 100, no load task over 200 ms',
+    /^lighthouse summary/,
+  ],
 ];
 
 function run(script, pick) {
@@ -54,7 +62,10 @@ for (const [script, goal, pick] of BENCHES) {
   console.log(`\n== ${script} — ${goal}`);
   const { code, figures } = await run(script, pick);
   if (code !== 0) failed++;
-  note.push(`${goal}${code === 0 ? '' : `  [${script} FAILED, exit ${code}]`}`, ...figures.map((line) => `    ${line}`));
+  note.push(
+    `${goal}${code === 0 ? '' : `  [${script} FAILED, exit ${code}]`}`,
+    ...figures.map((line) => `    ${line}`),
+  );
 }
 console.log(`\n== Closing note (each figure against its goal; medians, one run)\n${note.join('\n')}`);
 if (failed) process.exitCode = 1;

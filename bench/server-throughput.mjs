@@ -28,7 +28,10 @@ server.listen(0, '127.0.0.1', () => console.log('listening on http://127.0.0.1:'
 `;
 
 function start(args, env = {}) {
-  const child = spawn(process.execPath, args, { env: { ...process.env, PORT: '0', HOST: '127.0.0.1', RATE_LIMIT: 'off', ACCESS_LOG: 'off', ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', RATE_LIMIT: 'off', ACCESS_LOG: 'off', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return new Promise((done, fail) => {
     let out = '';
     child.stdout.on('data', (chunk) => {
@@ -42,10 +45,20 @@ function start(args, env = {}) {
 
 function post(agent, url) {
   return new Promise((done, fail) => {
-    const req = request({ agent, host: url.hostname, port: url.port, path: '/api/base64', method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(BODY) } }, (res) => {
-      res.resume();
-      res.on('end', () => (res.statusCode === 200 ? done() : fail(new Error(`answered ${res.statusCode}`))));
-    });
+    const req = request(
+      {
+        agent,
+        host: url.hostname,
+        port: url.port,
+        path: '/api/base64',
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(BODY) },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => (res.statusCode === 200 ? done() : fail(new Error(`answered ${res.statusCode}`))));
+      },
+    );
     req.on('error', fail);
     req.end(BODY);
   });
@@ -57,12 +70,14 @@ async function load(url, seconds) {
   let count = 0;
   const until = performance.now() + seconds * 1000;
   const started = performance.now();
-  await Promise.all(Array.from({ length: CONNECTIONS }, async () => {
-    while (performance.now() < until) {
-      await post(agent, url);
-      count++;
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (performance.now() < until) {
+        await post(agent, url);
+        count++;
+      }
+    }),
+  );
   const rate = count / ((performance.now() - started) / 1000);
   agent.destroy();
   return rate;
@@ -78,8 +93,14 @@ try {
     rates.ours.push(await load(ours.url, SECONDS));
     rates.bare.push(await load(bare.url, SECONDS));
   }
-  console.log(`server throughput: ${ROUNDS} alternating rounds of ${SECONDS} s, ${CONNECTIONS} keep-alive connections, median; ours ${rates.ours.map((r) => r.toFixed(0)).join('/')} req/s, bare ${rates.bare.map((r) => r.toFixed(0)).join('/')} req/s (${ENTRY})`);
-  report('server throughput, base64 small request vs bare node:http', median(rates.ours), median(rates.bare), 0.9, { unit: 'req/s', higherIsBetter: true, digits: 0 });
+  console.log(
+    `server throughput: ${ROUNDS} alternating rounds of ${SECONDS} s, ${CONNECTIONS} keep-alive connections, median; ours ${rates.ours.map((r) => r.toFixed(0)).join('/')} req/s, bare ${rates.bare.map((r) => r.toFixed(0)).join('/')} req/s (${ENTRY})`,
+  );
+  report('server throughput, base64 small request vs bare node:http', median(rates.ours), median(rates.bare), 0.9, {
+    unit: 'req/s',
+    higherIsBetter: true,
+    digits: 0,
+  });
 } finally {
   ours.child.kill('SIGTERM');
   bare.child.kill('SIGTERM');

@@ -13,14 +13,20 @@ import { alternatingMedians, medianMs, report } from './report.mjs';
 
 const RUNS = Number(process.env.RUNS ?? 5);
 
-const vite = await createServer({ server: { middlewareMode: true, hmr: false }, appType: 'custom', logLevel: 'error', optimizeDeps: { noDiscovery: true, include: [] } });
+const vite = await createServer({
+  server: { middlewareMode: true, hmr: false },
+  appType: 'custom',
+  logLevel: 'error',
+  optimizeDeps: { noDiscovery: true, include: [] },
+});
 const { localInvoker } = await vite.ssrLoadModule('/src/core/local.ts');
 const { doorContext } = await vite.ssrLoadModule('/src/tools/define.ts');
 const invoke = localInvoker(doorContext());
 
 async function ours(slug, body) {
   const reply = await invoke(slug, body);
-  if (reply.status !== 200) throw new Error(`${slug} answered ${reply.status}: ${JSON.stringify(reply.body).slice(0, 300)}`);
+  if (reply.status !== 200)
+    throw new Error(`${slug} answered ${reply.status}: ${JSON.stringify(reply.body).slice(0, 300)}`);
   return reply.body;
 }
 
@@ -45,7 +51,10 @@ function document(bytes) {
       owner: {
         id: Math.floor(random() * 1e6),
         email: `user${i}@example.com`,
-        note: i % 4 === 0 ? `Said "hi" from São Paulo — ✓ ${i}\n\tsee C:\\data\\${i}.json${i % 16 === 0 ? ' 😀' : ''}` : null,
+        note:
+          i % 4 === 0
+            ? `Said "hi" from São Paulo — ✓ ${i}\n\tsee C:\\data\\${i}.json${i % 16 === 0 ? ' 😀' : ''}`
+            : null,
       },
     };
     size += JSON.stringify(item).length + 1;
@@ -56,8 +65,13 @@ function document(bytes) {
 
 const json = document(2.9e6);
 const jsonPretty = JSON.stringify(JSON.parse(json), null, 2);
-console.log(`text tools: JSON document ${(json.length / 1e6).toFixed(2)} MB minified, ${(jsonPretty.length / 1e6).toFixed(2)} MB pretty; ${RUNS} alternating rounds each, median`);
-for (const [shape, input, goal] of [['minified', json, 2], ['pretty', jsonPretty, 2]]) {
+console.log(
+  `text tools: JSON document ${(json.length / 1e6).toFixed(2)} MB minified, ${(jsonPretty.length / 1e6).toFixed(2)} MB pretty; ${RUNS} alternating rounds each, median`,
+);
+for (const [shape, input, goal] of [
+  ['minified', json, 2],
+  ['pretty', jsonPretty, 2],
+]) {
   const { ours: mine, baseline } = await alternatingMedians(
     () => ours('json-formatter', { json: input, mode: 'pretty', indent: 2 }),
     () => JSON.stringify(JSON.parse(input), null, 2),
@@ -71,9 +85,20 @@ const sorted = await alternatingMedians(
   () => JSON.stringify(JSON.parse(json), null, 2),
   RUNS,
 );
-report('json-formatter pretty sort_keys 2.9 MB vs JSON.parse+stringify (unsorted)', sorted.ours, sorted.baseline, undefined);
+report(
+  'json-formatter pretty sort_keys 2.9 MB vs JSON.parse+stringify (unsorted)',
+  sorted.ours,
+  sorted.baseline,
+  undefined,
+);
 
-const rows = Array.from({ length: 50_000 }, (_, i) => ({ id: i, name: `row ${i}`, city: i % 3 ? 'Paris' : 'São Paulo, "SP"', amount: (i * 7.31) % 1000, ok: i % 2 === 0 }));
+const rows = Array.from({ length: 50_000 }, (_, i) => ({
+  id: i,
+  name: `row ${i}`,
+  city: i % 3 ? 'Paris' : 'São Paulo, "SP"',
+  amount: (i * 7.31) % 1000,
+  ok: i % 2 === 0,
+}));
 const rowsJson = JSON.stringify(rows);
 console.log(`json-to-csv input: 50k rows, ${(rowsJson.length / 1e6).toFixed(2)} MB of JSON`);
 const csv = await medianMs(() => ours('json-to-csv', { input: rowsJson, mode: 'json-to-csv' }), RUNS);

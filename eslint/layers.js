@@ -56,7 +56,13 @@ export function violation(from, to) {
   if (fb > fa) return `${a.floor} must not import the ${b.floor} floor above it`;
   if (a.floor === 'tool' && b.floor === 'tool' && a.unit !== b.unit && b.unit !== 'tools')
     return `one tool's folder must not import another's (${b.unit}); shared code goes down to lib/`;
-  if (a.floor === 'door' && b.floor === 'door' && a.unit !== b.unit && !DOORS_MAY.has(`${a.unit}>${b.unit}`) && !PROTOCOL.test(to))
+  if (
+    a.floor === 'door' &&
+    b.floor === 'door' &&
+    a.unit !== b.unit &&
+    !DOORS_MAY.has(`${a.unit}>${b.unit}`) &&
+    !PROTOCOL.test(to)
+  )
     return `the ${a.unit} door must not import the ${b.unit} door's modules`;
   return null;
 }
@@ -82,6 +88,11 @@ export default {
       const why = violation(from, target);
       if (why) context.report({ node: node.source, messageId: 'layer', data: { why } });
     };
-    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+    };
   },
 };

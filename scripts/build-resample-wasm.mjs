@@ -29,8 +29,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const bytes = await buildResampleWasm();
   const ts = tsOf(bytes);
   if (process.argv.includes('--check')) {
-    const same = Buffer.compare(readFileSync(resolve(dir, 'resample.wasm')), Buffer.from(bytes)) === 0 && readFileSync(resolve(dir, 'resample-wasm.ts'), 'utf8') === ts;
-    if (!same) { console.error('resample.wasm is stale: run node scripts/build-resample-wasm.mjs'); process.exit(1); }
+    const same =
+      Buffer.compare(readFileSync(resolve(dir, 'resample.wasm')), Buffer.from(bytes)) === 0 &&
+      readFileSync(resolve(dir, 'resample-wasm.ts'), 'utf8') === ts;
+    if (!same) {
+      console.error('resample.wasm is stale: run node scripts/build-resample-wasm.mjs');
+      process.exit(1);
+    }
   } else {
     writeFileSync(resolve(dir, 'resample.wasm'), bytes);
     writeFileSync(resolve(dir, 'resample-wasm.ts'), ts);

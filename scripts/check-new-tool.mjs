@@ -21,8 +21,14 @@ let failed = false;
 try {
   for (const [base, include, exclude] of projects) {
     const config = join(scratch.root, base);
-    writeFileSync(config, JSON.stringify({ extends: join(repo, base), compilerOptions: { noEmit: true }, include, exclude }));
-    const result = spawnSync(process.execPath, [join(repo, 'node_modules/typescript/bin/tsc'), '-p', config], { cwd: scratch.root, encoding: 'utf8' });
+    writeFileSync(
+      config,
+      JSON.stringify({ extends: join(repo, base), compilerOptions: { noEmit: true }, include, exclude }),
+    );
+    const result = spawnSync(process.execPath, [join(repo, 'node_modules/typescript/bin/tsc'), '-p', config], {
+      cwd: scratch.root,
+      encoding: 'utf8',
+    });
     console.log(`new:tool ${slug}, ${base}: ${result.status === 0 ? 'passed' : 'FAILED'}`);
     if (result.status !== 0) {
       process.stdout.write(result.stdout + result.stderr);

@@ -27,7 +27,14 @@ function save(src, bytes) {
 }
 
 const server = spawn(process.execPath, [join(root, 'dist-server/main.js')], {
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', RATE_LIMIT: 'off', ACCESS_LOG: 'off', HEAVY_WORKERS: '1' },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    RATE_LIMIT: 'off',
+    ACCESS_LOG: 'off',
+    HEAVY_WORKERS: '1',
+  },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 const browser = await chromium.launch({
@@ -48,7 +55,12 @@ try {
   for (const shot of manifest.screenshots) {
     const [width, height] = shot.sizes.split('x').map(Number);
     // No service worker: its "ready to work offline" note is no part of the picture.
-    const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: 1, colorScheme: 'light', serviceWorkers: 'block' });
+    const context = await browser.newContext({
+      viewport: { width, height },
+      deviceScaleFactor: 1,
+      colorScheme: 'light',
+      serviceWorkers: 'block',
+    });
     const page = await context.newPage();
     if (shot.form_factor === 'wide') await page.goto(`${base}/`, { waitUntil: 'networkidle' });
     else await openWithExample(page, manifest.shortcuts[0].url);
@@ -82,15 +94,31 @@ async function openWithExample(page, path) {
   else {
     const { examples } = await (await fetch(`${base}/api${path}`)).json();
     await page.goto('about:blank'); // a new document, which reads its fragment as it starts
-    await page.goto(`${base}${path}#${encodeURIComponent(JSON.stringify(examples[0].request))}`, { waitUntil: 'networkidle' });
+    await page.goto(`${base}${path}#${encodeURIComponent(JSON.stringify(examples[0].request))}`, {
+      waitUntil: 'networkidle',
+    });
   }
   await page.waitForLoadState('networkidle');
 }
 
 /** The letters on a shortcut's icon: a tool's usual short sign, else its initials. */
 function glyphOf(shortcut) {
-  const signs = { '/json-formatter': '{ }', '/jwt-decoder': 'JWT', '/base64': '64', '/timestamp-converter': '1970', '/hash-generator': '#', '/uuid-generator': 'ID' };
-  return signs[shortcut.url] ?? shortcut.name.split(/\s+/).map((word) => word[0]).join('').slice(0, 3);
+  const signs = {
+    '/json-formatter': '{ }',
+    '/jwt-decoder': 'JWT',
+    '/base64': '64',
+    '/timestamp-converter': '1970',
+    '/hash-generator': '#',
+    '/uuid-generator': 'ID',
+  };
+  return (
+    signs[shortcut.url] ??
+    shortcut.name
+      .split(/\s+/)
+      .map((word) => word[0])
+      .join('')
+      .slice(0, 3)
+  );
 }
 
 function iconHtml(glyph, size) {

@@ -20,6 +20,9 @@ export function scaffoldInScratch(slug) {
     if (entry === 'index.ts') copyFileSync(join(src, 'tools', entry), join(root, 'src/tools', entry));
     else symlinkSync(join(src, 'tools', entry), join(root, 'src/tools', entry));
   }
-  const printed = execFileSync(process.execPath, [join(repo, 'scripts/new-tool.mjs'), slug], { env: { ...process.env, NEW_TOOL_ROOT: root }, encoding: 'utf8' });
+  const printed = execFileSync(process.execPath, [join(repo, 'scripts/new-tool.mjs'), slug], {
+    env: { ...process.env, NEW_TOOL_ROOT: root },
+    encoding: 'utf8',
+  });
   return { root, printed, remove: () => rmSync(root, { recursive: true, force: true }) };
 }

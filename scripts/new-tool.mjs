@@ -20,7 +20,10 @@ if (existsSync(folder)) {
   process.exit(1);
 }
 const ident = slug.replace(/-([a-z0-9])/g, (_, c) => c.toUpperCase());
-const name = slug.split('-').map((word) => word[0].toUpperCase() + word.slice(1)).join(' ');
+const name = slug
+  .split('-')
+  .map((word) => word[0].toUpperCase() + word.slice(1))
+  .join(' ');
 
 const files = {
   'schema.ts': `import { z } from 'zod';
@@ -97,7 +100,10 @@ const last = imports.at(-1);
 if (!last) throw new Error('src/tools/index.ts: no tool import found');
 const at = last.index + last[0].length;
 index = index.slice(0, at) + `import ${ident} from './${slug}/tool';\n` + index.slice(at);
-index = index.replace(/\n\] as const satisfies readonly ToolDefinition\[\];/, `\n  ${ident},\n] as const satisfies readonly ToolDefinition[];`);
+index = index.replace(
+  /\n\] as const satisfies readonly ToolDefinition\[\];/,
+  `\n  ${ident},\n] as const satisfies readonly ToolDefinition[];`,
+);
 if (!index.includes(`  ${ident},\n]`)) throw new Error('src/tools/index.ts: could not find the end of the tools list');
 writeFileSync(registry, index);
 

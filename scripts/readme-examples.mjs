@@ -4,7 +4,9 @@
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 
-const server = spawn(process.execPath, ['dist-server/main.js'], { env: { ...process.env, PORT: '0', HOST: '127.0.0.1', RATE_LIMIT: 'off' } });
+const server = spawn(process.execPath, ['dist-server/main.js'], {
+  env: { ...process.env, PORT: '0', HOST: '127.0.0.1', RATE_LIMIT: 'off' },
+});
 const base = await new Promise((resolve, reject) => {
   server.stdout.on('data', (chunk) => {
     const match = /listening on http:\/\/localhost:(\d+)/.exec(String(chunk));
@@ -19,7 +21,11 @@ try {
   for (const tool of tools) {
     const { examples } = await (await fetch(`${base}/api/${tool.slug}`)).json();
     const body = JSON.stringify(examples[0].request);
-    const response = await fetch(`${base}/api/${tool.slug}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+    const response = await fetch(`${base}/api/${tool.slug}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body,
+    });
     const answer = JSON.stringify(await response.json());
     blocks.push(
       `**${tool.name}** — ${examples[0].summary}${response.status === 200 ? '' : ` (answers ${response.status} for now)`}`,

@@ -8,7 +8,12 @@ import { delimiter, dirname } from 'node:path';
 /** Runs a command; one that outlives `minutes` is stopped (status null), so a hung suite fails
  * with its summary line printed instead of running CI out of time. */
 const run = (command, args, env = {}, minutes = 60) =>
-  spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env }, timeout: minutes * 60_000, killSignal: 'SIGKILL' }).status;
+  spawnSync(command, args, {
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+    timeout: minutes * 60_000,
+    killSignal: 'SIGKILL',
+  }).status;
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let broken = false;
@@ -68,7 +73,13 @@ if (process.env.NODE22) {
   suite(
     'vitest (node 22)',
     process.env.NODE22,
-    ['node_modules/vitest/vitest.mjs', 'run', 'tests/server', 'tests/mcp', '--outputFile.json=test-results/vitest-node22.json'],
+    [
+      'node_modules/vitest/vitest.mjs',
+      'run',
+      'tests/server',
+      'tests/mcp',
+      '--outputFile.json=test-results/vitest-node22.json',
+    ],
     'test-results/vitest-node22.json',
     (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests }),
     // The fault suite's rounds of 20 run on the primary Node; here 5 each (the doors, not the count).

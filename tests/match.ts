@@ -5,7 +5,9 @@ import type { ToolCase } from '../src/tools/vectors';
 /** Returns the first mismatch as a readable path and reason, or undefined when it matches. */
 export function mismatch(actual: unknown, pattern: unknown, path = '$'): string | undefined {
   if (pattern instanceof RegExp) {
-    return typeof actual === 'string' && pattern.test(actual) ? undefined : `${path}: ${JSON.stringify(actual)} does not match ${pattern}`;
+    return typeof actual === 'string' && pattern.test(actual)
+      ? undefined
+      : `${path}: ${JSON.stringify(actual)} does not match ${pattern}`;
   }
   if (Array.isArray(pattern)) {
     if (!Array.isArray(actual)) return `${path}: expected an array, got ${JSON.stringify(actual)}`;
@@ -17,11 +19,13 @@ export function mismatch(actual: unknown, pattern: unknown, path = '$'): string 
     return undefined;
   }
   if (pattern !== null && typeof pattern === 'object') {
-    if (actual === null || typeof actual !== 'object' || Array.isArray(actual)) return `${path}: expected an object, got ${JSON.stringify(actual)}`;
+    if (actual === null || typeof actual !== 'object' || Array.isArray(actual))
+      return `${path}: expected an object, got ${JSON.stringify(actual)}`;
     for (const [key, value] of Object.entries(pattern)) {
       const has = Object.prototype.hasOwnProperty.call(actual, key);
       if (value === undefined) {
-        if (has && (actual as Record<string, unknown>)[key] !== undefined) return `${path}.${key}: expected to be absent, got ${JSON.stringify((actual as Record<string, unknown>)[key])}`;
+        if (has && (actual as Record<string, unknown>)[key] !== undefined)
+          return `${path}.${key}: expected to be absent, got ${JSON.stringify((actual as Record<string, unknown>)[key])}`;
         continue;
       }
       if (!has) return `${path}.${key}: missing`;
@@ -30,7 +34,9 @@ export function mismatch(actual: unknown, pattern: unknown, path = '$'): string 
     }
     return undefined;
   }
-  return Object.is(actual, pattern) ? undefined : `${path}: expected ${JSON.stringify(pattern)}, got ${JSON.stringify(actual)}`;
+  return Object.is(actual, pattern)
+    ? undefined
+    : `${path}: expected ${JSON.stringify(pattern)}, got ${JSON.stringify(actual)}`;
 }
 
 /** Checks one door's answer against a case; throws with a readable reason on mismatch. */
@@ -44,7 +50,8 @@ export function checkCase(tc: ToolCase, status: number, body: unknown): void {
     const miss = mismatch(body, tc.match);
     if (miss) problems.push(miss);
   }
-  if (problems.length) throw new Error(`case "${tc.name}": ${problems.join('; ')}\n   body: ${JSON.stringify(body).slice(0, 2000)}`);
+  if (problems.length)
+    throw new Error(`case "${tc.name}": ${problems.join('; ')}\n   body: ${JSON.stringify(body).slice(0, 2000)}`);
 }
 
 /**
@@ -60,8 +67,10 @@ const ENCODED_PASSWORD_HASH = /^(\$2[aby]\$\d\d\$|\$scrypt\$[^$]+\$|\$argon2id\$
 export function comparable(value: unknown, key = ''): unknown {
   if (VARYING_FIELDS.has(key)) return Array.isArray(value) ? value.map((item) => typeof item) : typeof value;
   // Only the algorithm and costs of an encoded password hash must agree (the fixed-salt vectors check the rest).
-  if (key === 'hash' && typeof value === 'string' && ENCODED_PASSWORD_HASH.test(value)) return ENCODED_PASSWORD_HASH.exec(value)![1];
+  if (key === 'hash' && typeof value === 'string' && ENCODED_PASSWORD_HASH.test(value))
+    return ENCODED_PASSWORD_HASH.exec(value)![1];
   if (Array.isArray(value)) return value.map((item) => comparable(item));
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, comparable(v, k)]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, comparable(v, k)]));
   return value;
 }

@@ -15,8 +15,13 @@ export function cspMeta(): Plugin {
     transformIndexHtml: {
       order: 'pre',
       handler(html) {
-        if (!CHARSET.test(html) || META_CONTENT_SECURITY_POLICY.includes('"')) throw new Error('index.html: no <meta charset="utf-8"> to put the Content-Security-Policy after');
-        return html.replace(CHARSET, (charset) => `${charset}\n    <meta http-equiv="Content-Security-Policy" content="${META_CONTENT_SECURITY_POLICY}" />`);
+        if (!CHARSET.test(html) || META_CONTENT_SECURITY_POLICY.includes('"'))
+          throw new Error('index.html: no <meta charset="utf-8"> to put the Content-Security-Policy after');
+        return html.replace(
+          CHARSET,
+          (charset) =>
+            `${charset}\n    <meta http-equiv="Content-Security-Policy" content="${META_CONTENT_SECURITY_POLICY}" />`,
+        );
       },
     },
   };

@@ -18,7 +18,10 @@ const MODULE_ID = 'virtual:examples';
 export const committedExamplesPath = (slug: string) => join('src', 'tools', slug, 'examples.json');
 
 /** The committed answers of the tools that have them, refused when they no longer match the examples. */
-export function readCommittedExamples(root: string, list: readonly ToolDefinition[] = tools): Record<string, ExampleExchange[]> {
+export function readCommittedExamples(
+  root: string,
+  list: readonly ToolDefinition[] = tools,
+): Record<string, ExampleExchange[]> {
   const committed: Record<string, ExampleExchange[]> = {};
   for (const tool of list) {
     const file = join(root, committedExamplesPath(tool.slug));
@@ -26,7 +29,9 @@ export function readCommittedExamples(root: string, list: readonly ToolDefinitio
     const exchanges = JSON.parse(readFileSync(file, 'utf8')) as ExampleExchange[];
     const asked = JSON.stringify(tool.examples.map(({ summary, input }) => ({ summary, request: input })));
     if (JSON.stringify(exchanges.map(({ summary, request }) => ({ summary, request }))) !== asked) {
-      throw new Error(`${committedExamplesPath(tool.slug)} answers other examples than the tool documents: run \`npm run examples\``);
+      throw new Error(
+        `${committedExamplesPath(tool.slug)} answers other examples than the tool documents: run \`npm run examples\``,
+      );
     }
     committed[tool.slug] = exchanges;
   }
@@ -42,14 +47,19 @@ let book: Promise<ExampleBook> | undefined;
 
 /** The example book of this build (computed once per process, whichever plugin asks first). */
 export function buildExamples(root: string): Promise<ExampleBook> {
-  book ??= computeExamples(tools as readonly ToolDefinition[], BUILD_CONTEXT, readCommittedExamples(root)).then((examples) => {
-    // A 5xx in a document would be a broken build, not an example.
-    for (const [slug, exchanges] of Object.entries(examples)) {
-      const failed = exchanges.find((exchange) => exchange.response.status >= 500);
-      if (failed) throw new Error(`the example "${failed.summary}" of ${slug} answered ${failed.response.status}: ${JSON.stringify(failed.response.body)}`);
-    }
-    return examples;
-  });
+  book ??= computeExamples(tools as readonly ToolDefinition[], BUILD_CONTEXT, readCommittedExamples(root)).then(
+    (examples) => {
+      // A 5xx in a document would be a broken build, not an example.
+      for (const [slug, exchanges] of Object.entries(examples)) {
+        const failed = exchanges.find((exchange) => exchange.response.status >= 500);
+        if (failed)
+          throw new Error(
+            `the example "${failed.summary}" of ${slug} answered ${failed.response.status}: ${JSON.stringify(failed.response.body)}`,
+          );
+      }
+      return examples;
+    },
+  );
   return book;
 }
 

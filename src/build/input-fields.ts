@@ -9,8 +9,27 @@ import type { FieldSchemas, JsonSchema } from './shapes';
 
 /** The JSON Schema keywords that src/ui/field-check.ts reads; everything else is dropped. */
 const VALIDATING = new Set([
-  'type', 'enum', 'const', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minLength', 'maxLength', 'pattern',
-  'anyOf', 'oneOf', 'allOf', 'items', 'prefixItems', 'minItems', 'maxItems', 'properties', 'required', 'additionalProperties', '$ref',
+  'type',
+  'enum',
+  'const',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'anyOf',
+  'oneOf',
+  'allOf',
+  'items',
+  'prefixItems',
+  'minItems',
+  'maxItems',
+  'properties',
+  'required',
+  'additionalProperties',
+  '$ref',
 ]);
 
 function validating(node: unknown): unknown {
@@ -20,14 +39,26 @@ function validating(node: unknown): unknown {
   for (const [key, value] of Object.entries(node)) {
     if (!VALIDATING.has(key)) continue;
     // A map of names to schemas: every name is kept.
-    out[key] = key === 'properties' ? Object.fromEntries(Object.entries(value as JsonSchema).map(([name, schema]) => [name, validating(schema)])) : validating(value);
+    out[key] =
+      key === 'properties'
+        ? Object.fromEntries(Object.entries(value as JsonSchema).map(([name, schema]) => [name, validating(schema)]))
+        : validating(value);
   }
   return out;
 }
 
 export function inputFields(tool: Pick<ToolDefinition, 'input'>): FieldSchemas {
-  const schema = z.toJSONSchema(tool.input, { io: 'input', unrepresentable: 'any' }) as JsonSchema & { properties?: Record<string, JsonSchema>; $defs?: Record<string, JsonSchema> };
-  const fields = Object.fromEntries(Object.entries(schema.properties ?? {}).map(([name, field]) => [name, validating(field) as JsonSchema]));
-  const defs = schema.$defs ? (Object.fromEntries(Object.entries(schema.$defs).map(([name, def]) => [name, validating(def) as JsonSchema])) as Record<string, JsonSchema>) : undefined;
+  const schema = z.toJSONSchema(tool.input, { io: 'input', unrepresentable: 'any' }) as JsonSchema & {
+    properties?: Record<string, JsonSchema>;
+    $defs?: Record<string, JsonSchema>;
+  };
+  const fields = Object.fromEntries(
+    Object.entries(schema.properties ?? {}).map(([name, field]) => [name, validating(field) as JsonSchema]),
+  );
+  const defs = schema.$defs
+    ? (Object.fromEntries(
+        Object.entries(schema.$defs).map(([name, def]) => [name, validating(def) as JsonSchema]),
+      ) as Record<string, JsonSchema>)
+    : undefined;
   return defs ? { fields, defs } : { fields };
 }

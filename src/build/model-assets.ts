@@ -13,7 +13,18 @@ import { copyFileSync, createReadStream, mkdirSync, readFileSync, writeFileSync 
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import type { Plugin } from 'vite';
-import { MODEL_NAME, MODEL_PACKAGE, MODEL_RESOURCE, MODEL_RESOURCES_FILE, MODELS_PATH, WASM_FILES, chunkFiles, type ModelManifest, type ResourceMap, type WasmFile } from '../platform/model';
+import {
+  MODEL_NAME,
+  MODEL_PACKAGE,
+  MODEL_RESOURCE,
+  MODEL_RESOURCES_FILE,
+  MODELS_PATH,
+  WASM_FILES,
+  chunkFiles,
+  type ModelManifest,
+  type ResourceMap,
+  type WasmFile,
+} from '../platform/model';
 
 const MANIFEST_ID = 'virtual:model-manifest';
 
@@ -40,7 +51,8 @@ function plan(root: string): Plan {
   for (const chunk of chunks) {
     const source = join(dataDist, chunk.sha256);
     // A damaged install must fail the build, not every user's download.
-    if (sha256(source) !== chunk.sha256) throw new Error(`${MODEL_PACKAGE}: chunk ${chunk.sha256} is damaged; reinstall (npm ci)`);
+    if (sha256(source) !== chunk.sha256)
+      throw new Error(`${MODEL_PACKAGE}: chunk ${chunk.sha256} is damaged; reinstall (npm ci)`);
     copies.set(chunk.url, source);
   }
   const wasm = {} as ModelManifest['wasm'];
@@ -52,7 +64,11 @@ function plan(root: string): Plan {
     wasm[name as WasmFile] = { url, size: readFileSync(source).length, sha256: hash };
     copies.set(url, source);
   }
-  return { manifest: { name: MODEL_NAME, chunks, size: entry.size, wasm }, resources: { [MODEL_RESOURCE]: entry }, copies };
+  return {
+    manifest: { name: MODEL_NAME, chunks, size: entry.size, wasm },
+    resources: { [MODEL_RESOURCE]: entry },
+    copies,
+  };
 }
 
 /** One plan per build, shared by the page build's and the worker build's plugin instances. */

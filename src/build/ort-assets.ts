@@ -15,7 +15,13 @@ export function ortWasmNotEmitted(): Plugin {
     enforce: 'pre',
     transform(code, id) {
       if (!ORT_WEB.test(id) || !code.includes('import.meta.url')) return undefined;
-      return { code: code.replace(/new URL\((["'`])(ort-wasm[^"'`]*\.wasm)\1,\s*import\.meta\.url\)/g, 'new URL($1$2$1, self.location.href)'), map: null };
+      return {
+        code: code.replace(
+          /new URL\((["'`])(ort-wasm[^"'`]*\.wasm)\1,\s*import\.meta\.url\)/g,
+          'new URL($1$2$1, self.location.href)',
+        ),
+        map: null,
+      };
     },
   };
 }

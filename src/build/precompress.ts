@@ -38,7 +38,12 @@ export async function precompressDir(root: string): Promise<void> {
         if ((await stat(path)).size < MIN_BYTES) return;
         const bytes = await readFile(path);
         const [br, gzipped] = await Promise.all([
-          brotli(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: brotliQuality(bytes.length), [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
+          brotli(bytes, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: brotliQuality(bytes.length),
+              [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+            },
+          }),
           gz(bytes, { level: 9 }),
         ]);
         // A twin that saves little is not worth a second file.

@@ -17,7 +17,11 @@ const OWN_PAGE = /\/src\/tools\/([^/]+)\/page\.svelte$/;
 const GENERIC_PAGE = /\/src\/ui\/SchemaPage\.svelte$/;
 const GENERIC_SCHEMA = /^\0virtual:input-schema\/(.+)$/;
 
-function closure(bundle: OutputBundle, roots: OutputChunk[], skip: Set<string>): { scripts: string[]; styles: string[] } {
+function closure(
+  bundle: OutputBundle,
+  roots: OutputChunk[],
+  skip: Set<string>,
+): { scripts: string[]; styles: string[] } {
   const scripts = new Set<string>();
   const styles = new Set<string>();
   const visit = (chunk: OutputChunk) => {

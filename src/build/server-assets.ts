@@ -23,7 +23,9 @@ export function serverAssets(): Plugin {
     },
     generateBundle() {
       const files = serverAssetFiles(root);
-      (Object.keys(ASSET_SOURCES) as AssetName[]).forEach((name, i) => this.emitFile({ type: 'asset', fileName: `assets/${name}`, source: readFileSync(files[i]!) }));
+      (Object.keys(ASSET_SOURCES) as AssetName[]).forEach((name, i) =>
+        this.emitFile({ type: 'asset', fileName: `assets/${name}`, source: readFileSync(files[i]!) }),
+      );
     },
   };
 }

@@ -120,7 +120,16 @@ export function packagesOf(paths: Iterable<string>, root: string): PackageInfo[]
     let info = found.get(key);
     if (!info) {
       const author = typeof at.manifest.author === 'string' ? at.manifest.author : at.manifest.author?.name;
-      info = { name: at.manifest.name!, version: at.manifest.version ?? '', license: licenceOf(at.manifest), homepage: homepageOf(at.manifest), dir: at.dir, folders: new Set(['']), files: new Set(), author };
+      info = {
+        name: at.manifest.name!,
+        version: at.manifest.version ?? '',
+        license: licenceOf(at.manifest),
+        homepage: homepageOf(at.manifest),
+        dir: at.dir,
+        folders: new Set(['']),
+        files: new Set(),
+        author,
+      };
       found.set(key, info);
     }
     info.files.add(path);
@@ -162,10 +171,17 @@ function fallbackTexts(info: PackageInfo): string[] {
   const comments = licenceComments(info.files);
   for (const comment of comments) parts.push(`--- licence comment of the bundled code ---\n\n${comment}`);
   if (!/permission is hereby granted|mozilla public license/i.test(parts.join('\n'))) {
-    const lines = [readme ?? '', ...comments].join('\n').split('\n').map((line) => line.replace(/^[\s/*!#-]+/, '').trim());
+    const lines = [readme ?? '', ...comments]
+      .join('\n')
+      .split('\n')
+      .map((line) => line.replace(/^[\s/*!#-]+/, '').trim());
     const copyright = [...new Set(lines.filter((line) => /^(copyright\b|\(c\)|©)/i.test(line)))];
-    const text = standardText(info.license, copyright.length ? copyright : info.author ? [`Copyright (c) ${info.author}`] : []);
-    if (text) parts.push(`--- ${info.license} licence text (the package declares it without shipping its text) ---\n\n${text}`);
+    const text = standardText(
+      info.license,
+      copyright.length ? copyright : info.author ? [`Copyright (c) ${info.author}`] : [],
+    );
+    if (text)
+      parts.push(`--- ${info.license} licence text (the package declares it without shipping its text) ---\n\n${text}`);
   }
   return parts;
 }
@@ -177,7 +193,11 @@ const RULE = '='.repeat(78);
  * lcms-wasm's WASM is littleCMS itself (MIT), whose copyright line only its own sources carry.
  */
 const COMPILED_IN: Readonly<Record<string, { name: string; license: string; copyright: string }>> = {
-  'lcms-wasm': { name: 'Little CMS 2.16 (https://www.littlecms.com)', license: 'MIT', copyright: 'Copyright (c) 1998-2023 Marti Maria Saguer' },
+  'lcms-wasm': {
+    name: 'Little CMS 2.16 (https://www.littlecms.com)',
+    license: 'MIT',
+    copyright: 'Copyright (c) 1998-2023 Marti Maria Saguer',
+  },
 };
 
 /** The notices text: a header, then one section per package with its licence texts. */
@@ -196,15 +216,31 @@ export function noticesText(packages: readonly PackageInfo[], product: string): 
     let texts = 0;
     for (const folder of [...info.folders].sort()) {
       for (const name of licenceFiles(join(info.dir, folder))) {
-        parts.push('', `--- ${folder ? `${folder}/` : ''}${name} ---`, '', readFileSync(join(info.dir, folder, name), 'utf8').trimEnd());
+        parts.push(
+          '',
+          `--- ${folder ? `${folder}/` : ''}${name} ---`,
+          '',
+          readFileSync(join(info.dir, folder, name), 'utf8').trimEnd(),
+        );
         texts++;
       }
     }
     const inside = COMPILED_IN[info.name];
-    if (inside) parts.push('', `--- ${inside.name}, compiled into this package ---`, '', standardText(inside.license, [inside.copyright])!);
+    if (inside)
+      parts.push(
+        '',
+        `--- ${inside.name}, compiled into this package ---`,
+        '',
+        standardText(inside.license, [inside.copyright])!,
+      );
     if (texts === 0) {
       const fallback = fallbackTexts(info);
-      parts.push('', ...(fallback.length ? fallback.flatMap((text) => [text, '']) : [`(The package ships no licence file; its package.json declares ${info.license}.)`]));
+      parts.push(
+        '',
+        ...(fallback.length
+          ? fallback.flatMap((text) => [text, ''])
+          : [`(The package ships no licence file; its package.json declares ${info.license}.)`]),
+      );
     }
     parts.push('');
   }
@@ -237,7 +273,11 @@ export function noticesCollector(key = 'dist'): Plugin {
  * after vite-plugin-pwa's service-worker build; before precompress, which then gives it its
  * twins). `files`: absolute paths of what other plugins copy into the output without Rollup.
  */
-export function thirdPartyNotices(options: { key?: string; product: string; files?: (root: string) => Iterable<string> }): Plugin[] {
+export function thirdPartyNotices(options: {
+  key?: string;
+  product: string;
+  files?: (root: string) => Iterable<string>;
+}): Plugin[] {
   const key = options.key ?? 'dist';
   let root = process.cwd();
   let outDir = 'dist';

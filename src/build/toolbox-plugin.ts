@@ -31,7 +31,13 @@ export function toolbox(): Plugin[] {
       root = config.root;
     },
     resolveId(id) {
-      return id === CATALOG_ID || id === ICONS_ID || id === SCHEMAS_ID || id === FIELDS_ID || id.startsWith(SCHEMA_PREFIX) ? '\0' + id : undefined;
+      return id === CATALOG_ID ||
+        id === ICONS_ID ||
+        id === SCHEMAS_ID ||
+        id === FIELDS_ID ||
+        id.startsWith(SCHEMA_PREFIX)
+        ? '\0' + id
+        : undefined;
     },
     load(id) {
       if (id === '\0' + CATALOG_ID) {
@@ -59,7 +65,9 @@ export function toolbox(): Plugin[] {
       if (id === '\0' + SCHEMAS_ID) {
         // One chunk per tool, loaded when its generic page opens.
         const pageless = tools.filter((tool) => !existsSync(join(root, 'src/tools', tool.slug, 'page.svelte')));
-        const entries = pageless.map(({ slug }) => `${JSON.stringify(slug)}: () => import(${JSON.stringify(SCHEMA_PREFIX + slug)})`);
+        const entries = pageless.map(
+          ({ slug }) => `${JSON.stringify(slug)}: () => import(${JSON.stringify(SCHEMA_PREFIX + slug)})`,
+        );
         return `export default {${entries.join(', ')}};`;
       }
       if (id.startsWith('\0' + SCHEMA_PREFIX)) {
@@ -77,7 +85,8 @@ export function toolbox(): Plugin[] {
     configureServer(server) {
       // Dev server: answer the same documents the build emits.
       server.middlewares.use(async (req, res, next) => {
-        if (req.url === '/openapi.json') res.setHeader('Content-Type', 'application/json').end(openApiDocument(await buildExamples(root)));
+        if (req.url === '/openapi.json')
+          res.setHeader('Content-Type', 'application/json').end(openApiDocument(await buildExamples(root)));
         else if (req.url === '/llms.txt') res.setHeader('Content-Type', 'text/plain; charset=utf-8').end(llmsText());
         else next();
       });

@@ -17,7 +17,13 @@ export function wasmUrlsNotInlined(): Plugin {
     enforce: 'pre',
     transform(code, id) {
       if (!CODEC_GLUE.test(id) || !code.includes('import.meta.url')) return undefined;
-      return { code: code.replace(/new URL\((["'`])([^"'`]+\.wasm)\1,\s*import\.meta\.url\)/g, 'new URL($1$2$1, self.location.href)'), map: null };
+      return {
+        code: code.replace(
+          /new URL\((["'`])([^"'`]+\.wasm)\1,\s*import\.meta\.url\)/g,
+          'new URL($1$2$1, self.location.href)',
+        ),
+        map: null,
+      };
     },
   };
 }

@@ -29,13 +29,17 @@ export function themeColors(css: string): ThemeColors {
     start = at + 1;
     if (char === '{') preludes.push(piece);
     else {
-      const pair = /^--(bg|surface)\s*:\s*light-dark\(\s*(#[0-9a-fA-F]{3,8})\s*,\s*(#[0-9a-fA-F]{3,8})\s*\)$/.exec(piece);
+      const pair = /^--(bg|surface)\s*:\s*light-dark\(\s*(#[0-9a-fA-F]{3,8})\s*,\s*(#[0-9a-fA-F]{3,8})\s*\)$/.exec(
+        piece,
+      );
       if (pair) {
         found[`light --${pair[1]}`] ??= pair[2]!.toLowerCase();
         found[`dark --${pair[1]}`] ??= pair[3]!.toLowerCase();
       }
       const declaration = /^--(bg|surface)\s*:\s*(#[0-9a-fA-F]{3,8})$/.exec(piece);
-      if (declaration) found[`${preludes.some((prelude) => /dark/.test(prelude)) ? 'dark' : 'light'} --${declaration[1]}`] ??= declaration[2]!.toLowerCase();
+      if (declaration)
+        found[`${preludes.some((prelude) => /dark/.test(prelude)) ? 'dark' : 'light'} --${declaration[1]}`] ??=
+          declaration[2]!.toLowerCase();
       if (char === '}') preludes.pop();
     }
   }
@@ -52,8 +56,20 @@ export function themeColors(css: string): ThemeColors {
 
 /** The wide and narrow screenshots (scripts/manifest-screenshots.mjs writes them into static/). */
 export const SCREENSHOTS = [
-  { src: '/screenshots/wide.png', sizes: '1280x800', type: 'image/png', form_factor: 'wide', label: 'The tools on a desktop screen' },
-  { src: '/screenshots/narrow.png', sizes: '390x844', type: 'image/png', form_factor: 'narrow', label: 'A tool on a phone, with its example loaded' },
+  {
+    src: '/screenshots/wide.png',
+    sizes: '1280x800',
+    type: 'image/png',
+    form_factor: 'wide',
+    label: 'The tools on a desktop screen',
+  },
+  {
+    src: '/screenshots/narrow.png',
+    sizes: '390x844',
+    type: 'image/png',
+    form_factor: 'narrow',
+    label: 'A tool on a phone, with its example loaded',
+  },
 ] as const;
 
 /** Shortcut icons, one per shortcut tool (96×96 is the size every platform takes). */
@@ -104,7 +120,14 @@ export function webManifest({ tools, shortcuts, description, colors }: ManifestO
     share_target: shareTarget(tools),
     // Opened files land on "/", where src/ui/launch.ts reads them and opens the tool.
     file_handlers: tools.flatMap((tool) =>
-      tool.accepts ? [{ action: '/', accept: Object.fromEntries(Object.entries(tool.accepts.types).map(([type, exts]) => [type, [...exts]])) }] : [],
+      tool.accepts
+        ? [
+            {
+              action: '/',
+              accept: Object.fromEntries(Object.entries(tool.accepts.types).map(([type, exts]) => [type, [...exts]])),
+            },
+          ]
+        : [],
     ),
   };
 }
@@ -129,7 +152,9 @@ const OPENERS_ID = 'virtual:file-openers';
  * open files, without their code: the main bundle must not load the registry).
  */
 export function appHead(tools: readonly ToolDefinition[], colors: ThemeColors): Plugin {
-  const openers: FileOpener[] = tools.flatMap((tool) => (tool.accepts ? [{ slug: tool.slug, accepts: tool.accepts }] : []));
+  const openers: FileOpener[] = tools.flatMap((tool) =>
+    tool.accepts ? [{ slug: tool.slug, accepts: tool.accepts }] : [],
+  );
   return {
     name: 'toolbox-app-head',
     resolveId: (id) => (id === OPENERS_ID ? '\0' + id : undefined),

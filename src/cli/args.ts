@@ -17,7 +17,11 @@ export class UsageError extends Error {
 }
 
 /** Where a field's value comes from: typed, a file (`@path`, or a path for images), or stdin. */
-export type Source = { from: 'text'; text: string } | { from: 'file'; path: string } | { from: 'stdin' } | { from: 'value'; value: unknown };
+export type Source =
+  | { from: 'text'; text: string }
+  | { from: 'file'; path: string }
+  | { from: 'stdin' }
+  | { from: 'value'; value: unknown };
 
 export type Command =
   | { command: 'help' }
@@ -61,7 +65,16 @@ export function sourceOf(field: Field, text: string): Source {
   return { from: 'text', text };
 }
 
-const BOOLEAN_WORDS: Record<string, boolean> = { true: true, false: false, yes: true, no: false, on: true, off: false, '1': true, '0': false };
+const BOOLEAN_WORDS: Record<string, boolean> = {
+  true: true,
+  false: false,
+  yes: true,
+  no: false,
+  on: true,
+  off: false,
+  '1': true,
+  '0': false,
+};
 
 function parseTool(slug: string, args: string[]): Command {
   const { fields, main } = toolFields(slug);
@@ -88,7 +101,8 @@ function parseTool(slug: string, args: string[]): Command {
     };
     if (arg === '--') {
       const rest = args.slice(i + 1);
-      if (rest.length > 1 || (rest.length === 1 && positional !== undefined)) throw new UsageError('only one value may be given without an option name', slug);
+      if (rest.length > 1 || (rest.length === 1 && positional !== undefined))
+        throw new UsageError('only one value may be given without an option name', slug);
       if (rest.length === 1) positional = rest[0];
       break;
     }
@@ -99,7 +113,11 @@ function parseTool(slug: string, args: string[]): Command {
     }
     if (!arg.startsWith('--') || arg === '-') {
       if (arg.startsWith('-') && arg !== '-') throw new UsageError(`unknown option ${arg}`, slug);
-      if (positional !== undefined) throw new UsageError(`only one value may be given without an option name (got ${JSON.stringify(positional)} and ${JSON.stringify(arg)})`, slug);
+      if (positional !== undefined)
+        throw new UsageError(
+          `only one value may be given without an option name (got ${JSON.stringify(positional)} and ${JSON.stringify(arg)})`,
+          slug,
+        );
       positional = arg;
       continue;
     }
@@ -120,7 +138,8 @@ function parseTool(slug: string, args: string[]): Command {
     const field = byFlag.get(name);
     const negated = !field && name.startsWith('no-') ? byFlag.get(name.slice(3)) : undefined;
     if (negated) {
-      if (negated.kind !== 'boolean') throw new UsageError(`unknown option --${name} (--${negated.flag} is not a yes/no option)`, slug);
+      if (negated.kind !== 'boolean')
+        throw new UsageError(`unknown option --${name} (--${negated.flag} is not a yes/no option)`, slug);
       if (inline !== undefined) throw new UsageError(`--${name} takes no value`, slug);
       set(negated, { from: 'value', value: false });
       continue;
@@ -129,21 +148,29 @@ function parseTool(slug: string, args: string[]): Command {
     if (field.kind === 'boolean') {
       // A flag never takes the next argument: `--pretty file.json` must not read the file as `true`.
       if (inline === undefined) set(field, { from: 'value', value: true });
-      else if (inline.toLowerCase() in BOOLEAN_WORDS) set(field, { from: 'value', value: BOOLEAN_WORDS[inline.toLowerCase()] });
-      else throw new UsageError(`--${field.flag} is a yes/no option: write --${field.flag} or --no-${field.flag} (got ${JSON.stringify(inline)})`, slug);
+      else if (inline.toLowerCase() in BOOLEAN_WORDS)
+        set(field, { from: 'value', value: BOOLEAN_WORDS[inline.toLowerCase()] });
+      else
+        throw new UsageError(
+          `--${field.flag} is a yes/no option: write --${field.flag} or --no-${field.flag} (got ${JSON.stringify(inline)})`,
+          slug,
+        );
       continue;
     }
     set(field, sourceOf(field, inline ?? next(`--${field.flag}`)));
   }
   if (positional !== undefined) {
-    if (!main) throw new UsageError(`${slug} takes no value without an option name (got ${JSON.stringify(positional)})`, slug);
+    if (!main)
+      throw new UsageError(`${slug} takes no value without an option name (got ${JSON.stringify(positional)})`, slug);
     set(main, sourceOf(main, positional));
   }
   const { mainOutput, outputs, imageOutput } = toolFields(slug);
   if (raw === '') raw = mainOutput;
-  if (raw !== undefined && !outputs.includes(raw)) throw new UsageError(`--raw=${raw}: the answer has no such field (it has ${outputs.join(', ')})`, slug);
+  if (raw !== undefined && !outputs.includes(raw))
+    throw new UsageError(`--raw=${raw}: the answer has no such field (it has ${outputs.join(', ')})`, slug);
   if (out !== undefined && !imageOutput) throw new UsageError(`-o: ${slug} answers no image`, slug);
-  if (force && (out === undefined || out === '-')) throw new UsageError('--force only goes with -o <file> (it lets -o replace an existing file)', slug);
+  if (force && (out === undefined || out === '-'))
+    throw new UsageError('--force only goes with -o <file> (it lets -o replace an existing file)', slug);
   return { command: 'tool', slug, values, raw, out, ...(force ? { force } : {}) };
 }
 
@@ -153,11 +180,14 @@ function parseServe(args: string[]): Command {
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     if (arg === '-h' || arg === '--help') return { command: 'help' };
-    if (!arg.startsWith('--') || arg.length === 2) throw new UsageError(`serve takes options only (got ${JSON.stringify(arg)})`);
+    if (!arg.startsWith('--') || arg.length === 2)
+      throw new UsageError(`serve takes options only (got ${JSON.stringify(arg)})`);
     const { name, inline } = splitOption(arg);
     const variable = name.replace(/-/g, '_').toUpperCase();
     if (!(CONFIG_VARIABLES as readonly string[]).includes(variable)) {
-      throw new UsageError(`serve has no option --${name} (its options: ${CONFIG_VARIABLES.map((v) => `--${v.toLowerCase().replace(/_/g, '-')}`).join(', ')})`);
+      throw new UsageError(
+        `serve has no option --${name} (its options: ${CONFIG_VARIABLES.map((v) => `--${v.toLowerCase().replace(/_/g, '-')}`).join(', ')})`,
+      );
     }
     const value = inline ?? args[++i];
     if (value === undefined) throw new UsageError(`--${name} needs a value`);
@@ -171,13 +201,15 @@ export function parseArgs(argv: readonly string[]): Command {
   const [first, ...rest] = argv;
   if (first === undefined || first === '-h' || first === '--help' || first === 'help') {
     // `devtoolbox help base64` is `devtoolbox base64 --help`.
-    if (first === 'help' && rest[0] !== undefined) return findTool(rest[0]) ? { command: 'tool-help', slug: rest[0] } : parseArgs([rest[0]]);
+    if (first === 'help' && rest[0] !== undefined)
+      return findTool(rest[0]) ? { command: 'tool-help', slug: rest[0] } : parseArgs([rest[0]]);
     return { command: 'help' };
   }
   if (first === '-V' || first === '--version') return { command: 'version' };
   if (first === 'serve') return parseServe(rest);
   if (first === 'mcp') {
-    if (rest.length > 0) throw new UsageError('mcp takes no arguments (configure it with the environment, README "Configuration")');
+    if (rest.length > 0)
+      throw new UsageError('mcp takes no arguments (configure it with the environment, README "Configuration")');
     return { command: 'mcp' };
   }
   if (first.startsWith('-')) throw new UsageError(`unknown option ${first}`);
@@ -194,7 +226,11 @@ export function coerce(field: Field, text: string): unknown {
   if (field.choices) {
     if (field.choices.includes(text)) return text;
     // A mixed enum (uuid-generator's version: 4 or "ulid") or a numeric one (bit_width).
-    return numeric && field.choices.includes(Number(text)) ? Number(text) : field.kind === 'number' && numeric ? Number(text) : text;
+    return numeric && field.choices.includes(Number(text))
+      ? Number(text)
+      : field.kind === 'number' && numeric
+        ? Number(text)
+        : text;
   }
   switch (field.kind) {
     case 'integer':

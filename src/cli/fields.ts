@@ -53,7 +53,9 @@ function kindOf(schema: JsonSchema, isImage: boolean): Pick<Field, 'kind' | 'cho
   }
   const branches = (schema.anyOf ?? schema.oneOf) as JsonSchema[] | undefined;
   if (branches) {
-    const types = new Set(branches.map((b) => (b.type === 'integer' ? 'number' : Array.isArray(b.enum) ? typeof b.enum[0] : b.type)));
+    const types = new Set(
+      branches.map((b) => (b.type === 'integer' ? 'number' : Array.isArray(b.enum) ? typeof b.enum[0] : b.type)),
+    );
     if (types.size === 2 && types.has('number') && types.has('string')) return { kind: 'string', numberOrString: true };
     return { kind: 'json' };
   }
@@ -82,7 +84,8 @@ export function toolFields(slug: string): ToolFields {
   // A field required only in the default mode (JSON Schema `if`/`then`/`else`, the `else` branch:
   // jwt-decoder's `token`, not needed to sign) counts as required here, so it stays the main field.
   const byDefault = ((input.else as JsonSchema | undefined)?.required ?? []) as string[];
-  const [switchName, switchSchema] = Object.entries(((input.if as JsonSchema | undefined)?.properties ?? {}) as Record<string, JsonSchema>)[0] ?? [];
+  const [switchName, switchSchema] =
+    Object.entries(((input.if as JsonSchema | undefined)?.properties ?? {}) as Record<string, JsonSchema>)[0] ?? [];
   const required = new Set([...((input.required ?? []) as string[]), ...byDefault]);
   const images = new Set(imageFields(input));
   const fields = Object.entries(properties).map(([name, schema]): Field => ({
@@ -98,7 +101,8 @@ export function toolFields(slug: string): ToolFields {
   const imageOutput = imageFields(output)[0];
   const mainOutput = outputs.includes('output') ? 'output' : (imageOutput ?? outputs[0] ?? 'output');
   // The main field required only by default is not read from stdin when an option switches the mode.
-  const mainUnless = main && byDefault.includes(main.name) && switchName ? { name: switchName, value: switchSchema?.const } : undefined;
+  const mainUnless =
+    main && byDefault.includes(main.name) && switchName ? { name: switchName, value: switchSchema?.const } : undefined;
   found = { fields, main, mainUnless, imageOutput, mainOutput, outputs };
   cache.set(slug, found);
   return found;

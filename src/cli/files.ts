@@ -45,7 +45,12 @@ export async function occupied(path: string): Promise<boolean> {
  * (O_NOFOLLOW: ELOOP) and never blocking on a FIFO without a reader (O_NONBLOCK: ENXIO).
  */
 export async function writeOutput(path: string, bytes: Uint8Array, replace: boolean): Promise<void> {
-  const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_NOFOLLOW | constants.O_NONBLOCK | (replace ? 0 : constants.O_EXCL);
+  const flags =
+    constants.O_WRONLY |
+    constants.O_CREAT |
+    constants.O_NOFOLLOW |
+    constants.O_NONBLOCK |
+    (replace ? 0 : constants.O_EXCL);
   const file = await open(path, flags, 0o666);
   try {
     // Truncated only once it is open as what it is, so a refused target is left untouched.

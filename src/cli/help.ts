@@ -73,12 +73,24 @@ export function exampleCommand(slug: string): string {
 export function toolHelp(slug: string): string {
   const tool = findTool(slug)!;
   const { fields, main, mainOutput } = toolFields(slug);
-  const lines = [`devtoolbox ${slug}: ${tool.name}`, wrap(tool.summary, 2), '', `Usage: devtoolbox ${slug} [options]${main ? ` [${main.flag}]` : ''}`, '', 'Fields:'];
+  const lines = [
+    `devtoolbox ${slug}: ${tool.name}`,
+    wrap(tool.summary, 2),
+    '',
+    `Usage: devtoolbox ${slug} [options]${main ? ` [${main.flag}]` : ''}`,
+    '',
+    'Fields:',
+  ];
   for (const field of fields) {
-    const names = field.kind === 'boolean' ? `--${field.flag}, --no-${field.flag}` : `--${field.flag}${placeholder(field)}`;
+    const names =
+      field.kind === 'boolean' ? `--${field.flag}, --no-${field.flag}` : `--${field.flag}${placeholder(field)}`;
     const notes = [
       field.required ? 'required' : undefined,
-      main === field ? (field.kind === 'image' ? 'or stdin' : 'or stdin, or the one value without an option name') : undefined,
+      main === field
+        ? field.kind === 'image'
+          ? 'or stdin'
+          : 'or stdin, or the one value without an option name'
+        : undefined,
       field.default !== undefined ? `default ${JSON.stringify(field.default)}` : undefined,
     ].filter(Boolean);
     lines.push(`  ${names}${notes.length ? `  (${notes.join('; ')})` : ''}`);
@@ -88,7 +100,9 @@ export function toolHelp(slug: string): string {
     '',
     'Options:',
     `  --raw[=<field>]    print only one field of the answer (default: ${mainOutput}); text as is, lists one item a line`,
-    ...(fields.some((f) => f.kind === 'image') ? ['  -o, --out <file>   write the answer\'s image to a file (`-` for stdout); the JSON then leaves it out'] : []),
+    ...(fields.some((f) => f.kind === 'image')
+      ? ["  -o, --out <file>   write the answer's image to a file (`-` for stdout); the JSON then leaves it out"]
+      : []),
     '  -h, --help         this help',
     '',
     'Example:',

@@ -58,7 +58,15 @@ function commandInvoker(slug: string): Invoker {
     maxHeapMb: limits.workerMemoryMb,
     log: (message) => process.stderr.write(`devtoolbox: ${message}\n`),
   });
-  return replyingInvoker(createInvoker({ context: nodeContext, pool, heavyTools: [], inlineBodyBytes: limits.inlineBodyBytes, log: (message) => process.stderr.write(`devtoolbox: ${message}\n`) }));
+  return replyingInvoker(
+    createInvoker({
+      context: nodeContext,
+      pool,
+      heavyTools: [],
+      inlineBodyBytes: limits.inlineBodyBytes,
+      log: (message) => process.stderr.write(`devtoolbox: ${message}\n`),
+    }),
+  );
 }
 
 async function main(argv: string[]): Promise<number | undefined> {

@@ -41,10 +41,14 @@ async function valueOf(field: Field, source: Source, io: CliIo, stdin: () => Pro
     bytes = source.from === 'stdin' ? await stdin() : await io.readFile(source.path, io.inputLimit);
   } catch (error) {
     if (error instanceof BodyTooLargeError) {
-      throw new InputTooLarge(`--${field.flag}: ${where} is larger than ${formatBytes(error.limit)}, the most one input may have (the server's request-body cap; MAX_BODY_BYTES sets it)`);
+      throw new InputTooLarge(
+        `--${field.flag}: ${where} is larger than ${formatBytes(error.limit)}, the most one input may have (the server's request-body cap; MAX_BODY_BYTES sets it)`,
+      );
     }
     const code = (error as NodeJS.ErrnoException).code;
-    throw new UsageError(`--${field.flag}: cannot read ${where}${code === 'ENOENT' ? ': no such file' : code ? ` (${code})` : ''}`);
+    throw new UsageError(
+      `--${field.flag}: cannot read ${where}${code === 'ENOENT' ? ': no such file' : code ? ` (${code})` : ''}`,
+    );
   }
   // Images go to the core as the API takes them: Base64 (the core sniffs and checks the bytes).
   if (field.kind === 'image') return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
@@ -73,7 +77,8 @@ function writeProblem(path: string, code: string | undefined): string {
 /** Prints one field for `--raw`: text as is, a list one item a line, anything else as JSON. */
 function rawText(value: unknown): string {
   if (typeof value === 'string') return value;
-  if (Array.isArray(value) && value.every((item) => typeof item !== 'object' || item === null)) return value.map(String).join('\n');
+  if (Array.isArray(value) && value.every((item) => typeof item !== 'object' || item === null))
+    return value.map(String).join('\n');
   return JSON.stringify(value, null, 2);
 }
 
@@ -82,22 +87,45 @@ export async function runTool(command: ToolCommand, invoke: Invoker, io: CliIo):
   const { main, mainUnless, fields } = toolFields(command.slug);
   const sources = new Map(command.values);
   const switched = mainUnless && sources.get(mainUnless.name);
-  if (main && !sources.has(main.name) && !(switched && switched.from === 'text' && switched.text === mainUnless.value)) {
-    if (io.stdinIsTerminal) throw new UsageError(`give --${main.flag}${main.kind === 'image' ? ' <file>' : ''} or pipe it on stdin`, command.slug);
+  if (
+    main &&
+    !sources.has(main.name) &&
+    !(switched && switched.from === 'text' && switched.text === mainUnless.value)
+  ) {
+    if (io.stdinIsTerminal)
+      throw new UsageError(
+        `give --${main.flag}${main.kind === 'image' ? ' <file>' : ''} or pipe it on stdin`,
+        command.slug,
+      );
     sources.set(main.name, { from: 'stdin' });
   }
   const fromStdin = [...sources].filter(([, s]) => s.from === 'stdin').map(([name]) => name);
-  if (fromStdin.length > 1) throw new UsageError(`only one field can be read from stdin (${fromStdin.join(', ')})`, command.slug);
+  if (fromStdin.length > 1)
+    throw new UsageError(`only one field can be read from stdin (${fromStdin.join(', ')})`, command.slug);
   let stdinRead: Promise<Uint8Array> | undefined;
   const stdin = () => (stdinRead ??= io.readStdin(io.inputLimit));
   // Before any work: an existing -o file is refused as MCP's output_path is (never replaced),
   // unless --force; writing checks again (O_EXCL), so a file that appears meanwhile is not replaced.
-  if (command.out !== undefined && command.out !== '-' && !command.force && (await io.exists(command.out).catch(() => false))) {
-    throw new UsageError(`-o: ${command.out} already exists; give --force to replace it, or name a new file`, command.slug);
+  if (
+    command.out !== undefined &&
+    command.out !== '-' &&
+    !command.force &&
+    (await io.exists(command.out).catch(() => false))
+  ) {
+    throw new UsageError(
+      `-o: ${command.out} already exists; give --force to replace it, or name a new file`,
+      command.slug,
+    );
   }
   const body: Record<string, unknown> = {};
   try {
-    for (const [name, source] of sources) body[name] = await valueOf(fields.find((f) => f.name === name)!, source, io, stdin);
+    for (const [name, source] of sources)
+      body[name] = await valueOf(
+        fields.find((f) => f.name === name)!,
+        source,
+        io,
+        stdin,
+      );
   } catch (error) {
     if (!(error instanceof InputTooLarge)) throw error;
     io.stderr(`${error.message}\n`);

@@ -24,7 +24,10 @@ const TAG_TOPICS: Record<Tag, string> = {
 
 /** "Encode and decode: JWT Decoder, Base64 Encoder / Decoder, …", in registry order. */
 export const tagDescription = (tag: Tag): string =>
-  `${TAG_TOPICS[tag]}: ${tools.filter((tool) => tool.tag === tag).map((tool) => tool.name).join(', ')}.`;
+  `${TAG_TOPICS[tag]}: ${tools
+    .filter((tool) => tool.tag === tag)
+    .map((tool) => tool.name)
+    .join(', ')}.`;
 
 type JsonSchema = Record<string, unknown>;
 
@@ -56,7 +59,12 @@ function promoteShared(converted: Record<string, JsonSchema>): Record<string, Js
     if (Array.isArray(node)) return node.map(relink);
     if (node === null || typeof node !== 'object') return node;
     return Object.fromEntries(
-      Object.entries(node).map(([key, value]) => [key, key === '$ref' && typeof value === 'string' && value.startsWith(prefix) ? schemaRef(value.slice(prefix.length)) : relink(value)]),
+      Object.entries(node).map(([key, value]) => [
+        key,
+        key === '$ref' && typeof value === 'string' && value.startsWith(prefix)
+          ? schemaRef(value.slice(prefix.length))
+          : relink(value),
+      ]),
     );
   };
   return relink({ ...defs, ...schemas }) as Record<string, JsonSchema>;
@@ -179,7 +187,9 @@ function buildOpenApi(examples: ExampleBook): Record<string, unknown> {
         tags: [tool.tag],
         requestBody: {
           required: true,
-          content: { 'application/json': { schema: input[id + 'Input'], examples: examplesOf(exchanges, (x) => x.request) } },
+          content: {
+            'application/json': { schema: input[id + 'Input'], examples: examplesOf(exchanges, (x) => x.request) },
+          },
         },
         responses: {
           '200': {
@@ -213,7 +223,10 @@ function buildOpenApi(examples: ExampleBook): Record<string, unknown> {
       license: { name: 'AGPL-3.0-or-later', identifier: 'AGPL-3.0-or-later' },
     },
     servers: [{ url: '/' }],
-    tags: [...[...new Set(tools.map((tool) => tool.tag))].map((name) => ({ name, description: tagDescription(name) })), ...HTTP_TAGS],
+    tags: [
+      ...[...new Set(tools.map((tool) => tool.tag))].map((name) => ({ name, description: tagDescription(name) })),
+      ...HTTP_TAGS,
+    ],
     paths: { ...paths, ...httpPaths() },
     components: {
       schemas: { ...components, ...SCHEMAS },
@@ -221,7 +234,12 @@ function buildOpenApi(examples: ExampleBook): Record<string, unknown> {
       responses: RESPONSES,
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer', description: 'Optional API key for the higher rate limit.' },
-        apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'Optional API key for the higher rate limit.' },
+        apiKey: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-API-Key',
+          description: 'Optional API key for the higher rate limit.',
+        },
       },
     },
     // Anonymous use is allowed: the empty requirement makes the key optional.
@@ -249,7 +267,7 @@ export function llmsText(): string {
     '> Developer utilities with one JSON API: POST a JSON object to /api/<tool> and get JSON back. They also run offline in the installed web app and over MCP (POST /mcp, or the stdio command).',
     '',
     '- OpenAPI 3.1: /openapi.json',
-    '- A tool\'s own description with JSON Schemas and examples: GET /api/<tool>',
+    "- A tool's own description with JSON Schemas and examples: GET /api/<tool>",
     '- MCP (Model Context Protocol): Streamable HTTP at POST /mcp, or stdio with the `devtoolbox-mcp` command (node dist-server/mcp-stdio.js). Tool name = the slug below; arguments and results are the JSON of POST /api/<tool>.',
     '',
     '## Tools',
@@ -257,7 +275,9 @@ export function llmsText(): string {
   ];
   for (const tool of tools) {
     const example = JSON.stringify(tool.examples[0].input);
-    lines.push(`- [${tool.name}](/${tool.slug}): ${tool.summary} API: POST /api/${tool.slug} — example body: ${example.length > 300 ? example.slice(0, 297) + '…' : example}`);
+    lines.push(
+      `- [${tool.name}](/${tool.slug}): ${tool.summary} API: POST /api/${tool.slug} — example body: ${example.length > 300 ? example.slice(0, 297) + '…' : example}`,
+    );
   }
   return lines.join('\n') + '\n';
 }

@@ -43,6 +43,8 @@ export async function computeExamples(
   door: ToolContext,
   committed: Readonly<Record<string, readonly ExampleExchange[]>> = {},
 ): Promise<ExampleBook> {
-  const entries = await Promise.all(tools.map(async (tool) => [tool.slug, committed[tool.slug] ?? (await runExamples(tool, door))] as const));
+  const entries = await Promise.all(
+    tools.map(async (tool) => [tool.slug, committed[tool.slug] ?? (await runExamples(tool, door))] as const),
+  );
   return Object.fromEntries(entries);
 }

@@ -41,7 +41,9 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** Paths this module answers; everything else is the door's own (static files, pages, /mcp). */
 export function isApiPath(pathname: string): boolean {
-  return pathname === '/api' || pathname.startsWith(API_PREFIX) || pathname === '/openapi.json' || pathname === '/llms.txt';
+  return (
+    pathname === '/api' || pathname.startsWith(API_PREFIX) || pathname === '/openapi.json' || pathname === '/llms.txt'
+  );
 }
 
 /** Paths the app's router renders as a page: the home page and one per tool (`/<slug>`, `/<slug>/`). */
@@ -112,7 +114,14 @@ export async function respond(request: ApiRequest, door: ApiDoor): Promise<ApiRe
   if (pathname === '/api' || pathname === API_PREFIX) {
     if (method !== 'GET') return methodNotAllowed(ALLOW);
     return jsonResponse(200, {
-      tools: tools.map(({ slug, name, summary, tag }) => ({ slug, name, summary, tags: [tag], api: `/api/${slug}`, page: `/${slug}` })),
+      tools: tools.map(({ slug, name, summary, tag }) => ({
+        slug,
+        name,
+        summary,
+        tags: [tag],
+        api: `/api/${slug}`,
+        page: `/${slug}`,
+      })),
     });
   }
 

@@ -44,7 +44,13 @@ export function validate(tool: ToolDefinition, body: unknown): Checked {
     const got = body === null ? 'null' : Array.isArray(body) ? 'an array' : `a ${typeof body}`;
     return {
       ok: false,
-      reply: { status: 400, body: { error: 'Request body must be a JSON object', issues: [{ path: [], message: `Expected a JSON object, received ${got}` }] } },
+      reply: {
+        status: 400,
+        body: {
+          error: 'Request body must be a JSON object',
+          issues: [{ path: [], message: `Expected a JSON object, received ${got}` }],
+        },
+      },
     };
   }
   const parsed = tool.input.safeParse(body);
@@ -85,7 +91,10 @@ const pathKey = (key: PropertyKey): string | number => (typeof key === 'number' 
 
 /** `field`, `nested.field` or `list[2]`, for messages. */
 function fieldName(path: (string | number)[]): string {
-  return path.reduce<string>((name, key) => (typeof key === 'number' ? `${name}[${key}]` : name ? `${name}.${key}` : key), '');
+  return path.reduce<string>(
+    (name, key) => (typeof key === 'number' ? `${name}[${key}]` : name ? `${name}.${key}` : key),
+    '',
+  );
 }
 
 function jsonType(value: unknown): string {
@@ -108,7 +117,9 @@ function describeIssue(issue: z.core.$ZodIssue): string {
       if (issue.expected === 'int') return `must be an integer (got ${jsonType(issue.input)})`;
       return `must be ${article(issue.expected)} (got ${jsonType(issue.input)})`;
     case 'invalid_value':
-      return issue.values.length === 1 ? `must be ${JSON.stringify(issue.values[0])}` : `must be one of ${quoteList(issue.values)}`;
+      return issue.values.length === 1
+        ? `must be ${JSON.stringify(issue.values[0])}`
+        : `must be one of ${quoteList(issue.values)}`;
     case 'too_small': {
       const min = Number(issue.minimum);
       if (issue.origin === 'string') return min === 1 ? 'must not be empty' : `must be at least ${min} characters long`;
@@ -124,7 +135,9 @@ function describeIssue(issue: z.core.$ZodIssue): string {
     case 'not_multiple_of':
       return `must be a multiple of ${issue.divisor}`;
     case 'invalid_union':
-      return issue.message && !issue.message.startsWith('Invalid input') ? issue.message : 'has a value of the wrong type';
+      return issue.message && !issue.message.startsWith('Invalid input')
+        ? issue.message
+        : 'has a value of the wrong type';
     default:
       return issue.message;
   }

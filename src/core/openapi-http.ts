@@ -16,14 +16,26 @@ export const HEADERS: Record<string, Json> = {
     'What remains of the policy in force for this client (IETF draft-ietf-httpapi-ratelimit-headers): `r` requests for `t` more seconds. Node server, when rate limiting is on.',
     '"anonymous";r=29;t=60',
   ),
-  'RateLimit-Policy': text('The policy in force: `q` requests per `w` seconds, `"anonymous"` (per client address) or `"api-key"` (per key).', '"anonymous";q=30;w=60'),
+  'RateLimit-Policy': text(
+    'The policy in force: `q` requests per `w` seconds, `"anonymous"` (per client address) or `"api-key"` (per key).',
+    '"anonymous";q=30;w=60',
+  ),
   'RateLimit-Limit': int('Requests allowed per rolling 60 seconds.'),
   'RateLimit-Remaining': int('Requests left in the current 60 seconds.'),
   'RateLimit-Reset': int('Seconds until the oldest counted request stops counting.'),
   'Retry-After': int('Seconds to wait before trying again.'),
-  'WWW-Authenticate': text('The authentication scheme (RFC 6750); `error="invalid_token"` when the key presented was refused.', 'Bearer realm="devtoolbox", error="invalid_token"'),
-  ETag: text('Strong validator of the document: the SHA-256 of its bytes (base64url), with `-br` or `-gzip` appended for a compressed representation. Send it back in If-None-Match to get a 304 while the document is current.', '"n4bQgYhMfWWaL-qgxVrQFaO_TxsrC4Is0V1sFbDwCgg-br"'),
-  'Cache-Control': text('Discovery documents: `public, no-cache` (revalidate each time; cheap with the ETag).', 'public, no-cache'),
+  'WWW-Authenticate': text(
+    'The authentication scheme (RFC 6750); `error="invalid_token"` when the key presented was refused.',
+    'Bearer realm="devtoolbox", error="invalid_token"',
+  ),
+  ETag: text(
+    'Strong validator of the document: the SHA-256 of its bytes (base64url), with `-br` or `-gzip` appended for a compressed representation. Send it back in If-None-Match to get a 304 while the document is current.',
+    '"n4bQgYhMfWWaL-qgxVrQFaO_TxsrC4Is0V1sFbDwCgg-br"',
+  ),
+  'Cache-Control': text(
+    'Discovery documents: `public, no-cache` (revalidate each time; cheap with the ETag).',
+    'public, no-cache',
+  ),
 };
 
 /** The rate-limit headers every /api/* and /mcp answer carries on the Node server (docs/contract.md §2). */
@@ -36,7 +48,8 @@ const errorContent = { 'application/json': { schema: ref('schemas', 'Error') } }
 /** Refusals shared by every limited operation (components/responses). */
 export const RESPONSES: Record<string, Json> = {
   Unauthorized: {
-    description: 'Invalid API key (Node server): a key was presented (Authorization: Bearer, or X-API-Key) and is unknown or revoked. Keys are optional; without one the anonymous limit applies.',
+    description:
+      'Invalid API key (Node server): a key was presented (Authorization: Bearer, or X-API-Key) and is unknown or revoked. Keys are optional; without one the anonymous limit applies.',
     headers: { ...headersOf('WWW-Authenticate'), ...limitHeaders() },
     content: errorContent,
   },
@@ -62,7 +75,8 @@ export const RESPONSES: Record<string, Json> = {
     headers: headersOf('ETag', 'Cache-Control'),
   },
   RequestTimeout: {
-    description: 'The client did not send its whole request in time (Node server: HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS); the connection is closed.',
+    description:
+      'The client did not send its whole request in time (Node server: HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS); the connection is closed.',
   },
 };
 
@@ -110,7 +124,10 @@ export const SCHEMAS: Record<string, Json> = {
             response: {
               type: 'object',
               description: 'The answer: HTTP status and body.',
-              properties: { status: { type: 'integer', description: 'HTTP status.' }, body: { description: 'The JSON answer.' } },
+              properties: {
+                status: { type: 'integer', description: 'HTTP status.' },
+                body: { description: 'The JSON answer.' },
+              },
               required: ['status', 'body'],
             },
           },
@@ -135,7 +152,10 @@ export const SCHEMAS: Record<string, Json> = {
         type: 'object',
         description: 'One entry per dependency: `ok`, `not configured`, or the reason it fails.',
         properties: {
-          pool: { type: 'string', description: '`ok`, or why the worker pool cannot take work (not started, shutting down).' },
+          pool: {
+            type: 'string',
+            description: '`ok`, or why the worker pool cannot take work (not started, shutting down).',
+          },
           redis: { type: 'string', description: '`ok`, `not configured`, or why the configured Redis is unreachable.' },
         },
       },
@@ -154,7 +174,10 @@ export const SCHEMAS: Record<string, Json> = {
       error: {
         type: 'object',
         description: 'An answer’s error.',
-        properties: { code: { type: 'integer', description: 'JSON-RPC error code.' }, message: { type: 'string', description: 'One sentence.' } },
+        properties: {
+          code: { type: 'integer', description: 'JSON-RPC error code.' },
+          message: { type: 'string', description: 'One sentence.' },
+        },
         required: ['code', 'message'],
       },
     },
@@ -162,7 +185,11 @@ export const SCHEMAS: Record<string, Json> = {
   },
 };
 
-const documentOk = (description: string, content: Json): Json => ({ description, headers: headersOf('ETag', 'Cache-Control'), content });
+const documentOk = (description: string, content: Json): Json => ({
+  description,
+  headers: headersOf('ETag', 'Cache-Control'),
+  content,
+});
 const limited = (responses: Json): Json => ({
   ...responses,
   '401': ref('responses', 'Unauthorized'),
@@ -182,7 +209,10 @@ export function httpPaths(): Record<string, Json> {
         summary: 'List the tools',
         description: 'Every tool with its summary, API path and page. Counted by the rate limit (Node server).',
         responses: limited({
-          '200': { ...documentOk('The list.', { 'application/json': { schema: ref('schemas', 'ToolList') } }), headers: { ...headersOf('ETag', 'Cache-Control'), ...limitHeaders() } },
+          '200': {
+            ...documentOk('The list.', { 'application/json': { schema: ref('schemas', 'ToolList') } }),
+            headers: { ...headersOf('ETag', 'Cache-Control'), ...limitHeaders() },
+          },
           '304': ref('responses', 'NotModified'),
         }),
       },
@@ -192,10 +222,22 @@ export function httpPaths(): Record<string, Json> {
         ...discovery,
         operationId: 'describeTool',
         summary: 'Describe one tool',
-        description: 'The tool’s standalone request and answer JSON Schemas and its worked examples (the same schemas as MCP’s). Counted by the rate limit (Node server).',
-        parameters: [{ name: 'slug', in: 'path', required: true, description: 'The tool.', schema: { type: 'string', enum: slugs } }],
+        description:
+          'The tool’s standalone request and answer JSON Schemas and its worked examples (the same schemas as MCP’s). Counted by the rate limit (Node server).',
+        parameters: [
+          {
+            name: 'slug',
+            in: 'path',
+            required: true,
+            description: 'The tool.',
+            schema: { type: 'string', enum: slugs },
+          },
+        ],
         responses: limited({
-          '200': { ...documentOk('The description.', { 'application/json': { schema: ref('schemas', 'ToolDescription') } }), headers: { ...headersOf('ETag', 'Cache-Control'), ...limitHeaders() } },
+          '200': {
+            ...documentOk('The description.', { 'application/json': { schema: ref('schemas', 'ToolDescription') } }),
+            headers: { ...headersOf('ETag', 'Cache-Control'), ...limitHeaders() },
+          },
           '304': ref('responses', 'NotModified'),
           '404': { description: 'Tool not found.', content: errorContent },
         }),
@@ -209,7 +251,9 @@ export function httpPaths(): Record<string, Json> {
         description: 'OpenAPI 3.1; not rate-limited.',
         security: [{}],
         responses: {
-          '200': documentOk('The OpenAPI description.', { 'application/json': { schema: { type: 'object', description: 'An OpenAPI 3.1 description.' } } }),
+          '200': documentOk('The OpenAPI description.', {
+            'application/json': { schema: { type: 'object', description: 'An OpenAPI 3.1 description.' } },
+          }),
           '304': ref('responses', 'NotModified'),
           '408': ref('responses', 'RequestTimeout'),
         },
@@ -236,7 +280,10 @@ export function httpPaths(): Record<string, Json> {
         summary: 'Liveness',
         description: 'Node server only: 200 while the process answers. Neither rate-limited nor keyed.',
         responses: {
-          '200': { description: 'The process answers.', content: { 'application/json': { schema: ref('schemas', 'Health') } } },
+          '200': {
+            description: 'The process answers.',
+            content: { 'application/json': { schema: ref('schemas', 'Health') } },
+          },
           '408': ref('responses', 'RequestTimeout'),
         },
       },
@@ -246,11 +293,15 @@ export function httpPaths(): Record<string, Json> {
         ...operations,
         operationId: 'readiness',
         summary: 'Readiness',
-        description: 'Node server only: whether this instance can take traffic (worker pool started and not shutting down; Redis reachable when configured). Neither rate-limited nor keyed.',
+        description:
+          'Node server only: whether this instance can take traffic (worker pool started and not shutting down; Redis reachable when configured). Neither rate-limited nor keyed.',
         responses: {
           '200': { description: 'Ready.', content: { 'application/json': { schema: ref('schemas', 'Readiness') } } },
           '408': ref('responses', 'RequestTimeout'),
-          '503': { description: 'Not ready: the failing check says why.', content: { 'application/json': { schema: ref('schemas', 'Readiness') } } },
+          '503': {
+            description: 'Not ready: the failing check says why.',
+            content: { 'application/json': { schema: ref('schemas', 'Readiness') } },
+          },
         },
       },
     },
@@ -277,8 +328,15 @@ export function httpPaths(): Record<string, Json> {
           required: true,
           content: {
             'application/json': {
-              schema: { oneOf: [ref('schemas', 'JsonRpcMessage'), { type: 'array', items: ref('schemas', 'JsonRpcMessage') }] },
-              example: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'base64', arguments: { input: 'hi' } } },
+              schema: {
+                oneOf: [ref('schemas', 'JsonRpcMessage'), { type: 'array', items: ref('schemas', 'JsonRpcMessage') }],
+              },
+              example: {
+                jsonrpc: '2.0',
+                id: 1,
+                method: 'tools/call',
+                params: { name: 'base64', arguments: { input: 'hi' } },
+              },
             },
           },
         },
@@ -287,16 +345,37 @@ export function httpPaths(): Record<string, Json> {
             description: 'The JSON-RPC answer (or answers, for a batch).',
             headers: limitHeaders(),
             content: {
-              'application/json': { schema: { oneOf: [ref('schemas', 'JsonRpcMessage'), { type: 'array', items: ref('schemas', 'JsonRpcMessage') }] } },
-              'text/event-stream': { schema: { type: 'string', description: 'Server-sent events carrying JSON-RPC messages.' } },
+              'application/json': {
+                schema: {
+                  oneOf: [ref('schemas', 'JsonRpcMessage'), { type: 'array', items: ref('schemas', 'JsonRpcMessage') }],
+                },
+              },
+              'text/event-stream': {
+                schema: { type: 'string', description: 'Server-sent events carrying JSON-RPC messages.' },
+              },
             },
           },
           '202': { description: 'Notifications only: accepted, nothing to answer.', headers: limitHeaders() },
-          '400': { description: 'Not JSON, or not JSON-RPC (a JSON-RPC error).', content: { 'application/json': { schema: ref('schemas', 'JsonRpcMessage') } } },
-          '401': { ...RESPONSES.Unauthorized, content: { 'application/json': { schema: ref('schemas', 'JsonRpcMessage') } } },
-          '413': { ...RESPONSES.PayloadTooLarge, content: { 'application/json': { schema: ref('schemas', 'JsonRpcMessage') } } },
-          '429': { ...RESPONSES.TooManyRequests, content: { 'application/json': { schema: ref('schemas', 'JsonRpcMessage') } } },
-          '503': { ...RESPONSES.ServiceUnavailable, content: { 'application/json': { schema: ref('schemas', 'JsonRpcMessage') } } },
+          '400': {
+            description: 'Not JSON, or not JSON-RPC (a JSON-RPC error).',
+            content: { 'application/json': { schema: ref('schemas', 'JsonRpcMessage') } },
+          },
+          '401': {
+            ...RESPONSES.Unauthorized,
+            content: { 'application/json': { schema: ref('schemas', 'JsonRpcMessage') } },
+          },
+          '413': {
+            ...RESPONSES.PayloadTooLarge,
+            content: { 'application/json': { schema: ref('schemas', 'JsonRpcMessage') } },
+          },
+          '429': {
+            ...RESPONSES.TooManyRequests,
+            content: { 'application/json': { schema: ref('schemas', 'JsonRpcMessage') } },
+          },
+          '503': {
+            ...RESPONSES.ServiceUnavailable,
+            content: { 'application/json': { schema: ref('schemas', 'JsonRpcMessage') } },
+          },
         },
       },
     },
@@ -305,7 +384,10 @@ export function httpPaths(): Record<string, Json> {
 
 /** Descriptions of the tags of the paths above. */
 export const HTTP_TAGS = [
-  { name: 'Discovery', description: 'Machine-readable descriptions of the API: the tool list, each tool, this document, llms.txt.' },
+  {
+    name: 'Discovery',
+    description: 'Machine-readable descriptions of the API: the tool list, each tool, this document, llms.txt.',
+  },
   { name: 'MCP', description: 'The Model Context Protocol over Streamable HTTP.' },
   { name: 'Operations', description: 'Health, readiness and metrics of the Node server.' },
 ];

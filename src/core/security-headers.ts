@@ -46,7 +46,9 @@ export const CONTENT_SECURITY_POLICY = POLICY.join('; ');
  * sandbox; browsers ignore them there and say so on the console): framing is refused only where
  * a header says so (the Node server's, or the host's own; docs/deploy.md).
  */
-export const META_CONTENT_SECURITY_POLICY = POLICY.filter((directive) => !/^(frame-ancestors|report-uri|sandbox)\b/.test(directive)).join('; ');
+export const META_CONTENT_SECURITY_POLICY = POLICY.filter(
+  (directive) => !/^(frame-ancestors|report-uri|sandbox)\b/.test(directive),
+).join('; ');
 
 const COMMON: Readonly<Record<string, string>> = {
   'X-Content-Type-Options': 'nosniff',
@@ -57,7 +59,8 @@ export const PAGE_HEADERS: Readonly<Record<string, string>> = {
   ...COMMON,
   'Content-Security-Policy': CONTENT_SECURITY_POLICY,
   // Only features this app never uses are switched off (clipboard and downloads stay allowed).
-  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), midi=(), accelerometer=(), gyroscope=(), magnetometer=()',
+  'Permissions-Policy':
+    'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), midi=(), accelerometer=(), gyroscope=(), magnetometer=()',
   // Cross-origin isolation (COOP + COEP): SharedArrayBuffer, so the background-removal model
   // runs on threads in the browser, about twice as fast on two cores.
   'Cross-Origin-Opener-Policy': 'same-origin',

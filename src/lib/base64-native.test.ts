@@ -48,7 +48,10 @@ describe('native Base64', () => {
     ];
     for (const text of cases) expect(decodeNative(text)).toBeUndefined();
     expect(decodeBase64(cases[0]!)).toMatchObject({ ok: true });
-    expect(decodeBase64(cases[1]!)).toMatchObject({ ok: false, error: expect.stringContaining("Invalid character '*'") });
+    expect(decodeBase64(cases[1]!)).toMatchObject({
+      ok: false,
+      error: expect.stringContaining("Invalid character '*'"),
+    });
     expect(decodeBase64(cases[2]!)).toMatchObject({ ok: false, error: expect.stringContaining('in the middle') });
     expect(decodeBase64(cases[4]!)).toMatchObject({ ok: false });
   });

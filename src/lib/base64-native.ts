@@ -34,11 +34,14 @@ function pick(): NativeBase64 | undefined {
         const bytes = buffer.from(text, 'base64');
         return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length);
       },
-      encode: (bytes, urlSafe) => buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString(urlSafe ? 'base64url' : 'base64'),
+      encode: (bytes, urlSafe) =>
+        buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString(urlSafe ? 'base64url' : 'base64'),
     };
   }
   const engine = Uint8Array as unknown as Partial<EngineBase64>;
-  const toBase64 = (Uint8Array.prototype as { toBase64?: (options: { alphabet: string; omitPadding: boolean }) => string }).toBase64;
+  const toBase64 = (
+    Uint8Array.prototype as { toBase64?: (options: { alphabet: string; omitPadding: boolean }) => string }
+  ).toBase64;
   if (typeof engine.fromBase64 === 'function' && typeof toBase64 === 'function') {
     const fromBase64 = engine.fromBase64.bind(Uint8Array);
     return {
@@ -49,7 +52,8 @@ function pick(): NativeBase64 | undefined {
           return undefined; // not Base64 by the engine's rules: base64.ts explains
         }
       },
-      encode: (bytes, urlSafe) => toBase64.call(bytes, { alphabet: urlSafe ? 'base64url' : 'base64', omitPadding: urlSafe }),
+      encode: (bytes, urlSafe) =>
+        toBase64.call(bytes, { alphabet: urlSafe ? 'base64url' : 'base64', omitPadding: urlSafe }),
     };
   }
   return undefined;

@@ -82,8 +82,7 @@ export type Alphabet = 'standard' | 'url-safe';
 
 export type DecodeResult =
   /** `alphabet`: the one the input shows, if its characters tell (mixed input is accepted). */
-  | { ok: true; bytes: Uint8Array; alphabet: Alphabet | undefined }
-  | { ok: false; error: string };
+  { ok: true; bytes: Uint8Array; alphabet: Alphabet | undefined } | { ok: false; error: string };
 
 const alphabetOf = (sawStandard: boolean, sawUrlSafe: boolean): Alphabet | undefined =>
   sawUrlSafe === sawStandard ? undefined : sawUrlSafe ? 'url-safe' : 'standard';
@@ -122,7 +121,8 @@ function decodeClean(text: string): DecodeResult | undefined {
     if (v >= 0) {
       chars[count++] = v;
       if (v >= 62) {
-        if (c === 43 || c === 47) sawStandard = true; // '+' '/'
+        if (c === 43 || c === 47)
+          sawStandard = true; // '+' '/'
         else sawUrlSafe = true; // '-' '_'
       }
     } else if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) {
@@ -157,10 +157,16 @@ function decodeCarefully(text: string): DecodeResult {
     }
     const v = c < 128 ? EITHER[c]! : -1;
     if (v < 0) {
-      return { ok: false, error: `Invalid character ${describeChar(text, i)} at position ${position(text, i)}: Base64 allows only A–Z, a–z, 0–9, '+', '/' (or '-', '_') and '=' padding.` };
+      return {
+        ok: false,
+        error: `Invalid character ${describeChar(text, i)} at position ${position(text, i)}: Base64 allows only A–Z, a–z, 0–9, '+', '/' (or '-', '_') and '=' padding.`,
+      };
     }
     if (padding > 0) {
-      return { ok: false, error: `Padding '=' at position ${position(text, firstPadIndex)} is in the middle of the input; padding may only end it.` };
+      return {
+        ok: false,
+        error: `Padding '=' at position ${position(text, firstPadIndex)} is in the middle of the input; padding may only end it.`,
+      };
     }
     if (c === 0x2b || c === 0x2f) sawStandard = true;
     else if (c === 0x2d || c === 0x5f) sawUrlSafe = true;
@@ -168,10 +174,16 @@ function decodeCarefully(text: string): DecodeResult {
   }
 
   if (count % 4 === 1) {
-    return { ok: false, error: `Invalid length: ${count} Base64 characters cannot encode whole bytes (a group of 4 may not end with a single character).` };
+    return {
+      ok: false,
+      error: `Invalid length: ${count} Base64 characters cannot encode whole bytes (a group of 4 may not end with a single character).`,
+    };
   }
   if (padding > 0 && (padding > 2 || (count + padding) % 4 !== 0)) {
-    return { ok: false, error: `Incorrect padding at position ${position(text, firstPadIndex)}: ${count} characters take ${(4 - (count % 4)) % 4} '=', not ${padding}.` };
+    return {
+      ok: false,
+      error: `Incorrect padding at position ${position(text, firstPadIndex)}: ${count} characters take ${(4 - (count % 4)) % 4} '=', not ${padding}.`,
+    };
   }
   return { ok: true, bytes: pack(sextets, count), alphabet: alphabetOf(sawStandard, sawUrlSafe) };
 }

@@ -100,7 +100,21 @@ export function formatUtc(ms: number): string {
   return `${WEEKDAYS[isoWeekday(p.days) - 1]}, ${pad(p.day, 2)} ${MONTHS[p.month - 1]} ${year} ${clock(p)} UTC`;
 }
 
-export const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
+export const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
 
 /** How the range is explained in errors. */
-export const RANGE = 'the supported instants are -271821-04-20T00:00:00.000Z to +275760-09-13T00:00:00.000Z (±8.64e15 ms)';
+export const RANGE =
+  'the supported instants are -271821-04-20T00:00:00.000Z to +275760-09-13T00:00:00.000Z (±8.64e15 ms)';

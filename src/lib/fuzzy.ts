@@ -12,7 +12,10 @@ export interface Searchable {
 
 /** Lower case, accents dropped, so "Colour" finds "colour" and "über" finds "uber". */
 function fold(text: string): string {
-  return text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 }
 
 /** Letters and digits only: "sha-256", "SHA256" and "sha 256" compare equal. */
@@ -47,7 +50,13 @@ interface Prepared {
 function prepare(item: Searchable): Prepared {
   const name = fold(item.name);
   const keywords = item.keywords.map(fold);
-  return { name, nameWords: words(name), keywords: keywords.map(compact), keywordWords: keywords.flatMap(words), blurbWords: words(fold(item.blurb)) };
+  return {
+    name,
+    nameWords: words(name),
+    keywords: keywords.map(compact),
+    keywordWords: keywords.flatMap(words),
+    blurbWords: words(fold(item.blurb)),
+  };
 }
 
 /** How well one query word matches; 0: not at all. */

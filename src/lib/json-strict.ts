@@ -81,7 +81,16 @@ export const CANONICAL_ESCAPES = new Uint8Array(128);
 for (const c of '"\\bfnrt') CANONICAL_ESCAPES[c.charCodeAt(0)] = 1;
 
 /** The character each two-character escape stands for, by the code of its second character. */
-const SIMPLE_ESCAPES: Record<number, string> = { 34: '"', 92: '\\', 47: '/', 98: '\b', 102: '\f', 110: '\n', 114: '\r', 116: '\t' };
+const SIMPLE_ESCAPES: Record<number, string> = {
+  34: '"',
+  92: '\\',
+  47: '/',
+  98: '\b',
+  102: '\f',
+  110: '\n',
+  114: '\r',
+  116: '\t',
+};
 
 /**
  * The end of the number at `i` (which holds '-' or a digit), or `~at` (negative) when the
@@ -186,7 +195,13 @@ export type JsonProblem =
   | { kind: 'end'; at: number }
   | { kind: 'depth'; at: number }
   | { kind: 'number'; at: number; reason: NumberReason; place: ValuePlace }
-  | { kind: 'string'; at: number; reason: 'unterminated' | 'control' | 'escape' | 'unicode-escape'; open: number; backslash: number };
+  | {
+      kind: 'string';
+      at: number;
+      reason: 'unterminated' | 'control' | 'escape' | 'unicode-escape';
+      open: number;
+      backslash: number;
+    };
 
 export type JsonResult<V> = { ok: true; value: V } | { ok: false; problem: JsonProblem };
 
@@ -195,7 +210,12 @@ class Stop {
 }
 
 /** Parses the one JSON text in `src` from `start` on, nesting at most `maxDepth` levels. */
-export function parseStrictJson<V, A, O>(src: string, builder: JsonBuilder<V, A, O>, maxDepth: number, start = 0): JsonResult<V> {
+export function parseStrictJson<V, A, O>(
+  src: string,
+  builder: JsonBuilder<V, A, O>,
+  maxDepth: number,
+  start = 0,
+): JsonResult<V> {
   try {
     return { ok: true, value: parse(src, builder, maxDepth, start) };
   } catch (error) {
@@ -234,7 +254,8 @@ function parse<V, A, O>(src: string, b: JsonBuilder<V, A, O>, maxDepth: number, 
           i += 2;
         } else if (e === LOWER_U) {
           for (let k = i + 2; k < i + 6; k++) {
-            if (hexValue(src.charCodeAt(k)) < 0) stop({ kind: 'string', at: k, reason: 'unicode-escape', open, backslash: i });
+            if (hexValue(src.charCodeAt(k)) < 0)
+              stop({ kind: 'string', at: k, reason: 'unicode-escape', open, backslash: i });
           }
           flags |= STRING_NOT_CANONICAL;
           i += 6;
@@ -253,7 +274,13 @@ function parse<V, A, O>(src: string, b: JsonBuilder<V, A, O>, maxDepth: number, 
         }
       } else {
         // A control character, or the end of input (NaN).
-        stop({ kind: 'string', at: i < len ? i : len, reason: i < len ? 'control' : 'unterminated', open, backslash: -1 });
+        stop({
+          kind: 'string',
+          at: i < len ? i : len,
+          reason: i < len ? 'control' : 'unterminated',
+          open,
+          backslash: -1,
+        });
       }
     }
     pos = i + 1;

@@ -40,7 +40,9 @@ class Environment extends JSONPathEnvironment {
     if (this.stepsLeft === undefined) return;
     this.stepsLeft -= steps;
     if (this.stepsLeft < 0) {
-      throw new QueryError(`it needs more than ${this.budget} steps of work on this document (its work grows faster than the document; a filter that runs a descendant query for each node is the usual cause)`);
+      throw new QueryError(
+        `it needs more than ${this.budget} steps of work on this document (its work grows faster than the document; a filter that runs a descendant query for each node is the usual cause)`,
+      );
     }
   }
 
@@ -103,7 +105,9 @@ function guardRegexFunctions(env: JSONPathEnvironment): void {
     const call = fn.call.bind(fn) as (value: unknown, pattern: unknown) => boolean;
     fn.call = (value: unknown, pattern: unknown) => {
       if (typeof pattern === 'string' && hasNestedQuantifier(pattern)) {
-        throw new QueryError(`the ${name}() pattern ${JSON.stringify(pattern)} repeats a group that holds a repetition or an alternation, which can take exponential time; rewrite it without that nesting`);
+        throw new QueryError(
+          `the ${name}() pattern ${JSON.stringify(pattern)} repeats a group that holds a repetition or an alternation, which can take exponential time; rewrite it without that nesting`,
+        );
       }
       return call(value, pattern);
     };
@@ -116,7 +120,11 @@ const charge = (environment: JSONPathEnvironment, steps: number) => {
 };
 
 type Node = JSONPathNode;
-type Resolver = { environment: JSONPathEnvironment; resolve(node: Node): Node[]; lazyResolve(node: Node): Iterable<Node> };
+type Resolver = {
+  environment: JSONPathEnvironment;
+  resolve(node: Node): Node[];
+  lazyResolve(node: Node): Iterable<Node>;
+};
 
 /**
  * Meters the library's selectors and descendant segment. They are not exported, so their
@@ -127,7 +135,10 @@ type Resolver = { environment: JSONPathEnvironment; resolve(node: Node): Node[];
  */
 function meterSelectors(): void {
   const query = new Environment().compile("$..['a',0,0:1,*,?@]");
-  const descendant = query.segments[0]! as unknown as { selectors: Resolver[]; constructor: { prototype: { visit: unknown } } };
+  const descendant = query.segments[0]! as unknown as {
+    selectors: Resolver[];
+    constructor: { prototype: { visit: unknown } };
+  };
   for (const selector of descendant.selectors) {
     const proto = Object.getPrototypeOf(selector) as Resolver;
     const isFilter = proto === Object.getPrototypeOf(descendant.selectors[4]);
@@ -149,7 +160,10 @@ function meterSelectors(): void {
   }
   // The library's visit is a recursive generator: each node passes through one generator per
   // level above it. This one walks with a stack, in the same (document) order, and is metered.
-  descendant.constructor.prototype.visit = function* (this: { environment: JSONPathEnvironment }, node: Node): Generator<Node> {
+  descendant.constructor.prototype.visit = function* (
+    this: { environment: JSONPathEnvironment },
+    node: Node,
+  ): Generator<Node> {
     const { environment } = this;
     const stack: Node[] = [node];
     while (stack.length > 0) {
@@ -162,7 +176,8 @@ function meterSelectors(): void {
         for (let i = value.length - 1; i >= 0; i--) stack.push(new JSONPathNode(value[i]!, location.concat(i), root));
       } else if (value !== null && typeof value === 'object') {
         const members = environment.entries(value as Obj);
-        for (let i = members.length - 1; i >= 0; i--) stack.push(new JSONPathNode(members[i]![1], location.concat(members[i]![0]), root));
+        for (let i = members.length - 1; i >= 0; i--)
+          stack.push(new JSONPathNode(members[i]![1], location.concat(members[i]![0]), root));
       }
     }
   };
@@ -183,7 +198,12 @@ export function compileQuery(text: string): { query: JSONPathQuery } | { problem
  * Runs `query` on `root` (a document made of plain values, see query.ts), calling `onMatch` with
  * each match's location in document order. Throws QueryError past `steps` steps of work.
  */
-export function runQuery(query: JSONPathQuery, root: Json, steps: number, onMatch: (location: readonly (string | number)[]) => void): void {
+export function runQuery(
+  query: JSONPathQuery,
+  root: Json,
+  steps: number,
+  onMatch: (location: readonly (string | number)[]) => void,
+): void {
   const environment = query.environment as Environment;
   environment.stepsLeft = environment.budget = steps;
   try {

@@ -28,7 +28,12 @@ export async function keepShared(form: FormData): Promise<number> {
     files.map((file, index) =>
       cache.put(
         `${PREFIX}${index}`,
-        new Response(file, { headers: { 'content-type': file.type || 'application/octet-stream', 'x-file-name': encodeURIComponent(file.name || `shared-${index + 1}`) } }),
+        new Response(file, {
+          headers: {
+            'content-type': file.type || 'application/octet-stream',
+            'x-file-name': encodeURIComponent(file.name || `shared-${index + 1}`),
+          },
+        }),
       ),
     ),
   );

@@ -30,7 +30,10 @@ export interface Detection {
 
 const MONTHS = 'jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec';
 const ISO_DATE = /^[+-]?\d{4,6}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
-const RFC_2822 = new RegExp(`^(?:(?:mon|tue|wed|thu|fri|sat|sun),?\\s+)?\\d{1,2}\\s+(?:${MONTHS})\\s+\\d{2,4}\\s+\\d{2}:\\d{2}`, 'i');
+const RFC_2822 = new RegExp(
+  `^(?:(?:mon|tue|wed|thu|fri|sat|sun),?\\s+)?\\d{1,2}\\s+(?:${MONTHS})\\s+\\d{2,4}\\s+\\d{2}:\\d{2}`,
+  'i',
+);
 const JWT = /^eyJ[A-Za-z0-9_-]*\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/;
 const BEARER = /^(?:authorization:\s*)?bearer\s+/i;
 const UUID = /^(?:urn:uuid:)?([{(]?)[0-9a-f]{8}(-?)[0-9a-f]{4}\2[0-9a-f]{4}\2[0-9a-f]{4}\2[0-9a-f]{12}[})]?$/i;
@@ -58,7 +61,8 @@ export function detect(text: string): Detection[] {
   // A JWT, possibly as an Authorization header value.
   if (trimmed.length <= JWT_LIMIT && oneLine) {
     const token = trimmed.replace(BEARER, '');
-    if (JWT.test(token)) add({ kind: 'jwt', confidence: 98, label: 'JSON Web Token', ...(token !== trimmed ? { value: token } : {}) });
+    if (JWT.test(token))
+      add({ kind: 'jwt', confidence: 98, label: 'JSON Web Token', ...(token !== trimmed ? { value: token } : {}) });
   }
 
   if (trimmed.length <= TOKEN_LIMIT && oneLine) short(trimmed, add);
@@ -67,7 +71,8 @@ export function detect(text: string): Detection[] {
   const last = trimmed[trimmed.length - 1];
   if ((first === '{' && last === '}') || (first === '[' && last === ']')) json(trimmed, add);
 
-  if (/^(?:TN|SF):/m.test(sample) && /^(?:DA:\d|LF:\d|end_of_record)/m.test(sample)) add({ kind: 'lcov', confidence: 97, label: 'LCOV coverage report' });
+  if (/^(?:TN|SF):/m.test(sample) && /^(?:DA:\d|LF:\d|end_of_record)/m.test(sample))
+    add({ kind: 'lcov', confidence: 97, label: 'LCOV coverage report' });
 
   if (PERCENT.test(sample)) {
     const spaced = /\s/.test(sample);
@@ -76,7 +81,10 @@ export function detect(text: string): Detection[] {
   if (oneLine && /^https?:\/\/\S+$/i.test(sample)) add({ kind: 'url', confidence: 50, label: 'URL' });
 
   base64(trimmed, sample, add);
-  if (!found.some((detection) => detection.kind === 'lcov' || detection.kind === 'json' || detection.kind === 'json-rows')) csv(sample, trimmed.length > SAMPLE, add);
+  if (
+    !found.some((detection) => detection.kind === 'lcov' || detection.kind === 'json' || detection.kind === 'json-rows')
+  )
+    csv(sample, trimmed.length > SAMPLE, add);
 
   add({ kind: 'text', confidence: 30, label: 'Text' });
   return found.sort((a, b) => b.confidence - a.confidence);
@@ -90,9 +98,15 @@ function short(token: string, add: (detection: Detection) => void): void {
   if (/^-?\d+(?:\.\d+)?$/.test(token)) {
     const digits = token.replace(/^-/, '').split('.')[0]!.length;
     const fraction = token.includes('.');
-    if (digits === 10 || (digits === 13 && !fraction)) add({ kind: 'unix-time', confidence: 92, label: digits === 10 ? 'Unix time in seconds' : 'Unix time in milliseconds' });
+    if (digits === 10 || (digits === 13 && !fraction))
+      add({
+        kind: 'unix-time',
+        confidence: 92,
+        label: digits === 10 ? 'Unix time in seconds' : 'Unix time in milliseconds',
+      });
     else if (digits >= 9 && digits <= 16) add({ kind: 'unix-time', confidence: 60, label: 'Unix time' });
-    if (!fraction) add({ kind: 'decimal-number', confidence: digits >= 9 && digits <= 13 ? 55 : 80, label: 'Decimal number' });
+    if (!fraction)
+      add({ kind: 'decimal-number', confidence: digits >= 9 && digits <= 13 ? 55 : 80, label: 'Decimal number' });
   }
   if (ISO_DATE.test(token)) add({ kind: 'date', confidence: 95, label: 'Date' });
   else if (RFC_2822.test(token)) add({ kind: 'date', confidence: 85, label: 'Date' });
@@ -102,8 +116,14 @@ function short(token: string, add: (detection: Detection) => void): void {
   const lower = token.toLowerCase();
   const colorFunction = COLOR_FUNCTION.exec(token);
   if (HEX_COLOR.test(token)) add({ kind: 'color', confidence: 95, label: 'Hex colour' });
-  else if (colorFunction) add({ kind: 'color', confidence: READ_FUNCTIONS.test(colorFunction[1]!) ? 95 : 60, label: `${colorFunction[1]!.toLowerCase()}() colour` });
-  else if (Object.hasOwn(colorNames, lower) || lower === 'transparent') add({ kind: 'color', confidence: 75, label: 'Colour name' });
+  else if (colorFunction)
+    add({
+      kind: 'color',
+      confidence: READ_FUNCTIONS.test(colorFunction[1]!) ? 95 : 60,
+      label: `${colorFunction[1]!.toLowerCase()}() colour`,
+    });
+  else if (Object.hasOwn(colorNames, lower) || lower === 'transparent')
+    add({ kind: 'color', confidence: 75, label: 'Colour name' });
   else if (/^[0-9a-f]+$/i.test(token) && /\d/.test(token) && /[a-f]/i.test(token)) {
     // Bare hex digits with both letters and digits: a hex number, or a colour without its `#`.
     if ([3, 6, 8].includes(token.length)) add({ kind: 'color', confidence: 50, label: 'Hex colour' });
@@ -111,7 +131,12 @@ function short(token: string, add: (detection: Detection) => void): void {
   }
 
   // An identifier with a case or separator boundary: camelCase, snake_case, kebab-case.
-  if (token.length <= 64 && IDENTIFIER.test(token) && /[a-z][A-Z]|[A-Za-z0-9][_.-][A-Za-z0-9]/.test(token) && !/^\d/.test(token)) {
+  if (
+    token.length <= 64 &&
+    IDENTIFIER.test(token) &&
+    /[a-z][A-Z]|[A-Za-z0-9][_.-][A-Za-z0-9]/.test(token) &&
+    !/^\d/.test(token)
+  ) {
     add({ kind: 'identifier', confidence: 70, label: 'Identifier' });
   }
 }
@@ -133,7 +158,11 @@ function json(text: string, add: (detection: Detection) => void): void {
   add({ kind: 'json', confidence: 95, label: Array.isArray(value) ? 'JSON array' : 'JSON object' });
   const isRecord = (item: unknown) => typeof item === 'object' && item !== null && !Array.isArray(item);
   if (Array.isArray(value) && value.length > 0 && value.slice(0, 50).every(isRecord)) {
-    add({ kind: 'json-rows', confidence: 90, label: `JSON array of ${value.length} object${value.length === 1 ? '' : 's'}` });
+    add({
+      kind: 'json-rows',
+      confidence: 90,
+      label: `JSON array of ${value.length} object${value.length === 1 ? '' : 's'}`,
+    });
   }
 }
 
@@ -159,7 +188,12 @@ function csv(sample: string, cut: boolean, add: (detection: Detection) => void):
   for (const delimiter of [',', ';', '\t'] as const) {
     const counts = rows.map((row) => delimitersIn(row, delimiter));
     if (counts[0]! > 0 && counts.every((count) => count === counts[0])) {
-      add({ kind: 'csv', confidence: rows.length >= 3 ? 85 : 70, label: delimiter === '\t' ? 'Tab-separated values' : 'CSV', fields: { delimiter } });
+      add({
+        kind: 'csv',
+        confidence: rows.length >= 3 ? 85 : 70,
+        label: delimiter === '\t' ? 'Tab-separated values' : 'CSV',
+        fields: { delimiter },
+      });
       return;
     }
   }
@@ -210,7 +244,14 @@ export function propose(text: string, tools: readonly PasteTool[]): Proposal[] {
         const score = Math.round(detection.confidence * (target.fit ?? 1));
         if ((best.get(tool.slug)?.score ?? -1) >= score) continue;
         const fields = { ...target.with, ...detection.fields, [target.field]: detection.value ?? trimmed };
-        best.set(tool.slug, { slug: tool.slug, name: tool.name, label: detection.label, kind: detection.kind, fields, score });
+        best.set(tool.slug, {
+          slug: tool.slug,
+          name: tool.name,
+          label: detection.label,
+          kind: detection.kind,
+          fields,
+          score,
+        });
       }
     }
   }

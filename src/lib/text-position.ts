@@ -63,7 +63,11 @@ const isInvisible = (cp: number): boolean => cp < 0x20 || cp === 0x7f || cp === 
  * code point where `byCodePoint` says quoting would not show it. The tools differ in which
  * characters they spell out, and their messages are their answers, so each passes its own rule.
  */
-export function quoteCharacter(text: string, index: number, byCodePoint: (cp: number) => boolean = isInvisible): string {
+export function quoteCharacter(
+  text: string,
+  index: number,
+  byCodePoint: (cp: number) => boolean = isInvisible,
+): string {
   const cp = text.codePointAt(index)!;
   return byCodePoint(cp) ? codePointName(cp) : `'${String.fromCodePoint(cp)}'`;
 }
@@ -102,6 +106,7 @@ export function describeAt(text: string, offset: number, inString = false): stri
   if (c === 0xfeff) return 'a byte order mark (U+FEFF)';
   if (c >= 0xd800 && c <= 0xdfff) return `a lone surrogate ${codePointName(c)}`;
   // ECMAScript defines \s exactly (no locale), so this is the same on every engine.
-  if (/\s/.test(String.fromCodePoint(c))) return `whitespace character ${codePointName(c)} (JSON allows only space, tab and line breaks)`;
+  if (/\s/.test(String.fromCodePoint(c)))
+    return `whitespace character ${codePointName(c)} (JSON allows only space, tab and line breaks)`;
   return `'${String.fromCodePoint(c)}'`;
 }

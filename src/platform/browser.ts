@@ -8,7 +8,10 @@ import type { ImagePlatform } from './types';
 /** How the door gets a file: `fetch` in a page worker; the precache first in the service worker. */
 export type AssetFetch = (url: string) => Promise<Response>;
 
-export function createBrowserImages(urls: Record<AssetName, string>, fetchAsset: AssetFetch = (url) => fetch(url)): ImagePlatform {
+export function createBrowserImages(
+  urls: Record<AssetName, string>,
+  fetchAsset: AssetFetch = (url) => fetch(url),
+): ImagePlatform {
   const load = async (name: AssetName): Promise<ArrayBuffer> => {
     const response = await fetchAsset(urls[name]);
     if (!response.ok) throw new Error(`Could not load ${urls[name]}: HTTP ${response.status}`);
@@ -32,7 +35,9 @@ export function assetUrlsFromManifest(entries: readonly (string | { url: string 
     const file = source.slice(source.lastIndexOf('/') + 1);
     const dot = file.lastIndexOf('.');
     // Exactly Vite's 8-character hash: DejaVuSans-<hash>.ttf must not match DejaVuSans-Bold-<hash>.ttf.
-    const pattern = new RegExp(`(^|/)${file.slice(0, dot).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}-[\\w-]{8}\\${file.slice(dot)}$`);
+    const pattern = new RegExp(
+      `(^|/)${file.slice(0, dot).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}-[\\w-]{8}\\${file.slice(dot)}$`,
+    );
     const url = urls.find((candidate) => pattern.test(candidate));
     // Missing only in a development build, whose precache holds index.html alone.
     found[name] = url ? new URL(url, self.location.href).pathname : `/missing-asset/${name}`;

@@ -30,7 +30,12 @@ async function load({ ort: ortPath, chunks, size, label }) {
   // Without the arena and the memory pattern, activations (1024² × 64 channels and more) are
   // freed after each run instead of being kept for the next: a run peaks at ~1.2 GB instead of
   // ~2.2 GB, and no slower that could be measured.
-  const session = await ort.InferenceSession.create(model, { graphOptimizationLevel: 'all', executionMode: 'sequential', enableCpuMemArena: false, enableMemPattern: false });
+  const session = await ort.InferenceSession.create(model, {
+    graphOptimizationLevel: 'all',
+    executionMode: 'sequential',
+    enableCpuMemArena: false,
+    enableMemPattern: false,
+  });
   return { ort, session };
 }
 
@@ -43,8 +48,14 @@ async function run({ id, input, dims }) {
   } catch (error) {
     // A model that cannot load will not load on the next call either: this process ends once
     // the error is out, and the parent starts a fresh one for the next call, which looks again.
-    const usable = await loaded?.then(() => true, () => false);
-    process.send({ kind: 'error', id, message: error instanceof Error ? error.message : String(error) }, () => usable || process.exit(1));
+    const usable = await loaded?.then(
+      () => true,
+      () => false,
+    );
+    process.send(
+      { kind: 'error', id, message: error instanceof Error ? error.message : String(error) },
+      () => usable || process.exit(1),
+    );
   }
 }
 

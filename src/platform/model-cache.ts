@@ -26,7 +26,9 @@ let backend: Promise<Backend> | undefined;
  * Asked once per context (page or worker); any failure means WebAssembly, silently.
  */
 export function preferredBackend(): Promise<Backend> {
-  const gpu = (self.navigator as Navigator & { gpu?: { requestAdapter(): Promise<{ features: ReadonlySet<string> } | null> } }).gpu;
+  const gpu = (
+    self.navigator as Navigator & { gpu?: { requestAdapter(): Promise<{ features: ReadonlySet<string> } | null> } }
+  ).gpu;
   return (backend ??= gpu
     ? gpu.requestAdapter().then(
         // The model's weights and activations are fp16: without shader-f16 its kernels would
@@ -51,7 +53,8 @@ export const filesHere = async () => neededFiles(await preferredBackend());
 /** Total bytes of `files` (by default the WebAssembly set, the one every browser can run). */
 export const totalBytes = (files: ModelFile[] = neededFiles('wasm')) => files.reduce((sum, file) => sum + file.size, 0);
 
-const CONTENT_TYPE = (file: ModelFile) => (file.url.endsWith('.wasm') ? 'application/wasm' : 'application/octet-stream');
+const CONTENT_TYPE = (file: ModelFile) =>
+  file.url.endsWith('.wasm') ? 'application/wasm' : 'application/octet-stream';
 
 /** How much of the model is on this device already. */
 export async function cachedBytes(given?: ModelFile[]): Promise<Progress> {
@@ -62,7 +65,8 @@ export async function cachedBytes(given?: ModelFile[]): Promise<Progress> {
   return { loaded, total: totalBytes(files) };
 }
 
-const hex = (digest: ArrayBuffer) => Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
+const hex = (digest: ArrayBuffer) =>
+  Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
 
 const unavailable = (reason: string) =>
   new ModelUnavailableError(
@@ -70,7 +74,11 @@ const unavailable = (reason: string) =>
   );
 
 /** Fetches one file, reporting its bytes as they arrive, and checks its length and SHA-256. */
-async function download(file: ModelFile, onBytes: (count: number) => void, signal?: AbortSignal): Promise<Uint8Array<ArrayBuffer>> {
+async function download(
+  file: ModelFile,
+  onBytes: (count: number) => void,
+  signal?: AbortSignal,
+): Promise<Uint8Array<ArrayBuffer>> {
   let response: Response;
   try {
     response = await fetch(file.url, { signal, cache: 'no-store' });
@@ -97,7 +105,8 @@ async function download(file: ModelFile, onBytes: (count: number) => void, signa
     onBytes(value.length);
   }
   if (at !== file.size) throw unavailable(`${file.url} ended after ${at} of ${file.size} bytes`);
-  if (hex(await crypto.subtle.digest('SHA-256', bytes)) !== file.sha256) throw unavailable(`${file.url} arrived damaged`);
+  if (hex(await crypto.subtle.digest('SHA-256', bytes)) !== file.sha256)
+    throw unavailable(`${file.url} arrived damaged`);
   return bytes;
 }
 
@@ -112,7 +121,11 @@ function exclusively<T>(task: () => Promise<T>): Promise<T> {
  * time). Progress counts cached files as loaded. Throws ModelUnavailableError when a file
  * cannot be had (offline, server without the model, damaged download, storage full).
  */
-export async function ensureModel(onProgress?: ProgressListener, signal?: AbortSignal, given?: ModelFile[]): Promise<void> {
+export async function ensureModel(
+  onProgress?: ProgressListener,
+  signal?: AbortSignal,
+  given?: ModelFile[],
+): Promise<void> {
   const files = given ?? (await filesHere());
   return exclusively(async () => {
     const cache = await caches.open(MODEL_CACHE);
@@ -150,7 +163,10 @@ async function cached(cache: Cache, file: ModelFile): Promise<ArrayBuffer> {
  * The model's bytes and the backend's WASM, from the cache (downloading first what is missing).
  * The WASM is handed to onnxruntime-web as bytes, so it never fetches anything itself.
  */
-export async function loadModelFiles(choice: Backend, onProgress?: ProgressListener): Promise<{ model: Uint8Array; wasm: ArrayBuffer }> {
+export async function loadModelFiles(
+  choice: Backend,
+  onProgress?: ProgressListener,
+): Promise<{ model: Uint8Array; wasm: ArrayBuffer }> {
   await ensureModel(onProgress, undefined, neededFiles(choice));
   const cache = await caches.open(MODEL_CACHE);
   const model = new Uint8Array(manifest.size);

@@ -7,4 +7,8 @@ export interface ModelChunk {
   start: number;
   end: number;
 }
-export declare function assembleChunks(chunks: ModelChunk[], size: number, label: { package: string; resource: string }): Promise<Uint8Array>;
+export declare function assembleChunks(
+  chunks: ModelChunk[],
+  size: number,
+  label: { package: string; resource: string },
+): Promise<Uint8Array>;

@@ -16,11 +16,14 @@ export async function assembleChunks(chunks, size, label) {
   for (const { path, sha256, start, end } of chunks) {
     const chunk = await readFile(path);
     if (chunk.length !== end - start || createHash('sha256').update(chunk).digest('hex') !== sha256) {
-      throw new Error(`${label.package}: chunk ${sha256} of ${label.resource} is damaged; reinstall the package (npm ci)`);
+      throw new Error(
+        `${label.package}: chunk ${sha256} of ${label.resource} is damaged; reinstall the package (npm ci)`,
+      );
     }
     model.set(chunk, start);
     filled += chunk.length;
   }
-  if (filled !== size) throw new Error(`${label.package}: the chunks of ${label.resource} add up to ${filled} bytes, not ${size}`);
+  if (filled !== size)
+    throw new Error(`${label.package}: the chunks of ${label.resource} add up to ${filled} bytes, not ${size}`);
   return model;
 }

@@ -36,7 +36,10 @@ const zlibInflate: Inflate = (parts, size) => {
   try {
     // One output chunk a little larger than the image (an exact fit makes zlib allocate a
     // second, empty one); a stream that would inflate to more than `size` throws.
-    const out = inflateSync(parts.length === 1 ? parts[0]! : Buffer.concat(parts), { chunkSize: size + 1024, maxOutputLength: size });
+    const out = inflateSync(parts.length === 1 ? parts[0]! : Buffer.concat(parts), {
+      chunkSize: size + 1024,
+      maxOutputLength: size,
+    });
     return out.length === size ? new Uint8Array(out.buffer, out.byteOffset, out.length) : undefined;
   } catch {
     return undefined; // damaged, truncated or failing its Adler-32: the PNG codec falls back

@@ -19,9 +19,13 @@ import { MODEL_SIDE, ModelUnavailableError, type SegmentationPlatform } from './
 type Ort = typeof import('onnxruntime-web/wasm');
 
 /** Threads for the model: every core, as far as onnxruntime-web's pool goes (a shared memory needs isolation). */
-const threads = () => (self.crossOriginIsolated ? Math.min(Math.max(self.navigator.hardwareConcurrency || 2, 1), 8) : 1);
+const threads = () =>
+  self.crossOriginIsolated ? Math.min(Math.max(self.navigator.hardwareConcurrency || 2, 1), 8) : 1;
 
-async function open(backend: Backend, onProgress?: ProgressListener): Promise<{ ort: Ort; session: import('onnxruntime-web/wasm').InferenceSession }> {
+async function open(
+  backend: Backend,
+  onProgress?: ProgressListener,
+): Promise<{ ort: Ort; session: import('onnxruntime-web/wasm').InferenceSession }> {
   const [ort, { model, wasm }] = await Promise.all([
     backend === 'webgpu' ? (import('onnxruntime-web/webgpu') as Promise<Ort>) : import('onnxruntime-web/wasm'),
     loadModelFiles(backend, onProgress),
@@ -50,7 +54,10 @@ export async function createBrowserSegmentation(onProgress?: ProgressListener): 
   } catch (error) {
     if (error instanceof ModelUnavailableError) throw error;
     // Offline without the runtime's code chunk (never opened while online): say so, not a 500.
-    if (!self.navigator.onLine) throw new ModelUnavailableError('The background-removal runtime could not be loaded offline; open the app once while online.');
+    if (!self.navigator.onLine)
+      throw new ModelUnavailableError(
+        'The background-removal runtime could not be loaded offline; open the app once while online.',
+      );
     throw error;
   }
   const { ort, session } = opened;

@@ -39,7 +39,9 @@ export function resolvePackageFile(specifier: string): string {
       // try the next base
     }
   }
-  throw new Error(`Cannot find ${specifier}: install the project's dependencies (npm ci) and start the server from the project directory`);
+  throw new Error(
+    `Cannot find ${specifier}: install the project's dependencies (npm ci) and start the server from the project directory`,
+  );
 }
 
 /** The installed data package's dist/ folder: resources.json and the chunks it names. */
@@ -69,20 +71,36 @@ export function modelSource(): ModelSource {
     const dir = fileURLToPath(new URL(`${up}${MODELS_PATH}`, import.meta.url));
     if (existsSync(join(dir, MODEL_RESOURCES_FILE))) return { dir, chunkFile: (hash) => `${hash}.bin` };
   }
-  throw new Error(`Cannot find the background-removal model: neither ${MODEL_PACKAGE} (npm ci) nor the app build's dist${MODELS_PATH} (npm run build) is there`);
+  throw new Error(
+    `Cannot find the background-removal model: neither ${MODEL_PACKAGE} (npm ci) nor the app build's dist${MODELS_PATH} (npm run build) is there`,
+  );
 }
 
 /** The model's chunk files, in order, as resources.json lists them (model-chunks.mjs reads and checks them). */
-export async function modelChunks(resource = MODEL_RESOURCE, from: ModelSource | string = modelSource()): Promise<{ chunks: ModelChunk[]; size: number }> {
+export async function modelChunks(
+  resource = MODEL_RESOURCE,
+  from: ModelSource | string = modelSource(),
+): Promise<{ chunks: ModelChunk[]; size: number }> {
   const { dir: dist, chunkFile } = typeof from === 'string' ? { dir: from, chunkFile: (hash: string) => hash } : from;
   const resources = JSON.parse(await readFile(join(dist, MODEL_RESOURCES_FILE), 'utf8')) as ResourceMap;
   const entry = resources[resource];
   if (!entry) throw new Error(`${MODEL_PACKAGE} has no ${resource}`);
-  return { chunks: entry.chunks.map(({ hash, offsets }) => ({ path: join(dist, chunkFile(hash)), sha256: hash, start: offsets[0], end: offsets[1] })), size: entry.size };
+  return {
+    chunks: entry.chunks.map(({ hash, offsets }) => ({
+      path: join(dist, chunkFile(hash)),
+      sha256: hash,
+      start: offsets[0],
+      end: offsets[1],
+    })),
+    size: entry.size,
+  };
 }
 
 /** Reassembles a model from its chunks, refusing a chunk whose size or SHA-256 is wrong. */
-export async function readModel(resource = MODEL_RESOURCE, from: ModelSource | string = modelSource()): Promise<Uint8Array> {
+export async function readModel(
+  resource = MODEL_RESOURCE,
+  from: ModelSource | string = modelSource(),
+): Promise<Uint8Array> {
   const { chunks, size } = await modelChunks(resource, from);
   return assembleChunks(chunks, size, { package: MODEL_PACKAGE, resource });
 }
@@ -117,7 +135,10 @@ class ModelProcess {
   private nextId = 1;
   exited = false;
 
-  constructor(load: { ort: string; chunks: ModelChunk[]; size: number; label: { package: string; resource: string } }, onExit: () => void) {
+  constructor(
+    load: { ort: string; chunks: ModelChunk[]; size: number; label: { package: string; resource: string } },
+    onExit: () => void,
+  ) {
     // stdout goes to stderr: in the MCP stdio server stdout is the protocol's. No execArgv: the
     // parent's flags (a test runner's loaders, inspector ports) are not the model's business.
     this.child = fork(hostScript(), [], { execArgv: [], serialization: 'advanced', stdio: ['ignore', 2, 2, 'ipc'] });
@@ -187,7 +208,10 @@ export interface NodeSegmentationOptions {
  * server should not keep while it only answers text tools; and it can be killed at any moment,
  * which a thread running onnxruntime cannot (docs/architecture.md).
  */
-export function createNodeSegmentation({ idleMs = 60_000, resource = MODEL_RESOURCE }: NodeSegmentationOptions = {}): SegmentationPlatform {
+export function createNodeSegmentation({
+  idleMs = 60_000,
+  resource = MODEL_RESOURCE,
+}: NodeSegmentationOptions = {}): SegmentationPlatform {
   let host: Promise<ModelProcess> | undefined;
   let current: ModelProcess | undefined;
   let running = 0;
@@ -196,10 +220,13 @@ export function createNodeSegmentation({ idleMs = 60_000, resource = MODEL_RESOU
   const open = () =>
     (host ??= (async () => {
       const { chunks, size } = await modelChunks(resource);
-      const started: ModelProcess = new ModelProcess({ ort: resolvePackageFile('onnxruntime-node'), chunks, size, label: { package: MODEL_PACKAGE, resource } }, () => {
-        // A process that ended (idle, killed, crashed) is replaced by the next call.
-        if (current === started) host = current = undefined;
-      });
+      const started: ModelProcess = new ModelProcess(
+        { ort: resolvePackageFile('onnxruntime-node'), chunks, size, label: { package: MODEL_PACKAGE, resource } },
+        () => {
+          // A process that ended (idle, killed, crashed) is replaced by the next call.
+          if (current === started) host = current = undefined;
+        },
+      );
       current = started;
       return started;
     })().catch((error: unknown) => {
@@ -220,12 +247,14 @@ export function createNodeSegmentation({ idleMs = 60_000, resource = MODEL_RESOU
 
   return {
     async segment(input) {
-      if (input.length !== 3 * MODEL_SIDE * MODEL_SIDE) throw new Error(`segment: expected ${3 * MODEL_SIDE * MODEL_SIDE} values, got ${input.length}`);
+      if (input.length !== 3 * MODEL_SIDE * MODEL_SIDE)
+        throw new Error(`segment: expected ${3 * MODEL_SIDE * MODEL_SIDE} values, got ${input.length}`);
       running++;
       clearTimeout(idleTimer);
       try {
         const output = await (await open()).run(input, [1, 3, MODEL_SIDE, MODEL_SIDE]);
-        if (output.length !== MODEL_SIDE * MODEL_SIDE) throw new Error(`segment: the model answered ${output.length} values`);
+        if (output.length !== MODEL_SIDE * MODEL_SIDE)
+          throw new Error(`segment: the model answered ${output.length} values`);
         return output;
       } finally {
         running--;

@@ -101,10 +101,11 @@ export class ImageRefusedError extends ImageDataError {
  */
 export function lazyPlatform(load: () => Promise<ImagePlatform>): ImagePlatform {
   let loading: Promise<ImagePlatform> | undefined;
-  const get = () => (loading ??= load().catch((error: unknown) => {
-    loading = undefined; // a failed download may be retried by the next request
-    throw error;
-  }));
+  const get = () =>
+    (loading ??= load().catch((error: unknown) => {
+      loading = undefined; // a failed download may be retried by the next request
+      throw error;
+    }));
   return {
     decode: async (bytes, format, options) => (await get()).decode(bytes, format, options),
     renderSvg: async (svg, options) => (await get()).renderSvg(svg, options),

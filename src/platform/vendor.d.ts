@@ -20,10 +20,26 @@ declare module 'omggif' {
 
 declare module 'gifenc' {
   export type Palette = number[][];
-  export function quantize(rgba: Uint8Array | Uint8ClampedArray, maxColors: number, options?: Record<string, unknown>): Palette;
+  export function quantize(
+    rgba: Uint8Array | Uint8ClampedArray,
+    maxColors: number,
+    options?: Record<string, unknown>,
+  ): Palette;
   export function applyPalette(rgba: Uint8Array | Uint8ClampedArray, palette: Palette, format?: string): Uint8Array;
   export function GIFEncoder(): {
-    writeFrame(index: Uint8Array, width: number, height: number, options?: { palette?: Palette; transparent?: boolean; transparentIndex?: number; repeat?: number; delay?: number; dispose?: number }): void;
+    writeFrame(
+      index: Uint8Array,
+      width: number,
+      height: number,
+      options?: {
+        palette?: Palette;
+        transparent?: boolean;
+        transparentIndex?: number;
+        repeat?: number;
+        delay?: number;
+        dispose?: number;
+      },
+    ): void;
     finish(): void;
     bytes(): Uint8Array;
   };
@@ -46,7 +62,14 @@ declare module 'lcms-wasm' {
     cmsCloseProfile(profile: number): void;
     cmsCreate_sRGBProfile(): number;
     cmsGetColorSpace(profile: number): number;
-    cmsCreateTransform(input: number, inputFormat: number, output: number, outputFormat: number, intent: number, flags: number): number;
+    cmsCreateTransform(
+      input: number,
+      inputFormat: number,
+      output: number,
+      outputFormat: number,
+      intent: number,
+      flags: number,
+    ): number;
     cmsDeleteTransform(transform: number): void;
   }
   export function instantiate(options: Record<string, unknown>): Promise<Lcms>;

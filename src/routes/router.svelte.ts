@@ -13,7 +13,15 @@ class Router {
       focusHeading(previous);
     });
     document.addEventListener('click', (event) => {
-      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      if (
+        event.defaultPrevented ||
+        event.button !== 0 ||
+        event.metaKey ||
+        event.ctrlKey ||
+        event.shiftKey ||
+        event.altKey
+      )
+        return;
       const link = (event.target as Element | null)?.closest?.('a');
       if (!link || link.target || link.hasAttribute('download') || link.origin !== location.origin) return;
       // Documents the app does not render itself are left to the browser.

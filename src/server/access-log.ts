@@ -34,7 +34,12 @@ export interface AccessContext {
 const MAX_PATH = 256;
 
 /** Logs `req` when its answer ends. */
-export function logAccess(req: IncomingMessage, res: ServerResponse, context: AccessContext, write: (line: string) => void = (line) => process.stdout.write(line + '\n')): void {
+export function logAccess(
+  req: IncomingMessage,
+  res: ServerResponse,
+  context: AccessContext,
+  write: (line: string) => void = (line) => process.stdout.write(line + '\n'),
+): void {
   const started = performance.now();
   const sentBefore = req.socket.bytesWritten;
   res.once('close', () => {

@@ -30,7 +30,8 @@ export function presentedKey(headers: Headers): PresentedKey {
   }
   const fromHeader = apiKey?.trim();
   if (fromHeader !== undefined && fromHeader === '') return { kind: 'invalid' };
-  if (fromAuthorization !== undefined && fromHeader !== undefined && fromAuthorization !== fromHeader) return { kind: 'invalid' };
+  if (fromAuthorization !== undefined && fromHeader !== undefined && fromAuthorization !== fromHeader)
+    return { kind: 'invalid' };
   const key = fromAuthorization ?? fromHeader;
   return key === undefined ? { kind: 'none' } : { kind: 'key', key };
 }

@@ -64,15 +64,26 @@ export async function createApp(config: ServerConfig, context: AppContext): Prom
   const resolveClient = createClientResolver(config.trustProxy);
   const staticRoot = resolve(config.staticDir ?? resolve(here, '../dist'));
 
-  const redis = config.redisUrl ? await RedisStore.connect(config.redisUrl, {}, 3_000, (message) => log.warn(message)) : undefined;
+  const redis = config.redisUrl
+    ? await RedisStore.connect(config.redisUrl, {}, 3_000, (message) => log.warn(message))
+    : undefined;
   // The pool is read at scrape time (it is made just below); Redis is asked then too.
   const metrics: Metrics | undefined = config.metrics
     ? createMetrics({
         pool: () => pool?.stats,
-        limiterStore: redis ? { kind: 'redis', up: async () => (await redis.ping(REDIS_PING_MS)).ok } : { kind: 'memory', up: async () => true },
+        limiterStore: redis
+          ? { kind: 'redis', up: async () => (await redis.ping(REDIS_PING_MS)).ok }
+          : { kind: 'memory', up: async () => true },
       })
     : undefined;
-  const store: WindowStore = redis ? new FallbackStore(redis, new MemoryStore(), (message) => log.warn(message), () => metrics?.limiterFallback()) : new MemoryStore();
+  const store: WindowStore = redis
+    ? new FallbackStore(
+        redis,
+        new MemoryStore(),
+        (message) => log.warn(message),
+        () => metrics?.limiterFallback(),
+      )
+    : new MemoryStore();
   const limiter = config.rateLimit ? new RateLimiter(store, keys) : undefined;
   const pool: ToolPool | undefined =
     config.heavyWorkers > 0
@@ -88,7 +99,13 @@ export async function createApp(config: ServerConfig, context: AppContext): Prom
           onRefuse: (reason) => metrics?.refused(reason),
         })
       : undefined;
-  const placement: Placement = { context: context.tools, pool, heavyTools: config.heavyTools, inlineBodyBytes: config.inlineBodyBytes, log: (message) => log.error(message) };
+  const placement: Placement = {
+    context: context.tools,
+    pool,
+    heavyTools: config.heavyTools,
+    inlineBodyBytes: config.inlineBodyBytes,
+    log: (message) => log.error(message),
+  };
   let draining = false;
   const inFlight = new Set<ServerResponse>();
 
@@ -110,7 +127,8 @@ export async function createApp(config: ServerConfig, context: AppContext): Prom
     serveStatic: createStaticHandler(staticRoot, tools, (req) =>
       requestOrigin(req.headers.host, config.trustProxy ? [req.headers['x-forwarded-proto']].flat()[0] : undefined),
     ),
-    clientOf: (req) => resolveClient(req.socket.remoteAddress, config.trustProxy ? req.headers['x-forwarded-for'] : undefined),
+    clientOf: (req) =>
+      resolveClient(req.socket.remoteAddress, config.trustProxy ? req.headers['x-forwarded-for'] : undefined),
     inFlight,
     draining: () => draining,
   });

@@ -100,7 +100,13 @@ export type Encoder = (coding: ContentCoding) => Promise<Buffer>;
  * (`encode` may hand in bytes compressed before; without it, only up to
  * COMPRESS_MAX_DYNAMIC_BYTES); smaller ones, the common case, stay synchronous.
  */
-export function send(req: IncomingMessage, res: ServerResponse, reply: ApiResponse, base: readonly string[] = [], encode?: Encoder): void {
+export function send(
+  req: IncomingMessage,
+  res: ServerResponse,
+  reply: ApiResponse,
+  base: readonly string[] = [],
+  encode?: Encoder,
+): void {
   drainBody(req); // answered before (or instead of) reading the body: 413, 401, 429, 503
   const list = base.slice();
   for (const name in reply.headers) list.push(name, reply.headers[name]!);

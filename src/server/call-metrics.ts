@@ -20,11 +20,18 @@ export function countRestCall(req: IncomingMessage, res: ServerResponse, metrics
   if (!tool) return;
   const started = performance.now();
   // A client that left before its answer began got none: not counted.
-  res.once('close', () => res.headersSent && metrics.call('rest', tool.slug, res.statusCode, (performance.now() - started) / 1000));
+  res.once(
+    'close',
+    () => res.headersSent && metrics.call('rest', tool.slug, res.statusCode, (performance.now() - started) / 1000),
+  );
 }
 
 /** An MCP tool call, counted and timed when it names a registry tool. */
-export async function timedMcpCall(metrics: Metrics | undefined, slug: string, call: () => Promise<Reply>): Promise<Reply> {
+export async function timedMcpCall(
+  metrics: Metrics | undefined,
+  slug: string,
+  call: () => Promise<Reply>,
+): Promise<Reply> {
   if (!metrics || !findTool(slug)) return call();
   const started = performance.now();
   const seconds = () => (performance.now() - started) / 1000;

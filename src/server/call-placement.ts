@@ -30,13 +30,16 @@ export interface Placement {
   log?: (message: string) => void;
 }
 
-const isHeavy = (placement: Placement, tool: ToolDefinition) => tool.heavy === true || placement.heavyTools.includes(tool.slug);
+const isHeavy = (placement: Placement, tool: ToolDefinition) =>
+  tool.heavy === true || placement.heavyTools.includes(tool.slug);
 
 /** Whether the input decides where the call runs: the tool is heavy, or asks (`heavyWhen`). */
-const inputDecides = (placement: Placement, tool: ToolDefinition) => isHeavy(placement, tool) || tool.heavyWhen !== undefined;
+const inputDecides = (placement: Placement, tool: ToolDefinition) =>
+  isHeavy(placement, tool) || tool.heavyWhen !== undefined;
 
 /** Whether a valid input of a tool goes to the pool (the request was not large). */
-const heavyInput = (placement: Placement, tool: ToolDefinition, input: unknown) => isHeavy(placement, tool) || tool.heavyWhen!(input as never);
+const heavyInput = (placement: Placement, tool: ToolDefinition, input: unknown) =>
+  isHeavy(placement, tool) || tool.heavyWhen!(input as never);
 
 /** The Node doors' invoker for parsed calls (MCP, the command line): each on this thread or in the pool. */
 export function createInvoker(placement: Placement): Invoker {
@@ -52,7 +55,9 @@ export function createInvoker(placement: Placement): Invoker {
     const checked = validate(tool, body);
     if (!checked.ok) return Promise.resolve(checked.reply);
     if (!large && !heavyInput(placement, tool, checked.input)) return runValid(tool, checked.input, placement.context);
-    return dispatch(pool, { kind: 'input', slug, input: checked.input, answer: 'reply' }, options, placement.log).then(asReply);
+    return dispatch(pool, { kind: 'input', slug, input: checked.input, answer: 'reply' }, options, placement.log).then(
+      asReply,
+    );
   };
 }
 
@@ -64,16 +69,25 @@ export function createOffload(placement: Placement): PoolOffload {
     if (!pool || !tool) return undefined;
     if (bytes.length > placement.inlineBodyBytes) {
       // A body read in several chunks owns its buffer (Buffer.concat): moved, not copied.
-      const owned = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer;
-      return dispatch(pool, { kind: 'json', slug, json: bytes }, { ...options, transfer: owned ? [bytes.buffer as ArrayBuffer] : undefined }, placement.log).then(asResponse);
+      const owned =
+        bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer;
+      return dispatch(
+        pool,
+        { kind: 'json', slug, json: bytes },
+        { ...options, transfer: owned ? [bytes.buffer as ArrayBuffer] : undefined },
+        placement.log,
+      ).then(asResponse);
     }
     if (!inputDecides(placement, tool)) return undefined;
     const body = parseBody(bytes);
     if (body === undefined) return undefined; // not JSON: answered here, as every call
     const checked = validate(tool, body);
     if (!checked.ok) return Promise.resolve(fromReply(checked.reply));
-    if (!heavyInput(placement, tool, checked.input)) return runValid(tool, checked.input, placement.context).then(fromReply);
-    return dispatch(pool, { kind: 'input', slug, input: checked.input, answer: 'http' }, options, placement.log).then(asResponse);
+    if (!heavyInput(placement, tool, checked.input))
+      return runValid(tool, checked.input, placement.context).then(fromReply);
+    return dispatch(pool, { kind: 'input', slug, input: checked.input, answer: 'http' }, options, placement.log).then(
+      asResponse,
+    );
   };
 }
 

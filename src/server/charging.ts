@@ -20,7 +20,11 @@ export interface RequestAccount {
 export function openAccount(
   req: IncomingMessage,
   signal: () => AbortSignal,
-  { limiter, metrics, clientOf }: { limiter: RateLimiter | undefined; metrics: Metrics | undefined; clientOf: (req: IncomingMessage) => string },
+  {
+    limiter,
+    metrics,
+    clientOf,
+  }: { limiter: RateLimiter | undefined; metrics: Metrics | undefined; clientOf: (req: IncomingMessage) => string },
 ): RequestAccount {
   let who: { address: string; key: PresentedKey } | undefined;
   const caller = () => (who ??= { address: addressBucket(clientOf(req)), key: presentedKey(req.headers) });
@@ -37,6 +41,10 @@ export function openAccount(
         return decision;
       });
     },
-    callOptions: () => (call ??= { signal, client: limiter ? limiter.bucketOf(caller().address, caller().key) : `ip:${caller().address}` }),
+    callOptions: () =>
+      (call ??= {
+        signal,
+        client: limiter ? limiter.bucketOf(caller().address, caller().key) : `ip:${caller().address}`,
+      }),
   };
 }

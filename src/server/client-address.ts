@@ -42,7 +42,8 @@ function trustedList(spec: string): BlockList {
     for (const range of ranges) {
       const [address = '', prefix] = range.split('/');
       const type = family(normalizeAddress(address));
-      if (!type || (prefix !== undefined && !/^\d+$/.test(prefix))) throw new Error(`TRUST_PROXY: "${raw.trim()}" is not an address, a CIDR range or a hop count`);
+      if (!type || (prefix !== undefined && !/^\d+$/.test(prefix)))
+        throw new Error(`TRUST_PROXY: "${raw.trim()}" is not an address, a CIDR range or a hop count`);
       if (prefix === undefined) list.addAddress(normalizeAddress(address), type);
       else list.addSubnet(normalizeAddress(address), Number(prefix), type);
     }
@@ -62,7 +63,9 @@ export function createClientResolver(trustProxy: string | undefined): ClientReso
   const peer = (socketAddress: string | undefined) => normalizeAddress(socketAddress ?? 'unknown');
   if (!spec || spec === 'false' || spec === '0') return (socketAddress) => peer(socketAddress);
   if (spec === 'true' || spec === 'all') {
-    throw new Error('TRUST_PROXY: trusting every hop would let clients choose their own address; give a hop count or the proxies\' addresses');
+    throw new Error(
+      "TRUST_PROXY: trusting every hop would let clients choose their own address; give a hop count or the proxies' addresses",
+    );
   }
 
   if (/^\d+$/.test(spec)) {
@@ -99,10 +102,20 @@ export function createClientResolver(trustProxy: string | undefined): ClientReso
 export function addressBucket(address: string): string {
   if (isIP(address) !== 6) return address;
   // A dotted IPv4 tail (`64:ff9b::1.2.3.4`) is two groups.
-  const hex = address.replace(/(\d+)\.(\d+)\.(\d+)\.(\d+)$/, (_, a, b, c, d) => `${((+a << 8) | +b).toString(16)}:${((+c << 8) | +d).toString(16)}`);
+  const hex = address.replace(
+    /(\d+)\.(\d+)\.(\d+)\.(\d+)$/,
+    (_, a, b, c, d) => `${((+a << 8) | +b).toString(16)}:${((+c << 8) | +d).toString(16)}`,
+  );
   const [head = '', tail = ''] = hex.split('::');
   const left = head ? head.split(':') : [];
   const right = tail ? tail.split(':') : [];
-  const groups = hex.includes('::') ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right] : left;
-  return groups.slice(0, 4).map((group) => (parseInt(group, 16) || 0).toString(16)).join(':') + '::/64';
+  const groups = hex.includes('::')
+    ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right]
+    : left;
+  return (
+    groups
+      .slice(0, 4)
+      .map((group) => (parseInt(group, 16) || 0).toString(16))
+      .join(':') + '::/64'
+  );
 }

@@ -78,28 +78,59 @@ function onOff(env: Env, name: string, fallback: boolean): boolean {
  * (tests/unit/config-variables.test.ts checks the list against this file).
  */
 export const CONFIG_VARIABLES = [
-  'ACCESS_LOG', 'API_KEYS', 'API_KEYS_FILE', 'HEADERS_TIMEOUT_MS', 'HEAVY_NICE', 'HEAVY_PER_CLIENT', 'HEAVY_QUEUE', 'HEAVY_TOOLS',
-  'HEAVY_WORKERS', 'HOST', 'INLINE_BODY_BYTES', 'KEEP_ALIVE_TIMEOUT_MS', 'MAX_BODY_BYTES', 'MAX_BUFFERED_BYTES', 'MCP_ALLOWED_HOSTS', 'MCP_ALLOWED_ORIGINS', 'METRICS', 'METRICS_TOKEN',
-  'PORT', 'RATE_LIMIT', 'REDIS_URL', 'REQUEST_TIMEOUT_MS', 'SHUTDOWN_TIMEOUT_MS', 'STATIC_DIR', 'TOOL_TIMEOUT_MS', 'TRUST_PROXY',
-  'WORKER_MEMORY_MB', 'WRITE_TIMEOUT_MS',
+  'ACCESS_LOG',
+  'API_KEYS',
+  'API_KEYS_FILE',
+  'HEADERS_TIMEOUT_MS',
+  'HEAVY_NICE',
+  'HEAVY_PER_CLIENT',
+  'HEAVY_QUEUE',
+  'HEAVY_TOOLS',
+  'HEAVY_WORKERS',
+  'HOST',
+  'INLINE_BODY_BYTES',
+  'KEEP_ALIVE_TIMEOUT_MS',
+  'MAX_BODY_BYTES',
+  'MAX_BUFFERED_BYTES',
+  'MCP_ALLOWED_HOSTS',
+  'MCP_ALLOWED_ORIGINS',
+  'METRICS',
+  'METRICS_TOKEN',
+  'PORT',
+  'RATE_LIMIT',
+  'REDIS_URL',
+  'REQUEST_TIMEOUT_MS',
+  'SHUTDOWN_TIMEOUT_MS',
+  'STATIC_DIR',
+  'TOOL_TIMEOUT_MS',
+  'TRUST_PROXY',
+  'WORKER_MEMORY_MB',
+  'WRITE_TIMEOUT_MS',
 ] as const;
 
 /** A comma-separated list, each entry checked and normalised by `parse` (undefined: refused). */
 function list(env: Env, name: string, what: string, parse: (entry: string) => string | undefined): string[] {
-  const entries = (env[name] ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+  const entries = (env[name] ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   return entries.map((entry) => {
     const value = entry === '*' ? '*' : parse(entry);
-    if (value === undefined) throw new ConfigError(`${name} must be a comma-separated list of ${what}, or * (got ${JSON.stringify(entry)})`);
+    if (value === undefined)
+      throw new ConfigError(`${name} must be a comma-separated list of ${what}, or * (got ${JSON.stringify(entry)})`);
     return value;
   });
 }
 
-const hostName = (entry: string) => (/^(\[[0-9a-f:.]+\]|[a-z0-9-]+(\.[a-z0-9-]+)*)$/i.test(entry) ? entry.toLowerCase() : undefined);
+const hostName = (entry: string) =>
+  /^(\[[0-9a-f:.]+\]|[a-z0-9-]+(\.[a-z0-9-]+)*)$/i.test(entry) ? entry.toLowerCase() : undefined;
 
 const optional = (value: string | undefined) => (value?.trim() ? value.trim() : undefined);
 
 /** What bounds one call in the pool: the server's and the command line's (src/cli/main.ts). */
-export function toolLimits(env: Env = process.env): Pick<ServerConfig, 'toolTimeoutMs' | 'workerMemoryMb' | 'inlineBodyBytes'> {
+export function toolLimits(
+  env: Env = process.env,
+): Pick<ServerConfig, 'toolTimeoutMs' | 'workerMemoryMb' | 'inlineBodyBytes'> {
   return {
     toolTimeoutMs: integer(env, 'TOOL_TIMEOUT_MS', 60_000, 10),
     // 768 MiB: every worst input of docs/limits.md's table that is not hostile fits (json-to-csv
@@ -119,7 +150,8 @@ export function loadConfig(env: Env = process.env, host: () => HostFiles = readH
   const heavyWorkers = integer(env, 'HEAVY_WORKERS', given ? 0 : defaultHeavyWorkers(host()), 0);
   const headersTimeoutMs = integer(env, 'HEADERS_TIMEOUT_MS', 10_000, 100);
   const requestTimeoutMs = integer(env, 'REQUEST_TIMEOUT_MS', 60_000, 100);
-  if (requestTimeoutMs < headersTimeoutMs) throw new ConfigError('REQUEST_TIMEOUT_MS must not be shorter than HEADERS_TIMEOUT_MS');
+  if (requestTimeoutMs < headersTimeoutMs)
+    throw new ConfigError('REQUEST_TIMEOUT_MS must not be shorter than HEADERS_TIMEOUT_MS');
   return {
     port: integer(env, 'PORT', 8787, 0),
     host: optional(env.HOST),
@@ -140,7 +172,10 @@ export function loadConfig(env: Env = process.env, host: () => HostFiles = readH
     // nice-0 program too, and 0 (treat them as equals) is the way out. Negative values would
     // need privileges: not offered.
     heavyNice: integer(env, 'HEAVY_NICE', 19, 0, 19),
-    heavyTools: (env.HEAVY_TOOLS ?? '').split(',').map((slug) => slug.trim()).filter(Boolean),
+    heavyTools: (env.HEAVY_TOOLS ?? '')
+      .split(',')
+      .map((slug) => slug.trim())
+      .filter(Boolean),
     heavyPerClient: integer(env, 'HEAVY_PER_CLIENT', 2, 0),
     ...toolLimits(env),
     // 64 MiB: four bodies at the 16 MiB cap at once, then their answers. Each such request costs

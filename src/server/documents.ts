@@ -15,7 +15,9 @@ export const DOCUMENT_CACHE_CONTROL = 'public, no-cache';
 /** Whether a request asks for a discovery document (the answer, when 200, is one). */
 export function isDocumentRequest(method: string | undefined, pathname: string): boolean {
   if (method !== 'GET' && method !== 'HEAD') return false;
-  return pathname === '/openapi.json' || pathname === '/llms.txt' || pathname === '/api' || pathname.startsWith('/api/');
+  return (
+    pathname === '/openapi.json' || pathname === '/llms.txt' || pathname === '/api' || pathname.startsWith('/api/')
+  );
 }
 
 /** A strong validator: the SHA-256 of the bytes, base64url (RFC 9110 §8.8.3). */
@@ -36,7 +38,12 @@ export const entityTag = (hash: string, coding: ContentCoding | undefined) => `"
 export function noneMatch(header: string | undefined, hash: string): boolean {
   if (header === undefined) return false;
   if (header.trim() === '*') return true;
-  const opaque = (tag: string) => tag.trim().replace(/^W\//, '').replace(/^"(.*)"$/, '$1').replace(/-(br|gzip)$/, '');
+  const opaque = (tag: string) =>
+    tag
+      .trim()
+      .replace(/^W\//, '')
+      .replace(/^"(.*)"$/, '$1')
+      .replace(/-(br|gzip)$/, '');
   return header.split(',').some((tag) => opaque(tag) === hash);
 }
 
@@ -57,24 +64,39 @@ export class Documents {
   private entry(pathname: string, body: string | Uint8Array): Entry {
     const known = this.entries.get(pathname);
     // Strings compare by content; bytes (never, today: documents are text) by their bytes.
-    if (known && (known.body === body || (typeof body !== 'string' && Buffer.from(known.body).equals(body)))) return known;
+    if (known && (known.body === body || (typeof body !== 'string' && Buffer.from(known.body).equals(body))))
+      return known;
     const entry: Entry = { body, hash: contentHash(body), encoded: {} };
     this.entries.set(pathname, entry);
     return entry;
   }
 
   /** Answers a document's 200 `answer`: as a 304 when the client's copy is current, else compressed as it accepts. */
-  send(req: IncomingMessage, res: ServerResponse, pathname: string, answer: ApiResponse, base: readonly string[]): void {
+  send(
+    req: IncomingMessage,
+    res: ServerResponse,
+    pathname: string,
+    answer: ApiResponse,
+    base: readonly string[],
+  ): void {
     const entry = this.entry(pathname, answer.body);
     const large = Buffer.byteLength(answer.body) >= COMPRESS_MIN_BYTES;
     // The representation this client would get: its tag is the one to send, on a 200 or a 304.
     const coding = large ? negotiate(req.headers['accept-encoding']) : undefined;
-    const caching: Record<string, string> = { ETag: entityTag(entry.hash, coding), 'Cache-Control': DOCUMENT_CACHE_CONTROL };
+    const caching: Record<string, string> = {
+      ETag: entityTag(entry.hash, coding),
+      'Cache-Control': DOCUMENT_CACHE_CONTROL,
+    };
     const ifNoneMatch = req.headers['if-none-match'];
     if (noneMatch(Array.isArray(ifNoneMatch) ? ifNoneMatch.join(',') : ifNoneMatch, entry.hash)) {
       // A 304 carries what a 200 would that bears on caching (RFC 9110 §15.4.5), and CORS so a
       // cross-origin revalidation can be read.
-      send(req, res, { status: 304, headers: { ...CORS_HEADERS, ...caching, ...(large && { Vary: 'Accept-Encoding' }) }, body: '' }, base);
+      send(
+        req,
+        res,
+        { status: 304, headers: { ...CORS_HEADERS, ...caching, ...(large && { Vary: 'Accept-Encoding' }) }, body: '' },
+        base,
+      );
       return;
     }
     const encode: Encoder = (to) =>

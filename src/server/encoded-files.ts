@@ -26,7 +26,10 @@ export function acceptedEncodings(header: string | string[] | undefined): Set<st
 }
 
 /** The best twin of `path` the client accepts, or undefined to send the file itself. */
-export async function encodedTwin(path: string, acceptEncoding: string | string[] | undefined): Promise<Encoded | undefined> {
+export async function encodedTwin(
+  path: string,
+  acceptEncoding: string | string[] | undefined,
+): Promise<Encoded | undefined> {
   const accepted = acceptedEncodings(acceptEncoding);
   if (accepted.size === 0) return undefined;
   for (const [encoding, suffix] of TWINS) {

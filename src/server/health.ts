@@ -41,12 +41,17 @@ export function createHealth(sources: ReadinessSources) {
       redis = answer.ok ? 'ok' : `${answer.reason}: ${FALLBACK_NOTE}`;
     }
     const ready = pool === 'ok' || pool === 'not configured';
-    return jsonResponse(ready ? 200 : 503, { status: ready ? 'ready' : 'not ready', checks: { pool, redis } }, NO_STORE);
+    return jsonResponse(
+      ready ? 200 : 503,
+      { status: ready ? 'ready' : 'not ready', checks: { pool, redis } },
+      NO_STORE,
+    );
   }
 
   /** The answer for /healthz or /readyz (GET and HEAD; other methods 405). */
   return async function health(method: string, pathname: string): Promise<ApiResponse> {
-    if (method !== 'GET' && method !== 'HEAD') return jsonResponse(405, { error: 'Method not allowed' }, { Allow: 'GET, HEAD' });
+    if (method !== 'GET' && method !== 'HEAD')
+      return jsonResponse(405, { error: 'Method not allowed' }, { Allow: 'GET, HEAD' });
     if (pathname === '/healthz') return jsonResponse(200, { status: 'ok' }, NO_STORE);
     return readiness();
   };

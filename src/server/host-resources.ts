@@ -35,10 +35,12 @@ export const BASE_BYTES = 256 * 1024 * 1024;
 
 /** CPUs the cgroup quota allows (fractional), or undefined without a quota. */
 export function cpuQuota(files: HostFiles): number | undefined {
-  const ratio = (quota: number, period: number) => (Number.isFinite(quota) && quota > 0 && Number.isFinite(period) && period > 0 ? quota / period : undefined);
+  const ratio = (quota: number, period: number) =>
+    Number.isFinite(quota) && quota > 0 && Number.isFinite(period) && period > 0 ? quota / period : undefined;
   const v2 = files.cpuMax?.trim().split(/\s+/);
   if (v2 && v2.length >= 1 && v2[0] !== 'max' && v2[0] !== '') return ratio(Number(v2[0]), Number(v2[1] ?? 100_000));
-  if (files.cfsQuotaUs !== undefined) return ratio(Number(files.cfsQuotaUs.trim()), Number(files.cfsPeriodUs?.trim() ?? 100_000));
+  if (files.cfsQuotaUs !== undefined)
+    return ratio(Number(files.cfsQuotaUs.trim()), Number(files.cfsPeriodUs?.trim() ?? 100_000));
   return undefined;
 }
 

@@ -25,17 +25,24 @@ export const stderrOnly: Write = (_level, line) => process.stderr.write(line + '
 export function errorFields(error: unknown, withStack = true): Record<string, unknown> {
   if (!(error instanceof Error)) return { error: String(error) };
   const code = (error as { code?: unknown }).code;
-  return { error: error.message, ...(typeof code === 'string' && { code }), ...(withStack && error.stack && { stack: error.stack }) };
+  return {
+    error: error.message,
+    ...(typeof code === 'string' && { code }),
+    ...(withStack && error.stack && { stack: error.stack }),
+  };
 }
 
 /** One JSON line; fields never overwrite time, level or msg. */
 export function formatLine(level: Level, msg: string, fields: Record<string, unknown> = {}, now = new Date()): string {
   const { time: _t, level: _l, msg: _m, ...rest } = fields;
-  return JSON.stringify({ time: now.toISOString(), level, msg, ...rest }, (_key, value: unknown) => (typeof value === 'bigint' ? String(value) : value));
+  return JSON.stringify({ time: now.toISOString(), level, msg, ...rest }, (_key, value: unknown) =>
+    typeof value === 'bigint' ? String(value) : value,
+  );
 }
 
 export function createLogger(write: Write = standardStreams): Logger {
-  const at = (level: Level) => (msg: string, fields?: Record<string, unknown>) => write(level, formatLine(level, msg, fields));
+  const at = (level: Level) => (msg: string, fields?: Record<string, unknown>) =>
+    write(level, formatLine(level, msg, fields));
   return { info: at('info'), warn: at('warn'), error: at('error') };
 }
 
@@ -49,11 +56,19 @@ export const log = createLogger();
  * (captureWarnings).
  */
 export function captureConsole(logger: Logger): void {
-  const route = (level: Level) => (...args: unknown[]) => {
-    const error = args.find((arg) => arg instanceof Error);
-    const text = args.filter((arg) => arg !== error).map((arg) => (typeof arg === 'string' ? arg : inspect(arg, { breakLength: Infinity }))).join(' ');
-    logger[level](text.replace(/:\s*$/, '') || (error as Error | undefined)?.message || '', error ? errorFields(error) : undefined);
-  };
+  const route =
+    (level: Level) =>
+    (...args: unknown[]) => {
+      const error = args.find((arg) => arg instanceof Error);
+      const text = args
+        .filter((arg) => arg !== error)
+        .map((arg) => (typeof arg === 'string' ? arg : inspect(arg, { breakLength: Infinity })))
+        .join(' ');
+      logger[level](
+        text.replace(/:\s*$/, '') || (error as Error | undefined)?.message || '',
+        error ? errorFields(error) : undefined,
+      );
+    };
   console.log = console.info = console.debug = route('info');
   console.warn = route('warn');
   console.error = console.trace = route('error');
@@ -67,5 +82,7 @@ export function captureConsole(logger: Logger): void {
  */
 export function captureWarnings(logger: Logger): void {
   process.removeAllListeners('warning');
-  process.on('warning', (warning: Error & { code?: string }) => logger.warn(warning.message, { warning: warning.name, ...(warning.code && { code: warning.code }) }));
+  process.on('warning', (warning: Error & { code?: string }) =>
+    logger.warn(warning.message, { warning: warning.name, ...(warning.code && { code: warning.code }) }),
+  );
 }

@@ -39,7 +39,9 @@ function shutdown(signal: string): void {
     process.exit(0);
   });
   setTimeout(() => {
-    log.error(`shutdown: ${app.inFlight} request(s) still running after ${config.shutdownTimeoutMs} ms; exiting`, { in_flight: app.inFlight });
+    log.error(`shutdown: ${app.inFlight} request(s) still running after ${config.shutdownTimeoutMs} ms; exiting`, {
+      in_flight: app.inFlight,
+    });
     process.exit(1);
   }, config.shutdownTimeoutMs).unref();
 }
@@ -61,9 +63,20 @@ try {
   // A port in use or not ours to take is the operator's to fix: one line saying what to do.
   const code = (error as { code?: string }).code;
   const where = `${config.host ?? 'every interface'} port ${config.port}`;
-  if (code === 'EADDRINUSE') log.error(`port ${config.port} is already in use: stop the program listening on it or set PORT to a free port`, { port: config.port, host: config.host, code });
-  else if (code === 'EACCES') log.error(`no permission to listen on ${where}: use a port above 1023 or grant the capability to bind it`, { port: config.port, host: config.host, code });
-  else log.error(`cannot listen on ${where}: ${(error as Error).message}`, { port: config.port, host: config.host, code });
+  if (code === 'EADDRINUSE')
+    log.error(`port ${config.port} is already in use: stop the program listening on it or set PORT to a free port`, {
+      port: config.port,
+      host: config.host,
+      code,
+    });
+  else if (code === 'EACCES')
+    log.error(`no permission to listen on ${where}: use a port above 1023 or grant the capability to bind it`, {
+      port: config.port,
+      host: config.host,
+      code,
+    });
+  else
+    log.error(`cannot listen on ${where}: ${(error as Error).message}`, { port: config.port, host: config.host, code });
   process.exit(1);
 }
 log.info(app.describe(port), { port });

@@ -35,7 +35,14 @@ export function trackRequests(transport: Transport): Drain {
   transport.send = async (message: JSONRPCMessage, options) => {
     await send(message, options);
     // Forgotten once written: the answer is on its way out before the process may exit.
-    if (!('method' in message) && 'id' in message && message.id !== undefined && open.delete(message.id) && open.size === 0) emptied?.();
+    if (
+      !('method' in message) &&
+      'id' in message &&
+      message.id !== undefined &&
+      open.delete(message.id) &&
+      open.size === 0
+    )
+      emptied?.();
   };
   return {
     pending: () => open.size,
@@ -52,7 +59,14 @@ export function trackRequests(transport: Transport): Drain {
       const seconds = Math.round(deadlineMs / 100) / 10;
       await Promise.all(
         late.map((id) =>
-          send({ jsonrpc: '2.0', id, error: { code: ErrorCode.InternalError, message: `The server is shutting down: this call did not finish within ${seconds} s of the end of input.` } }),
+          send({
+            jsonrpc: '2.0',
+            id,
+            error: {
+              code: ErrorCode.InternalError,
+              message: `The server is shutting down: this call did not finish within ${seconds} s of the end of input.`,
+            },
+          }),
         ),
       );
       open.clear();

@@ -21,7 +21,11 @@ export interface LocalFiles {
   /** The tool as listed over stdio, with its file fields. */
   describe(tool: McpTool): McpTool;
   /** Runs a call whose arguments may name files; `invoke` gets the tool's own arguments. */
-  call(slug: string, args: Record<string, unknown>, invoke: (body: Record<string, unknown>) => Promise<Reply>): Promise<Reply>;
+  call(
+    slug: string,
+    args: Record<string, unknown>,
+    invoke: (body: Record<string, unknown>) => Promise<Reply>,
+  ): Promise<Reply>;
 }
 
 export interface LocalFilesOptions {
@@ -57,7 +61,8 @@ export function localFiles({ maxFileBytes, cwd = process.cwd() }: LocalFilesOpti
 
   async function readImage(field: string, path: unknown): Promise<string> {
     const name = `'${field}_path'`;
-    if (typeof path !== 'string' || path.length === 0) throw new FileError(`${name} must be the path of a local image file (a non-empty string).`);
+    if (typeof path !== 'string' || path.length === 0)
+      throw new FileError(`${name} must be the path of a local image file (a non-empty string).`);
     const full = resolve(cwd, path);
     // A FIFO or device would block open() (and a libuv thread) until someone writes to it:
     // only regular files are opened at all (and checked again on the open file below).
@@ -74,7 +79,10 @@ export function localFiles({ maxFileBytes, cwd = process.cwd() }: LocalFilesOpti
     try {
       const info = await file.stat();
       if (!info.isFile()) throw new FileError(`${name} is not a regular file (${full}).`);
-      if (info.size > maxFileBytes) throw new FileError(`${name} is ${formatBytes(info.size)} — larger than the ${formatBytes(maxFileBytes)} an image may be here (${full}).`);
+      if (info.size > maxFileBytes)
+        throw new FileError(
+          `${name} is ${formatBytes(info.size)} — larger than the ${formatBytes(maxFileBytes)} an image may be here (${full}).`,
+        );
       if (info.size === 0) throw new FileError(`${name} is an empty file (${full}).`);
       const bytes = Buffer.alloc(info.size);
       const { bytesRead } = await file.read(bytes, 0, info.size, 0);
@@ -89,12 +97,17 @@ export function localFiles({ maxFileBytes, cwd = process.cwd() }: LocalFilesOpti
 
   /** Refuses a destination before the (maybe slow) tool runs; writing checks again. */
   async function checkDestination(path: unknown): Promise<string> {
-    if (typeof path !== 'string' || path.length === 0) throw new FileError(`'output_path' must be the path of a new file (a non-empty string).`);
+    if (typeof path !== 'string' || path.length === 0)
+      throw new FileError(`'output_path' must be the path of a new file (a non-empty string).`);
     const full = resolve(cwd, path);
     const existing = await stat(full).catch(() => undefined);
-    if (existing) throw new FileError(`'output_path' already exists; this server never replaces a file, so name a new one (${full}).`);
+    if (existing)
+      throw new FileError(
+        `'output_path' already exists; this server never replaces a file, so name a new one (${full}).`,
+      );
     const folder = await stat(dirname(full)).catch(() => undefined);
-    if (!folder?.isDirectory()) throw new FileError(`'output_path' is in a folder that does not exist (${dirname(full)}).`);
+    if (!folder?.isDirectory())
+      throw new FileError(`'output_path' is in a folder that does not exist (${dirname(full)}).`);
     return full;
   }
 
@@ -145,14 +158,22 @@ export function localFiles({ maxFileBytes, cwd = process.cwd() }: LocalFilesOpti
         const answer = structuredClone(tool.outputSchema) as JsonObject;
         answer.properties = {
           ...answer.properties,
-          output_path: { type: 'string', description: 'The absolute path of the file written (only with `output_path`).' },
+          output_path: {
+            type: 'string',
+            description: 'The absolute path of the file written (only with `output_path`).',
+          },
           written_bytes: { type: 'integer', description: 'Bytes written to `output_path`.' },
         };
         answer.required = answer.required?.filter((name) => name !== output);
         described.outputSchema = answer as McpTool['outputSchema'];
         // It can write a file now: not read-only, but never destructive (no file is replaced),
         // and a repeated call changes nothing more (the second finds the file and is refused).
-        described.annotations = { ...tool.annotations, readOnlyHint: false, destructiveHint: false, idempotentHint: true };
+        described.annotations = {
+          ...tool.annotations,
+          readOnlyHint: false,
+          destructiveHint: false,
+          idempotentHint: true,
+        };
       }
       described.description = `${tool.description} Over this local connection, image files can be named by path (${[...inputs.map((f) => `\`${f}_path\``), ...(output ? ['`output_path`'] : [])].join(', ')}).`;
       return described;
@@ -169,7 +190,8 @@ export function localFiles({ maxFileBytes, cwd = process.cwd() }: LocalFilesOpti
           if (!(pathField in body)) continue;
           const path = body[pathField];
           delete body[pathField];
-          if (body[field] !== undefined) throw new FileError(`'${field}' and '${pathField}' exclude each other: send one of them.`);
+          if (body[field] !== undefined)
+            throw new FileError(`'${field}' and '${pathField}' exclude each other: send one of them.`);
           body[field] = await readImage(field, path);
           fromFiles.push(field);
         }

@@ -26,8 +26,17 @@ export interface McpAccess {
 
 /** Loopback names and addresses: `localhost`, `*.localhost` (RFC 6761), 127.0.0.0/8, ::1. */
 export function isLoopbackName(hostname: string): boolean {
-  const name = hostname.toLowerCase().replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '');
-  return name === 'localhost' || name.endsWith('.localhost') || /^127(\.\d{1,3}){3}$/.test(name) || name === '::1' || name === '::ffff:127.0.0.1';
+  const name = hostname
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1')
+    .replace(/\.$/, '');
+  return (
+    name === 'localhost' ||
+    name.endsWith('.localhost') ||
+    /^127(\.\d{1,3}){3}$/.test(name) ||
+    name === '::1' ||
+    name === '::ffff:127.0.0.1'
+  );
 }
 
 /** `host[:port]` → its lower-case host name and port (undefined when absent); undefined when malformed. */
@@ -42,7 +51,8 @@ const DEFAULT_PORTS: Record<string, string> = { 'http:': '80', 'https:': '443' }
 export function normalOrigin(text: string): string | undefined {
   try {
     const url = new URL(text);
-    if (!/^https?:$/.test(url.protocol) || url.pathname !== '/' || url.search || url.hash || url.username) return undefined;
+    if (!/^https?:$/.test(url.protocol) || url.pathname !== '/' || url.search || url.hash || url.username)
+      return undefined;
     return url.origin;
   } catch {
     return undefined;
@@ -60,9 +70,12 @@ function isOwnOrigin(origin: string, host: { hostname: string; port: string | un
 /** Why this request may not use /mcp (one sentence), or undefined when it may. */
 export function mcpAccessProblem(access: McpAccess, headers: { host?: string; origin?: string }): string | undefined {
   const host = headers.host === undefined ? undefined : splitHost(headers.host);
-  if (headers.host !== undefined && host === undefined) return `Forbidden: the Host header ${JSON.stringify(headers.host)} is not a host name.`;
+  if (headers.host !== undefined && host === undefined)
+    return `Forbidden: the Host header ${JSON.stringify(headers.host)} is not a host name.`;
   if (!access.allowedHosts.includes('*')) {
-    const listed = host !== undefined && (isLoopbackName(host.hostname) || access.allowedHosts.includes(host.hostname.replace(/\.$/, '')));
+    const listed =
+      host !== undefined &&
+      (isLoopbackName(host.hostname) || access.allowedHosts.includes(host.hostname.replace(/\.$/, '')));
     const guarded = access.allowedHosts.length > 0 || (access.bind !== undefined && isLoopbackName(access.bind));
     if (guarded && !listed) {
       return `Forbidden: this server answers /mcp for ${access.allowedHosts.length ? 'the host names in MCP_ALLOWED_HOSTS' : 'loopback host names only (it is bound to a loopback address)'}, not for ${host ? `'${host.hostname}'` : 'a request without a Host header'}; add the name to MCP_ALLOWED_HOSTS to allow it.`;
@@ -71,6 +84,10 @@ export function mcpAccessProblem(access: McpAccess, headers: { host?: string; or
   const origin = headers.origin;
   if (origin === undefined || access.allowedOrigins.includes('*')) return undefined;
   const normal = normalOrigin(origin);
-  if (normal !== undefined && (access.allowedOrigins.includes(normal) || (host !== undefined && isOwnOrigin(normal, host)))) return undefined;
+  if (
+    normal !== undefined &&
+    (access.allowedOrigins.includes(normal) || (host !== undefined && isOwnOrigin(normal, host)))
+  )
+    return undefined;
   return `Forbidden: pages of the origin ${JSON.stringify(origin)} may not call /mcp; add it to MCP_ALLOWED_ORIGINS to allow it.`;
 }

@@ -15,7 +15,9 @@ import { IMAGE_FORMATS, formatOfExtension, sniffFormat } from '../lib/images/for
  */
 export function imageMimeType(base64: string, format: unknown): string | undefined {
   const head = decodeBase64(base64.slice(0, 32)); // 24 bytes: enough for every raster signature
-  const known = (head.ok ? sniffFormat(head.bytes) : undefined) ?? (typeof format === 'string' ? formatOfExtension(format) : undefined);
+  const known =
+    (head.ok ? sniffFormat(head.bytes) : undefined) ??
+    (typeof format === 'string' ? formatOfExtension(format) : undefined);
   // Image content is for pictures an MCP client can show: raster formats only (never SVG).
   return known && known !== 'svg' ? IMAGE_FORMATS[known].mime : undefined;
 }
@@ -29,7 +31,9 @@ export function byteSize(bytes: number): string {
 
 /** "PNG 1155×866, 412 KB": what an image answer is, from its own fields. */
 function describeImage(body: Record<string, unknown>, mimeType: string | undefined, bytes: number): string {
-  const name = mimeType ? (Object.values(IMAGE_FORMATS).find((format) => format.mime === mimeType)?.name ?? mimeType) : 'Image';
+  const name = mimeType
+    ? (Object.values(IMAGE_FORMATS).find((format) => format.mime === mimeType)?.name ?? mimeType)
+    : 'Image';
   const { width, height } = body;
   const size = typeof width === 'number' && typeof height === 'number' ? ` ${width}×${height}` : '';
   return `${name}${size}, ${byteSize(bytes)}`;
@@ -51,8 +55,20 @@ export function toCallToolResult(reply: Reply, imageField: string | undefined = 
   const body = reply.body;
   const image = imageField === undefined ? undefined : body[imageField];
   if (typeof body.output_path === 'string' && typeof body.written_bytes === 'number') {
-    const kind = describeImage(body, typeof body.format === 'string' ? IMAGE_FORMATS[formatOfExtension(body.format) ?? 'png']?.mime : 'image/png', body.written_bytes);
-    return { content: [{ type: 'text', text: `${kind}: written to ${body.output_path} (${body.written_bytes} bytes).\n${JSON.stringify(body)}` }], structuredContent: body };
+    const kind = describeImage(
+      body,
+      typeof body.format === 'string' ? IMAGE_FORMATS[formatOfExtension(body.format) ?? 'png']?.mime : 'image/png',
+      body.written_bytes,
+    );
+    return {
+      content: [
+        {
+          type: 'text',
+          text: `${kind}: written to ${body.output_path} (${body.written_bytes} bytes).\n${JSON.stringify(body)}`,
+        },
+      ],
+      structuredContent: body,
+    };
   }
   const mimeType = typeof image === 'string' && image.length > 0 ? imageMimeType(image, body.format) : undefined;
   if (typeof image !== 'string' || !mimeType || imageField === undefined) {

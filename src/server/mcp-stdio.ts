@@ -26,7 +26,9 @@ let config: ServerConfig;
 try {
   config = loadConfig();
 } catch (error) {
-  log.error(`configuration error: ${error instanceof ConfigError || error instanceof Error ? error.message : String(error)}`);
+  log.error(
+    `configuration error: ${error instanceof ConfigError || error instanceof Error ? error.message : String(error)}`,
+  );
   process.exit(1);
 }
 
@@ -40,14 +42,25 @@ const pool = new WorkerPool<ToolTask, ToolOutcome>({
   log: (message) => log.error(message),
 });
 // One local client: no per-client share. Calls that stay on this thread get the Node context too.
-const invoke = replyingInvoker(createInvoker({ context: nodeContext, pool, heavyTools: config.heavyTools, inlineBodyBytes: config.inlineBodyBytes, log: (message) => log.error(message) }));
+const invoke = replyingInvoker(
+  createInvoker({
+    context: nodeContext,
+    pool,
+    heavyTools: config.heavyTools,
+    inlineBodyBytes: config.inlineBodyBytes,
+    log: (message) => log.error(message),
+  }),
+);
 
 // A call's size is its arguments' as JSON (a message arrives parsed): a large one runs in the pool,
 // under TOOL_TIMEOUT_MS and WORKER_MEMORY_MB, as over HTTP. Local files: the largest image a
 // message of MAX_BODY_BYTES could carry as Base64, so a path reaches exactly the limits an inline
 // image does (then the tool's own).
 const files = localFiles({ maxFileBytes: Math.floor((config.bodyLimit * 3) / 4) });
-const server = createMcpServer({ invoke: (slug, body, call) => invoke(slug, body, { signal: call?.signal, size: jsonSize(body) }), files });
+const server = createMcpServer({
+  invoke: (slug, body, call) => invoke(slug, body, { signal: call?.signal, size: jsonSize(body) }),
+  files,
+});
 // Unparseable lines and transport faults are reported, not answered (there is no id to answer).
 server.onerror = (error) => log.warn(`mcp: ${error.message}`);
 // One message is one line: allow what the HTTP door accepts as a body (the SDK's default,
@@ -66,7 +79,10 @@ async function stop(reason: string): Promise<void> {
   if (stopping) return;
   stopping = true;
   const { cutShort } = await drain.settle(SHUTDOWN_DEADLINE_MS);
-  if (cutShort > 0) log.error(`mcp: ${reason}; ${cutShort} call(s) still running after ${SHUTDOWN_DEADLINE_MS} ms were answered with an error`);
+  if (cutShort > 0)
+    log.error(
+      `mcp: ${reason}; ${cutShort} call(s) still running after ${SHUTDOWN_DEADLINE_MS} ms were answered with an error`,
+    );
   await Promise.allSettled([server.close(), pool.close()]);
   // Exit once stdout has taken everything written to it.
   process.stdout.write('', () => process.exit(cutShort > 0 ? 1 : 0));

@@ -65,7 +65,13 @@ export function mcpTools(): McpTool[] {
       // (the background remover's model is a file of the installed package), so a repeated call
       // changes nothing more: idempotent in MCP's sense, which is about effects. Whether the answer
       // repeats is another matter, the registry's `nondeterministic`, said in the instructions.
-      annotations: { title: tool.name, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+      annotations: {
+        title: tool.name,
+        readOnlyHint: true,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      },
     };
   });
   return toolList;
@@ -87,12 +93,18 @@ class ProtocolError extends Error {
  */
 export function mcpInstructions(files = false): string {
   const varying = tools.filter((tool) => tool.nondeterministic !== undefined);
-  const images = tools.filter((tool) => imageFields(toolJsonSchemas(tool.slug).output).length > 0).map((tool) => tool.slug);
+  const images = tools
+    .filter((tool) => imageFields(toolJsonSchemas(tool.slug).output).length > 0)
+    .map((tool) => tool.slug);
   return [
     `Developer utilities: ${tools.map((tool) => tool.slug).join(', ')}. Each tool takes the same JSON object as POST /api/<tool> of the Developer Toolbox and returns the same answer (as structuredContent); nothing is stored or fetched.`,
     `The same arguments give the same answer, except: ${varying.map((tool) => `${tool.slug}: ${tool.nondeterministic}`).join(' ')}`,
     `Images (${images.join(', ')}) are Base64 in the arguments; an image answer carries its Base64 once, in structuredContent and as an image content block, with a short text summary.`,
-    ...(files ? ['Over this local (stdio) connection the image tools also read a local file (`image_path`, instead of `image`) and write their result to a new file (`output_path`), so no Base64 passes through the conversation.'] : []),
+    ...(files
+      ? [
+          'Over this local (stdio) connection the image tools also read a local file (`image_path`, instead of `image`) and write their result to a new file (`output_path`), so no Base64 passes through the conversation.',
+        ]
+      : []),
   ].join('\n');
 }
 
@@ -147,7 +159,8 @@ export async function connectGuarded(server: Server, transport: Transport): Prom
 
 function argumentsProblem(message: unknown): string | undefined {
   const { method, params } = (message ?? {}) as { method?: unknown; params?: { arguments?: unknown } };
-  if (method !== 'tools/call' || typeof params !== 'object' || params === null || !('arguments' in params)) return undefined;
+  if (method !== 'tools/call' || typeof params !== 'object' || params === null || !('arguments' in params))
+    return undefined;
   const args = params.arguments;
   if (args === undefined || (typeof args === 'object' && args !== null && !Array.isArray(args))) return undefined;
   const got = args === null ? 'null' : Array.isArray(args) ? 'an array' : `a ${typeof args}`;
@@ -161,13 +174,25 @@ const PREFLIGHT = {
   ...CORS,
   'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
   // docs/contract.md §1's headers, plus the ones MCP clients send after `initialize`.
-  'Access-Control-Allow-Headers': 'Content-Type, Authorization, X-API-Key, X-Request-Id, Accept, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID',
+  'Access-Control-Allow-Headers':
+    'Content-Type, Authorization, X-API-Key, X-Request-Id, Accept, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID',
   'Access-Control-Max-Age': '86400',
 } as const;
 
-function rpcError(res: ServerResponse, status: number, code: number, message: string, headers: Record<string, string> = {}): void {
+function rpcError(
+  res: ServerResponse,
+  status: number,
+  code: number,
+  message: string,
+  headers: Record<string, string> = {},
+): void {
   const body = JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null });
-  res.writeHead(status, { ...CORS, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), ...headers });
+  res.writeHead(status, {
+    ...CORS,
+    'Content-Type': 'application/json',
+    'Content-Length': Buffer.byteLength(body),
+    ...headers,
+  });
   res.end(body);
 }
 
@@ -177,12 +202,18 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
  * Answers one HTTP request to `/mcp`. `readBody` is the door's own capped body reader, so the
  * body cap and its 413 behave as on `/api` (docs/contract.md §1).
  */
-export async function handleMcp(req: IncomingMessage, res: ServerResponse, readBody: () => Promise<Uint8Array>, options: McpOptions): Promise<void> {
+export async function handleMcp(
+  req: IncomingMessage,
+  res: ServerResponse,
+  readBody: () => Promise<Uint8Array>,
+  options: McpOptions,
+): Promise<void> {
   // Headers set here are merged into whatever the transport writes later.
   for (const [key, value] of Object.entries(CORS)) res.setHeader(key, value);
   // Before anything else, preflights included: a refused page learns nothing more, and its body
   // is never read (ErrorCode.ConnectionClosed is -32000, the code the SDK gives these refusals).
-  const problem = options.access && mcpAccessProblem(options.access, { host: req.headers.host, origin: req.headers.origin });
+  const problem =
+    options.access && mcpAccessProblem(options.access, { host: req.headers.host, origin: req.headers.origin });
   if (problem) {
     drainBody(req);
     rpcError(res, 403, ErrorCode.ConnectionClosed, problem);
@@ -202,8 +233,16 @@ export async function handleMcp(req: IncomingMessage, res: ServerResponse, readB
     bytes = await readBody();
   } catch (error) {
     if (error instanceof ServerBusyError) {
-      const body = JSON.stringify({ jsonrpc: '2.0', error: { code: ErrorCode.InternalError, message: error.message }, id: null });
-      shed(res, { status: 503, headers: { ...CORS, 'Content-Type': 'application/json', 'Retry-After': String(error.retryAfterSeconds) }, body });
+      const body = JSON.stringify({
+        jsonrpc: '2.0',
+        error: { code: ErrorCode.InternalError, message: error.message },
+        id: null,
+      });
+      shed(res, {
+        status: 503,
+        headers: { ...CORS, 'Content-Type': 'application/json', 'Retry-After': String(error.retryAfterSeconds) },
+        body,
+      });
       return;
     }
     if (!(error instanceof BodyTooLargeError)) throw error;
@@ -218,7 +257,9 @@ export async function handleMcp(req: IncomingMessage, res: ServerResponse, readB
     rpcError(res, 400, ErrorCode.ParseError, 'Parse error: Invalid JSON');
     return;
   }
-  const calls = Array.isArray(message) ? message.filter((entry) => (entry as { method?: unknown } | null)?.method === 'tools/call').length : 0;
+  const calls = Array.isArray(message)
+    ? message.filter((entry) => (entry as { method?: unknown } | null)?.method === 'tools/call').length
+    : 0;
   const refusal = calls > 1 ? await options.admitMore?.(calls - 1) : undefined;
   if (refusal) {
     rpcError(res, refusal.status, ErrorCode.InvalidRequest, refusal.body.error, refusal.headers);
@@ -229,7 +270,11 @@ export async function handleMcp(req: IncomingMessage, res: ServerResponse, readB
   res.once('close', () => res.writableFinished || left.abort());
   const server = createMcpServer({
     invoke: (slug, body, call) =>
-      options.invoke(slug, body, { ...call, signal: () => (call?.signal ? AbortSignal.any([call.signal(), left.signal]) : left.signal), size: bytes.length }),
+      options.invoke(slug, body, {
+        ...call,
+        signal: () => (call?.signal ? AbortSignal.any([call.signal(), left.signal]) : left.signal),
+        size: bytes.length,
+      }),
   });
   const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   try {

@@ -52,7 +52,11 @@ export interface Metrics {
 
 // prom-client's totals of its per-type gauges: gauges named like counters, which
 // `promtool check metrics` rejects; `sum(nodejs_active_handles)` gives the same figure.
-const MISNAMED_DEFAULTS = ['nodejs_active_handles_total', 'nodejs_active_requests_total', 'nodejs_active_resources_total'];
+const MISNAMED_DEFAULTS = [
+  'nodejs_active_handles_total',
+  'nodejs_active_requests_total',
+  'nodejs_active_resources_total',
+];
 
 export function createMetrics({ pool, limiterStore }: MetricsSources): Metrics {
   const registry = new Registry();
@@ -101,7 +105,7 @@ export function createMetrics({ pool, limiterStore }: MetricsSources): Metrics {
   gauge('devtoolbox_pool_size', 'Most worker threads the pool may start (HEAVY_WORKERS).', (s) => s.size);
   new Gauge({
     name: 'devtoolbox_rate_limit_store_up',
-    help: 'Whether the rate limiter\'s store answers (1) or not (0), by store: redis (REDIS_URL, a PING when scraped) or memory. While redis is 0, each instance counts limits on its own.',
+    help: "Whether the rate limiter's store answers (1) or not (0), by store: redis (REDIS_URL, a PING when scraped) or memory. While redis is 0, each instance counts limits on its own.",
     labelNames: ['store'] as const,
     registers: [registry],
     async collect() {

@@ -18,14 +18,24 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
 const sameSecret = (given: string, expected: string) => timingSafeEqual(digest(given), digest(expected));
 
 /** The answer to an operator's path, or undefined when `pathname` is none of them. */
-export async function answerOps(settings: OpsSettings, method: string, pathname: string, authorization: string | undefined): Promise<ApiResponse | undefined> {
+export async function answerOps(
+  settings: OpsSettings,
+  method: string,
+  pathname: string,
+  authorization: string | undefined,
+): Promise<ApiResponse | undefined> {
   if (HEALTH_PATHS.has(pathname)) return settings.health(method, pathname);
   if (pathname !== '/metrics' || !settings.metrics) return undefined;
-  if (method !== 'GET' && method !== 'HEAD') return jsonResponse(405, { error: 'Method not allowed' }, { Allow: 'GET, HEAD' });
+  if (method !== 'GET' && method !== 'HEAD')
+    return jsonResponse(405, { error: 'Method not allowed' }, { Allow: 'GET, HEAD' });
   if (settings.metricsToken !== undefined) {
     const token = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
     if (!token || !sameSecret(token, settings.metricsToken)) {
-      return jsonResponse(401, { error: 'Metrics need the token of METRICS_TOKEN' }, { 'WWW-Authenticate': `Bearer realm="devtoolbox-metrics"${token ? ', error="invalid_token"' : ''}` });
+      return jsonResponse(
+        401,
+        { error: 'Metrics need the token of METRICS_TOKEN' },
+        { 'WWW-Authenticate': `Bearer realm="devtoolbox-metrics"${token ? ', error="invalid_token"' : ''}` },
+      );
     }
   }
   const { body, contentType } = await settings.metrics.render();

@@ -43,9 +43,13 @@ const ORIGIN = '\u0000origin\u0000';
 export function renderHead(indexHtml: string, head: PageHead): string[] {
   const title = escapeHtml(head.title);
   const description = escapeHtml(head.description);
-  let html = indexHtml.includes('</title>') ? indexHtml.replace(/<title>[\s\S]*?<\/title>/, () => `<title>${title}</title>`) : indexHtml;
+  let html = indexHtml.includes('</title>')
+    ? indexHtml.replace(/<title>[\s\S]*?<\/title>/, () => `<title>${title}</title>`)
+    : indexHtml;
   const describe = /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/;
-  html = describe.test(html) ? html.replace(describe, () => `<meta name="description" content="${description}" />`) : html;
+  html = describe.test(html)
+    ? html.replace(describe, () => `<meta name="description" content="${description}" />`)
+    : html;
   const url = head.path ? ORIGIN + escapeHtml(head.path) : undefined;
   const tags = [
     ...(html.includes('</title>') ? [] : [`<title>${title}</title>`]),

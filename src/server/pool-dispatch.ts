@@ -11,20 +11,39 @@ import { fromReply, type ApiResponse } from '../core/http';
 import type { CallOptions, Invoker, Reply } from '../core/invoke';
 import { formatBytes } from '../lib/byte-size';
 import type { ToolOutcome, ToolTask } from './tool-task';
-import { ClientBusyError, QueueFullError, TaskCrowdedOutError, TaskTimeoutError, WorkerFailedError, WorkerOutOfMemoryError, type WorkerPool } from './worker-pool';
+import {
+  ClientBusyError,
+  QueueFullError,
+  TaskCrowdedOutError,
+  TaskTimeoutError,
+  WorkerFailedError,
+  WorkerOutOfMemoryError,
+  type WorkerPool,
+} from './worker-pool';
 
 export type ToolPool = WorkerPool<ToolTask, ToolOutcome>;
 
 /** Runs a task in the pool; a deadline or memory limit that stopped it is a 400 reply, a crash a 500. */
-export async function dispatch(pool: ToolPool, task: ToolTask, options: CallOptions, log: (message: string) => void = console.error): Promise<ToolOutcome> {
+export async function dispatch(
+  pool: ToolPool,
+  task: ToolTask,
+  options: CallOptions,
+  log: (message: string) => void = console.error,
+): Promise<ToolOutcome> {
   try {
     return await pool.run(task, { signal: options.signal?.(), client: options.client, transfer: options.transfer });
   } catch (error) {
     if (error instanceof TaskTimeoutError) {
-      return replied(400, `Processing took longer than the limit of ${duration(error.limitMs)}; send a smaller or simpler input.`);
+      return replied(
+        400,
+        `Processing took longer than the limit of ${duration(error.limitMs)}; send a smaller or simpler input.`,
+      );
     }
     if (error instanceof WorkerOutOfMemoryError) {
-      return replied(400, `Processing needed more than the memory limit of ${formatBytes(error.limitMb * 1048576)}; send a smaller or simpler input.`);
+      return replied(
+        400,
+        `Processing needed more than the memory limit of ${formatBytes(error.limitMb * 1048576)}; send a smaller or simpler input.`,
+      );
     }
     if (!(error instanceof WorkerFailedError)) throw error; // answered by the door: 503, 429, or the client left
     log(`[${task.slug}] heavy task failed: ${error.message}`);
@@ -35,7 +54,8 @@ export async function dispatch(pool: ToolPool, task: ToolTask, options: CallOpti
 const replied = (status: number, error: string): ToolOutcome => ({ kind: 'reply', reply: { status, body: { error } } });
 
 /** An outcome as a REST answer. */
-export const asResponse = (outcome: ToolOutcome): ApiResponse => (outcome.kind === 'http' ? outcome.response : fromReply(outcome.reply));
+export const asResponse = (outcome: ToolOutcome): ApiResponse =>
+  outcome.kind === 'http' ? outcome.response : fromReply(outcome.reply);
 
 /** An outcome as a Reply: what a task asked for with `answer: 'reply'`, or a limit's reply. */
 export function asReply(outcome: ToolOutcome): Reply {
@@ -47,17 +67,31 @@ const duration = (ms: number) => (ms % 1000 === 0 ? `${ms / 1000} seconds` : `${
 
 /** The sentence of a 503 when the pool is full, of a 503 for a task crowded out of its time
  * limit, and of a 429 for a client over its share. */
-export const poolFull = (seconds: number) => `The server is busy with other heavy requests. Retry after ${seconds} seconds.`;
+export const poolFull = (seconds: number) =>
+  `The server is busy with other heavy requests. Retry after ${seconds} seconds.`;
 export const crowdedOut = (limitMs: number, seconds: number) =>
   `The server was too busy to finish this request within its time limit of ${duration(limitMs)}. Retry after ${seconds} seconds.`;
 export const clientBusy = (limit: number, seconds: number) =>
   `Too many requests at once: at most ${limit} large or heavy requests per client may run or wait at a time. Retry after ${seconds} seconds.`;
 
 /** The refusal a busy pool or client is answered with (status, sentence, Retry-After seconds), if `error` is one. */
-export function poolRefusal(error: unknown): { status: 503 | 429; error: string; retryAfterSeconds: number } | undefined {
-  if (error instanceof QueueFullError) return { status: 503, error: poolFull(error.retryAfterSeconds), retryAfterSeconds: error.retryAfterSeconds };
-  if (error instanceof TaskCrowdedOutError) return { status: 503, error: crowdedOut(error.limitMs, error.retryAfterSeconds), retryAfterSeconds: error.retryAfterSeconds };
-  if (error instanceof ClientBusyError) return { status: 429, error: clientBusy(error.limit, error.retryAfterSeconds), retryAfterSeconds: error.retryAfterSeconds };
+export function poolRefusal(
+  error: unknown,
+): { status: 503 | 429; error: string; retryAfterSeconds: number } | undefined {
+  if (error instanceof QueueFullError)
+    return { status: 503, error: poolFull(error.retryAfterSeconds), retryAfterSeconds: error.retryAfterSeconds };
+  if (error instanceof TaskCrowdedOutError)
+    return {
+      status: 503,
+      error: crowdedOut(error.limitMs, error.retryAfterSeconds),
+      retryAfterSeconds: error.retryAfterSeconds,
+    };
+  if (error instanceof ClientBusyError)
+    return {
+      status: 429,
+      error: clientBusy(error.limit, error.retryAfterSeconds),
+      retryAfterSeconds: error.retryAfterSeconds,
+    };
   return undefined;
 }
 

@@ -80,7 +80,8 @@ export class MemoryStore implements WindowStore {
   /** Drops buckets whose every entry has aged out (each bucket is at most WINDOW_MS long). */
   sweep(windowMs = WINDOW_MS): void {
     const now = this.clock();
-    for (const [bucket, times] of this.buckets) if (times[times.length - 1]! + windowMs <= now) this.buckets.delete(bucket);
+    for (const [bucket, times] of this.buckets)
+      if (times[times.length - 1]! + windowMs <= now) this.buckets.delete(bucket);
   }
 
   get size(): number {
@@ -101,7 +102,8 @@ export const KEY_POLICY = 'api-key';
  * should use, and `error="invalid_token"` when the key it presented was refused, so a client can
  * tell "needs a key" from "this key is wrong or revoked".
  */
-export const challenge = (refusedKey: boolean) => `Bearer realm="devtoolbox"${refusedKey ? ', error="invalid_token"' : ''}`;
+export const challenge = (refusedKey: boolean) =>
+  `Bearer realm="devtoolbox"${refusedKey ? ', error="invalid_token"' : ''}`;
 
 /** Every header a limited answer may carry, for Access-Control-Expose-Headers (CORS). */
 export const LIMIT_HEADER_NAMES = [
@@ -157,11 +159,16 @@ export class RateLimiter {
    * would be free and unlimited. Once that budget is spent the answer is a 429.
    */
   async decide(clientBucket: string, key: PresentedKey, cost = 1): Promise<LimitDecision> {
-    if (key.kind === 'none' || cost === 0) return this.verdict(`ip:${clientBucket}`, ANONYMOUS_POLICY, this.anonymousLimit, cost);
+    if (key.kind === 'none' || cost === 0)
+      return this.verdict(`ip:${clientBucket}`, ANONYMOUS_POLICY, this.anonymousLimit, cost);
     const keyBucket = key.kind === 'key' ? this.keys.bucketOf(key.key) : undefined;
     if (keyBucket) return this.verdict(keyBucket, KEY_POLICY, this.keyLimit, cost);
     const decision = await this.verdict(`ip:${clientBucket}`, ANONYMOUS_POLICY, this.anonymousLimit, cost);
-    decision.refusal ??= { status: 401, body: { error: 'Invalid API key' }, headers: { 'WWW-Authenticate': challenge(true) } };
+    decision.refusal ??= {
+      status: 401,
+      body: { error: 'Invalid API key' },
+      headers: { 'WWW-Authenticate': challenge(true) },
+    };
     return decision;
   }
 
@@ -191,7 +198,11 @@ export class RateLimiter {
     const retryAfter = Math.max(1, resetSeconds);
     return {
       headers,
-      refusal: { status: 429, body: { error: tooManyRequests(retryAfter) }, headers: { 'Retry-After': String(retryAfter) } },
+      refusal: {
+        status: 429,
+        body: { error: tooManyRequests(retryAfter) },
+        headers: { 'Retry-After': String(retryAfter) },
+      },
     };
   }
 }

@@ -63,7 +63,12 @@ export class RedisStore implements WindowStore {
   ) {}
 
   /** Connects (waiting at most `waitMs` for the first connection; it keeps retrying after). */
-  static async connect(url: string, options: RedisStoreOptions = {}, waitMs = 3_000, warn: (message: string) => void = console.warn): Promise<RedisStore> {
+  static async connect(
+    url: string,
+    options: RedisStoreOptions = {},
+    waitMs = 3_000,
+    warn: (message: string) => void = console.warn,
+  ): Promise<RedisStore> {
     const { Redis } = await import('ioredis');
     const client = new Redis(url, {
       // Never queue or retry a command: a request waits for the limiter, so a down Redis must
@@ -89,13 +94,20 @@ export class RedisStore implements WindowStore {
       () => false,
     );
     const timer = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), waitMs).unref());
-    if (!(await Promise.race([ready, timer]))) warn(`redis: not reachable at start-up; counting in-process until it is`);
+    if (!(await Promise.race([ready, timer])))
+      warn(`redis: not reachable at start-up; counting in-process until it is`);
     return store;
   }
 
   async hit(bucket: string, limit: number, windowMs: number, cost: number): Promise<WindowState> {
     const member = `${this.tag}:${(this.sequence = (this.sequence + 1) % Number.MAX_SAFE_INTEGER)}`;
-    const [allowed, count, resetUs, nowUs] = await this.client.slidingWindowHit(this.prefix + bucket, limit, windowMs, cost, member);
+    const [allowed, count, resetUs, nowUs] = await this.client.slidingWindowHit(
+      this.prefix + bucket,
+      limit,
+      windowMs,
+      cost,
+      member,
+    );
     return { allowed: allowed === 1, count, resetMs: Math.max(0, Number(resetUs) / 1000), now: Number(nowUs) / 1000 };
   }
 
@@ -110,9 +122,12 @@ export class RedisStore implements WindowStore {
   }
 
   private async pingOnce(timeoutMs: number): Promise<PingAnswer> {
-    if (this.client.status !== 'ready') return { ok: false, reason: `Redis unreachable (connection ${this.client.status})` };
+    if (this.client.status !== 'ready')
+      return { ok: false, reason: `Redis unreachable (connection ${this.client.status})` };
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs)));
+    const late = new Promise<never>(
+      (_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs)),
+    );
     try {
       await Promise.race([this.client.ping(), late]);
       return { ok: true };
@@ -149,7 +164,10 @@ export class FallbackStore implements WindowStore {
       this.failing = false;
       return state;
     } catch (error) {
-      if (!this.failing) this.warn(`rate limit: shared store failed (${(error as Error).message}); counting in-process until it is back`);
+      if (!this.failing)
+        this.warn(
+          `rate limit: shared store failed (${(error as Error).message}); counting in-process until it is back`,
+        );
       this.failing = true;
       this.onFallback();
       return this.fallback.hit(bucket, limit, windowMs, cost);

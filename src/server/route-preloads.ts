@@ -18,7 +18,10 @@ export function routePreloadLinks(root: string): (pathname: string) => string | 
   for (const [path, { scripts, styles }] of Object.entries(routes)) {
     // `crossorigin` as the app's loader fetches them (Vite's preload helper), or the browser
     // would fetch each file twice.
-    const links = [...scripts.map((url) => `<${url}>; rel=modulepreload`), ...styles.map((url) => `<${url}>; rel=preload; as=style; crossorigin`)];
+    const links = [
+      ...scripts.map((url) => `<${url}>; rel=modulepreload`),
+      ...styles.map((url) => `<${url}>; rel=preload; as=style; crossorigin`),
+    ];
     if (links.length) headers.set(path, links.join(', '));
   }
   return (pathname) => headers.get(pathname.replace(/\/$/, ''));

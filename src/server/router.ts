@@ -50,14 +50,16 @@ export interface RouterParts {
 const isLimited = (pathname: string) => pathname === '/mcp' || pathname === '/api' || pathname.startsWith('/api/');
 const EXPOSED_HEADERS = [...LIMIT_HEADER_NAMES, REQUEST_ID_HEADER].join(', ');
 /** The security headers of a path's answers, as a list for `send`. */
-const securityHeaders = (pathname: string) => (isApiPath(pathname) || pathname === '/mcp' ? API_HEADER_LIST : PAGE_HEADER_LIST);
+const securityHeaders = (pathname: string) =>
+  isApiPath(pathname) || pathname === '/mcp' ? API_HEADER_LIST : PAGE_HEADER_LIST;
 /** A header list for `send` with the request's id after it (one writeHead, no setHeader: the hot path). */
 const withId = (list: readonly string[], id: string) => [...list, REQUEST_ID_HEADER, id];
 
 /** The answer to a request the server cannot take or finish now: capacity (503) or the client's share (429). */
 function refusalFor(error: unknown): ApiResponse | undefined {
   const retry = (seconds: number) => ({ 'Retry-After': String(seconds) });
-  if (error instanceof ServerBusyError) return jsonResponse(503, { error: error.message }, retry(error.retryAfterSeconds));
+  if (error instanceof ServerBusyError)
+    return jsonResponse(503, { error: error.message }, retry(error.retryAfterSeconds));
   const refusal = poolRefusal(error);
   return refusal && jsonResponse(refusal.status, { error: refusal.error }, retry(refusal.retryAfterSeconds));
 }
@@ -67,28 +69,46 @@ export function createRouter(parts: RouterParts): (req: IncomingMessage, res: Se
   const { metrics, limiter, inFlight } = parts;
   const documents = new Documents();
 
-  async function route(req: IncomingMessage, res: ServerResponse, id: string, signal: () => AbortSignal): Promise<void> {
+  async function route(
+    req: IncomingMessage,
+    res: ServerResponse,
+    id: string,
+    signal: () => AbortSignal,
+  ): Promise<void> {
     const pathname = pathOf(req);
     // Probes and scrapers: never limited, no key (ops-routes.ts).
-    const ops = await answerOps({ health: parts.health, metrics, metricsToken: parts.metricsToken }, req.method ?? 'GET', pathname, req.headers.authorization);
+    const ops = await answerOps(
+      { health: parts.health, metrics, metricsToken: parts.metricsToken },
+      req.method ?? 'GET',
+      pathname,
+      req.headers.authorization,
+    );
     if (ops) return send(req, res, ops, withId(API_HEADER_LIST, id));
     const api = isApiPath(pathname);
     // JSON answers get their security headers and id in send's single writeHead (the hot path);
     // the rest (MCP, files) write their own heads and take them from here.
     if (!api) {
-      for (const [name, value] of Object.entries(pathname === '/mcp' ? API_HEADERS : PAGE_HEADERS)) res.setHeader(name, value);
+      for (const [name, value] of Object.entries(pathname === '/mcp' ? API_HEADERS : PAGE_HEADERS))
+        res.setHeader(name, value);
       res.setHeader(REQUEST_ID_HEADER, id);
     }
 
     const account = openAccount(req, signal, { limiter, metrics, clientOf: parts.clientOf });
     if (limiter && isLimited(pathname)) {
       // Preflights are sent by browsers on their own and never carry a key: they are not counted.
-      const decision = await account.charge(req.method === 'OPTIONS' ? 0 : requestCost(Number(req.headers['content-length'] ?? 0)));
+      const decision = await account.charge(
+        req.method === 'OPTIONS' ? 0 : requestCost(Number(req.headers['content-length'] ?? 0)),
+      );
       for (const [name, value] of Object.entries(decision.headers)) res.setHeader(name, value);
       // Cross-origin callers (CORS) may read these only when exposed.
       res.setHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS);
       if (decision.refusal) {
-        send(req, res, jsonResponse(decision.refusal.status, decision.refusal.body, decision.refusal.headers), withId(securityHeaders(pathname), id));
+        send(
+          req,
+          res,
+          jsonResponse(decision.refusal.status, decision.refusal.body, decision.refusal.headers),
+          withId(securityHeaders(pathname), id),
+        );
         return;
       }
     }
@@ -105,23 +125,31 @@ export function createRouter(parts: RouterParts): (req: IncomingMessage, res: Se
       const toPool: Offload = (slug, bytes) => {
         const unpaid = limiter ? requestCost(bytes.length) - account.charged : 0;
         if (unpaid <= 0) return parts.offload(slug, bytes, account.callOptions());
-        return account.charge(unpaid).then(({ refusal }) =>
-          refusal
-            ? jsonResponse(refusal.status, refusal.body, refusal.headers)
-            : (parts.offload(slug, bytes, account.callOptions()) ?? respond({ method: 'POST', pathname, body: async () => bytes }, parts.apiDoor)),
-        );
+        return account
+          .charge(unpaid)
+          .then(({ refusal }) =>
+            refusal
+              ? jsonResponse(refusal.status, refusal.body, refusal.headers)
+              : (parts.offload(slug, bytes, account.callOptions()) ??
+                respond({ method: 'POST', pathname, body: async () => bytes }, parts.apiDoor)),
+          );
       };
-      const answer = await respond({ method: req.method ?? 'GET', pathname, body }, { ...parts.apiDoor, offload: toPool });
+      const answer = await respond(
+        { method: req.method ?? 'GET', pathname, body },
+        { ...parts.apiDoor, offload: toPool },
+      );
       reservation?.hold(answer.body.length);
       const heads = withId(API_HEADER_LIST, id);
-      if (answer.status === 200 && isDocumentRequest(req.method, pathname)) documents.send(req, res, pathname, answer, heads);
+      if (answer.status === 200 && isDocumentRequest(req.method, pathname))
+        documents.send(req, res, pathname, answer, heads);
       else send(req, res, answer, heads);
       return;
     }
     if (pathname === '/mcp') {
       // MCP over Streamable HTTP (docs/contract.md §3)
       await handleMcp(req, res, body, {
-        invoke: (slug, args, mcp) => timedMcpCall(metrics, slug, () => parts.mcpInvoke(slug, args, { ...account.callOptions(), ...mcp })),
+        invoke: (slug, args, mcp) =>
+          timedMcpCall(metrics, slug, () => parts.mcpInvoke(slug, args, { ...account.callOptions(), ...mcp })),
         admitMore: limiter ? async (calls) => (await account.charge(calls)).refusal : undefined,
         access: parts.mcpAccess,
       });
@@ -152,7 +180,8 @@ export function createRouter(parts: RouterParts): (req: IncomingMessage, res: Se
 
   return (req, res) => {
     const id = requestId(req.headers['x-request-id']);
-    if (parts.accessLog) logAccess(req, res, { client: parts.clientOf(req), requestId: id, quietWhenOk: HEALTH_PATHS.has(pathOf(req)) });
+    if (parts.accessLog)
+      logAccess(req, res, { client: parts.clientOf(req), requestId: id, quietWhenOk: HEALTH_PATHS.has(pathOf(req)) });
     if (metrics) countRestCall(req, res, metrics);
     inFlight.add(res);
     // Made only when a heavy tool asks for it or the client leaves: light calls never look.
@@ -162,6 +191,8 @@ export function createRouter(parts: RouterParts): (req: IncomingMessage, res: Se
       if (!res.writableFinished) (controller ??= new AbortController()).abort(); // the client left: drop its queued work
     });
     if (parts.draining()) res.setHeader('Connection', 'close');
-    route(req, res, id, () => (controller ??= new AbortController()).signal).catch((error: unknown) => answerFailure(req, res, id, error));
+    route(req, res, id, () => (controller ??= new AbortController()).signal).catch((error: unknown) =>
+      answerFailure(req, res, id, error),
+    );
   };
 }

@@ -59,20 +59,35 @@ export function prefersHtml(accept: string | undefined, method: string | undefin
  * sw.js, the manifest, icons, /models/resources.json) is revalidated on every use.
  */
 export function isContentAddressed(pathname: string): boolean {
-  return pathname.startsWith('/assets/') || /^\/models\/(?:[0-9a-f]{64}\.bin|ort-wasm[\w.-]*-[0-9a-f]{16}\.wasm)$/.test(pathname);
+  return (
+    pathname.startsWith('/assets/') ||
+    /^\/models\/(?:[0-9a-f]{64}\.bin|ort-wasm[\w.-]*-[0-9a-f]{16}\.wasm)$/.test(pathname)
+  );
 }
 
 /**
  * `tools`: the registry, whose pages (`/`, `/<slug>`) get their own heads; `originOf(req)`: the
  * origin written into a page's canonical and preview links (page-heads.ts `requestOrigin`).
  */
-export function createStaticHandler(root: string, tools: readonly ToolDefinition[], originOf: (req: IncomingMessage) => string) {
+export function createStaticHandler(
+  root: string,
+  tools: readonly ToolDefinition[],
+  originOf: (req: IncomingMessage) => string,
+) {
   const rootPrefix = normalize(root + sep);
   // The pages, rendered from index.html once, and again only when a new build replaces it.
   let rendered: { mtime: number; size: number; page: (pathname: string, origin: string) => RenderedPage } | undefined;
-  async function pageAt(index: { path: string; size: number; mtime: Date }, pathname: string, origin: string): Promise<RenderedPage> {
+  async function pageAt(
+    index: { path: string; size: number; mtime: Date },
+    pathname: string,
+    origin: string,
+  ): Promise<RenderedPage> {
     if (rendered?.mtime !== index.mtime.getTime() || rendered.size !== index.size) {
-      rendered = { mtime: index.mtime.getTime(), size: index.size, page: pageRenderer(await readFile(index.path, 'utf8'), tools) };
+      rendered = {
+        mtime: index.mtime.getTime(),
+        size: index.size,
+        page: pageRenderer(await readFile(index.path, 'utf8'), tools),
+      };
     }
     return rendered.page(pathname, origin);
   }
@@ -98,10 +113,18 @@ export function createStaticHandler(root: string, tools: readonly ToolDefinition
 
   /** A 404: the app's not-found page for browsers (HTML), `{"error"}` JSON for other clients. */
   async function notFound(req: IncomingMessage, res: ServerResponse, decoded: string | undefined): Promise<void> {
-    const index = decoded !== undefined && prefersHtml(req.headers.accept, req.method, decoded) ? await fileAt('/index.html') : undefined;
+    const index =
+      decoded !== undefined && prefersHtml(req.headers.accept, req.method, decoded)
+        ? await fileAt('/index.html')
+        : undefined;
     const page = index && (await pageAt(index, NOT_A_PAGE, originOf(req)));
     const [type, body] = page ? [TYPES['.html']!, page.body] : [TYPES['.json']!, NOT_FOUND_JSON];
-    res.writeHead(404, { 'Content-Type': type, 'Content-Length': body.length, 'Cache-Control': 'no-cache', 'X-Content-Type-Options': 'nosniff' });
+    res.writeHead(404, {
+      'Content-Type': type,
+      'Content-Length': body.length,
+      'Cache-Control': 'no-cache',
+      'X-Content-Type-Options': 'nosniff',
+    });
     res.end(req.method === 'HEAD' ? undefined : body);
   }
 
@@ -119,7 +142,9 @@ export function createStaticHandler(root: string, tools: readonly ToolDefinition
     // whatever the method (docs/contract.md), so a client learns the path is wrong, not the verb.
     if (!named && !isAppPage(decoded)) return notFound(req, res, decoded);
     if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' }).end('Method not allowed\n');
+      res
+        .writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' })
+        .end('Method not allowed\n');
       return;
     }
     // The app's router renders a page path from index.html, with that page's own head.
@@ -137,13 +162,20 @@ export function createStaticHandler(root: string, tools: readonly ToolDefinition
     const cacheControl = immutable ? 'public, max-age=31536000, immutable' : 'no-cache';
     if (status === 200 && !immutable && req.headers['if-modified-since'] === lastModified) {
       // A 304 carries the headers a 200 would have that bear on caching (RFC 9110 §15.4.5).
-      res.writeHead(304, { 'Cache-Control': cacheControl, 'Last-Modified': lastModified, ...(named && { Vary: 'Accept-Encoding' }) }).end();
+      res
+        .writeHead(304, {
+          'Cache-Control': cacheControl,
+          'Last-Modified': lastModified,
+          ...(named && { Vary: 'Accept-Encoding' }),
+        })
+        .end();
       return;
     }
     // The build's brotli or gzip twin of a file asked for by name; a page (rendered once per path
     // and origin by page-heads.ts) is compressed here, once per rendering and coding.
     const twin = named ? await encodedTwin(file.path, req.headers['accept-encoding']) : undefined;
-    const pageCoding = page && page.body.length >= COMPRESS_MIN_BYTES ? negotiate(req.headers['accept-encoding']) : undefined;
+    const pageCoding =
+      page && page.body.length >= COMPRESS_MIN_BYTES ? negotiate(req.headers['accept-encoding']) : undefined;
     const pageBody = page && pageCoding ? await compressedPage(page.body, pageCoding) : page?.body;
     const coding = twin?.encoding ?? pageCoding;
     const varies = named || (page !== undefined && page.body.length >= COMPRESS_MIN_BYTES);
@@ -164,6 +196,9 @@ export function createStaticHandler(root: string, tools: readonly ToolDefinition
       return;
     }
     if (pageBody) res.end(pageBody);
-    else createReadStream(twin?.path ?? file.path).on('error', () => res.destroy()).pipe(res);
+    else
+      createReadStream(twin?.path ?? file.path)
+        .on('error', () => res.destroy())
+        .pipe(res);
   };
 }

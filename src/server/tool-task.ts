@@ -15,7 +15,9 @@ import { findTool } from '../tools/index';
  * `input`: a request the door already validated (`validate`) → run as is; `answer` says whether
  * the door wants the Reply (MCP, the command line) or the REST answer's bytes.
  */
-export type ToolTask = { kind: 'json'; slug: string; json: Uint8Array } | { kind: 'input'; slug: string; input: unknown; answer: 'reply' | 'http' };
+export type ToolTask =
+  | { kind: 'json'; slug: string; json: Uint8Array }
+  | { kind: 'input'; slug: string; input: unknown; answer: 'reply' | 'http' };
 
 /** What a task gives back, told apart by `kind`. */
 export type ToolOutcome = { kind: 'reply'; reply: Reply } | { kind: 'http'; response: ApiResponse };
@@ -41,4 +43,6 @@ export function taskPerformer(context: ToolContext): (task: ToolTask) => Promise
 
 /** The buffers of an outcome that move to the main thread rather than being copied. */
 export const outcomeTransfers = (outcome: ToolOutcome): ArrayBuffer[] =>
-  outcome.kind === 'http' && typeof outcome.response.body !== 'string' ? [outcome.response.body.buffer as ArrayBuffer] : [];
+  outcome.kind === 'http' && typeof outcome.response.body !== 'string'
+    ? [outcome.response.body.buffer as ArrayBuffer]
+    : [];

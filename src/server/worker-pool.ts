@@ -128,7 +128,13 @@ interface Slot {
   tid?: number;
   /** Process ids the worker started and has not seen end (0: a free place): killed with it. */
   companions: Int32Array;
-  busy?: { id: number; timer: ReturnType<typeof setTimeout>; started: number; pending: Pending<unknown, unknown>; sched: Map<string, SchedTime> };
+  busy?: {
+    id: number;
+    timer: ReturnType<typeof setTimeout>;
+    started: number;
+    pending: Pending<unknown, unknown>;
+    sched: Map<string, SchedTime>;
+  };
 }
 
 /** What a worker is told at start (`workerData`). */
@@ -171,7 +177,13 @@ export class WorkerPool<In, Out> {
 
   get stats() {
     const busy = [...this.slots].filter((slot) => slot.busy).length;
-    return { size: this.options.size, workers: this.slots.size, busy, queued: this.queue.length, clients: this.perClient.size };
+    return {
+      size: this.options.size,
+      workers: this.slots.size,
+      busy,
+      queued: this.queue.length,
+      clients: this.perClient.size,
+    };
   }
 
   run(task: In, { signal, client, transfer }: RunOptions = {}): Promise<Out> {
@@ -206,8 +218,11 @@ export class WorkerPool<In, Out> {
   /** Terminates every worker; queued and running tasks are rejected. */
   async close(): Promise<void> {
     this.isClosed = true;
-    for (const pending of this.queue.splice(0)) this.settle(pending, new WorkerFailedError('the worker pool is closed'));
-    await Promise.all([...this.slots].map((slot) => this.retire(slot, new WorkerFailedError('the worker pool is closed'))));
+    for (const pending of this.queue.splice(0))
+      this.settle(pending, new WorkerFailedError('the worker pool is closed'));
+    await Promise.all(
+      [...this.slots].map((slot) => this.retire(slot, new WorkerFailedError('the worker pool is closed'))),
+    );
   }
 
   /** Seconds until `waves` rounds of average tasks have run: a Retry-After. */
@@ -258,7 +273,11 @@ export class WorkerPool<In, Out> {
 
   private spawn(): Slot {
     const companions = new SharedArrayBuffer(COMPANION_PLACES * Int32Array.BYTES_PER_ELEMENT);
-    const settings: WorkerSettings = { niceness: this.options.niceness ?? 0, maxHeapMb: this.options.maxHeapMb, companions };
+    const settings: WorkerSettings = {
+      niceness: this.options.niceness ?? 0,
+      maxHeapMb: this.options.maxHeapMb,
+      companions,
+    };
     const resourceLimits = this.options.maxHeapMb ? { maxOldGenerationSizeMb: this.options.maxHeapMb } : undefined;
     // Before a worker lowers its priority, so libuv's pool does not inherit it (thread-priority.ts).
     if (settings.niceness > 0) startLibuvPoolHere();
@@ -293,7 +312,13 @@ export class WorkerPool<In, Out> {
     const id = this.nextId++;
     this.lastStarted.set(pending.client, ++this.starts);
     const timer = setTimeout(() => void this.retire(slot, this.timedOut(slot)), this.options.taskTimeoutMs);
-    slot.busy = { id, timer, started: performance.now(), pending: pending as Pending<unknown, unknown>, sched: schedOf(slot) };
+    slot.busy = {
+      id,
+      timer,
+      started: performance.now(),
+      pending: pending as Pending<unknown, unknown>,
+      sched: schedOf(slot),
+    };
     try {
       slot.worker.postMessage({ id, task: pending.task }, pending.transfer);
     } catch (error) {
@@ -332,7 +357,10 @@ export class WorkerPool<In, Out> {
     }
     if (waited <= ran) return new TaskTimeoutError(limit);
     const running = [...this.slots].filter((candidate) => candidate.busy).length;
-    return new TaskCrowdedOutError(limit, this.secondsFor(Math.max(1, Math.ceil((this.queue.length + running) / this.options.size))));
+    return new TaskCrowdedOutError(
+      limit,
+      this.secondsFor(Math.max(1, Math.ceil((this.queue.length + running) / this.options.size))),
+    );
   }
 
   private finish(slot: Slot, reply: Extract<WorkerReply, { id: number }>): void {
@@ -350,13 +378,16 @@ export class WorkerPool<In, Out> {
   private takeNext(): Pending<In, Out> | undefined {
     if (this.queue.length <= 1) return this.queue.shift();
     const running = new Map<string, number>();
-    for (const slot of this.slots) if (slot.busy) running.set(slot.busy.pending.client, (running.get(slot.busy.pending.client) ?? 0) + 1);
-    const rank = (pending: Pending<In, Out>) => [running.get(pending.client) ?? 0, this.lastStarted.get(pending.client) ?? 0] as const;
+    for (const slot of this.slots)
+      if (slot.busy) running.set(slot.busy.pending.client, (running.get(slot.busy.pending.client) ?? 0) + 1);
+    const rank = (pending: Pending<In, Out>) =>
+      [running.get(pending.client) ?? 0, this.lastStarted.get(pending.client) ?? 0] as const;
     let best = 0;
     let bestRank = rank(this.queue[0]!);
     for (let i = 1; i < this.queue.length; i++) {
       const candidate = rank(this.queue[i]!);
-      if (candidate[0] < bestRank[0] || (candidate[0] === bestRank[0] && candidate[1] < bestRank[1])) [best, bestRank] = [i, candidate];
+      if (candidate[0] < bestRank[0] || (candidate[0] === bestRank[0] && candidate[1] < bestRank[1]))
+        [best, bestRank] = [i, candidate];
     }
     return this.queue.splice(best, 1)[0];
   }
@@ -467,7 +498,8 @@ export function reportCompanion(pid: number, alive: boolean): void {
   if (!shared) return;
   const places = new Int32Array(shared);
   for (let i = 0; i < places.length; i++) {
-    if (alive ? Atomics.compareExchange(places, i, 0, pid) === 0 : Atomics.compareExchange(places, i, pid, 0) === pid) return;
+    if (alive ? Atomics.compareExchange(places, i, 0, pid) === 0 : Atomics.compareExchange(places, i, pid, 0) === pid)
+      return;
   }
   // Every place taken (never seen: a worker has one model process, two while one closes): this
   // one is not killed with the worker, and ends by itself once its channel closes.

@@ -25,7 +25,10 @@ const clients = (...pages: { client: RelayClient }[]) => ({ matchAll: async () =
 const OK: Reply = { status: 200, body: { done: true } };
 const replies: Behaviour = (message, answer) => {
   answer({ type: 'accepted' });
-  answer({ type: 'reply', reply: { status: 200, body: { slug: message.slug, echo: message.body as Record<string, unknown> } } });
+  answer({
+    type: 'reply',
+    reply: { status: 200, body: { slug: message.slug, echo: message.body as Record<string, unknown> } },
+  });
 };
 const ignores: Behaviour = () => undefined;
 

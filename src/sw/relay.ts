@@ -48,7 +48,12 @@ function ask(client: RelayClient, slug: string, body: unknown): Promise<Outcome>
  * Runs a tool in an open window of the app: the one that asked first, then focused ones, then
  * the rest. Resolves undefined when no window can (none open, or none hosts relayed tools).
  */
-export async function relayToPage(clients: RelayClients, requester: string | undefined, slug: string, body: unknown): Promise<Reply | undefined> {
+export async function relayToPage(
+  clients: RelayClients,
+  requester: string | undefined,
+  slug: string,
+  body: unknown,
+): Promise<Reply | undefined> {
   const windows = await clients.matchAll({ type: 'window' });
   const rank = (client: RelayClient) => (client.id === requester ? 0 : client.focused ? 1 : 2);
   for (const client of [...windows].sort((a, b) => rank(a) - rank(b))) {

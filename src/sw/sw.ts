@@ -2,7 +2,13 @@
 // server (so fetch('/api/…') works offline), then serves the precached app.
 /// <reference lib="webworker" />
 import { clientsClaim } from 'workbox-core';
-import { addPlugins, cleanupOutdatedCaches, createHandlerBoundToURL, matchPrecache, precacheAndRoute } from 'workbox-precaching';
+import {
+  addPlugins,
+  cleanupOutdatedCaches,
+  createHandlerBoundToURL,
+  matchPrecache,
+  precacheAndRoute,
+} from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import examples from 'virtual:examples';
 import { handle, isApiPath, isAppPage, MAX_BODY_BYTES, type ApiDoor } from '../core/http';
@@ -41,7 +47,8 @@ const local = localInvoker(context);
 // /openapi.json and GET /api/<slug> answer what the Node server answers, model included.
 const door = (requester: string): ApiDoor => ({
   examples,
-  invoke: async (slug, body) => (relayed.has(slug) && (await relayToPage(self.clients, requester, slug, body))) || local(slug, body),
+  invoke: async (slug, body) =>
+    (relayed.has(slug) && (await relayToPage(self.clients, requester, slug, body))) || local(slug, body),
 });
 
 // Registered before Workbox's routes, so the API is answered here first.
@@ -62,10 +69,18 @@ self.addEventListener('fetch', (event) => {
     );
   } else if (isApiPath(url.pathname)) {
     const requester = event.clientId || event.resultingClientId;
-    event.respondWith(handle(event.request, door(requester), MAX_BODY_BYTES).then((response) => withHeaders(response, API_HEADERS)));
+    event.respondWith(
+      handle(event.request, door(requester), MAX_BODY_BYTES).then((response) => withHeaders(response, API_HEADERS)),
+    );
   } else if (url.pathname.startsWith(MODELS_PATH) && event.request.method === 'GET') {
     // The background-removal files, once downloaded (src/platform/model-cache.ts), offline too.
-    event.respondWith(caches.open(MODEL_CACHE).then(async (cache) => withHeaders((await cache.match(event.request)) ?? (await fetch(event.request)), PAGE_HEADERS)));
+    event.respondWith(
+      caches
+        .open(MODEL_CACHE)
+        .then(async (cache) =>
+          withHeaders((await cache.match(event.request)) ?? (await fetch(event.request)), PAGE_HEADERS),
+        ),
+    );
   }
 });
 
@@ -78,7 +93,11 @@ self.addEventListener('fetch', (event) => {
  * threads). Headers a response already has are replaced by the same values.
  */
 function withHeaders(response: Response, wanted: Readonly<Record<string, string>>): Response {
-  if (response.type === 'opaque' || Object.entries(wanted).every(([name, value]) => response.headers.get(name) === value)) return response;
+  if (
+    response.type === 'opaque' ||
+    Object.entries(wanted).every(([name, value]) => response.headers.get(name) === value)
+  )
+    return response;
   const headers = new Headers(response.headers);
   for (const [name, value] of Object.entries(wanted)) headers.set(name, value);
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
@@ -98,7 +117,9 @@ registerRoute(
   new NavigationRoute(
     async (options) => {
       const shell = await appShell(options);
-      return isAppPage(options.url.pathname) ? shell : new Response(shell.body, { status: 404, statusText: 'Not Found', headers: shell.headers });
+      return isAppPage(options.url.pathname)
+        ? shell
+        : new Response(shell.body, { status: 404, statusText: 'Not Found', headers: shell.headers });
     },
     { denylist: [/^\/api(\/|$)/, /^\/mcp/, /\.(json|txt)$/] },
   ),

@@ -88,11 +88,14 @@ export interface ToolExample {
  * `read: 'files'`: the page takes the File objects themselves as `files` (the image pages).
  */
 export type FileAccepts = { types: Readonly<Record<string, readonly string[]>> } & (
-  | { read: 'text'; field: string; with?: Readonly<Record<string, unknown>> }
-  | { read: 'files' }
+  { read: 'text'; field: string; with?: Readonly<Record<string, unknown>> } | { read: 'files' }
 );
 
-export interface ToolDefinition<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType, S extends string = string> {
+export interface ToolDefinition<
+  I extends z.ZodType = z.ZodType,
+  O extends z.ZodType = z.ZodType,
+  S extends string = string,
+> {
   /** URL-safe name: folder, `/api/<slug>`, page `/<slug>`, operationId and MCP tool name. */
   slug: S;
   /** Human name, e.g. "JWT Decoder". */

@@ -16,8 +16,11 @@ function zodDefaults(schema: z.ZodType): Record<string, unknown> {
 }
 
 describe('schema.ts DEFAULTS', () => {
-  it.each(tools.map((tool) => [tool.slug, tool] as const))('%s: DEFAULTS are the defaults zod fills in', async (slug, tool) => {
-    const module: { DEFAULTS?: Record<string, unknown> } = await import(`./${slug}/schema.ts`);
-    expect(module.DEFAULTS ?? {}).toEqual(zodDefaults(tool.input));
-  });
+  it.each(tools.map((tool) => [tool.slug, tool] as const))(
+    '%s: DEFAULTS are the defaults zod fills in',
+    async (slug, tool) => {
+      const module: { DEFAULTS?: Record<string, unknown> } = await import(`./${slug}/schema.ts`);
+      expect(module.DEFAULTS ?? {}).toEqual(zodDefaults(tool.input));
+    },
+  );
 });

@@ -12,10 +12,21 @@ import { RASTER_FORMATS, IMAGE_FORMATS } from '../lib/images/formats';
 export const DOWNLOAD_TYPE = 'application/octet-stream';
 
 /** Raster image types: an `<img>` may need them, and a tab shows them as a picture only. */
-const RASTER_TYPES: ReadonlySet<string> = new Set([...RASTER_FORMATS.map((format) => IMAGE_FORMATS[format].mime), 'image/bmp', 'image/vnd.microsoft.icon']);
+const RASTER_TYPES: ReadonlySet<string> = new Set([
+  ...RASTER_FORMATS.map((format) => IMAGE_FORMATS[format].mime),
+  'image/bmp',
+  'image/vnd.microsoft.icon',
+]);
 
 /** Types a browser shows as inert text or saves, and never renders as a document. */
-const INERT_TYPES: ReadonlySet<string> = new Set([...RASTER_TYPES, 'text/plain', 'text/csv', 'application/json', 'application/zip', DOWNLOAD_TYPE]);
+const INERT_TYPES: ReadonlySet<string> = new Set([
+  ...RASTER_TYPES,
+  'text/plain',
+  'text/csv',
+  'application/json',
+  'application/zip',
+  DOWNLOAD_TYPE,
+]);
 
 /** Whether bytes of this type may be shown in an `<img>` from a `blob:` URL of ours. */
 export function isRasterType(type: string): boolean {

@@ -18,9 +18,15 @@ function hasType(value: unknown, type: string): boolean {
 }
 
 /** JSON equality, for enum and const (the values here are plain JSON). */
-const same = (a: unknown, b: unknown) => a === b || (typeof a === 'object' && typeof b === 'object' && JSON.stringify(a) === JSON.stringify(b));
+const same = (a: unknown, b: unknown) =>
+  a === b || (typeof a === 'object' && typeof b === 'object' && JSON.stringify(a) === JSON.stringify(b));
 
-export function matches(schema: JsonSchema, value: unknown, defs: Readonly<Record<string, JsonSchema>> = {}, depth = 0): boolean {
+export function matches(
+  schema: JsonSchema,
+  value: unknown,
+  defs: Readonly<Record<string, JsonSchema>> = {},
+  depth = 0,
+): boolean {
   if (depth > 32) return false; // a value nested deeper than any tool's input is not one
   const check = (inner: unknown, v: unknown) => matches(inner as JsonSchema, v, defs, depth + 1);
   const s = schema;
@@ -69,7 +75,8 @@ export function matches(schema: JsonSchema, value: unknown, defs: Readonly<Recor
   if (typeOf(value) === 'object') {
     const object = value as Record<string, unknown>;
     const properties = (s.properties ?? {}) as Record<string, JsonSchema>;
-    if (Array.isArray(s.required) && !s.required.every((name) => typeof name === 'string' && name in object)) return false;
+    if (Array.isArray(s.required) && !s.required.every((name) => typeof name === 'string' && name in object))
+      return false;
     for (const [name, item] of Object.entries(object)) {
       const inner = Object.hasOwn(properties, name) ? properties[name] : s.additionalProperties;
       if (inner === false) return false;
@@ -85,10 +92,18 @@ export function matches(schema: JsonSchema, value: unknown, defs: Readonly<Recor
  * or a wider one than the tool's). Any other field, and any value of the wrong kind, is dropped;
  * the rest are kept.
  */
-export function checkFields(given: Record<string, unknown>, schemas: FieldSchemas | undefined, own: Readonly<Record<string, JsonSchema>> = {}): Record<string, unknown> {
+export function checkFields(
+  given: Record<string, unknown>,
+  schemas: FieldSchemas | undefined,
+  own: Readonly<Record<string, JsonSchema>> = {},
+): Record<string, unknown> {
   const kept: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(given)) {
-    const schema = Object.hasOwn(own, name) ? own[name] : schemas && Object.hasOwn(schemas.fields, name) ? schemas.fields[name] : undefined;
+    const schema = Object.hasOwn(own, name)
+      ? own[name]
+      : schemas && Object.hasOwn(schemas.fields, name)
+        ? schemas.fields[name]
+        : undefined;
     if (schema && matches(schema, value, schemas?.defs)) kept[name] = value;
   }
   return kept;

@@ -28,7 +28,9 @@ export function openerOf(file: NamedFile, openers: readonly FileOpener[]): FileO
   const extension = extensionOf(file.name);
   const lists = (opener: FileOpener) => Object.entries(opener.accepts.types);
   return (
-    (extension ? openers.find((opener) => lists(opener).some(([, extensions]) => extensions.includes(extension))) : undefined) ??
+    (extension
+      ? openers.find((opener) => lists(opener).some(([, extensions]) => extensions.includes(extension)))
+      : undefined) ??
     (file.type ? openers.find((opener) => lists(opener).some(([type]) => type === file.type.toLowerCase())) : undefined)
   );
 }
@@ -43,6 +45,11 @@ export function planLaunch(files: readonly NamedFile[], openers: readonly FileOp
   if (first < 0) return undefined;
   const opener = matched[first]!;
   const { accepts } = opener;
-  if (accepts.read === 'text') return { slug: opener.slug, read: 'text', file: first, field: accepts.field, with: accepts.with ?? {} };
-  return { slug: opener.slug, read: 'files', files: matched.flatMap((each, index) => (each === opener ? [index] : [])) };
+  if (accepts.read === 'text')
+    return { slug: opener.slug, read: 'text', file: first, field: accepts.field, with: accepts.with ?? {} };
+  return {
+    slug: opener.slug,
+    read: 'files',
+    files: matched.flatMap((each, index) => (each === opener ? [index] : [])),
+  };
 }

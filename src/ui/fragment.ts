@@ -24,7 +24,10 @@ const COMPRESSED = 'z1.';
 export type State = Record<string, unknown>;
 
 /** Bytes through a CompressionStream or DecompressionStream. */
-async function through(bytes: Uint8Array<ArrayBuffer>, stream: CompressionStream | DecompressionStream): Promise<Uint8Array> {
+async function through(
+  bytes: Uint8Array<ArrayBuffer>,
+  stream: CompressionStream | DecompressionStream,
+): Promise<Uint8Array> {
   return new Uint8Array(await new Response(new Blob([bytes]).stream().pipeThrough(stream)).arrayBuffer());
 }
 
@@ -60,7 +63,9 @@ export async function encodeState(state: State): Promise<string> {
   const plain = encodeURIComponent(json);
   // A link of up to 2 KB is short enough for anything that carries links: it stays readable.
   if (plain.length <= READABLE) return plain;
-  const compressed = COMPRESSED + encodeBase64(await through(new TextEncoder().encode(json), new CompressionStream('deflate-raw')), true, false);
+  const compressed =
+    COMPRESSED +
+    encodeBase64(await through(new TextEncoder().encode(json), new CompressionStream('deflate-raw')), true, false);
   return compressed.length < plain.length ? compressed : plain;
 }
 
@@ -77,14 +82,17 @@ export interface Shared {
  * options still make it into the link), and said so in `left`.
  */
 export async function shareState(state: State, secrets: readonly string[] = []): Promise<Shared> {
-  const shared: State = Object.fromEntries(Object.entries(state).filter(([key, value]) => !secrets.includes(key) && value !== undefined && value !== ''));
+  const shared: State = Object.fromEntries(
+    Object.entries(state).filter(([key, value]) => !secrets.includes(key) && value !== undefined && value !== ''),
+  );
   const left: string[] = [];
   const leave = (key: string) => {
     delete shared[key];
     left.push(key);
   };
   // Too long to be worth compressing: out at once, checked on the raw text so a multi-MB input costs nothing.
-  for (const [key, value] of Object.entries(shared)) if (typeof value === 'string' && value.length > MAX_RAW) leave(key);
+  for (const [key, value] of Object.entries(shared))
+    if (typeof value === 'string' && value.length > MAX_RAW) leave(key);
   for (;;) {
     const fragment = await encodeState(shared);
     if (fragment.length <= MAX_FRAGMENT) return { fragment, left };

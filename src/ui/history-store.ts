@@ -19,7 +19,8 @@ function open(version?: number): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {
     const request = indexedDB.open(DB, version);
     request.onupgradeneeded = () => {
-      if (!request.result.objectStoreNames.contains(STORE)) request.result.createObjectStore(STORE, { keyPath: 'id', autoIncrement: true }).createIndex('slug', 'slug');
+      if (!request.result.objectStoreNames.contains(STORE))
+        request.result.createObjectStore(STORE, { keyPath: 'id', autoIncrement: true }).createIndex('slug', 'slug');
     };
     request.onsuccess = () => {
       const db = request.result;
@@ -35,7 +36,8 @@ function open(version?: number): Promise<IDBDatabase> {
 function done(transaction: IDBTransaction): Promise<void> {
   return new Promise((resolve, reject) => {
     transaction.oncomplete = () => resolve();
-    transaction.onerror = transaction.onabort = () => reject(transaction.error ?? new Error('IndexedDB transaction failed'));
+    transaction.onerror = transaction.onabort = () =>
+      reject(transaction.error ?? new Error('IndexedDB transaction failed'));
   });
 }
 
@@ -48,7 +50,11 @@ function all(store: IDBObjectStore, slug: string): Promise<HistoryEntry[]> {
 }
 
 /** Keeps `fields` as the tool's newest of at most `count` entries; false when its JSON is over `chars` characters. */
-export async function addEntry(slug: string, fields: Record<string, unknown>, { count, chars }: { count: number; chars: number }): Promise<boolean> {
+export async function addEntry(
+  slug: string,
+  fields: Record<string, unknown>,
+  { count, chars }: { count: number; chars: number },
+): Promise<boolean> {
   const json = JSON.stringify(fields);
   if (json.length > chars) return false;
   const db = await open();

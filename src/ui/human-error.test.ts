@@ -24,7 +24,9 @@ describe('humanError on schema errors (400 "Invalid request: …")', () => {
   it('makes one sentence per bad field', async () => {
     const api = await errorOf('base64', { mode: 'sideways' });
     expect(api).toMatch(/^Invalid request: 'input' is required; 'mode' must be one of/);
-    expect(humanError(api, { input: 'Text', mode: 'Mode' })).toBe('Text is required. Mode must be one of "encode", "decode".');
+    expect(humanError(api, { input: 'Text', mode: 'Mode' })).toBe(
+      'Text is required. Mode must be one of "encode", "decode".',
+    );
   });
 
   it('keeps the bound in a range error', async () => {
@@ -44,12 +46,16 @@ describe('humanError on the tools’ own sentences', () => {
   it('rewords a field named at the start and keeps the position', async () => {
     const api = await errorOf('url-encoder', { input: 'a%2', mode: 'decode' });
     expect(api).toMatch(/^'input' has a malformed percent-encoding at position 2/);
-    expect(humanError(api, { input: 'Percent-encoded text' })).toMatch(/^The percent-encoded text has a malformed percent-encoding at position 2: '%' must be followed by two hexadecimal digits/);
+    expect(humanError(api, { input: 'Percent-encoded text' })).toMatch(
+      /^The percent-encoded text has a malformed percent-encoding at position 2: '%' must be followed by two hexadecimal digits/,
+    );
   });
 
   it('keeps capitals of a label that starts with an acronym', async () => {
     const api = await errorOf('hash-generator', { input: 'x', algorithm: 'crc32', hmac_key: 'k' });
-    expect(humanError(api, { hmac_key: 'HMAC key' })).toBe('The HMAC key cannot be used with crc32: HMAC is available for md5, the SHA families and blake2b.');
+    expect(humanError(api, { hmac_key: 'HMAC key' })).toBe(
+      'The HMAC key cannot be used with crc32: HMAC is available for md5, the SHA families and blake2b.',
+    );
   });
 
   it('rewords a field named inside a sentence, and leaves quoted values alone', async () => {
@@ -83,7 +89,7 @@ describe('humanError on the tools’ own sentences', () => {
 });
 
 describe('the known field names', () => {
-  it('include every top-level field of every tool\'s request schema', () => {
+  it("include every top-level field of every tool's request schema", () => {
     for (const tool of tools) {
       const shape = (tool.input as unknown as { shape?: Record<string, unknown> }).shape;
       expect(shape, tool.slug).toBeDefined();

@@ -37,7 +37,11 @@ export interface BatchJob<S> {
    * resolves with the output, or rejects with an Error whose message is shown on the row (the
    * tool's 400 sentence).
    */
-  run: (file: { file: File; format: InputFormat | undefined; image: string }, settings: S, signal: AbortSignal) => Promise<Produced>;
+  run: (
+    file: { file: File; format: InputFormat | undefined; image: string },
+    settings: S,
+    signal: AbortSignal,
+  ) => Promise<Produced>;
   /** Words of the summary line: `working` "Converting", `done` "converted to WebP". */
   working: string;
   done: (settings: S) => string;
@@ -117,7 +121,10 @@ export class ImageBatch<S> {
   readonly summary: string = $derived.by(() => {
     const n = this.items.length;
     if (!n) return '';
-    if (this.busy) return n === 1 ? `${this.#job.working}…` : `${this.#job.working} ${Math.min(this.finished.length + 1, n)} of ${n}…`;
+    if (this.busy)
+      return n === 1
+        ? `${this.#job.working}…`
+        : `${this.#job.working} ${Math.min(this.finished.length + 1, n)} of ${n}…`;
     const failed = this.failedCount ? ` · ${this.failedCount} failed` : '';
     const cancelled = this.cancelledCount ? ` · ${this.cancelledCount} cancelled` : '';
     return `${this.converted.length} of ${n} ${this.#job.done(this.#job.settings())}${failed}${cancelled}`;
@@ -226,7 +233,9 @@ export class ImageBatch<S> {
   retry(): void {
     const key = this.key;
     if (!this.items.some((item) => item.key === key && item.status === 'error')) return;
-    this.items = this.items.map((item) => (item.key === key && item.status === 'error' ? { ...item, key: undefined, status: 'queued' } : item));
+    this.items = this.items.map((item) =>
+      item.key === key && item.status === 'error' ? { ...item, key: undefined, status: 'queued' } : item,
+    );
     this.#pump();
   }
 
@@ -239,7 +248,9 @@ export class ImageBatch<S> {
     const key = this.key;
     this.#stop();
     const error = 'Cancelled before it finished. Change a setting, or add the file again, to run it again.';
-    this.items = this.items.map((item) => (item.key === key ? item : { ...item, status: 'error', key, error, cancelled: true, result: releaseResult(item) }));
+    this.items = this.items.map((item) =>
+      item.key === key ? item : { ...item, status: 'error', key, error, cancelled: true, result: releaseResult(item) },
+    );
   }
 
   clear(): void {
@@ -255,7 +266,10 @@ export class ImageBatch<S> {
     const buffers = await Promise.all(ready.map((item) => item.result!.blob.arrayBuffer()));
     const entries: Record<string, [Uint8Array, { level: 0 | 6 }]> = {};
     ready.forEach((item, i) => {
-      entries[this.names.get(item.id)!] = [new Uint8Array(buffers[i]!), { level: DEFLATES.has(item.result!.format) ? 6 : 0 }];
+      entries[this.names.get(item.id)!] = [
+        new Uint8Array(buffers[i]!),
+        { level: DEFLATES.has(item.result!.format) ? 6 : 0 },
+      ];
     });
     const zip = zipSync(entries);
     saveBlob(typedBlob([zip as Uint8Array<ArrayBuffer>], 'application/zip'), this.#job.zipName(this.#job.settings()));
@@ -296,7 +310,13 @@ export class ImageBatch<S> {
         patch = { status: 'done', key: loop.key, error: undefined, cancelled: false, result };
       } catch (error) {
         if (signal.aborted) return;
-        patch = { status: 'error', key: loop.key, error: error instanceof Error ? error.message : String(error), cancelled: false, result: undefined };
+        patch = {
+          status: 'error',
+          key: loop.key,
+          error: error instanceof Error ? error.message : String(error),
+          cancelled: false,
+          result: undefined,
+        };
       }
       const current = this.items.find((other) => other.id === item.id);
       if (!current || signal.aborted) {

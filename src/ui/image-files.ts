@@ -3,7 +3,17 @@
 import { DOWNLOAD_TYPE, typedBlob } from './blob-urls';
 import { groupThousands } from '../lib/digits';
 import { decodeBase64 } from '../lib/base64';
-import { FORMAT_NAMES, IMAGE_FORMATS, INPUT_FORMATS, formatList, formatOfExtension, formatOfMime, sniffFormat, type InputFormat, type RasterFormat } from '../lib/images/formats';
+import {
+  FORMAT_NAMES,
+  IMAGE_FORMATS,
+  INPUT_FORMATS,
+  formatList,
+  formatOfExtension,
+  formatOfMime,
+  sniffFormat,
+  type InputFormat,
+  type RasterFormat,
+} from '../lib/images/formats';
 import { DEVICE_MAX_INPUT_BYTES, checkInputBytes } from '../lib/images/limits';
 import { takePrefill } from './prefill';
 import { keptFiles } from './session-inputs';
@@ -80,7 +90,10 @@ export function readAsBase64(file: Blob): Promise<string> {
 export function base64Blob(base64: string, format: string): Blob {
   const decoded = decodeBase64(base64);
   if (!decoded.ok) throw new Error(`The answer is not valid base64: ${decoded.error}`);
-  return typedBlob([decoded.bytes as Uint8Array<ArrayBuffer>], IMAGE_FORMATS[format as InputFormat]?.mime ?? DOWNLOAD_TYPE);
+  return typedBlob(
+    [decoded.bytes as Uint8Array<ArrayBuffer>],
+    IMAGE_FORMATS[format as InputFormat]?.mime ?? DOWNLOAD_TYPE,
+  );
 }
 
 /** `holiday photo.PNG` → `holiday photo` (+ suffix) `.webp`; JPEG files get `.jpg`. */
@@ -95,7 +108,8 @@ export function uniqueNames(names: readonly string[]): string[] {
   const seen = new Set<string>();
   return names.map((name) => {
     let candidate = name;
-    for (let n = 2; seen.has(candidate.toLowerCase()); n++) candidate = name.replace(/(\.[^.]*)?$/, (ext) => `-${n}${ext}`);
+    for (let n = 2; seen.has(candidate.toLowerCase()); n++)
+      candidate = name.replace(/(\.[^.]*)?$/, (ext) => `-${n}${ext}`);
     seen.add(candidate.toLowerCase());
     return candidate;
   });
@@ -114,9 +128,10 @@ export function formatBytes(bytes: number): string {
 export function sizeChange(before: number, after: number): { text: string; saved: boolean } {
   if (before <= 0 || after === before) return { text: 'same size', saved: false };
   const percent = (Math.abs(before - after) / before) * 100;
-  return after < before ? { text: `${percent.toFixed(1)} % saved`, saved: true } : { text: `${percent.toFixed(1)} % larger`, saved: false };
+  return after < before
+    ? { text: `${percent.toFixed(1)} % saved`, saved: true }
+    : { text: `${percent.toFixed(1)} % larger`, saved: false };
 }
-
 
 /** Image files of a paste (screenshots, copied images); none for a paste of text. */
 function pastedImages(event: ClipboardEvent): File[] {

@@ -11,7 +11,8 @@ export const HISTORY_ENTRY_CHARS = 100_000;
 /** A run is recorded once the input has rested this long: typing records one entry, not one per pause. */
 const SETTLE_MS = 1200;
 
-const isSlugList = (value: unknown): value is string[] => Array.isArray(value) && value.every((slug) => typeof slug === 'string');
+const isSlugList = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((slug) => typeof slug === 'string');
 const listeners = new Set<(slug: string) => void>();
 const timers = new Map<string, ReturnType<typeof setTimeout>>();
 

@@ -9,7 +9,10 @@ export function placeUnder(popover: HTMLElement, button: HTMLElement): void {
   const start = at.left + at.width / 2 < innerWidth / 2 ? at.left : at.right - width;
   const left = Math.max(8, Math.min(start, innerWidth - width - 8));
   const below = at.bottom + 4;
-  const top = below + height > innerHeight - 8 && at.top - height - 4 > 8 ? at.top - height - 4 : Math.max(8, Math.min(below, innerHeight - height - 8));
+  const top =
+    below + height > innerHeight - 8 && at.top - height - 4 > 8
+      ? at.top - height - 4
+      : Math.max(8, Math.min(below, innerHeight - height - 8));
   popover.style.left = `${left}px`;
   popover.style.top = `${top}px`;
 }

@@ -26,8 +26,10 @@ export function revealWhileGrowing(element: Element | null | undefined, ms = 10_
   const stop = () => {
     observer.disconnect();
     clearTimeout(timer);
-    for (const type of ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const) window.removeEventListener(type, stop);
+    for (const type of ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const)
+      window.removeEventListener(type, stop);
   };
   const timer = setTimeout(stop, ms);
-  for (const type of ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const) window.addEventListener(type, stop, { passive: true, once: true });
+  for (const type of ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const)
+    window.addEventListener(type, stop, { passive: true, once: true });
 }

@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { findTool } from '../tools/index';
-import { codeSpans, formFields, initialInput, labelOf, optionLabel, parseJsonField, showJsonField, type JsonSchema } from './schema-form';
+import {
+  codeSpans,
+  formFields,
+  initialInput,
+  labelOf,
+  optionLabel,
+  parseJsonField,
+  showJsonField,
+  type JsonSchema,
+} from './schema-form';
 
 /** The form of a real tool, from its input schema as the generic page reads it. */
 function formOf(slug: string) {
@@ -26,27 +35,61 @@ describe('formFields', () => {
 
   it('reads numbers with their bounds, and choices of numbers', () => {
     const fields = formOf('uuid-generator');
-    expect(fields.find((field) => field.name === 'count')).toMatchObject({ kind: 'number', integer: true, min: 1, max: 100, default: 1 });
-    expect(fields.find((field) => field.name === 'version')).toMatchObject({ kind: 'select', options: [1, 3, 4, 5, 6, 7, 'nil', 'max', 'ulid', 8, 'nanoid'], default: 4 });
-    expect(formOf('image-resizer').find((field) => field.name === 'rotate')).toMatchObject({ kind: 'number', integer: false, min: undefined });
+    expect(fields.find((field) => field.name === 'count')).toMatchObject({
+      kind: 'number',
+      integer: true,
+      min: 1,
+      max: 100,
+      default: 1,
+    });
+    expect(fields.find((field) => field.name === 'version')).toMatchObject({
+      kind: 'select',
+      options: [1, 3, 4, 5, 6, 7, 'nil', 'max', 'ulid', 8, 'nanoid'],
+      default: 4,
+    });
+    expect(formOf('image-resizer').find((field) => field.name === 'rotate')).toMatchObject({
+      kind: 'number',
+      integer: false,
+      min: undefined,
+    });
   });
 
   it('marks keys and secrets, which never go into the URL', () => {
-    expect(formOf('hash-generator').filter((field) => field.secret).map((field) => field.name)).toEqual(['hmac_key']);
-    expect(formOf('jwt-decoder').filter((field) => field.secret).map((field) => field.name)).toEqual(['secret']);
+    expect(
+      formOf('hash-generator')
+        .filter((field) => field.secret)
+        .map((field) => field.name),
+    ).toEqual(['hmac_key']);
+    expect(
+      formOf('jwt-decoder')
+        .filter((field) => field.secret)
+        .map((field) => field.name),
+    ).toEqual(['secret']);
   });
 
   it('knows a field that takes a file as Base64', () => {
-    expect(formOf('image-converter').find((field) => field.name === 'image')).toMatchObject({ kind: 'text', base64: true });
+    expect(formOf('image-converter').find((field) => field.name === 'image')).toMatchObject({
+      kind: 'text',
+      base64: true,
+    });
     expect(formOf('base64').find((field) => field.name === 'input')).toMatchObject({ kind: 'text', base64: false });
   });
 
   it('keeps the descriptions as hints', () => {
-    expect(formOf('base64').find((field) => field.name === 'padding')?.description).toBe('Keep `=` padding when encoding.');
+    expect(formOf('base64').find((field) => field.name === 'padding')?.description).toBe(
+      'Keep `=` padding when encoding.',
+    );
   });
 
   it('reads every tool of the registry', () => {
-    for (const slug of ['jwt-decoder', 'image-converter', 'lcov-viewer', 'color-converter', 'number-base-converter', 'text-case-converter']) {
+    for (const slug of [
+      'jwt-decoder',
+      'image-converter',
+      'lcov-viewer',
+      'color-converter',
+      'number-base-converter',
+      'text-case-converter',
+    ]) {
       expect(formOf(slug).length, slug).toBeGreaterThan(0);
     }
   });
@@ -55,7 +98,17 @@ describe('formFields', () => {
 describe('initialInput', () => {
   it('starts from the defaults, the first option of a required choice, and empty otherwise', () => {
     expect(initialInput(formOf('text-case-converter'))).toEqual({ input: '', to: 'camelCase', extended: false });
-    expect(initialInput(formOf('hash-generator'))).toEqual({ input: '', input_encoding: 'utf8', algorithm: 'sha256', encoding: 'hex', hmac_key: '', hmac_key_encoding: 'utf8', expected: '', salt: '', salt_encoding: 'utf8' });
+    expect(initialInput(formOf('hash-generator'))).toEqual({
+      input: '',
+      input_encoding: 'utf8',
+      algorithm: 'sha256',
+      encoding: 'hex',
+      hmac_key: '',
+      hmac_key_encoding: 'utf8',
+      expected: '',
+      salt: '',
+      salt_encoding: 'utf8',
+    });
     const resizer = initialInput(formOf('image-resizer'));
     expect(resizer).toMatchObject({ image: '', fit: 'inside', format: 'png', quality: 85 });
     expect('width' in resizer && resizer.width === undefined).toBe(true);

@@ -33,8 +33,8 @@ interface FieldBase {
 }
 
 export type Field = FieldBase &
+  /** `base64`: the field takes a file's bytes as Base64 (its description says so). */
   (
-    /** `base64`: the field takes a file's bytes as Base64 (its description says so). */
     | { kind: 'text'; base64: boolean }
     | { kind: 'select'; options: (string | number | boolean | null)[] }
     | { kind: 'checkbox' }
@@ -47,7 +47,22 @@ export type Field = FieldBase &
 const SECRET = /(^|_)(secret|password|passphrase|key)$|[a-z](Secret|Password|Passphrase|Key)$/;
 
 /** Words written in capitals in a label. */
-const ACRONYMS = new Set(['api', 'csv', 'css', 'hmac', 'html', 'id', 'json', 'jwt', 'lcov', 'uri', 'url', 'utc', 'utf8', 'uuid']);
+const ACRONYMS = new Set([
+  'api',
+  'csv',
+  'css',
+  'hmac',
+  'html',
+  'id',
+  'json',
+  'jwt',
+  'lcov',
+  'uri',
+  'url',
+  'utc',
+  'utf8',
+  'uuid',
+]);
 
 /** "sort_keys" → "Sort keys", "cropX" → "Crop X", "hmac_key" → "HMAC key". */
 export function labelOf(name: string): string {
@@ -56,7 +71,13 @@ export function labelOf(name: string): string {
     .split(/[_\s-]+/)
     .filter(Boolean);
   const text = words
-    .map((word, i) => (ACRONYMS.has(word.toLowerCase()) ? word.toUpperCase() : i === 0 || /^[A-Z]+$/.test(word) ? word : word.toLowerCase()))
+    .map((word, i) =>
+      ACRONYMS.has(word.toLowerCase())
+        ? word.toUpperCase()
+        : i === 0 || /^[A-Z]+$/.test(word)
+          ? word
+          : word.toLowerCase(),
+    )
     .join(' ');
   return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -8,7 +8,8 @@ import { load, save, watch } from './storage';
 export const RECENT_COUNT = 5;
 
 const known = new Set(catalog.map((tool) => tool.slug));
-const isSlugList = (value: unknown): value is string[] => Array.isArray(value) && value.every((slug) => typeof slug === 'string');
+const isSlugList = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((slug) => typeof slug === 'string');
 const read = (key: string) => load(key, [], isSlugList).filter((slug) => known.has(slug));
 
 class Shelf {
@@ -25,7 +26,9 @@ class Shelf {
   }
 
   toggleFavourite(slug: string): void {
-    this.favourites = this.isFavourite(slug) ? this.favourites.filter((entry) => entry !== slug) : [...this.favourites, slug];
+    this.favourites = this.isFavourite(slug)
+      ? this.favourites.filter((entry) => entry !== slug)
+      : [...this.favourites, slug];
     save('favourites', this.favourites);
   }
 

@@ -13,7 +13,14 @@ import { linkStatus } from './link-status.svelte';
 // The history's panel (loaded on demand) takes these from here, not from input-history.ts: a
 // module reached only through this one ships in this one's chunk, and each page's first load
 // stays within its budget.
-export { clearInputs, HISTORY_COUNT, HISTORY_ENTRY_CHARS, historyOn, setHistoryOn, watchHistory } from './input-history';
+export {
+  clearInputs,
+  HISTORY_COUNT,
+  HISTORY_ENTRY_CHARS,
+  historyOn,
+  setHistoryOn,
+  watchHistory,
+} from './input-history';
 import { takePrefill } from './prefill';
 import { keepPage, keptPage } from './session-inputs';
 
@@ -68,7 +75,8 @@ export class ToolRunner<S extends Slug> {
   keepCredentials = $state(false);
 
   readonly slug: S;
-  #options: Required<Omit<RunnerOptions<S>, 'ready' | 'send' | 'timeoutMs'>> & Pick<RunnerOptions<S>, 'ready' | 'send' | 'timeoutMs'>;
+  #options: Required<Omit<RunnerOptions<S>, 'ready' | 'send' | 'timeoutMs'>> &
+    Pick<RunnerOptions<S>, 'ready' | 'send' | 'timeoutMs'>;
   /** The input's fields: a link, a hand-over or an example sets only these. */
   #keys: Set<string>;
   /** Fields handed over by smart paste or an opened file (./prefill.ts): kept out of the URL
@@ -106,11 +114,13 @@ export class ToolRunner<S extends Slug> {
     // load), and a compressed link is read by an asynchronous DecompressionStream.
     if (fromLink) {
       const state = readFragment();
-      this.linked = Promise.all([state, import('virtual:input-fields'), import('./field-check')]).then(([link, { default: inputFields }, { checkFields }]) => {
-        const fields = this.#known(checkFields(link, inputFields[slug], this.#options.fields));
-        for (const key of this.#handed) delete fields[key];
-        Object.assign(this.input as object, fields);
-      });
+      this.linked = Promise.all([state, import('virtual:input-fields'), import('./field-check')]).then(
+        ([link, { default: inputFields }, { checkFields }]) => {
+          const fields = this.#known(checkFields(link, inputFields[slug], this.#options.fields));
+          for (const key of this.#handed) delete fields[key];
+          Object.assign(this.input as object, fields);
+        },
+      );
     }
 
     $effect(() => {
@@ -124,7 +134,12 @@ export class ToolRunner<S extends Slug> {
     $effect(() => {
       const input = $state.snapshot(this.input) as Record<string, unknown>;
       const keep = this.keepCredentials;
-      keepPage(slug, { input: keep ? input : this.#without(input, this.#options.credentials), reply: this.reply, keepCredentials: keep, handed: this.#handed });
+      keepPage(slug, {
+        input: keep ? input : this.#without(input, this.#options.credentials),
+        reply: this.reply,
+        keepCredentials: keep,
+        handed: this.#handed,
+      });
     });
     $effect(() => () => {
       this.#cancel();
@@ -145,7 +160,7 @@ export class ToolRunner<S extends Slug> {
   /** The error sentence of the last run: a 400/500 `error`, or a failure of the worker. */
   get error(): string | undefined {
     if (this.failure) return this.failure;
-    return this.reply && this.reply.status !== 200 ? this.reply.body.error ?? 'Error' : undefined;
+    return this.reply && this.reply.status !== 200 ? (this.reply.body.error ?? 'Error') : undefined;
   }
 
   /** Replaces the fields given (an example, pasted input); the others keep their values. */
@@ -185,11 +200,16 @@ export class ToolRunner<S extends Slug> {
     // New input makes the running job's answer stale: stop it now (the worker is stopped with
     // it, see workers/bridge.ts) rather than let it hold a core through the pause.
     this.#controller?.abort();
-    this.#timer = setTimeout(() => void this.#execute(this.#clean(body)), this.#options.debounceMs || pauseFor(sizeOf(body)));
+    this.#timer = setTimeout(
+      () => void this.#execute(this.#clean(body)),
+      this.#options.debounceMs || pauseFor(sizeOf(body)),
+    );
   }
 
   #clean(body: Record<string, unknown>): RunnerBody<S> {
-    return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined && value !== '')) as RunnerBody<S>;
+    return Object.fromEntries(
+      Object.entries(body).filter(([, value]) => value !== undefined && value !== ''),
+    ) as RunnerBody<S>;
   }
 
   #cancel(): void {
@@ -216,12 +236,16 @@ export class ToolRunner<S extends Slug> {
     try {
       // Sent as it is, complete or not (`ready` aside): the tool answers a missing field with a 400.
       const timeoutMs = this.#options.timeoutMs?.(body);
-      const reply = await runTool(this.slug, body as InputOf<S>, { signal: controller.signal, ...(timeoutMs ? { timeoutMs } : {}) });
+      const reply = await runTool(this.slug, body as InputOf<S>, {
+        signal: controller.signal,
+        ...(timeoutMs ? { timeoutMs } : {}),
+      });
       if (controller.signal.aborted) return;
       this.reply = reply;
       this.failure = undefined;
       // What the page sent, as its fields (not `send`'s rewrite): a history entry reopens the page.
-      if (reply.status === 200) noteInput(this.slug, this.#without(given, [...this.#options.credentials, ...this.#options.unshared]));
+      if (reply.status === 200)
+        noteInput(this.slug, this.#without(given, [...this.#options.credentials, ...this.#options.unshared]));
     } catch (error) {
       if (controller.signal.aborted) return;
       this.failure = error instanceof Error ? error.message : String(error);

@@ -17,7 +17,8 @@ describe('workLimitMs', () => {
   });
 
   it('grows with the pixels and with the slower encoders', () => {
-    const at = (mp: number, format: 'png' | 'webp' | 'avif', lossless = false) => workLimitMs({ pixelsIn: mp * 1e6, format, lossless });
+    const at = (mp: number, format: 'png' | 'webp' | 'avif', lossless = false) =>
+      workLimitMs({ pixelsIn: mp * 1e6, format, lossless });
     expect(at(30, 'png')).toBeLessThan(at(40, 'png'));
     expect(at(30, 'webp')).toBeLessThan(at(30, 'webp', true));
     expect(at(30, 'webp')).toBeLessThan(at(30, 'avif'));
@@ -26,7 +27,9 @@ describe('workLimitMs', () => {
 
 describe('headerSize', () => {
   it('reads a PNG’s and a JPEG’s stored size from their headers; none for SVG or unreadable bytes', async () => {
-    const png = await sharp({ create: { width: 321, height: 123, channels: 3, background: '#808080' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 321, height: 123, channels: 3, background: '#808080' } })
+      .png()
+      .toBuffer();
     const jpeg = await sharp(png).jpeg().toBuffer();
     expect(await headerSize(new Blob([png]), 'png')).toEqual({ width: 321, height: 123 });
     expect(await headerSize(new Blob([jpeg]), 'jpeg')).toEqual({ width: 321, height: 123 });

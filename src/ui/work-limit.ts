@@ -50,7 +50,10 @@ export function workLimitMs({ pixelsIn, pixelsOut, format, lossless = false }: W
  * use so the page's first load does not carry it), or undefined when it has none to read (SVG)
  * or cannot be read (the tool then says why, quickly).
  */
-export async function headerSize(file: Blob, format: InputFormat | undefined): Promise<{ width: number; height: number } | undefined> {
+export async function headerSize(
+  file: Blob,
+  format: InputFormat | undefined,
+): Promise<{ width: number; height: number } | undefined> {
   if (!format || !(RASTER_FORMATS as readonly string[]).includes(format)) return undefined;
   try {
     const { probe } = await import('../lib/images/probe');

@@ -47,6 +47,9 @@ export function runStep(step: StepName, body: unknown, options: RunOptions = {})
   return send({ step, body }, options);
 }
 
-function send(job: RunMessage | StepMessage, { signal, timeoutMs = DEFAULT_TIMEOUT_MS, onProgress }: RunOptions): Promise<Reply> {
+function send(
+  job: RunMessage | StepMessage,
+  { signal, timeoutMs = DEFAULT_TIMEOUT_MS, onProgress }: RunOptions,
+): Promise<Reply> {
   return toolWorker.run(job, { signal, timeoutMs, onProgress });
 }

@@ -22,4 +22,3 @@ export interface StepMessage {
   body: unknown;
 }
 export type StepName = `${string}/${string}`;
-

@@ -19,14 +19,14 @@ export function hostRelayedTools(): void {
     const beat = setInterval(() => answer(port, { type: 'working' }), HEARTBEAT_MS);
     // No clock of its own: the caller of fetch() decides how long to wait (heavy tools on a busy device take long).
     runAnyTool(event.data.slug, event.data.body, { timeoutMs: 30 * 60_000, door: 'api' })
-      .catch(
-        (error: unknown): Reply => ({
-          // The worker crashed or ran out of time: not the input's fault and not a bug of the
-          // contract, and another try (a smaller image, a fresh tab) may succeed.
-          status: 503,
-          body: { error: `This tab could not finish the request: ${error instanceof Error ? error.message : String(error)}` },
-        }),
-      )
+      .catch((error: unknown): Reply => ({
+        // The worker crashed or ran out of time: not the input's fault and not a bug of the
+        // contract, and another try (a smaller image, a fresh tab) may succeed.
+        status: 503,
+        body: {
+          error: `This tab could not finish the request: ${error instanceof Error ? error.message : String(error)}`,
+        },
+      }))
       .then((reply) => answer(port, { type: 'reply', reply }))
       .finally(() => {
         clearInterval(beat);

@@ -14,11 +14,16 @@ const apiContext = doorContext({
   // The image tools' codecs, fetched from the app's origin on first use only, so pages of the
   // text tools never download them.
   images: lazyPlatform(async () => {
-    const [{ createBrowserImages }, { ASSET_URLS }] = await Promise.all([import('../platform/browser'), import('../platform/asset-urls')]);
+    const [{ createBrowserImages }, { ASSET_URLS }] = await Promise.all([
+      import('../platform/browser'),
+      import('../platform/asset-urls'),
+    ]);
     return createBrowserImages(ASSET_URLS);
   }),
   // Background removal's model runtime (onnxruntime-web) and model, likewise on first use only.
-  segmentation: lazySegmentation(async () => (await import('../platform/segmentation-browser')).createBrowserSegmentation()),
+  segmentation: lazySegmentation(async () =>
+    (await import('../platform/segmentation-browser')).createBrowserSegmentation(),
+  ),
 });
 
 /** The page's own calls: the same platforms, with the device's image limit (docs/contract.md). */

@@ -50,7 +50,10 @@ describe('WorkerClient', () => {
     const b = jobs.run({ n: 2 });
     expect(started).toHaveLength(1);
     const [worker] = started;
-    expect(worker!.received).toEqual([{ n: 1, id: 1 }, { n: 2, id: 2 }]);
+    expect(worker!.received).toEqual([
+      { n: 1, id: 1 },
+      { n: 2, id: 2 },
+    ]);
     worker!.answer({ id: 2, reply: 20 });
     worker!.answer({ id: 1, reply: 10 });
     await expect(a).resolves.toBe(10);

@@ -10,7 +10,8 @@
 export type JobMessage<Job> = Job & { id: number };
 
 /** The worker's side: the answer to a job, or the progress it has made so far. */
-export type AnswerMessage<Answer, Progress = never> = { id: number; reply: Answer } | { id: number; progress: Progress };
+export type AnswerMessage<Answer, Progress = never> =
+  { id: number; reply: Answer } | { id: number; progress: Progress };
 
 export interface WorkerClientOptions {
   /** Starts the worker; `new Worker(new URL('./x.worker.ts', import.meta.url))` written at the
@@ -39,7 +40,8 @@ interface Waiting<Answer, Progress> {
 
 export const DEFAULT_IDLE_MS = 60_000;
 
-const aborted = (signal: AbortSignal): Error => (signal.reason instanceof Error ? signal.reason : new DOMException('Aborted', 'AbortError'));
+const aborted = (signal: AbortSignal): Error =>
+  signal.reason instanceof Error ? signal.reason : new DOMException('Aborted', 'AbortError');
 
 export class WorkerClient<Job extends object, Answer, Progress = never> {
   readonly #options: Required<WorkerClientOptions>;
@@ -77,7 +79,12 @@ export class WorkerClient<Job extends object, Answer, Progress = never> {
       };
       const onAbort = () => abandon(aborted(signal!));
       const timer =
-        timeoutMs === undefined ? undefined : setTimeout(() => abandon(new Error(`The tool did not finish within ${Math.round(timeoutMs / 1000)} seconds.`)), timeoutMs);
+        timeoutMs === undefined
+          ? undefined
+          : setTimeout(
+              () => abandon(new Error(`The tool did not finish within ${Math.round(timeoutMs / 1000)} seconds.`)),
+              timeoutMs,
+            );
       signal?.addEventListener('abort', onAbort, { once: true });
       this.#waiting.set(id, {
         resolve: (answer) => (finish(), resolve(answer)),
@@ -112,7 +119,8 @@ export class WorkerClient<Job extends object, Answer, Progress = never> {
       const entry = this.#waiting.get(data.id);
       this.#waiting.delete(data.id);
       entry?.resolve(data.reply);
-      if (this.#waiting.size === 0) this.#idle = setTimeout(() => this.#waiting.size === 0 && this.close(), this.#options.idleMs);
+      if (this.#waiting.size === 0)
+        this.#idle = setTimeout(() => this.#waiting.size === 0 && this.close(), this.#options.idleMs);
     };
     worker.onerror = (event) => {
       event.preventDefault();

@@ -14,7 +14,8 @@ export function serveJobs<Job extends object, Answer, Progress = never>(
   work: (job: JobMessage<Job>, progress: (progress: Progress) => void) => Promise<Answer>,
   { failed, transfer }: ServeOptions<Answer>,
 ): void {
-  const post = (message: AnswerMessage<Answer, Progress>, moved: Transferable[] = []) => self.postMessage(message, moved);
+  const post = (message: AnswerMessage<Answer, Progress>, moved: Transferable[] = []) =>
+    self.postMessage(message, moved);
   self.onmessage = ({ data }: MessageEvent<JobMessage<Job>>) => {
     const { id } = data;
     work(data, (progress) => post({ id, progress })).then(

@@ -58,7 +58,13 @@ function memoryIo(stdin?: string | Uint8Array, files: Record<string, Uint8Array 
     stdout: (chunk) => void out.push(chunk),
     stderr: (text) => void err.push(text),
   };
-  return { io, stdout: () => out.map((c) => (typeof c === 'string' ? c : new TextDecoder().decode(c))).join(''), stderr: () => err.join(''), written, stdinReads: () => stdinReads };
+  return {
+    io,
+    stdout: () => out.map((c) => (typeof c === 'string' ? c : new TextDecoder().decode(c))).join(''),
+    stderr: () => err.join(''),
+    written,
+    stdinReads: () => stdinReads,
+  };
 }
 
 describe('parseArgs', () => {
@@ -87,7 +93,10 @@ describe('parseArgs', () => {
     const b = tool('base64', '--data_format=hex', '--input', '00ff');
     expect(a.values).toEqual(b.values);
     expect(a.values.get('data_format')).toEqual({ from: 'text', text: 'hex' });
-    expect(tool('image-resizer', '--image', 'a.png', '--crop-x', '3').values.get('cropX')).toEqual({ from: 'text', text: '3' });
+    expect(tool('image-resizer', '--image', 'a.png', '--crop-x', '3').values.get('cropX')).toEqual({
+      from: 'text',
+      text: '3',
+    });
   });
 
   it('reads yes/no fields as flags that never take the next argument', () => {
@@ -107,8 +116,14 @@ describe('parseArgs', () => {
     expect(tool('base64', '--input', '@-').values.get('input')).toEqual({ from: 'stdin' });
     expect(tool('base64', '--input', '@@me').values.get('input')).toEqual({ from: 'text', text: '@me' });
     expect(tool('base64', '--input', '@').values.get('input')).toEqual({ from: 'text', text: '@' });
-    expect(tool('image-converter', '--image', 'photo.png').values.get('image')).toEqual({ from: 'file', path: 'photo.png' });
-    expect(tool('image-converter', '--image', '@photo.png').values.get('image')).toEqual({ from: 'file', path: 'photo.png' });
+    expect(tool('image-converter', '--image', 'photo.png').values.get('image')).toEqual({
+      from: 'file',
+      path: 'photo.png',
+    });
+    expect(tool('image-converter', '--image', '@photo.png').values.get('image')).toEqual({
+      from: 'file',
+      path: 'photo.png',
+    });
     expect(tool('image-converter', '--image', '-').values.get('image')).toEqual({ from: 'stdin' });
   });
 
@@ -132,7 +147,10 @@ describe('parseArgs', () => {
   });
 
   it('passes `--` on: the value after it is the main field even when it starts with a dash', () => {
-    expect(tool('base64', '--', '--not-an-option').values.get('input')).toEqual({ from: 'text', text: '--not-an-option' });
+    expect(tool('base64', '--', '--not-an-option').values.get('input')).toEqual({
+      from: 'text',
+      text: '--not-an-option',
+    });
   });
 });
 
@@ -150,7 +168,15 @@ describe('fields from the schemas', () => {
 
   it('finds the main field: the first required text field', () => {
     const mains = Object.fromEntries(tools.map((t) => [t.slug, toolFields(t.slug).main?.name]));
-    expect(mains).toMatchObject({ base64: 'input', 'jwt-decoder': 'token', 'json-formatter': 'json', 'image-converter': 'image', 'background-remover': 'image', 'color-converter': 'color', 'uuid-generator': undefined });
+    expect(mains).toMatchObject({
+      base64: 'input',
+      'jwt-decoder': 'token',
+      'json-formatter': 'json',
+      'image-converter': 'image',
+      'background-remover': 'image',
+      'color-converter': 'color',
+      'uuid-generator': undefined,
+    });
   });
 
   it('parses numbers, mixed enums and number-or-text unions, leaving bad values to the core', () => {
@@ -168,7 +194,7 @@ describe('fields from the schemas', () => {
 });
 
 describe('runTool in-process', () => {
-  it('reads the main field from stdin, bytes as given, and prints the core\'s answer', async () => {
+  it("reads the main field from stdin, bytes as given, and prints the core's answer", async () => {
     const mem = memoryIo('hi\n');
     expect(await runTool(tool('base64'), invoke, mem.io)).toBe(0);
     const direct = await invoke('base64', { input: 'hi\n' });
@@ -192,26 +218,61 @@ describe('runTool in-process', () => {
   it('reads @file text and image paths, and writes the image answer with -o', async () => {
     const png = new Uint8Array((await import('node:fs')).readFileSync('tests/fixtures/images/quadrants.png'));
     const mem = memoryIo(undefined, { 'photo.png': png, 'bg.txt': 'black' });
-    const code = await runTool(tool('image-converter', '--image', 'photo.png', '--from', 'png', '--to', 'png', '--background', '@bg.txt', '-o', 'out.png'), invoke, mem.io);
+    const code = await runTool(
+      tool(
+        'image-converter',
+        '--image',
+        'photo.png',
+        '--from',
+        'png',
+        '--to',
+        'png',
+        '--background',
+        '@bg.txt',
+        '-o',
+        'out.png',
+      ),
+      invoke,
+      mem.io,
+    );
     expect(mem.stderr()).toBe('');
     expect(code).toBe(0);
-    const direct = await invoke('image-converter', { image: Buffer.from(png).toString('base64'), from: 'png', to: 'png', background: 'black' });
+    const direct = await invoke('image-converter', {
+      image: Buffer.from(png).toString('base64'),
+      from: 'png',
+      to: 'png',
+      background: 'black',
+    });
     expect(Buffer.from(mem.written.get('out.png')!).toString('base64')).toBe(direct.body.image);
     const { image: _, ...rest } = direct.body;
     expect(JSON.parse(mem.stdout())).toEqual(rest);
   });
 
   it('an unwritable -o file is a usage error naming it', async () => {
-    const mem = memoryIo(undefined, { 'photo.png': new Uint8Array((await import('node:fs')).readFileSync('tests/fixtures/images/quadrants.png')) });
+    const mem = memoryIo(undefined, {
+      'photo.png': new Uint8Array((await import('node:fs')).readFileSync('tests/fixtures/images/quadrants.png')),
+    });
     mem.io.writeFile = async () => {
       throw Object.assign(new Error('no'), { code: 'ENOENT' });
     };
-    await expect(runTool(tool('image-converter', '--image', 'photo.png', '--from', 'png', '--to', 'png', '-o', 'no/such/dir.png'), invoke, mem.io)).rejects.toThrow('-o: cannot write no/such/dir.png (ENOENT)');
+    await expect(
+      runTool(
+        tool('image-converter', '--image', 'photo.png', '--from', 'png', '--to', 'png', '-o', 'no/such/dir.png'),
+        invoke,
+        mem.io,
+      ),
+    ).rejects.toThrow('-o: cannot write no/such/dir.png (ENOENT)');
   });
 
-  it('a refusal: exit 1, the core\'s sentence on stderr, nothing on stdout', async () => {
+  it("a refusal: exit 1, the core's sentence on stderr, nothing on stdout", async () => {
     const mem = memoryIo();
-    expect(await runTool(tool('image-converter', '--image', 'x.png', '--from', 'png', '--to', 'png'), invoke, memoryIo(undefined, {}).io).catch((e: Error) => e.message)).toMatch(/cannot read x.png: no such file/);
+    expect(
+      await runTool(
+        tool('image-converter', '--image', 'x.png', '--from', 'png', '--to', 'png'),
+        invoke,
+        memoryIo(undefined, {}).io,
+      ).catch((e: Error) => e.message),
+    ).toMatch(/cannot read x.png: no such file/);
     expect(await runTool(tool('base64', '--input', 'hi', '--mode', 'sideways'), invoke, mem.io)).toBe(1);
     const direct = await invoke('base64', { input: 'hi', mode: 'sideways' });
     expect(mem.stderr()).toBe(`${String(direct.body.error)}\n`);
@@ -220,7 +281,7 @@ describe('runTool in-process', () => {
 });
 
 describe('help', () => {
-  it('lists every tool and shows each tool\'s fields with an example that runs', async () => {
+  it("lists every tool and shows each tool's fields with an example that runs", async () => {
     const help = mainHelp('1.0.0');
     for (const t of tools) {
       expect(help).toContain(`  ${t.slug} `);

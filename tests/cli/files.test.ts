@@ -3,7 +3,16 @@
 // `@file` stop at the server's body cap (MAX_BODY_BYTES) with a sentence naming it. The built
 // command (dist-server/cli.js) is run as a user runs it; src/cli/files.ts is also tested in-process.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, lstatSync, mkdtempSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdtempSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
@@ -24,13 +33,30 @@ beforeAll(() => {
 afterAll(() => work && rmSync(work, { recursive: true, force: true }));
 
 function cli(args: string[], options: { input?: string | Buffer; env?: Record<string, string> } = {}) {
-  const result = spawnSync(process.execPath, [CLI, ...args], { cwd: work, input: options.input ?? '', env: { ...process.env, ...options.env }, maxBuffer: 64 * MIB, timeout: 120_000 });
+  const result = spawnSync(process.execPath, [CLI, ...args], {
+    cwd: work,
+    input: options.input ?? '',
+    env: { ...process.env, ...options.env },
+    maxBuffer: 64 * MIB,
+    timeout: 120_000,
+  });
   // A command that never ends is a failure (killed: status null), never a suite that waits for ever.
   if (result.error) throw result.error;
   return { status: result.status, stdout: result.stdout.toString(), stderr: result.stderr.toString() };
 }
 
-const convert = (out: string, ...more: string[]) => ['image-converter', '--image', PNG, '--from', 'png', '--to', 'webp', '-o', out, ...more];
+const convert = (out: string, ...more: string[]) => [
+  'image-converter',
+  '--image',
+  PNG,
+  '--from',
+  'png',
+  '--to',
+  'webp',
+  '-o',
+  out,
+  ...more,
+];
 
 describe('devtoolbox -o', () => {
   it('writes a new file', () => {
@@ -95,7 +121,9 @@ describe('SVG files from the wild', () => {
     }
     const bomb = cli(['image-converter', fixtureFile('bomb.svgz'), '--from', 'svg', '--to', 'png', '-o', 'bomb.png']);
     expect(bomb.status).toBe(1);
-    expect(bomb.stderr.trim()).toBe("'image' is a gzip-compressed SVG that inflates to more than 3 MB; an SVG may be at most 3 MB once inflated.");
+    expect(bomb.stderr.trim()).toBe(
+      "'image' is a gzip-compressed SVG that inflates to more than 3 MB; an SVG may be at most 3 MB once inflated.",
+    );
   });
 });
 
@@ -104,7 +132,9 @@ describe('the input cap (MAX_BODY_BYTES, the server body cap)', () => {
     const result = cli(['base64', '--raw'], { input: Buffer.alloc(2001, 'a'), env: { MAX_BODY_BYTES: '2000' } });
     expect(result.status).toBe(1);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toBe("--input: stdin is larger than 2,000 bytes, the most one input may have (the server's request-body cap; MAX_BODY_BYTES sets it)\n");
+    expect(result.stderr).toBe(
+      "--input: stdin is larger than 2,000 bytes, the most one input may have (the server's request-body cap; MAX_BODY_BYTES sets it)\n",
+    );
     // At the cap exactly: answered (Node's own Base64 is the reference).
     const at = cli(['base64', '--raw'], { input: Buffer.alloc(2000, 'a'), env: { MAX_BODY_BYTES: '2000' } });
     expect(at.status).toBe(0);
@@ -116,7 +146,9 @@ describe('the input cap (MAX_BODY_BYTES, the server body cap)', () => {
     const text = cli(['hash-generator', '--input', '@big.txt'], { env: { MAX_BODY_BYTES: '2048' } });
     expect(text.status).toBe(1);
     expect(text.stderr).toMatch(/^--input: big\.txt is larger than 2 KiB, the most one input may have/);
-    const image = cli(['image-converter', '--image', PNG, '--from', 'png', '--to', 'webp'], { env: { MAX_BODY_BYTES: '100' } });
+    const image = cli(['image-converter', '--image', PNG, '--from', 'png', '--to', 'webp'], {
+      env: { MAX_BODY_BYTES: '100' },
+    });
     expect(image.status).toBe(1);
     expect(image.stderr).toContain(`--image: ${PNG} is larger than 100 bytes`);
   });
@@ -128,7 +160,11 @@ describe('the input cap (MAX_BODY_BYTES, the server body cap)', () => {
   });
 
   it('stops reading stdin as soon as the default 16 MiB cap is passed: a 200 MiB stream is not read to its end', async () => {
-    const child = spawn(process.execPath, [CLI, 'base64'], { cwd: work, stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, MAX_BODY_BYTES: '' } });
+    const child = spawn(process.execPath, [CLI, 'base64'], {
+      cwd: work,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      env: { ...process.env, MAX_BODY_BYTES: '' },
+    });
     let stderr = '';
     child.stderr.setEncoding('utf8').on('data', (chunk) => (stderr += chunk));
     const chunk = Buffer.alloc(MIB, 'a');
@@ -138,14 +174,20 @@ describe('the input cap (MAX_BODY_BYTES, the server body cap)', () => {
       while (sent < 200 * MIB && child.exitCode === null && !child.stdin.destroyed) {
         const ok = child.stdin.write(chunk);
         sent += chunk.length;
-        if (!ok) await new Promise((go) => { child.stdin.once('drain', go); child.once('exit', go); });
+        if (!ok)
+          await new Promise((go) => {
+            child.stdin.once('drain', go);
+            child.once('exit', go);
+          });
       }
       child.stdin.end();
     })();
     const code = await new Promise<number | null>((done) => child.once('exit', done));
     await feeding;
     expect(code).toBe(1);
-    expect(stderr).toBe("--input: stdin is larger than 16 MiB, the most one input may have (the server's request-body cap; MAX_BODY_BYTES sets it)\n");
+    expect(stderr).toBe(
+      "--input: stdin is larger than 16 MiB, the most one input may have (the server's request-body cap; MAX_BODY_BYTES sets it)\n",
+    );
     // What the pipe and the reader's buffers hold aside, the command took little past the cap.
     expect(sent).toBeLessThan(MAX_BODY_BYTES + 16 * MIB);
   }, 60_000);
@@ -165,7 +207,9 @@ describe('src/cli/files.ts', () => {
     );
     await expect(readCapped(source, 25)).rejects.toBeInstanceOf(BodyTooLargeError);
     expect(pulled).toBeLessThan(10);
-    expect(Buffer.from(await readCapped(Readable.from([Buffer.from('ab'), Buffer.from('c')]), 3)).toString()).toBe('abc');
+    expect(Buffer.from(await readCapped(Readable.from([Buffer.from('ab'), Buffer.from('c')]), 3)).toString()).toBe(
+      'abc',
+    );
   });
 
   it('readFileCapped refuses a large regular file from its size, without reading it', async () => {
@@ -182,7 +226,9 @@ describe('src/cli/files.ts', () => {
     await writeOutput(path, new Uint8Array([4]), true);
     expect([...readFileSync(path)]).toEqual([4]);
     symlinkSync(path, join(work, 'w-link.bin'));
-    await expect(writeOutput(join(work, 'w-link.bin'), new Uint8Array([5]), true)).rejects.toMatchObject({ code: 'ELOOP' });
+    await expect(writeOutput(join(work, 'w-link.bin'), new Uint8Array([5]), true)).rejects.toMatchObject({
+      code: 'ELOOP',
+    });
     expect([...readFileSync(path)]).toEqual([4]);
   });
 });

@@ -35,7 +35,13 @@ function npm(args: string[], cwd: string): string {
 /** Runs the installed `devtoolbox` from the work directory (outside the project). */
 function devtoolbox(args: string[], input?: string | Buffer): SpawnSyncReturns<Buffer> {
   // A command that never ends is killed (status null) and fails its test, never hangs the suite.
-  return spawnSync(bin, args, { cwd: work, input: input ?? '', maxBuffer: 64 * 1024 * 1024, env: { ...process.env, NODE_OPTIONS: '' }, timeout: 120_000 });
+  return spawnSync(bin, args, {
+    cwd: work,
+    input: input ?? '',
+    maxBuffer: 64 * 1024 * 1024,
+    env: { ...process.env, NODE_OPTIONS: '' },
+    timeout: 120_000,
+  });
 }
 
 beforeAll(() => {
@@ -45,7 +51,12 @@ beforeAll(() => {
   const started = performance.now();
   work = mkdtempSync(join(tmpdir(), 'devtoolbox-package-'));
   // --ignore-scripts: the build is already there (prepack would rebuild it under other tests' feet).
-  const [packed] = JSON.parse(npm(['pack', '--ignore-scripts', '--json', '--pack-destination', work], root)) as { filename: string; size: number; unpackedSize: number; entryCount: number }[];
+  const [packed] = JSON.parse(npm(['pack', '--ignore-scripts', '--json', '--pack-destination', work], root)) as {
+    filename: string;
+    size: number;
+    unpackedSize: number;
+    entryCount: number;
+  }[];
   const tarball = join(work, packed!.filename);
   const prefix = join(work, 'prefix');
   npm(['install', '-g', '--prefix', prefix, tarball, '--prefer-offline', '--no-audit', '--no-fund'], work);
@@ -62,13 +73,19 @@ afterAll(() => {
 
 describe('the installed devtoolbox package', () => {
   it('holds what runs and nothing else: dist/, dist-server/, the licence and the README', () => {
-    const listed = spawnSync('find', [installedRoot, '-maxdepth', '1', '-mindepth', '1', '-printf', '%f\n'], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean).sort();
+    const listed = spawnSync('find', [installedRoot, '-maxdepth', '1', '-mindepth', '1', '-printf', '%f\n'], {
+      encoding: 'utf8',
+    })
+      .stdout.split('\n')
+      .filter(Boolean)
+      .sort();
     expect(listed).toEqual(['LICENSE.md', 'README.md', 'dist', 'dist-server', 'node_modules', 'package.json']);
     // Both commands are installed.
     expect(statSync(join(work, 'prefix', 'bin', 'devtoolbox-mcp')).isFile()).toBe(true);
     // The model ships once, in dist/models/; the browser-only runtime is not installed.
     expect(existsSync(join(installedRoot, 'dist', 'models', 'resources.json'))).toBe(true);
-    for (const browserOnly of ['@imgly/background-removal-data', 'onnxruntime-web', 'svelte']) expect(existsSync(join(installedRoot, 'node_modules', browserOnly)), browserOnly).toBe(false);
+    for (const browserOnly of ['@imgly/background-removal-data', 'onnxruntime-web', 'svelte'])
+      expect(existsSync(join(installedRoot, 'node_modules', browserOnly)), browserOnly).toBe(false);
   });
 
   it('encodes stdin to Base64: `echo -n hi | devtoolbox base64`', () => {
@@ -100,7 +117,17 @@ describe('the installed devtoolbox package', () => {
   it('converts a PNG file to a real WebP file with -o', async () => {
     const photo = join(work, 'photo.png');
     copyFileSync(join(root, 'tests/fixtures/images/quadrants.png'), photo);
-    const run = devtoolbox(['image-converter', '--image', 'photo.png', '--from', 'png', '--to', 'webp', '-o', 'out.webp']);
+    const run = devtoolbox([
+      'image-converter',
+      '--image',
+      'photo.png',
+      '--from',
+      'png',
+      '--to',
+      'webp',
+      '-o',
+      'out.webp',
+    ]);
     expect(run.stderr.toString()).toBe('');
     expect(run.status).toBe(0);
     const answer = JSON.parse(run.stdout.toString()) as Record<string, unknown>;
@@ -110,12 +137,20 @@ describe('the installed devtoolbox package', () => {
     const written = await sharp(join(work, 'out.webp')).metadata();
     expect(written.format).toBe('webp');
     expect([written.width, written.height]).toEqual([source.width, source.height]);
-    expect(answer).toMatchObject({ format: 'webp', width: source.width, height: source.height, size_bytes: statSync(join(work, 'out.webp')).size });
+    expect(answer).toMatchObject({
+      format: 'webp',
+      width: source.width,
+      height: source.height,
+      size_bytes: statSync(join(work, 'out.webp')).size,
+    });
   });
 
   it('removes the background of a small real photo with the model of its own installation', async () => {
     // A 600×400 photo of a coffee cup, made smaller so the model's work stays short.
-    await sharp(join(root, 'static/examples/coffee.jpg')).resize(240).jpeg({ quality: 90 }).toFile(join(work, 'coffee.jpg'));
+    await sharp(join(root, 'static/examples/coffee.jpg'))
+      .resize(240)
+      .jpeg({ quality: 90 })
+      .toFile(join(work, 'coffee.jpg'));
     const run = devtoolbox(['background-remover', '--image', 'coffee.jpg', '-o', 'cutout.png']);
     expect(run.stderr.toString()).toBe('');
     expect(run.status).toBe(0);
@@ -129,7 +164,7 @@ describe('the installed devtoolbox package', () => {
     expect(alpha.max).toBe(255);
   }, 300_000); // the model's first load is slow on a busy machine: no wall-clock goal here
 
-  it('serves MCP over stdio as `devtoolbox mcp` and as `devtoolbox-mcp` (the SDK\'s own client)', async () => {
+  it("serves MCP over stdio as `devtoolbox mcp` and as `devtoolbox-mcp` (the SDK's own client)", async () => {
     for (const [command, args] of [
       [bin, ['mcp']],
       [join(work, 'prefix', 'bin', 'devtoolbox-mcp'), []],
@@ -147,7 +182,11 @@ describe('the installed devtoolbox package', () => {
   }, 120_000);
 
   it('starts the server with `devtoolbox serve --port 0`', async () => {
-    const server = spawn(bin, ['serve', '--port', '0', '--host', '127.0.0.1'], { cwd: work, env: { ...process.env, HEAVY_WORKERS: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const server = spawn(bin, ['serve', '--port', '0', '--host', '127.0.0.1'], {
+      cwd: work,
+      env: { ...process.env, HEAVY_WORKERS: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     try {
       const url = await new Promise<string>((found, failed) => {
         let log = '';
@@ -181,5 +220,7 @@ describe('the installed devtoolbox package', () => {
 // The packed README must be this project's (npm takes it from the root): a sanity check that the
 // tarball is this build, not a stale one.
 it('packs this build of dist-server/cli.js', () => {
-  expect(readFileSync(join(installedRoot, 'dist-server/cli.js'), 'utf8')).toBe(readFileSync(join(root, 'dist-server/cli.js'), 'utf8'));
+  expect(readFileSync(join(installedRoot, 'dist-server/cli.js'), 'utf8')).toBe(
+    readFileSync(join(root, 'dist-server/cli.js'), 'utf8'),
+  );
 });

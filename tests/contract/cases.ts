@@ -5,7 +5,9 @@ import { tools } from '../../src/tools/index';
 
 const loaded = await Promise.all(
   tools.map(async ({ slug }) => {
-    const module = (await import(new URL(`../../src/tools/${slug}/cases.ts`, import.meta.url).href)) as { default: ToolCase[] };
+    const module = (await import(new URL(`../../src/tools/${slug}/cases.ts`, import.meta.url).href)) as {
+      default: ToolCase[];
+    };
     return [slug, module.default] as const;
   }),
 );

@@ -18,10 +18,12 @@ const update = process.env.UPDATE_EXAMPLES;
 const committed = update ? {} : readCommittedExamples(root);
 // Not imported when updating: the build's book cannot be made before the files it reads exist.
 const examples: ExampleBook = update ? {} : (await import('virtual:examples')).default;
-const toWrite = (slug: string) => update === '1' ? existsSync(root + committedExamplesPath(slug)) : (update ?? '').split(',').includes(slug);
+const toWrite = (slug: string) =>
+  update === '1' ? existsSync(root + committedExamplesPath(slug)) : (update ?? '').split(',').includes(slug);
 
 /** A PNG's pixels, for answers that may differ in the last bit between two CPUs' float kernels. */
-const pixels = async (base64: string) => new Uint8Array(await sharp(Buffer.from(base64, 'base64')).ensureAlpha().raw().toBuffer());
+const pixels = async (base64: string) =>
+  new Uint8Array(await sharp(Buffer.from(base64, 'base64')).ensureAlpha().raw().toBuffer());
 
 /**
  * Equal, or equal but for the model's rounding: a PNG `image` whose channels differ by at most
@@ -60,12 +62,18 @@ describe.each(checked.map((tool) => [tool.slug, tool] as const))('%s', (slug, to
   }
 
   it('serves an answer to each of its documented examples', () => {
-    expect(examples[slug]?.map((x) => ({ summary: x.summary, request: x.request }))).toEqual(tool.examples.map(({ summary, input }) => ({ summary, request: input })));
+    expect(examples[slug]?.map((x) => ({ summary: x.summary, request: x.request }))).toEqual(
+      tool.examples.map(({ summary, input }) => ({ summary, request: input })),
+    );
   });
 
-  it(committed[slug] ? 'has committed answers that the model still gives' : 'serves the answers the tool gives now', { timeout: 120_000 }, async () => {
-    const fresh = await runExamples(tool, nodeContext);
-    const served = examples[slug]!;
-    for (const [i, exchange] of fresh.entries()) await expectSameAnswer(exchange, served[i]!);
-  });
+  it(
+    committed[slug] ? 'has committed answers that the model still gives' : 'serves the answers the tool gives now',
+    { timeout: 120_000 },
+    async () => {
+      const fresh = await runExamples(tool, nodeContext);
+      const served = examples[slug]!;
+      for (const [i, exchange] of fresh.entries()) await expectSameAnswer(exchange, served[i]!);
+    },
+  );
 });

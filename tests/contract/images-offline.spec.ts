@@ -17,7 +17,11 @@ test('image tools answer offline from the service worker', async ({ page, contex
     (requests) =>
       Promise.all(
         requests.map(async ([slug, body]) => {
-          const response = await fetch(`/api/${slug}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+          const response = await fetch(`/api/${slug}`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify(body),
+          });
           const json = await response.json();
           return { status: response.status, format: json.format, width: json.width };
         }),
@@ -37,13 +41,24 @@ test('SVG text faces come from the precache: serif, mono, bold and italic drawn 
   await waitForServiceWorker(page);
   await context.setOffline(true);
   const svg = (attributes: string) =>
-    Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="200" height="40"><text x="4" y="30" font-size="24" ${attributes}>Hamburg</text></svg>`).toString('base64');
-  const bodies = ['', 'font-family="Georgia, serif" font-weight="bold"', 'font-family="Courier New"', 'font-style="italic"'].map((attributes) => ({ image: svg(attributes), from: 'svg', to: 'png' }));
+    Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="40"><text x="4" y="30" font-size="24" ${attributes}>Hamburg</text></svg>`,
+    ).toString('base64');
+  const bodies = [
+    '',
+    'font-family="Georgia, serif" font-weight="bold"',
+    'font-family="Courier New"',
+    'font-style="italic"',
+  ].map((attributes) => ({ image: svg(attributes), from: 'svg', to: 'png' }));
   const answers = await page.evaluate(
     (bodies) =>
       Promise.all(
         bodies.map(async (body) => {
-          const response = await fetch('/api/image-converter', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+          const response = await fetch('/api/image-converter', {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify(body),
+          });
           return { status: response.status, image: (await response.json()).image as string };
         }),
       ),

@@ -38,8 +38,14 @@ test.describe('page worker', () => {
       for (const [i, tc] of cases.entries()) {
         const answer = replies[i]!;
         checkCase(tc, answer.status, answer.body);
-        const node = await request.post(`/api/${slug}`, { data: JSON.stringify(tc.body), headers: { 'Content-Type': 'application/json' } });
-        expect({ status: answer.status, body: comparable(answer.body) }, tc.name).toEqual({ status: node.status(), body: comparable(await node.json()) });
+        const node = await request.post(`/api/${slug}`, {
+          data: JSON.stringify(tc.body),
+          headers: { 'Content-Type': 'application/json' },
+        });
+        expect({ status: answer.status, body: comparable(answer.body) }, tc.name).toEqual({
+          status: node.status(),
+          body: comparable(await node.json()),
+        });
       }
     });
   }

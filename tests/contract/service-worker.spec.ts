@@ -19,8 +19,16 @@ test.describe('service worker /api', () => {
         ({ slug, bodies }) =>
           Promise.all(
             bodies.map(async (body) => {
-              const response = await fetch(`/api/${slug}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
-              return { status: response.status, type: response.headers.get('content-type'), body: await response.json() };
+              const response = await fetch(`/api/${slug}`, {
+                method: 'POST',
+                headers: { 'Content-Type': 'application/json' },
+                body,
+              });
+              return {
+                status: response.status,
+                type: response.headers.get('content-type'),
+                body: await response.json(),
+              };
             }),
           ),
         { slug, bodies: cases.map((tc) => JSON.stringify(tc.body)) },
@@ -29,8 +37,14 @@ test.describe('service worker /api', () => {
         const answer = answers[i]!;
         checkCase(tc, answer.status, answer.body);
         expect(answer.type).toBe('application/json; charset=utf-8');
-        const node = await request.post(`/api/${slug}`, { data: JSON.stringify(tc.body), headers: { 'Content-Type': 'application/json' } });
-        expect({ status: answer.status, body: comparable(answer.body) }, tc.name).toEqual({ status: node.status(), body: comparable(await node.json()) });
+        const node = await request.post(`/api/${slug}`, {
+          data: JSON.stringify(tc.body),
+          headers: { 'Content-Type': 'application/json' },
+        });
+        expect({ status: answer.status, body: comparable(answer.body) }, tc.name).toEqual({
+          status: node.status(),
+          body: comparable(await node.json()),
+        });
       }
       expect(servedBySw.length).toBe(cases.length);
     });
@@ -65,7 +79,11 @@ test.describe('service worker /api', () => {
         return { status: response.status, body: await response.json(), allow: response.headers.get('allow') };
       }, probe);
       const node = await request.fetch(probe.path, { method: probe.method, data: probe.body });
-      expect(fromSw, `${probe.method} ${probe.path}`).toEqual({ status: node.status(), body: await node.json(), allow: node.headers()['allow'] ?? null });
+      expect(fromSw, `${probe.method} ${probe.path}`).toEqual({
+        status: node.status(),
+        body: await node.json(),
+        allow: node.headers()['allow'] ?? null,
+      });
     }
     const options = await page.evaluate(async () => {
       const response = await fetch('/api/base64', { method: 'OPTIONS' });

@@ -19,7 +19,10 @@ export const MIN_PSNR = 35;
  */
 export async function libvipsPixels(bytes) {
   try {
-    const { data, info } = await sharp(bytes, { autoOrient: true }).toColourspace('srgb').raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
+    const { data, info } = await sharp(bytes, { autoOrient: true })
+      .toColourspace('srgb')
+      .raw({ depth: 'uchar' })
+      .toBuffer({ resolveWithObject: true });
     return { width: info.width, height: info.height, data: rgba(data, info.channels) };
   } catch (error) {
     return { error: error instanceof Error ? error.message : String(error) };
@@ -55,7 +58,8 @@ async function pngPixels(png) {
 export function psnr(a, b) {
   let sum = 0;
   for (let i = 0; i < a.length; i += 4) {
-    const aa = a[i + 3], ba = b[i + 3];
+    const aa = a[i + 3],
+      ba = b[i + 3];
     for (let c = 0; c < 3; c++) {
       const d = (a[i + c] * aa - b[i + c] * ba) / 255;
       sum += d * d;
@@ -78,10 +82,15 @@ export async function compareFile(invoke, bytes, from) {
   try {
     reply = await invoke('image-converter', { image: Buffer.from(bytes).toString('base64'), from, to: 'png' });
   } catch (error) {
-    return { kind: '5xx', message: `threw: ${error instanceof Error ? error.message : String(error)}`, libvips: reference.error };
+    return {
+      kind: '5xx',
+      message: `threw: ${error instanceof Error ? error.message : String(error)}`,
+      libvips: reference.error,
+    };
   }
   if (reply.status >= 500) return { kind: '5xx', message: JSON.stringify(reply.body), libvips: reference.error };
-  if (reply.status !== 200) return { kind: 'refused', message: reply.body?.error ?? JSON.stringify(reply.body), libvips: reference.error };
+  if (reply.status !== 200)
+    return { kind: 'refused', message: reply.body?.error ?? JSON.stringify(reply.body), libvips: reference.error };
   const ours = await pngPixels(Buffer.from(reply.body.image, 'base64'));
   const size = `${ours.width}×${ours.height}`;
   if (reference.error) return { kind: 'read', size, libvips: reference.error };
@@ -95,6 +104,16 @@ export async function compareFile(invoke, bytes, from) {
 /** The `from` a caller would send: the extension's format, else PNG (the sniffed format rules anyway). */
 export function formatFromName(name) {
   const ext = name.slice(name.lastIndexOf('.') + 1).toLowerCase();
-  const formats = { png: 'png', jpg: 'jpeg', jpeg: 'jpeg', webp: 'webp', avif: 'avif', tif: 'tiff', tiff: 'tiff', gif: 'gif', svg: 'svg' };
+  const formats = {
+    png: 'png',
+    jpg: 'jpeg',
+    jpeg: 'jpeg',
+    webp: 'webp',
+    avif: 'avif',
+    tif: 'tiff',
+    tiff: 'tiff',
+    gif: 'gif',
+    svg: 'svg',
+  };
   return formats[ext] ?? 'png';
 }

@@ -28,9 +28,20 @@ describe.skipIf(!present)('corpus files against libvips', () => {
         expect(result.message).toMatch(expected.refused);
       } else if ('libvipsWarns' in expected) {
         expect(result.kind, result.message).toBe('read');
-        const reply = await call('image-converter', { image: bytes.toString('base64'), from: formatFromName(name), to: 'png' });
-        const ours = await sharp(Buffer.from((reply.body as { image: string }).image, 'base64')).ensureAlpha().raw().toBuffer();
-        const theirs = await sharp(bytes, { failOn: 'none' }).toColourspace('srgb').ensureAlpha().raw({ depth: 'uchar' }).toBuffer();
+        const reply = await call('image-converter', {
+          image: bytes.toString('base64'),
+          from: formatFromName(name),
+          to: 'png',
+        });
+        const ours = await sharp(Buffer.from((reply.body as { image: string }).image, 'base64'))
+          .ensureAlpha()
+          .raw()
+          .toBuffer();
+        const theirs = await sharp(bytes, { failOn: 'none' })
+          .toColourspace('srgb')
+          .ensureAlpha()
+          .raw({ depth: 'uchar' })
+          .toBuffer();
         expect(ours.length).toBe(theirs.length);
         expect(psnr(ours, theirs)).toBeGreaterThanOrEqual(MIN_PSNR);
       } else {

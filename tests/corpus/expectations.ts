@@ -45,16 +45,24 @@ export const EXPECTATIONS: Record<string, Expectation> = {
   'sharp/fogra-0-100-100-0.tif': 'match', // CMYK through its FOGRA39 profile, as libvips reads it
   // Separate planes of grey and alpha (Photoshop): libvips reads them unlike the same samples
   // interleaved, which it reads as we read both (docs/limits.md, tiff-variants.test.ts).
-  'libtiff/minisblack-2c-8b-alpha.tiff': { differs: 'libvips wrong: planar grey and alpha read through libtiff\'s RGBA interface' },
+  'libtiff/minisblack-2c-8b-alpha.tiff': {
+    differs: "libvips wrong: planar grey and alpha read through libtiff's RGBA interface",
+  },
   // Old-style LZW: libvips warns "Old-style LZW codes, convert file" and reads it when told to.
   'libtiff/quad-lzw-compat.tiff': { libvipsWarns: 'old-style LZW' },
   // Variants not read, each refused by name.
   'libtiff/testfax4.tiff': { refused: /^TIFF compression type 4 \(CCITT Group 4 fax\) is not supported/ },
   'sharp/G31D.TIF': { refused: /^TIFF compression type 3 \(CCITT Group 3 fax\) is not supported/ },
-  'libtiff/ojpeg_zackthecat_subsamp22_single_strip.tiff': { refused: /^TIFF compression type 6 \(old-style JPEG\) is not supported/ },
+  'libtiff/ojpeg_zackthecat_subsamp22_single_strip.tiff': {
+    refused: /^TIFF compression type 6 \(old-style JPEG\) is not supported/,
+  },
   'libtiff/logluv-3c-16b.tiff': { refused: /^TIFF compression type 34676 \(SGI LogLuv\) is not supported/ },
-  'libtiff/webp_lossless_rgba_alpha_fully_opaque.tif': { refused: /^TIFF compression type 50001 \(WebP\) is not supported/ },
-  'libtiff/test_float64_predictor2_le_lzw.tif': { refused: /^TIFF images with 64 bits per sample are not supported\.$/ },
+  'libtiff/webp_lossless_rgba_alpha_fully_opaque.tif': {
+    refused: /^TIFF compression type 50001 \(WebP\) is not supported/,
+  },
+  'libtiff/test_float64_predictor2_le_lzw.tif': {
+    refused: /^TIFF images with 64 bits per sample are not supported\.$/,
+  },
   'libtiff/test_ifd_loop_to_self.tif': { refused: /its image directories form a loop/ },
   // JPEG: baseline, arithmetic-coded, progressive; lossless and 12-bit refused by name.
   'libjpeg-turbo/testorig.jpg': 'match',

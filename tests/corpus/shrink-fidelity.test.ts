@@ -36,13 +36,22 @@ describe.skipIf(!corpusPresent())('JPEG downscales against a reference Lanczos3'
         const width = Math.round(full.width / factor);
         const height = Math.round(full.height / factor);
         const reference = referenceLanczos3(full, width, height).data;
-        const reply = await call('image-resizer', { image: bytes.toString('base64'), width, height, fit: 'fill', format: 'png' });
+        const reply = await call('image-resizer', {
+          image: bytes.toString('base64'),
+          width,
+          height,
+          fit: 'fill',
+          format: 'png',
+        });
         expect(reply.status).toBe(200);
         const ours = await rgba(sharp(Buffer.from((reply.body as { image: string }).image, 'base64')));
         const theirs = await rgba(sharp(bytes).resize(width, height, { fit: 'fill' }));
         expect([ours.width, ours.height]).toEqual([width, height]);
         const [us, them] = [psnr(ours.data, reference), psnr(theirs.data, reference)];
-        expect(us, `${name} at ${factor}×: ours ${us.toFixed(1)} dB, sharp ${them.toFixed(1)} dB`).toBeGreaterThanOrEqual(them - 1);
+        expect(
+          us,
+          `${name} at ${factor}×: ours ${us.toFixed(1)} dB, sharp ${them.toFixed(1)} dB`,
+        ).toBeGreaterThanOrEqual(them - 1);
       }
     }, 120_000); // a generous bound for a loaded machine: ~7 s for the 6 MP photo on a quiet one
   }

@@ -51,8 +51,15 @@ async function collapsedParts(page: Page, result: Locator): Promise<string[]> {
           visit(child);
           continue;
         }
-        if (style.display === 'none' || style.visibility === 'hidden' || child.matches('.visually-hidden, [popover]:not(:popover-open)')) continue;
-        const holds = (child.textContent ?? '').trim() !== '' || child.querySelector('img, canvas, svg, input, textarea, select, button') !== null;
+        if (
+          style.display === 'none' ||
+          style.visibility === 'hidden' ||
+          child.matches('.visually-hidden, [popover]:not(:popover-open)')
+        )
+          continue;
+        const holds =
+          (child.textContent ?? '').trim() !== '' ||
+          child.querySelector('img, canvas, svg, input, textarea, select, button') !== null;
         if (holds && child.getBoundingClientRect().height < 1) {
           const name = `${child.tagName.toLowerCase()}${child.classList.length ? `.${[...child.classList].filter((c) => !c.startsWith('svelte-')).join('.')}` : ''}`;
           found.push(`${name}: ${(child.textContent ?? '').trim().slice(0, 40)}`);
@@ -64,11 +71,22 @@ async function collapsedParts(page: Page, result: Locator): Promise<string[]> {
   });
 }
 
-async function measure(page: Page, slug: string, step: Measure['step'], scheme: string, height: number): Promise<Measure> {
+async function measure(
+  page: Page,
+  slug: string,
+  step: Measure['step'],
+  scheme: string,
+  height: number,
+): Promise<Measure> {
   const { result, action } = answerOf(page, slug);
   const boxes = async () => ({ result: await result.boundingBox(), action: await action.boundingBox() });
   const fits = (b: Awaited<ReturnType<typeof boxes>>) =>
-    !!b.result && !!b.action && b.result.y >= -1 && b.result.y + 24 <= height && b.action.y >= -1 && b.action.y + b.action.height <= height + 1;
+    !!b.result &&
+    !!b.action &&
+    b.result.y >= -1 &&
+    b.result.y + 24 <= height &&
+    b.action.y >= -1 &&
+    b.action.y + b.action.height <= height + 1;
   let b = await boxes();
   let tapped = false;
   if (!fits(b)) {
@@ -131,9 +149,15 @@ for (const viewport of VIEWPORTS) {
     await context.close();
     mkdirSync('test-results/answer-in-view', { recursive: true });
     writeFileSync(`test-results/answer-in-view/${viewport.name}.json`, `${JSON.stringify(measures, null, 1)}\n`);
-    const out = measures.filter((m) => !m.inView).map((m) => `${m.slug} (${m.step}, ${m.scheme}): result top ${m.resultTop}, action ${m.actionTop}–${m.actionBottom}`);
+    const out = measures
+      .filter((m) => !m.inView)
+      .map(
+        (m) => `${m.slug} (${m.step}, ${m.scheme}): result top ${m.resultTop}, action ${m.actionTop}–${m.actionBottom}`,
+      );
     expect(out, `results out of view at ${viewport.name}`).toEqual([]);
-    const collapsed = measures.filter((m) => m.collapsed.length).map((m) => `${m.slug} (${m.step}, ${m.scheme}): ${m.collapsed.join('; ')}`);
+    const collapsed = measures
+      .filter((m) => m.collapsed.length)
+      .map((m) => `${m.slug} (${m.step}, ${m.scheme}): ${m.collapsed.join('; ')}`);
     expect(collapsed, `parts of the answer with no height at ${viewport.name}`).toEqual([]);
   });
 }

@@ -28,8 +28,13 @@ async function expectCutout(png: Uint8Array, width: number, height: number, insi
   expect((await sharp(png).metadata()).format).toBe('png');
   expect([info.width, info.height]).toEqual([width, height]);
   const alpha = (x: number, y: number) => data[(y * width + x) * 4 + 3];
-  expect([alpha(0, 0), alpha(width - 1, 0), alpha(0, height - 1), alpha(width - 1, height - 1)], 'corners').toEqual([0, 0, 0, 0]);
-  expect(inside.map(([x, y]) => alpha(x, y)), 'object').toEqual(inside.map(() => 255));
+  expect([alpha(0, 0), alpha(width - 1, 0), alpha(0, height - 1), alpha(width - 1, height - 1)], 'corners').toEqual([
+    0, 0, 0, 0,
+  ]);
+  expect(
+    inside.map(([x, y]) => alpha(x, y)),
+    'object',
+  ).toEqual(inside.map(() => 255));
 }
 
 /** Every text the model status showed while downloading (Svelte updates it per progress event). */
@@ -47,10 +52,16 @@ async function recordProgress(page: Page): Promise<() => Promise<string[]>> {
 }
 
 test.describe('background-remover page', () => {
-  test('downloads the model with progress, then works offline: the page and fetch("/api/background-remover")', async ({ page, context }) => {
+  test('downloads the model with progress, then works offline: the page and fetch("/api/background-remover")', async ({
+    page,
+    context,
+  }) => {
     test.setTimeout(600_000); // three model runs on a shared 2-core machine, in WebAssembly
     await page.goto('/');
-    await page.getByRole('main').getByRole('link', { name: /^Background Remover/ }).click();
+    await page
+      .getByRole('main')
+      .getByRole('link', { name: /^Background Remover/ })
+      .click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Background Remover');
     // COOP + COEP from the server: SharedArrayBuffer, so the model runs on threads.
     expect(await page.evaluate(() => self.crossOriginIsolated)).toBe(true);
@@ -63,7 +74,9 @@ test.describe('background-remover page', () => {
     await page.getByTestId('make-offline').click();
     await expect(status).toContainText(/On this device \(\d+\.\d MB\): works offline/, { timeout: 60_000 });
     const texts = await progressTexts();
-    const steps = texts.map((text) => /Downloading the model: (\d+\.\d) MB of (\d+\.\d) MB/.exec(text)).filter((m) => m !== null);
+    const steps = texts
+      .map((text) => /Downloading the model: (\d+\.\d) MB of (\d+\.\d) MB/.exec(text))
+      .filter((m) => m !== null);
     expect(steps.length, texts.join('\n')).toBeGreaterThan(2);
     const total = Number(steps[0]![2]);
     expect(total).toBeGreaterThan(80); // the model (84 MB) and one WASM build (10 MB)
@@ -71,7 +84,9 @@ test.describe('background-remover page', () => {
     expect(loaded).toEqual([...loaded].sort((a, b) => a - b));
     expect(loaded.at(-1)).toBeLessThanOrEqual(total);
     // Kept in Cache Storage, not in the service worker's precache.
-    const cached = await page.evaluate(async () => (await (await caches.open('background-removal-model')).keys()).length);
+    const cached = await page.evaluate(
+      async () => (await (await caches.open('background-removal-model')).keys()).length,
+    );
     expect(cached).toBeGreaterThan(20);
 
     // Offline from here on: the page reloads from the service worker, still isolated.
@@ -91,11 +106,17 @@ test.describe('background-remover page', () => {
     const example = await download(page, item.getByTestId('download'));
     expect(example.name).toBe('coffee-no-background.png');
     // The wooden table is gone at the corners, the cup (centre of its rim) is kept.
-    await expectCutout(example.bytes, SAMPLE.width, SAMPLE.height, [[290, 140], [200, 250], [450, 250]]);
+    await expectCutout(example.bytes, SAMPLE.width, SAMPLE.height, [
+      [290, 140],
+      [200, 250],
+      [450, 250],
+    ]);
 
     // The page: pick an image, see before/after (the cut-out on a checkerboard), download it.
     await page.getByRole('button', { name: 'Clear all' }).click();
-    await page.getByTestId('file-input').setInputFiles({ name: 'disc.png', mimeType: 'image/png', buffer: await discOnWhite() });
+    await page
+      .getByTestId('file-input')
+      .setInputFiles({ name: 'disc.png', mimeType: 'image/png', buffer: await discOnWhite() });
     await expect(item.getByRole('img', { name: 'Original: disc.png' })).toBeVisible();
     await expect(item.getByTestId('status')).toHaveText('Done', { timeout: 240_000 });
     const result = item.getByTestId('result-preview');
@@ -104,7 +125,11 @@ test.describe('background-remover page', () => {
     await expect(item.getByTestId('after')).toContainText('PNG · 256 × 256 px');
     const disc = await download(page, item.getByTestId('download'));
     expect(disc.name).toBe('disc-no-background.png');
-    await expectCutout(disc.bytes, 256, 256, [[128, 128], [90, 128], [128, 170]]);
+    await expectCutout(disc.bytes, 256, 256, [
+      [128, 128],
+      [90, 128],
+      [128, 170],
+    ]);
     // Compare: right of the divider, the cut-out's transparent corner shows the checkerboard (two
     // shades), not the original's plain white beneath it.
     await item.getByTestId('compare-toggle').click();
@@ -120,7 +145,11 @@ test.describe('background-remover page', () => {
     // The API, answered by the service worker with the network off.
     const jpeg = await cardOnGrey();
     const answer = await page.evaluate(async (image) => {
-      const response = await fetch('/api/background-remover', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ image }) });
+      const response = await fetch('/api/background-remover', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ image }),
+      });
       return { status: response.status, body: (await response.json()) as Record<string, unknown> };
     }, jpeg.toString('base64'));
     expect(answer.status, JSON.stringify(answer.body).slice(0, 300)).toBe(200);
@@ -128,26 +157,42 @@ test.describe('background-remover page', () => {
     expect([answer.body.width, answer.body.height]).toEqual([240, 180]);
     const png = Buffer.from(answer.body.image as string, 'base64');
     expect(answer.body.size_bytes).toBe(png.length);
-    await expectCutout(png, 240, 180, [[120, 90], [80, 50], [160, 130]]);
+    await expectCutout(png, 240, 180, [
+      [120, 90],
+      [80, 50],
+      [160, 130],
+    ]);
     await context.setOffline(false);
   });
 
-  test('offline without the model: a 503 that says what to do, and bad input still gets its 400', async ({ page, context }) => {
+  test('offline without the model: a 503 that says what to do, and bad input still gets its 400', async ({
+    page,
+    context,
+  }) => {
     await page.goto('/background-remover');
     await waitForServiceWorker(page);
     await context.setOffline(true);
     const ask = (body: unknown) =>
       page.evaluate(async (text) => {
-        const response = await fetch('/api/background-remover', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: text });
+        const response = await fetch('/api/background-remover', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: text,
+        });
         return { status: response.status, body: (await response.json()) as { error: string } };
       }, JSON.stringify(body));
     const unavailable = await ask({ image: (await discOnWhite()).toString('base64') });
     expect(unavailable.status).toBe(503);
     expect(unavailable.body.error).toMatch(/model \(\d+\.\d MB\) is not on this device yet .*Make available offline/);
-    expect(await ask({ image: 'SGVsbG8sIFdvcmxkIQ==' })).toEqual({ status: 400, body: { error: "'image' is not an image in a supported format (PNG, JPEG, WebP, AVIF, TIFF, GIF, SVG or HEIC)." } });
+    expect(await ask({ image: 'SGVsbG8sIFdvcmxkIQ==' })).toEqual({
+      status: 400,
+      body: { error: "'image' is not an image in a supported format (PNG, JPEG, WebP, AVIF, TIFF, GIF, SVG or HEIC)." },
+    });
 
     // The page says the same on the row of a dropped image (once the user said yes to the download).
-    await page.getByTestId('file-input').setInputFiles({ name: 'disc.png', mimeType: 'image/png', buffer: await discOnWhite() });
+    await page
+      .getByTestId('file-input')
+      .setInputFiles({ name: 'disc.png', mimeType: 'image/png', buffer: await discOnWhite() });
     await page.getByTestId('consent-download').click();
     await expect(page.getByTestId('item').getByTestId('error')).toContainText('not on this device yet');
     await expect(page.getByTestId('item').getByTestId('status')).toHaveText('Failed');
@@ -160,19 +205,28 @@ test.describe('background-remover page', () => {
     const big = testInfo.outputPath('big.png');
     await writeFile(big, Buffer.alloc(50 * 1048576 + 60_000));
     await page.getByTestId('file-input').setInputFiles(big);
-    await expect(page.getByTestId('item').getByTestId('error')).toHaveText('Input image is 50.1 MB — maximum is 50 MB.');
+    await expect(page.getByTestId('item').getByTestId('error')).toHaveText(
+      'Input image is 50.1 MB — maximum is 50 MB.',
+    );
     await expect(page.getByTestId('model-status')).toContainText('Not on this device yet');
   });
 
-  test('Load example shows the sample and waits for a click before downloading the model; the request panel elides the image', async ({ page }) => {
+  test('Load example shows the sample and waits for a click before downloading the model; the request panel elides the image', async ({
+    page,
+  }) => {
     const modelRequests: string[] = [];
-    page.on('request', (request) => new URL(request.url()).pathname.startsWith('/models/') && modelRequests.push(request.url()));
+    page.on(
+      'request',
+      (request) => new URL(request.url()).pathname.startsWith('/models/') && modelRequests.push(request.url()),
+    );
     await page.goto('/background-remover');
     await expect(page.getByTestId('model-status')).toContainText('Not on this device yet');
     await page.getByTestId('load-example').click();
     const waiting = page.getByTestId('waiting');
     await expect(waiting.getByRole('img', { name: 'The original' })).toBeVisible();
-    expect(await waiting.getByRole('img').evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([SAMPLE.width, SAMPLE.height]);
+    expect(
+      await waiting.getByRole('img').evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]),
+    ).toEqual([SAMPLE.width, SAMPLE.height]);
     await expect(page.getByTestId('load-example')).toHaveCount(0);
     await expect(waiting.getByRole('button', { name: 'Remove background' })).toBeVisible();
     await expect(waiting).toContainText(/Downloads the model once \(\d+\.\d MB\)/);
@@ -214,29 +268,39 @@ async function recordStatuses(page: Page): Promise<() => Promise<string[]>> {
     const seen = new Set<string>();
     (window as unknown as { statusTexts: Set<string> }).statusTexts = seen;
     new MutationObserver(() => {
-      for (const node of document.querySelectorAll('[data-testid="status"], [data-testid="summary"]')) seen.add((node.textContent ?? '').trim());
+      for (const node of document.querySelectorAll('[data-testid="status"], [data-testid="summary"]'))
+        seen.add((node.textContent ?? '').trim());
     }).observe(document.body, { subtree: true, childList: true, characterData: true });
   });
   return () => page.evaluate(() => [...(window as unknown as { statusTexts: Set<string> }).statusTexts]);
 }
 
 /** How many times the page ran the model (its User Timing entries, one per run). */
-const modelRuns = (page: Page) => page.evaluate(() => performance.getEntriesByName('background-remover: model run').length);
+const modelRuns = (page: Page) =>
+  page.evaluate(() => performance.getEntriesByName('background-remover: model run').length);
 
 /** The page's download, in MB as the page writes it: the model's chunks (dist/models/resources.json) and the WebAssembly build. */
 async function modelMegabytes(): Promise<string> {
   const dir = new URL('../../dist/models/', import.meta.url);
-  const resources = JSON.parse(await readFile(new URL('resources.json', dir), 'utf8')) as Record<string, { size: number }>;
+  const resources = JSON.parse(await readFile(new URL('resources.json', dir), 'utf8')) as Record<
+    string,
+    { size: number }
+  >;
   const wasm = (await readdir(dir)).find((name) => /^ort-wasm-simd-threaded-[0-9a-f]+\.wasm$/.test(name))!;
   const bytes = Object.values(resources)[0]!.size + (await stat(new URL(wasm, dir))).size;
   return `${(bytes / 1048576).toFixed(1)} MB`;
 }
 
 test.describe('background-remover page: consent, progress and the kept mask', () => {
-  test('asks before the download with the size, Cancel leaves the page usable; then one model run serves every background', async ({ page }) => {
+  test('asks before the download with the size, Cancel leaves the page usable; then one model run serves every background', async ({
+    page,
+  }) => {
     test.setTimeout(480_000); // one model download and run on a shared 2-core machine, in WebAssembly
     const modelRequests: string[] = [];
-    page.on('request', (request) => new URL(request.url()).pathname.startsWith('/models/') && modelRequests.push(request.url()));
+    page.on(
+      'request',
+      (request) => new URL(request.url()).pathname.startsWith('/models/') && modelRequests.push(request.url()),
+    );
     await page.goto('/background-remover');
     await expect(page.getByTestId('model-status')).toContainText('Not on this device yet');
     const size = await modelMegabytes();
@@ -267,8 +331,14 @@ test.describe('background-remover page: consent, progress and the kept mask', ()
     await expect(item.getByTestId('status')).toHaveText('Done', { timeout: 300_000 });
     expect(await page.evaluate(() => localStorage.getItem('devtoolbox:background-remover:model-consent'))).toBe('true');
     const seen = await statuses();
-    expect(seen.some((text) => /^Downloading the model \(\d+%\)…$/.test(text)), seen.join('\n')).toBe(true);
-    expect(seen.some((text) => /^Removing background \((starting|running) the model, \d+ s\)…$/.test(text)), seen.join('\n')).toBe(true);
+    expect(
+      seen.some((text) => /^Downloading the model \(\d+%\)…$/.test(text)),
+      seen.join('\n'),
+    ).toBe(true);
+    expect(
+      seen.some((text) => /^Removing background \((starting|running) the model, \d+ s\)…$/.test(text)),
+      seen.join('\n'),
+    ).toBe(true);
     expect(await modelRuns(page)).toBe(1);
     const transparent = await download(page, item.getByTestId('download'));
     await expectCutout(transparent.bytes, 256, 256, [[128, 128]]);
@@ -276,7 +346,10 @@ test.describe('background-remover page: consent, progress and the kept mask', ()
     // Two background colours and the mask: composed from the kept mask, the model not run again,
     // and each answer's pixels are the new setting's.
     await page.getByTestId('background-colour').check();
-    for (const [hex, rgb] of [['#ff0000', [255, 0, 0]], ['#00ff00', [0, 255, 0]]] as const) {
+    for (const [hex, rgb] of [
+      ['#ff0000', [255, 0, 0]],
+      ['#00ff00', [0, 255, 0]],
+    ] as const) {
       await page.getByTestId('background-picker').fill(hex);
       await expect(item.getByTestId('status')).toHaveText('Done', { timeout: 60_000 });
       await expect(page.getByTestId('summary')).toContainText(`cut out on ${hex}`);
@@ -288,7 +361,9 @@ test.describe('background-remover page: consent, progress and the kept mask', ()
     await expect(page.getByTestId('summary')).toContainText('made into masks', { timeout: 60_000 });
     expect(await modelRuns(page)).toBe(1);
     // Another image does run it.
-    await page.getByTestId('file-input').setInputFiles({ name: 'card.jpg', mimeType: 'image/jpeg', buffer: await cardOnGrey() });
+    await page
+      .getByTestId('file-input')
+      .setInputFiles({ name: 'card.jpg', mimeType: 'image/jpeg', buffer: await cardOnGrey() });
     await expect(item.nth(1).getByTestId('status')).toHaveText('Done', { timeout: 300_000 });
     await expect(consent).toBeHidden();
     expect(await modelRuns(page)).toBe(2);
@@ -296,7 +371,9 @@ test.describe('background-remover page: consent, progress and the kept mask', ()
 });
 
 test.describe('background-remover page: result and background settings', () => {
-  test('the settings are the API fields: Mask turns the background off, the request panel shows what is sent', async ({ page }) => {
+  test('the settings are the API fields: Mask turns the background off, the request panel shows what is sent', async ({
+    page,
+  }) => {
     await page.goto('/background-remover');
     await expect(page.getByTestId('output-cutout')).toBeChecked();
     await expect(page.getByTestId('background-transparent')).toBeChecked();
@@ -310,10 +387,14 @@ test.describe('background-remover page: result and background settings', () => {
     await expect(page.getByTestId('snippet')).not.toContainText('"background"');
   });
 
-  test('while the model downloads, the row says so and the result’s frame has the original’s size and place (wide and narrow)', async ({ page }) => {
+  test('while the model downloads, the row says so and the result’s frame has the original’s size and place (wide and narrow)', async ({
+    page,
+  }) => {
     await page.route('**/models/**', () => new Promise(() => {})); // held: the download never ends
     await page.goto('/background-remover');
-    await page.getByTestId('file-input').setInputFiles({ name: 'disc.png', mimeType: 'image/png', buffer: await discOnWhite() });
+    await page
+      .getByTestId('file-input')
+      .setInputFiles({ name: 'disc.png', mimeType: 'image/png', buffer: await discOnWhite() });
     await page.getByTestId('consent-download').click();
     const item = page.getByTestId('item');
     await expect(item.getByTestId('status')).toHaveText(/^Downloading the model \(\d+%\)…$/);
@@ -335,11 +416,15 @@ test.describe('background-remover page: result and background settings', () => {
     expect(narrowAfter.y).toBeGreaterThan(narrowBefore.y); // stacked below it
   });
 
-  test('Mask downloads a grayscale PNG; Colour fills the background (composed from the kept mask)', async ({ page }) => {
+  test('Mask downloads a grayscale PNG; Colour fills the background (composed from the kept mask)', async ({
+    page,
+  }) => {
     test.setTimeout(600_000); // the model's download and two runs on a shared 2-core machine
     await page.goto('/background-remover');
     await page.getByTestId('output-mask').check();
-    await page.getByTestId('file-input').setInputFiles({ name: 'disc.png', mimeType: 'image/png', buffer: await discOnWhite() });
+    await page
+      .getByTestId('file-input')
+      .setInputFiles({ name: 'disc.png', mimeType: 'image/png', buffer: await discOnWhite() });
     await page.getByTestId('consent-download').click();
     const item = page.getByTestId('item');
     await expect(item.getByTestId('status')).toHaveText('Done', { timeout: 300_000 });
@@ -354,8 +439,16 @@ test.describe('background-remover page: result and background settings', () => {
     expect([gray[0], gray[255], gray[128 * 256 + 128], gray[128 * 256 + 90]]).toEqual([0, 0, 255, 255]);
     // Compare: the original and the mask, both from their own files at full size, in the slider.
     await item.getByTestId('compare-toggle').click();
-    const sizes = await item.getByTestId('compare').locator('img').evaluateAll((images) => images.map((img) => [(img as HTMLImageElement).naturalWidth, (img as HTMLImageElement).naturalHeight]));
-    expect(sizes).toEqual([[256, 256], [256, 256]]);
+    const sizes = await item
+      .getByTestId('compare')
+      .locator('img')
+      .evaluateAll((images) =>
+        images.map((img) => [(img as HTMLImageElement).naturalWidth, (img as HTMLImageElement).naturalHeight]),
+      );
+    expect(sizes).toEqual([
+      [256, 256],
+      [256, 256],
+    ]);
 
     // Cut-out on a colour: composed from the kept mask, the corners take the colour.
     await page.getByTestId('output-cutout').check();
@@ -385,18 +478,35 @@ test.describe('background-remover page: batches', () => {
     await page.getByTestId('consent-download').click();
     const items = page.getByTestId('item');
     await expect(items).toHaveCount(3);
-    await expect(page.getByTestId('summary')).toContainText('3 of 3 cut out (transparent background)', { timeout: 840_000 });
+    await expect(page.getByTestId('summary')).toContainText('3 of 3 cut out (transparent background)', {
+      timeout: 840_000,
+    });
     await expect(items.getByTestId('status')).toHaveText(['Done', 'Done', 'Done']);
     // Each row's link has the name its file has in the ZIP.
-    const linkNames = await items.getByTestId('download').evaluateAll((links) => links.map((link) => link.getAttribute('download')));
+    const linkNames = await items
+      .getByTestId('download')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('download')));
     expect(linkNames).toEqual(['disc-no-background.png', 'disc-no-background-2.png', 'card-no-background.png']);
 
     const { name, bytes } = await download(page, page.getByRole('button', { name: 'Download all (.zip)' }));
     expect(name).toBe('no-background.zip');
     const entries = unzipSync(new Uint8Array(bytes));
-    expect(Object.keys(entries).sort()).toEqual(['card-no-background.png', 'disc-no-background-2.png', 'disc-no-background.png']);
-    await expectCutout(entries['disc-no-background.png']!, 256, 256, [[128, 128], [90, 128]]);
-    await expectCutout(entries['disc-no-background-2.png']!, 256, 256, [[128, 128], [90, 128]]);
-    await expectCutout(entries['card-no-background.png']!, 240, 180, [[120, 90], [80, 50]]);
+    expect(Object.keys(entries).sort()).toEqual([
+      'card-no-background.png',
+      'disc-no-background-2.png',
+      'disc-no-background.png',
+    ]);
+    await expectCutout(entries['disc-no-background.png']!, 256, 256, [
+      [128, 128],
+      [90, 128],
+    ]);
+    await expectCutout(entries['disc-no-background-2.png']!, 256, 256, [
+      [128, 128],
+      [90, 128],
+    ]);
+    await expectCutout(entries['card-no-background.png']!, 240, 180, [
+      [120, 90],
+      [80, 50],
+    ]);
   });
 });

@@ -32,7 +32,9 @@ test.describe('base64 page', () => {
 
   test('reads a dropped or picked text file', async ({ page }) => {
     await page.goto('/base64');
-    await page.getByTestId('file-input').setInputFiles({ name: 'note.txt', mimeType: 'text/plain', buffer: Buffer.from('from a file') });
+    await page
+      .getByTestId('file-input')
+      .setInputFiles({ name: 'note.txt', mimeType: 'text/plain', buffer: Buffer.from('from a file') });
     await expect(page.getByTestId('output')).toHaveValue('ZnJvbSBhIGZpbGU=');
   });
 
@@ -72,7 +74,9 @@ test.describe('base64 page: files and bytes', () => {
     await drop(page, 'quadrants.png', png, 'image/png');
     await expect(page.getByTestId('output')).toHaveValue(pngBase64);
     expect(pngBase64.startsWith('iVBORw0KGgo')).toBe(true);
-    await expect(page.getByTestId('meta')).toContainText(`${png.length.toLocaleString('en-US')} bytes · PNG image (image/png)`);
+    await expect(page.getByTestId('meta')).toContainText(
+      `${png.length.toLocaleString('en-US')} bytes · PNG image (image/png)`,
+    );
     await expect(page.getByTestId('file')).toContainText('quadrants.png');
 
     await page.getByTestId('data-uri').check();
@@ -91,13 +95,20 @@ test.describe('base64 page: files and bytes', () => {
     const jpeg = readFileSync('tests/fixtures/images/quadrants.jpeg');
     await page.getByTestId('charset').selectOption('url-safe');
     await page.getByTestId('file-input').setInputFiles(PNG);
-    await expect(page.getByTestId('output')).toHaveValue(png.toString('base64url') + '='.repeat((4 - (png.toString('base64url').length % 4)) % 4));
+    await expect(page.getByTestId('output')).toHaveValue(
+      png.toString('base64url') + '='.repeat((4 - (png.toString('base64url').length % 4)) % 4),
+    );
 
-    await page.evaluate((data) => {
-      const transfer = new DataTransfer();
-      transfer.items.add(new File([new Uint8Array(data)], 'image.jpeg', { type: 'image/jpeg' }));
-      document.body.dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }));
-    }, [...jpeg]);
+    await page.evaluate(
+      (data) => {
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([new Uint8Array(data)], 'image.jpeg', { type: 'image/jpeg' }));
+        document.body.dispatchEvent(
+          new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }),
+        );
+      },
+      [...jpeg],
+    );
     await page.getByTestId('charset').selectOption('standard');
     await expect(page.getByTestId('output')).toHaveValue(jpeg.toString('base64'));
     await expect(page.getByTestId('meta')).toContainText('JPEG image (image/jpeg)');
@@ -107,17 +118,26 @@ test.describe('base64 page: files and bytes', () => {
     await page.goto('/base64');
     const big = Buffer.alloc(3 * 1024 * 1024);
     for (let i = 0; i < big.length; i++) big[i] = (i * 2654435761) >>> 24;
-    await page.getByTestId('file-input').setInputFiles({ name: 'random.bin', mimeType: 'application/octet-stream', buffer: big });
-    await expect(page.getByTestId('preview-note')).toContainText(`of ${big.toString('base64').length.toLocaleString('en-US')} characters`);
+    await page
+      .getByTestId('file-input')
+      .setInputFiles({ name: 'random.bin', mimeType: 'application/octet-stream', buffer: big });
+    await expect(page.getByTestId('preview-note')).toContainText(
+      `of ${big.toString('base64').length.toLocaleString('en-US')} characters`,
+    );
     const shown = await page.getByTestId('output').inputValue();
     expect(shown.length).toBeLessThan(300_000);
     expect(big.toString('base64').startsWith(shown)).toBe(true);
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('random.bin.b64');
     expect(readFileSync((await download.path())!, 'utf8')).toBe(big.toString('base64'));
   });
 
-  test("decoding a PNG's Base64 offers its exact bytes as decoded.png, with a preview and a hex view", async ({ page }) => {
+  test("decoding a PNG's Base64 offers its exact bytes as decoded.png, with a preview and a hex view", async ({
+    page,
+  }) => {
     await page.goto('/base64');
     await page.getByTestId('mode').selectOption('decode');
     await page.getByTestId('input').fill(pngBase64);
@@ -133,7 +153,12 @@ test.describe('base64 page: files and bytes', () => {
 
     const first = page.getByTestId('hex-row').first();
     await expect(first).toContainText('00000000');
-    await expect(first).toContainText(png.subarray(0, 8).toString('hex').replace(/(..)(?!$)/g, '$1 '));
+    await expect(first).toContainText(
+      png
+        .subarray(0, 8)
+        .toString('hex')
+        .replace(/(..)(?!$)/g, '$1 '),
+    );
     await expect(first).toContainText('.PNG....');
   });
 
@@ -159,7 +184,13 @@ test.describe('base64 page: files and bytes', () => {
     await view.evaluate((element) => (element.scrollTop = element.scrollHeight));
     const lastOffset = (Math.ceil(big.length / perRow) - 1) * perRow;
     await expect(page.getByTestId('hex-row').last()).toContainText(`${lastOffset.toString(16).padStart(8, '0')}`);
-    await expect(page.getByTestId('hex-row').last()).toContainText(big.subarray(lastOffset).toString('hex').replace(/(..)(?!$)/g, '$1 ').slice(0, 23));
+    await expect(page.getByTestId('hex-row').last()).toContainText(
+      big
+        .subarray(lastOffset)
+        .toString('hex')
+        .replace(/(..)(?!$)/g, '$1 ')
+        .slice(0, 23),
+    );
   });
 
   test('the hex data format: hex bytes in, hex out', async ({ page }) => {

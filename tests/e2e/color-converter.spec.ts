@@ -6,7 +6,9 @@ import { NAMED_COLORS } from '../../src/lib/colour/named';
 import { clipboardText, expect, test } from './fixtures';
 
 test.describe('color-converter page', () => {
-  test('reads CMYK, shows CMYK, the nearest CSS name and a palette whose steps convert on a click or a key', async ({ page }) => {
+  test('reads CMYK, shows CMYK, the nearest CSS name and a palette whose steps convert on a click or a key', async ({
+    page,
+  }) => {
     await page.goto('/color-converter');
     await page.getByLabel('Colour', { exact: true }).fill('cmyk(0, 61, 72, 0)');
     await expect(page.getByTestId('hex')).toHaveText('#ff6347');
@@ -26,21 +28,34 @@ test.describe('color-converter page', () => {
   test('knows every CSS colour name with the value Chromium gives it, through the API', async ({ page }) => {
     await page.goto('/color-converter');
     // Chromium's CSS parser is the independent reference for the table (the color-name package).
-    const chromium = await page.evaluate((names) => {
-      const probe = document.createElement('i');
-      document.body.append(probe);
-      return names.map((name) => {
-        probe.style.color = '';
-        probe.style.color = name;
-        return probe.style.color === '' ? 'unknown' : getComputedStyle(probe).color;
-      });
-    }, [...NAMED_COLORS.keys()]);
-    const ours = await page.evaluate(async (names) => {
-      const answers = await Promise.all(
-        names.map((color) => fetch('/api/color-converter', { method: 'POST', body: JSON.stringify({ color }) }).then((response) => response.json())),
-      );
-      return answers.map((answer: { rgb: { r: number; g: number; b: number } }) => `rgb(${answer.rgb.r}, ${answer.rgb.g}, ${answer.rgb.b})`);
-    }, [...NAMED_COLORS.keys()]);
+    const chromium = await page.evaluate(
+      (names) => {
+        const probe = document.createElement('i');
+        document.body.append(probe);
+        return names.map((name) => {
+          probe.style.color = '';
+          probe.style.color = name;
+          return probe.style.color === '' ? 'unknown' : getComputedStyle(probe).color;
+        });
+      },
+      [...NAMED_COLORS.keys()],
+    );
+    const ours = await page.evaluate(
+      async (names) => {
+        const answers = await Promise.all(
+          names.map((color) =>
+            fetch('/api/color-converter', { method: 'POST', body: JSON.stringify({ color }) }).then((response) =>
+              response.json(),
+            ),
+          ),
+        );
+        return answers.map(
+          (answer: { rgb: { r: number; g: number; b: number } }) =>
+            `rgb(${answer.rgb.r}, ${answer.rgb.g}, ${answer.rgb.b})`,
+        );
+      },
+      [...NAMED_COLORS.keys()],
+    );
     expect(NAMED_COLORS.size).toBe(148);
     expect(ours).toEqual(chromium);
   });
@@ -106,9 +121,18 @@ test.describe('color-converter page', () => {
     // In-gamut colours of each space: Chromium's own parser and colour management turn them into
     // sRGB pixels; the tool's hex must agree within one step (two float paths).
     const inputs = [
-      'oklch(0.7 0.1 200)', 'oklch(45% 0.12 300 / 1)', 'oklab(0.6 -0.05 0.08)', 'lab(52% 20 -30)', 'lch(60% 40 120)',
-      'hwb(200 20% 30%)', 'color(display-p3 0.5 0.6 0.7)', 'color(srgb-linear 0.2 0.4 0.1)', 'color(a98-rgb 0.4 0.5 0.3)',
-      'color(prophoto-rgb 0.4 0.4 0.35)', 'color(xyz 0.3 0.3 0.3)', 'color(xyz-d50 0.2 0.25 0.15)',
+      'oklch(0.7 0.1 200)',
+      'oklch(45% 0.12 300 / 1)',
+      'oklab(0.6 -0.05 0.08)',
+      'lab(52% 20 -30)',
+      'lch(60% 40 120)',
+      'hwb(200 20% 30%)',
+      'color(display-p3 0.5 0.6 0.7)',
+      'color(srgb-linear 0.2 0.4 0.1)',
+      'color(a98-rgb 0.4 0.5 0.3)',
+      'color(prophoto-rgb 0.4 0.4 0.35)',
+      'color(xyz 0.3 0.3 0.3)',
+      'color(xyz-d50 0.2 0.25 0.15)',
     ];
     const painted = await page.evaluate((colors) => {
       const canvas = document.createElement('canvas');
@@ -121,12 +145,26 @@ test.describe('color-converter page', () => {
         return [...context.getImageData(0, 0, 1, 1).data.slice(0, 3)];
       });
     }, inputs);
-    const ours = await page.evaluate(async (colors) => Promise.all(colors.map((color) =>
-      fetch('/api/color-converter', { method: 'POST', body: JSON.stringify({ color }) }).then((response) => response.json()))), inputs);
+    const ours = await page.evaluate(
+      async (colors) =>
+        Promise.all(
+          colors.map((color) =>
+            fetch('/api/color-converter', { method: 'POST', body: JSON.stringify({ color }) }).then((response) =>
+              response.json(),
+            ),
+          ),
+        ),
+      inputs,
+    );
     inputs.forEach((input, i) => {
       const answer = ours[i] as { rgb: { r: number; g: number; b: number }; in_gamut: boolean };
       expect(answer.in_gamut, input).toBe(true);
-      [answer.rgb.r, answer.rgb.g, answer.rgb.b].forEach((channel, k) => expect(Math.abs(channel - painted[i]![k]!), `${input}: ${JSON.stringify(answer.rgb)} vs ${painted[i]}`).toBeLessThanOrEqual(1));
+      [answer.rgb.r, answer.rgb.g, answer.rgb.b].forEach((channel, k) =>
+        expect(
+          Math.abs(channel - painted[i]![k]!),
+          `${input}: ${JSON.stringify(answer.rgb)} vs ${painted[i]}`,
+        ).toBeLessThanOrEqual(1),
+      );
     });
   });
 

@@ -18,7 +18,9 @@ async function photo(): Promise<Buffer> {
     data[i + 1] = (Math.floor(p / width) * 255) / height;
     data[i + 2] = (seed >>> 24) & 127;
   }
-  return sharp(data, { raw: { width, height, channels: 3 } }).jpeg({ quality: 92 }).toBuffer();
+  return sharp(data, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 92 })
+    .toBuffer();
 }
 
 /** The bytes a caption names ("… · 41.2 KB (80.1 % saved)"). */
@@ -70,7 +72,9 @@ test('two settings side by side: both sizes, zoom and position kept across re-en
       context.drawImage(img, 0, 0);
       return context.getImageData(0, 0, canvas.width, canvas.height).data;
     };
-    const [left, right] = ['compare-before', 'compare-after'].map((id) => document.querySelector<HTMLImageElement>(`[data-testid="${id}"]`)!);
+    const [left, right] = ['compare-before', 'compare-after'].map((id) =>
+      document.querySelector<HTMLImageElement>(`[data-testid="${id}"]`)!,
+    );
     const [a, b] = [read(left!), read(right!)];
     let sum = 0;
     for (let i = 0; i < a.length; i++) sum += Math.abs(a[i]! - b[i]!);
@@ -112,11 +116,15 @@ test('two settings side by side: both sizes, zoom and position kept across re-en
 test('a phone stacks the two settings above the shared view', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/image-converter');
-  await page.getByTestId('file-input').setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: await photo() });
+  await page
+    .getByTestId('file-input')
+    .setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: await photo() });
   await expect(page.getByTestId('summary')).toContainText('1 of 1 converted to WebP');
   await page.getByTestId('compare-toggle').click();
   await page.getByTestId('a-to').selectOption('jpeg');
-  await expect(page.getByTestId('compare-before-caption')).toContainText(/A · JPEG q\d+ · [\d.]+ KB/, { timeout: 20_000 });
+  await expect(page.getByTestId('compare-before-caption')).toContainText(/A · JPEG q\d+ · [\d.]+ KB/, {
+    timeout: 20_000,
+  });
   const [a, b] = [await page.getByTestId('a-to').boundingBox(), await page.getByTestId('b-to').boundingBox()];
   expect(b!.y).toBeGreaterThan(a!.y + a!.height);
   // Nothing wider than the phone.
@@ -127,7 +135,9 @@ test('the resizer keeps the comparison where it was across a new quality and a n
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/image-resizer');
-  await page.getByTestId('file-input').setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: await photo() });
+  await page
+    .getByTestId('file-input')
+    .setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: await photo() });
   await page.getByTestId('width').fill('600');
   const status = page.getByTestId('status');
   await expect(page.getByTestId('after')).toContainText('600 × 450 px', { timeout: 20_000 });
@@ -157,13 +167,16 @@ test('the resizer keeps the comparison where it was across a new quality and a n
   await expect(status).toHaveText('Done');
   await expect(page.getByTestId('compare')).toContainText('400 × 300 px');
   const moved = (await after.boundingBox())!;
-  for (const key of ['x', 'y', 'width', 'height'] as const) expect(Math.abs(moved[key] - placed![key])).toBeLessThan(1.5);
+  for (const key of ['x', 'y', 'width', 'height'] as const)
+    expect(Math.abs(moved[key] - placed![key])).toBeLessThan(1.5);
   await expect(page.getByTestId('zoom')).not.toHaveText(zoom!);
 
   // Two settings here too: A a PNG of the same resize, B the page's JPEG; both sizes, and they differ.
   await page.getByTestId('a-to').selectOption('png');
   await expect(page.getByTestId('compare-before-caption')).toContainText(/A · PNG · [\d.]+ KB/, { timeout: 20_000 });
   await expect(page.getByTestId('compare-after-caption')).toContainText(/B · JPEG q30 · [\d.]+ KB/);
-  expect(bytesOf((await page.getByTestId('compare-before-caption').textContent())!)).toBeGreaterThan(bytesOf((await page.getByTestId('compare-after-caption').textContent())!));
+  expect(bytesOf((await page.getByTestId('compare-before-caption').textContent())!)).toBeGreaterThan(
+    bytesOf((await page.getByTestId('compare-after-caption').textContent())!),
+  );
   await expect(page.getByTestId('compare-before')).toHaveJSProperty('naturalWidth', 400);
 });

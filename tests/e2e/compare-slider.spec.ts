@@ -17,13 +17,17 @@ async function photo(): Promise<Buffer> {
     data[i + 1] = (Math.floor(p / width) * 255) / height;
     data[i + 2] = (seed >>> 24) & 255;
   }
-  return sharp(data, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
+  return sharp(data, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
 }
 
 test('compare a converted photo at full resolution: 1:1, zoom, divider', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/image-converter');
-  await page.getByTestId('file-input').setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: await photo() });
+  await page
+    .getByTestId('file-input')
+    .setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: await photo() });
   await expect(page.getByTestId('summary')).toContainText('1 of 1 converted to WebP');
   await page.getByTestId('compare-toggle').click();
 
@@ -31,7 +35,9 @@ test('compare a converted photo at full resolution: 1:1, zoom, divider', async (
   const after = page.getByTestId('compare-after');
   // Both are the full-size files, not thumbnails.
   for (const image of [before, after]) {
-    await expect.poll(() => image.evaluate((img: HTMLImageElement) => [img.complete, img.naturalWidth, img.naturalHeight])).toEqual([true, 1600, 1200]);
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => [img.complete, img.naturalWidth, img.naturalHeight]))
+      .toEqual([true, 1600, 1200]);
   }
   // Fit: the whole image in the viewport.
   const viewport = page.getByTestId('compare').locator('.viewport');

@@ -75,7 +75,8 @@ test('the request format tabs follow the ARIA tabs pattern', async ({ page }) =>
 });
 
 test('a JWT typed on /jwt-decoder never reaches the address', async ({ page }) => {
-  const token = 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c';
+  const token =
+    'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c';
   await page.goto('/jwt-decoder');
   await page.getByTestId('token').fill(token);
   await expect(page.getByTestId('payload')).toHaveValue(/John Doe/);

@@ -28,12 +28,15 @@ function expectNotInUrls(urls: string[], current: string, secrets: string[]): vo
 const fieldOf = (page: Page, testid: string) => page.locator('.field', { has: page.getByTestId(testid) }).first();
 
 /** A tool's link in the sidebar's categories (it may also be listed under Recent). */
-const sidebarLink = (page: Page, options: { name: string; exact: boolean }) => page.locator('#sidebar').getByRole('link', options).last();
+const sidebarLink = (page: Page, options: { name: string; exact: boolean }) =>
+  page.locator('#sidebar').getByRole('link', options).last();
 
 const base64url = (text: string) => Buffer.from(text).toString('base64url');
 
 test.describe('Open in…', () => {
-  test('a JWT payload opens in the JSON formatter in two keyboard actions, the token never in the address', async ({ page }) => {
+  test('a JWT payload opens in the JSON formatter in two keyboard actions, the token never in the address', async ({
+    page,
+  }) => {
     const urls = recordUrls(page);
     const payload = { sub: 'user_42', name: 'Grace Hopper', admin: true, iat: 1767225600 };
     const token = `${base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }))}.${base64url(JSON.stringify(payload))}.c2lnbmF0dXJlLWJ5dGVz`;
@@ -61,7 +64,10 @@ test.describe('Open in…', () => {
 
   test('Base64 decode → JSON formatter → JSON ⇄ CSV, two clicks each, nothing in the address', async ({ page }) => {
     const urls = recordUrls(page);
-    const rows = [{ id: 1, name: 'Ada' }, { id: 2, name: 'Linus' }];
+    const rows = [
+      { id: 1, name: 'Ada' },
+      { id: 2, name: 'Linus' },
+    ];
     const json = JSON.stringify(rows);
     const encoded = Buffer.from(json).toString('base64');
     await page.goto('/base64');
@@ -78,7 +84,10 @@ test.describe('Open in…', () => {
     await expect(page.getByTestId('output').locator('[data-line="1"]')).toBeVisible();
 
     // The formatter's output (pretty-printed) goes on to JSON ⇄ CSV, in its JSON → CSV direction.
-    await page.locator('.field', { has: page.getByTestId('output') }).getByRole('button', { name: 'Open in…' }).click();
+    await page
+      .locator('.field', { has: page.getByTestId('output') })
+      .getByRole('button', { name: 'Open in…' })
+      .click();
     await page.getByRole('menuitem', { name: /JSON ⇄ CSV/ }).click();
     await expect(page).toHaveURL(/\/json-to-csv(#[^#]*)?$/);
     await expect(page.getByTestId('mode')).toHaveValue('json-to-csv');
@@ -95,7 +104,10 @@ test.describe('Open in…', () => {
     const output = page.getByTestId('output');
     await expect(output).not.toHaveValue('');
     const converted = await output.inputValue();
-    expect(JSON.parse(converted)).toEqual([{ city: 'Lyon', population: 522250 }, { city: 'Ghent', population: 265086 }]);
+    expect(JSON.parse(converted)).toEqual([
+      { city: 'Lyon', population: 522250 },
+      { city: 'Ghent', population: 265086 },
+    ]);
 
     // The typed CSV is in this page's own shareable link, as any input; what is handed over is not.
     urls.length = 0;
@@ -134,7 +146,9 @@ test.describe('Open in…', () => {
 });
 
 test.describe('Open in… on a row', () => {
-  test('a query parameter of a URL opens in the timestamp converter in two clicks, an icon beside its Copy', async ({ page }) => {
+  test('a query parameter of a URL opens in the timestamp converter in two clicks, an icon beside its Copy', async ({
+    page,
+  }) => {
     const urls = recordUrls(page);
     await page.goto('/url-encoder');
     await page.getByTestId('mode-decode').check();
@@ -157,7 +171,9 @@ test.describe('Open in… on a row', () => {
     await expect(page.getByTestId('input')).toHaveValue('1700000000');
     await expect(page.getByTestId('unix_seconds')).toContainText('1700000000');
     // Handed over in memory: the address the click led to never held it.
-    expect(urls.filter((url) => url.includes('/timestamp-converter')).some((url) => url.includes('1700000000'))).toBe(false);
+    expect(urls.filter((url) => url.includes('/timestamp-converter')).some((url) => url.includes('1700000000'))).toBe(
+      false,
+    );
   });
 
   test('a hash row goes on to Base64; a row only its own page reads offers nothing', async ({ page }) => {
@@ -201,8 +217,16 @@ test.describe('inputs are not lost', () => {
       // A credential comes back only when the user allowed it (the JWT page's secret).
       const keep = page.getByTestId('keep-secret');
       if (await keep.count()) await keep.check();
-      const fields = page.locator('article :is(textarea:not([readonly]), input:not([type="file"]):not([type="hidden"]), select)');
-      const before = await fields.evaluateAll((list) => list.map((field) => (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio') ? field.checked : (field as HTMLInputElement).value)));
+      const fields = page.locator(
+        'article :is(textarea:not([readonly]), input:not([type="file"]):not([type="hidden"]), select)',
+      );
+      const before = await fields.evaluateAll((list) =>
+        list.map((field) =>
+          field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')
+            ? field.checked
+            : (field as HTMLInputElement).value,
+        ),
+      );
 
       await sidebarLink(page, { name: other.name, exact: true }).click();
       await expect(page).toHaveURL(new RegExp(`/${other.slug}(#.*)?$`));
@@ -213,7 +237,17 @@ test.describe('inputs are not lost', () => {
 
       await waitForResult(page, slug);
       await expect(page.getByTestId('load-example')).toHaveCount(0);
-      await expect.poll(() => fields.evaluateAll((list) => list.map((field) => (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio') ? field.checked : (field as HTMLInputElement).value)))).toEqual(before);
+      await expect
+        .poll(() =>
+          fields.evaluateAll((list) =>
+            list.map((field) =>
+              field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')
+                ? field.checked
+                : (field as HTMLInputElement).value,
+            ),
+          ),
+        )
+        .toEqual(before);
     });
   }
 
@@ -246,31 +280,34 @@ test.describe('inputs are not lost', () => {
 
 /** The history entries IndexedDB holds for `slug` (the app's database, read directly). */
 function storedEntries(page: Page, slug: string): Promise<Record<string, unknown>[]> {
-  return page.evaluate(
-    async (tool) => {
-      // Opening a database that is not there would create it: look first.
-      if (!(await indexedDB.databases()).some((db) => db.name === 'devtoolbox')) return [];
-      return new Promise<Record<string, unknown>[]>((resolve, reject) => {
-        const open = indexedDB.open('devtoolbox');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('history')) return db.close(), resolve([]);
-          const request = db.transaction('history').objectStore('history').getAll();
-          request.onsuccess = () => {
-            db.close();
-            resolve((request.result as { slug: string; fields: Record<string, unknown> }[]).filter((entry) => entry.slug === tool).map((entry) => entry.fields));
-          };
-          request.onerror = () => reject(request.error);
+  return page.evaluate(async (tool) => {
+    // Opening a database that is not there would create it: look first.
+    if (!(await indexedDB.databases()).some((db) => db.name === 'devtoolbox')) return [];
+    return new Promise<Record<string, unknown>[]>((resolve, reject) => {
+      const open = indexedDB.open('devtoolbox');
+      open.onerror = () => reject(open.error);
+      open.onsuccess = () => {
+        const db = open.result;
+        if (!db.objectStoreNames.contains('history')) return (db.close(), resolve([]));
+        const request = db.transaction('history').objectStore('history').getAll();
+        request.onsuccess = () => {
+          db.close();
+          resolve(
+            (request.result as { slug: string; fields: Record<string, unknown> }[])
+              .filter((entry) => entry.slug === tool)
+              .map((entry) => entry.fields),
+          );
         };
-      });
-    },
-    slug,
-  );
+        request.onerror = () => reject(request.error);
+      };
+    });
+  }, slug);
 }
 
 test.describe('input history', () => {
-  test('off by default; on, two runs are kept across a reload, one reopens, and Clear empties IndexedDB', async ({ page }) => {
+  test('off by default; on, two runs are kept across a reload, one reopens, and Clear empties IndexedDB', async ({
+    page,
+  }) => {
     await page.goto('/url-encoder');
     await page.getByTestId('input').fill('not kept: history is off');
     await expect(page.getByTestId('output')).not.toHaveValue('');

@@ -29,7 +29,9 @@ test.describe('hash-generator page', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hash Generator');
     await page.getByTestId('input').fill('abc');
     await expect(page.getByTestId('output')).toHaveValue(SHA256_ABC);
-    await expect(page.getByTestId('meta')).toContainText('SHA-256 · 256 bits · 64 hex characters · 3 bytes of UTF-8 input');
+    await expect(page.getByTestId('meta')).toContainText(
+      'SHA-256 · 256 bits · 64 hex characters · 3 bytes of UTF-8 input',
+    );
 
     await page.getByRole('button', { name: 'Copy hash' }).click();
     expect(await clipboardText(page)).toBe(SHA256_ABC);
@@ -99,7 +101,11 @@ test.describe('hash-generator page', () => {
     await page.keyboard.press('Tab');
     await expect(mainDrop(page)).toBeFocused();
     await keyOpensFilePicker(page, 'Enter');
-    await mainFileInput(page).setInputFiles({ name: 'fox.txt', mimeType: 'text/plain', buffer: Buffer.from('The quick brown fox jumps over the lazy dog') });
+    await mainFileInput(page).setInputFiles({
+      name: 'fox.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('The quick brown fox jumps over the lazy dog'),
+    });
     await expect(page.getByTestId('output')).toHaveValue(SHA256_FOX);
     await expect(page.getByTestId('file')).toContainText('fox.txt');
     await expect(page.getByTestId('file')).toContainText('43 bytes');
@@ -131,7 +137,7 @@ test.describe('hash-generator page', () => {
     await expect(page.getByTestId('error')).toHaveCount(0);
   });
 
-  test('a real PNG hashes to node:crypto\'s digests, every algorithm at once', async ({ page }) => {
+  test("a real PNG hashes to node:crypto's digests, every algorithm at once", async ({ page }) => {
     const path = new URL('../fixtures/images/quadrants.png', import.meta.url).pathname;
     const bytes = readFileSync(path);
     await page.goto('/hash-generator');
@@ -139,8 +145,20 @@ test.describe('hash-generator page', () => {
     await expect(page.getByTestId('output')).toHaveValue(createHash('sha256').update(bytes).digest('hex'));
     await page.getByTestId('all').check();
     const table = page.getByTestId('all-table');
-    for (const [algorithm, node] of [['md5', 'md5'], ['sha1', 'sha1'], ['sha256', 'sha256'], ['sha384', 'sha384'], ['sha512', 'sha512'], ['sha224', 'sha224'], ['sha3-256', 'sha3-256'], ['sha3-512', 'sha3-512'], ['blake2b', 'blake2b512']]) {
-      await expect(table.locator(`tr[data-algorithm="${algorithm}"] [data-testid="digest"]`), algorithm).toHaveText(createHash(node!).update(bytes).digest('hex'));
+    for (const [algorithm, node] of [
+      ['md5', 'md5'],
+      ['sha1', 'sha1'],
+      ['sha256', 'sha256'],
+      ['sha384', 'sha384'],
+      ['sha512', 'sha512'],
+      ['sha224', 'sha224'],
+      ['sha3-256', 'sha3-256'],
+      ['sha3-512', 'sha3-512'],
+      ['blake2b', 'blake2b512'],
+    ]) {
+      await expect(table.locator(`tr[data-algorithm="${algorithm}"] [data-testid="digest"]`), algorithm).toHaveText(
+        createHash(node!).update(bytes).digest('hex'),
+      );
     }
     await expect(table.locator('tr[data-algorithm="blake3"] [data-testid="digest"]')).toHaveText(/^[0-9a-f]{64}$/);
     await expect(table.locator('tr[data-algorithm="crc32"] [data-testid="digest"]')).toHaveText(/^[0-9a-f]{8}$/);
@@ -151,8 +169,12 @@ test.describe('hash-generator page', () => {
     const key = Buffer.from('00ff10ee20dd', 'hex');
     await page.getByTestId('key-encoding').selectOption('hex');
     await page.getByTestId('hmac-key').fill(key.toString('hex'));
-    await expect(table.locator('tr[data-algorithm="sha256"] [data-testid="digest"]')).toHaveText(createHmac('sha256', key).update(bytes).digest('hex'));
-    await expect(table.locator('tr[data-algorithm="md5"] [data-testid="digest"]')).toHaveText(createHmac('md5', key).update(bytes).digest('hex'));
+    await expect(table.locator('tr[data-algorithm="sha256"] [data-testid="digest"]')).toHaveText(
+      createHmac('sha256', key).update(bytes).digest('hex'),
+    );
+    await expect(table.locator('tr[data-algorithm="md5"] [data-testid="digest"]')).toHaveText(
+      createHmac('md5', key).update(bytes).digest('hex'),
+    );
     await expect(table.locator('tr[data-algorithm="crc32"] [data-testid="digest"]')).toHaveText('no HMAC');
   });
 
@@ -194,7 +216,9 @@ test.describe('hash-generator page', () => {
     await page.getByTestId('compare').fill(`${SHA256_FOX.toUpperCase()}  fox.txt`);
     await expect(page.getByTestId('compare-result')).toHaveAttribute('data-state', 'match');
     await expect(page.getByTestId('compare-result')).toContainText('Match');
-    await expect(page.getByTestId('compare-result')).toContainText('The SHA-256 of the text equals the expected checksum.');
+    await expect(page.getByTestId('compare-result')).toContainText(
+      'The SHA-256 of the text equals the expected checksum.',
+    );
     await page.getByTestId('input').fill('The quick brown fox jumps over the lazy dog.');
     await expect(page.getByTestId('compare-result')).toHaveAttribute('data-state', 'mismatch');
     await expect(page.getByTestId('compare-result')).toContainText('Mismatch');
@@ -226,7 +250,9 @@ test.describe('hash-generator page', () => {
     await expect(page.getByTestId('error')).toHaveCount(0);
   });
 
-  test('a 200 MB file hashes in the page with progress, and verifies against SHA256SUMS', async ({ page }, testInfo) => {
+  test('a 200 MB file hashes in the page with progress, and verifies against SHA256SUMS', async ({
+    page,
+  }, testInfo) => {
     test.setTimeout(300_000);
     // Deterministic content, written and hashed by node:crypto in streams: never whole in memory.
     const name = 'big-200mb.bin';
@@ -270,21 +296,33 @@ test.describe('hash-generator page', () => {
       // A SHA256SUMS file: the line naming the file is used (here line 2 of 3), and says so.
       const verify = page.getByRole('region', { name: 'Verify' });
       const sums = `${'0'.repeat(64)}  other.iso\n${expected} *./release/${name}\n${'f'.repeat(64)}  notes.txt\n`;
-      await verify.getByTestId('file-input').setInputFiles({ name: 'SHA256SUMS', mimeType: 'text/plain', buffer: Buffer.from(sums) });
+      await verify
+        .getByTestId('file-input')
+        .setInputFiles({ name: 'SHA256SUMS', mimeType: 'text/plain', buffer: Buffer.from(sums) });
       await expect(page.getByTestId('compare-result')).toHaveAttribute('data-state', 'match');
-      await expect(page.getByTestId('compare-result')).toContainText(`The SHA-256 of "${name}" equals the expected checksum.`);
+      await expect(page.getByTestId('compare-result')).toContainText(
+        `The SHA-256 of "${name}" equals the expected checksum.`,
+      );
       await expect(page.getByTestId('compare-line')).toContainText('Used line 2 of "SHA256SUMS"');
 
       // A wrong one: mismatch, in words, colour and icon.
       const wrong = `${expected.slice(0, -1)}${expected.endsWith('0') ? '1' : '0'}  ${name}\n`;
-      await verify.getByTestId('file-input').setInputFiles({ name: 'SHA256SUMS', mimeType: 'text/plain', buffer: Buffer.from(wrong) });
+      await verify
+        .getByTestId('file-input')
+        .setInputFiles({ name: 'SHA256SUMS', mimeType: 'text/plain', buffer: Buffer.from(wrong) });
       await expect(page.getByTestId('compare-result')).toHaveAttribute('data-state', 'mismatch');
       await expect(page.getByTestId('compare-result')).toContainText('Mismatch');
       await expect(page.getByTestId('compare-result').locator('svg')).toBeVisible();
 
       // No line for this file.
-      await verify.getByTestId('file-input').setInputFiles({ name: 'SHA256SUMS', mimeType: 'text/plain', buffer: Buffer.from(`${'a'.repeat(64)}  a.iso\n${'b'.repeat(64)}  b.iso\n`) });
-      await expect(page.getByTestId('compare-problem')).toContainText(`No line of "SHA256SUMS" names "${name}" (2 lines read).`);
+      await verify.getByTestId('file-input').setInputFiles({
+        name: 'SHA256SUMS',
+        mimeType: 'text/plain',
+        buffer: Buffer.from(`${'a'.repeat(64)}  a.iso\n${'b'.repeat(64)}  b.iso\n`),
+      });
+      await expect(page.getByTestId('compare-problem')).toContainText(
+        `No line of "SHA256SUMS" names "${name}" (2 lines read).`,
+      );
     } finally {
       rmSync(path, { force: true });
     }
@@ -298,7 +336,8 @@ const mainFileInput = (page: Page) => page.getByTestId('file-input').first();
 // Password hashes made by independent implementations (as in src/tools/hash-generator/cases.ts):
 // python3-bcrypt's hashpw with the salt bytes "saltsaltsalt1234", and Debian's reference `argon2`.
 const BCRYPT_HUNTER2 = '$2b$05$a0DqbFLfZFPxWUvyKRGxL.aCpUfY6E5NPkezzndwdIbI6Du28hzjK';
-const ARGON2ID_STAPLE = '$argon2id$v=19$m=256,t=2,p=1$c2FsdHNhbHRzYWx0MTIzNA$J+g5kai/vKtMPuLtjs1bzuUSyYZAXaaIbLxctiLrzLo';
+const ARGON2ID_STAPLE =
+  '$argon2id$v=19$m=256,t=2,p=1$c2FsdHNhbHRzYWx0MTIzNA$J+g5kai/vKtMPuLtjs1bzuUSyYZAXaaIbLxctiLrzLo';
 
 test.describe('hash-generator page: password hashes', () => {
   test('makes and checks password hashes with the keyboard; the password never enters the link', async ({ page }) => {
@@ -341,7 +380,9 @@ test.describe('hash-generator page: password hashes', () => {
     // A hash over the bounds is the tool's sentence, with the page's name for the field.
     await page.getByTestId('password-expected').fill(ARGON2ID_STAPLE.replace('m=256', 'm=4194304'));
     await page.getByTestId('password-check').click();
-    await expect(page.getByTestId('error')).toContainText('has m=4194304, outside the bounds of this tool (8 to 65536)');
+    await expect(page.getByTestId('error')).toContainText(
+      'has m=4194304, outside the bounds of this tool (8 to 65536)',
+    );
 
     expect(decodeURIComponent(page.url())).not.toContain('stapler');
     expect(decodeURIComponent(page.url())).not.toContain('hunter2');
@@ -355,8 +396,12 @@ test.describe('hash-generator page: password hashes', () => {
     await page.goto('/hash-generator');
     await page.getByTestId('mode-password').click();
     await page.getByRole('button', { name: 'Load example' }).click();
-    await expect(page.getByTestId('password-output')).toHaveValue(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/);
-    await expect(page.getByTestId('password-expected')).toHaveValue(await page.getByTestId('password-output').inputValue());
+    await expect(page.getByTestId('password-output')).toHaveValue(
+      /^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/,
+    );
+    await expect(page.getByTestId('password-expected')).toHaveValue(
+      await page.getByTestId('password-output').inputValue(),
+    );
     await page.getByTestId('password-check').click();
     await expect(page.getByTestId('password-verdict')).toHaveText('✓ The password matches this hash.');
   });

@@ -4,12 +4,29 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { unzipSync } from 'fflate';
 import sharp from 'sharp';
 import { expect, test, waitForServiceWorker } from './fixtures';
-import { BLUE, LIME, NOT_AN_IMAGE, RED, SAMPLE, YELLOW, download, expectColour, expectNoSidewaysScroll, fixture, pixel } from './image-helpers';
+import {
+  BLUE,
+  LIME,
+  NOT_AN_IMAGE,
+  RED,
+  SAMPLE,
+  YELLOW,
+  download,
+  expectColour,
+  expectNoSidewaysScroll,
+  fixture,
+  pixel,
+} from './image-helpers';
 
 test.describe('image-converter page', () => {
-  test('converts a picked PNG to WebP: before/after sizes, % saved, a download of the right format', async ({ page }) => {
+  test('converts a picked PNG to WebP: before/after sizes, % saved, a download of the right format', async ({
+    page,
+  }) => {
     await page.goto('/');
-    await page.getByRole('main').getByRole('link', { name: /^Image Converter/ }).click();
+    await page
+      .getByRole('main')
+      .getByRole('link', { name: /^Image Converter/ })
+      .click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Image Converter');
     await expect(page.getByTestId('to')).toHaveValue('webp');
 
@@ -40,7 +57,9 @@ test.describe('image-converter page', () => {
     await expect(page.getByTestId('snippet')).toContainText('"from":"png","to":"webp","quality":80');
   });
 
-  test('an animated GIF keeps its frames as WebP; as PNG the page says only the first frame was kept', async ({ page }) => {
+  test('an animated GIF keeps its frames as WebP; as PNG the page says only the first frame was kept', async ({
+    page,
+  }) => {
     await page.goto('/image-converter');
     await page.getByTestId('file-input').setInputFiles(fixture('animated.gif'));
     const item = page.getByTestId('item');
@@ -52,7 +71,9 @@ test.describe('image-converter page', () => {
 
     await page.getByTestId('to').selectOption('png');
     await expect(item.getByTestId('status')).toHaveText('Done');
-    await expect(item.getByTestId('notice')).toHaveText('PNG cannot hold an animation: only the first of its 3 frames was kept. Choose GIF or WebP to keep them all.');
+    await expect(item.getByTestId('notice')).toHaveText(
+      'PNG cannot hold an animation: only the first of its 3 frames was kept. Choose GIF or WebP to keep them all.',
+    );
     const png = await download(page, item.getByTestId('download'));
     expect((await sharp(png.bytes).metadata()).format).toBe('png');
   });
@@ -97,7 +118,9 @@ test.describe('image-converter page', () => {
 
   test('a batch of three becomes a ZIP of three converted images, with per-file status', async ({ page }) => {
     await page.goto('/image-converter');
-    await page.getByTestId('file-input').setInputFiles([fixture('quadrants.png'), fixture('quadrants.tiff'), fixture('exif-6.jpeg')]);
+    await page
+      .getByTestId('file-input')
+      .setInputFiles([fixture('quadrants.png'), fixture('quadrants.tiff'), fixture('exif-6.jpeg')]);
     await expect(page.getByTestId('summary')).toContainText('3 of 3 converted to WebP');
     await expect(page.getByTestId('status')).toHaveText(['Done', 'Done', 'Done']);
     await expect(page.getByRole('progressbar', { name: 'Images converted' })).toHaveAttribute('value', '3');
@@ -111,15 +134,33 @@ test.describe('image-converter page', () => {
     expect(name).toBe('converted-webp.zip');
     const entries = unzipSync(new Uint8Array(bytes));
     expect(Object.keys(entries)).toEqual(['quadrants.webp', 'quadrants-2.webp', 'exif-6.webp']);
-    const sizes = await Promise.all(Object.values(entries).map(async (entry) => {
-      const meta = await sharp(entry).metadata();
-      return [meta.format, meta.width, meta.height];
-    }));
-    expect(sizes).toEqual([['webp', 40, 24], ['webp', 40, 24], ['webp', 24, 40]]);
+    const sizes = await Promise.all(
+      Object.values(entries).map(async (entry) => {
+        const meta = await sharp(entry).metadata();
+        return [meta.format, meta.width, meta.height];
+      }),
+    );
+    expect(sizes).toEqual([
+      ['webp', 40, 24],
+      ['webp', 40, 24],
+      ['webp', 24, 40],
+    ]);
     expectColour(await pixel(entries['quadrants-2.webp']!, 34, 18), YELLOW);
     // exif-6 holds the quadrants stored sideways; upright, its top-left is red again.
     const upright = entries['exif-6.webp']!;
-    expectColour(await pixel(upright, 3, 3), (await pixel(await sharp(await readFile(fixture('exif-6.jpeg'))).rotate().png().toBuffer(), 3, 3)).slice(0, 3));
+    expectColour(
+      await pixel(upright, 3, 3),
+      (
+        await pixel(
+          await sharp(await readFile(fixture('exif-6.jpeg')))
+            .rotate()
+            .png()
+            .toBuffer(),
+          3,
+          3,
+        )
+      ).slice(0, 3),
+    );
 
     // Removing a file keeps the others; clearing empties the list.
     await page.getByRole('button', { name: 'Remove quadrants.tiff' }).click();
@@ -144,7 +185,9 @@ test.describe('image-converter page', () => {
     }
   });
 
-  test('oversized and undecodable files get the tool’s sentence; the rest of the batch still converts', async ({ page }, testInfo) => {
+  test('oversized and undecodable files get the tool’s sentence; the rest of the batch still converts', async ({
+    page,
+  }, testInfo) => {
     await page.goto('/image-converter');
     // Over the page's 50 MB: a real PNG padded past it (given as a path: Playwright caps buffers at 50 MB).
     const big = Buffer.alloc(Math.round(50.5 * 1048576));
@@ -153,11 +196,21 @@ test.describe('image-converter page', () => {
     const notes = testInfo.outputPath('notes.png');
     await writeFile(huge, big);
     await writeFile(notes, 'just some text');
-    await page.getByTestId('file-input').setInputFiles([fixture('bomb-30000.png'), fixture('truncated-quadrants.png'), huge, notes, fixture('quadrants.jpeg')]);
+    await page
+      .getByTestId('file-input')
+      .setInputFiles([
+        fixture('bomb-30000.png'),
+        fixture('truncated-quadrants.png'),
+        huge,
+        notes,
+        fixture('quadrants.jpeg'),
+      ]);
     await expect(page.getByTestId('summary')).toContainText('1 of 5 converted to WebP · 4 failed');
     const items = page.getByTestId('item');
     await expect(items.getByTestId('status')).toHaveText(['Failed', 'Failed', 'Failed', 'Failed', 'Done']);
-    await expect(items.nth(0).getByTestId('error')).toHaveText('The image is 30000×30000 pixels; each side may be at most 16,384 pixels.');
+    await expect(items.nth(0).getByTestId('error')).toHaveText(
+      'The image is 30000×30000 pixels; each side may be at most 16,384 pixels.',
+    );
     await expect(items.nth(1).getByTestId('error')).toContainText(/PNG/);
     await expect(items.nth(2).getByTestId('error')).toHaveText('Input image is 50.5 MB — maximum is 50 MB.');
     await expect(items.nth(3).getByTestId('error')).toContainText('is not a PNG image');
@@ -187,7 +240,11 @@ test.describe('image-converter page', () => {
 
     await expect(page).toHaveURL(/#.*avif/);
     const url = page.url();
-    expect(JSON.parse(decodeURIComponent(new URL(url).hash.slice(1)))).toEqual({ to: 'avif', quality: 75, lossless: false });
+    expect(JSON.parse(decodeURIComponent(new URL(url).hash.slice(1)))).toEqual({
+      to: 'avif',
+      quality: 75,
+      lossless: false,
+    });
     await page.goto('about:blank');
     await page.goto(url);
     await expect(page.getByTestId('to')).toHaveValue('avif');
@@ -215,7 +272,9 @@ test.describe('image-converter page', () => {
 
   test('after Remove the focus goes to the next item, else the previous, else the drop area', async ({ page }) => {
     await page.goto('/image-converter');
-    await page.getByTestId('file-input').setInputFiles([fixture('quadrants.png'), fixture('quadrants.gif'), fixture('quadrants.webp')]);
+    await page
+      .getByTestId('file-input')
+      .setInputFiles([fixture('quadrants.png'), fixture('quadrants.gif'), fixture('quadrants.webp')]);
     await expect(page.getByTestId('summary')).toContainText('3 of 3 converted');
     await page.getByRole('button', { name: 'Remove quadrants.gif' }).focus();
     await page.keyboard.press('Enter');
@@ -233,13 +292,15 @@ test.describe('image-converter page', () => {
     await expect(page.getByTestId('drop')).toBeFocused();
   });
 
-  test('a 24-megapixel, 6 MB JPEG photo converts in the page (over the API\'s 3 MB)', async ({ page }) => {
+  test("a 24-megapixel, 6 MB JPEG photo converts in the page (over the API's 3 MB)", async ({ page }) => {
     test.slow(); // 24 MP decoded and encoded in WebAssembly on a shared machine
     const photo = await noisyJpeg(6000, 4000);
     expect(photo.length).toBeGreaterThanOrEqual(6 * 1048576);
     await page.goto('/image-converter');
     await page.getByTestId('to').selectOption('jpeg');
-    await page.getByTestId('file-input').setInputFiles({ name: 'big-photo.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await page
+      .getByTestId('file-input')
+      .setInputFiles({ name: 'big-photo.jpg', mimeType: 'image/jpeg', buffer: photo });
     const item = page.getByTestId('item');
     await expect(item.getByTestId('status')).toHaveText('Done', { timeout: 150_000 });
     await expect(item.getByTestId('before')).toContainText('Original: JPEG · 6000 × 4000 px');
@@ -251,13 +312,17 @@ test.describe('image-converter page', () => {
     // Quality 80 of a quality-95 noisy photo: smaller, and the same picture (a mean difference
     // of a few levels per channel, against sharp's decode of the original).
     expect(bytes.length).toBeLessThan(photo.length);
-    const [ours, original] = await Promise.all([bytes, photo].map((jpeg) => sharp(jpeg).resize(600, 400).raw().toBuffer()));
+    const [ours, original] = await Promise.all(
+      [bytes, photo].map((jpeg) => sharp(jpeg).resize(600, 400).raw().toBuffer()),
+    );
     let sum = 0;
     for (let i = 0; i < ours!.length; i++) sum += Math.abs(ours![i]! - original![i]!);
     expect(sum / ours!.length).toBeLessThan(4);
   });
 
-  test('three files at once: one ZIP with three distinct names (photo.png and photo.jpg both become WebP)', async ({ page }) => {
+  test('three files at once: one ZIP with three distinct names (photo.png and photo.jpg both become WebP)', async ({
+    page,
+  }) => {
     await page.goto('/image-converter');
     await page.getByTestId('file-input').setInputFiles([
       { name: 'photo.png', mimeType: 'image/png', buffer: await readFile(fixture('quadrants.png')) },
@@ -267,17 +332,24 @@ test.describe('image-converter page', () => {
     await expect(page.getByTestId('summary')).toContainText('3 of 3 converted to WebP');
     // Each row its own download name, as in the ZIP.
     const rows = page.getByTestId('download');
-    for (const [i, file] of ['photo.webp', 'photo-2.webp', 'logo.webp'].entries()) await expect(rows.nth(i)).toHaveAccessibleName(`Download ${file}`);
+    for (const [i, file] of ['photo.webp', 'photo-2.webp', 'logo.webp'].entries())
+      await expect(rows.nth(i)).toHaveAccessibleName(`Download ${file}`);
     expect((await download(page, rows.nth(1))).name).toBe('photo-2.webp');
     const { name, bytes } = await download(page, page.getByRole('button', { name: 'Download all (.zip)' }));
     expect(name).toBe('converted-webp.zip');
     const entries = unzipSync(new Uint8Array(bytes));
     expect(Object.keys(entries)).toEqual(['photo.webp', 'photo-2.webp', 'logo.webp']);
-    const metas = await Promise.all(Object.values(entries).map(async (entry) => {
-      const meta = await sharp(entry).metadata();
-      return [meta.format, meta.width, meta.height];
-    }));
-    expect(metas).toEqual([['webp', 40, 24], ['webp', 24, 40], ['webp', 32, 32]]);
+    const metas = await Promise.all(
+      Object.values(entries).map(async (entry) => {
+        const meta = await sharp(entry).metadata();
+        return [meta.format, meta.width, meta.height];
+      }),
+    );
+    expect(metas).toEqual([
+      ['webp', 40, 24],
+      ['webp', 24, 40],
+      ['webp', 32, 32],
+    ]);
     expectColour(await pixel(entries['photo.webp']!, 34, 18), YELLOW);
   });
 
@@ -287,10 +359,14 @@ test.describe('image-converter page', () => {
     await expect(lossless).not.toBeChecked();
     await lossless.check();
     await expect(page.getByRole('slider', { name: /Quality/ })).toHaveCount(0);
-    await expect(page.getByTestId('lossless-note')).toHaveText('Lossless WebP: no quality setting, every pixel is kept.');
+    await expect(page.getByTestId('lossless-note')).toHaveText(
+      'Lossless WebP: no quality setting, every pixel is kept.',
+    );
 
     const source = await noisyPng(48, 32);
-    await page.getByTestId('file-input').setInputFiles({ name: 'noise.png', mimeType: 'image/png', buffer: source.png });
+    await page
+      .getByTestId('file-input')
+      .setInputFiles({ name: 'noise.png', mimeType: 'image/png', buffer: source.png });
     const item = page.getByTestId('item');
     await expect(item.getByTestId('status')).toHaveText('Done');
     const { name, bytes } = await download(page, item.getByTestId('download'));
@@ -300,7 +376,11 @@ test.describe('image-converter page', () => {
 
     await page.getByText('Use this as an API request').click();
     await expect(page.getByTestId('snippet')).toContainText('"from":"png","to":"webp","lossless":true}');
-    expect(JSON.parse(decodeURIComponent(new URL(page.url()).hash.slice(1)))).toEqual({ to: 'webp', quality: 80, lossless: true });
+    expect(JSON.parse(decodeURIComponent(new URL(page.url()).hash.slice(1)))).toEqual({
+      to: 'webp',
+      quality: 80,
+      lossless: true,
+    });
 
     // JPEG has no lossless mode: the box goes, the quality slider comes back.
     await page.getByTestId('to').selectOption('jpeg');
@@ -401,7 +481,9 @@ async function noisyJpeg(width: number, height: number): Promise<Buffer> {
       raw[i + 2] = 100 + n;
     }
   }
-  return sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 95 }).toBuffer();
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 95 })
+    .toBuffer();
 }
 
 /** RGBA noise with every alpha from 0 to 255 (transparent pixels keep colours), and its PNG. */
@@ -412,5 +494,10 @@ async function noisyPng(width: number, height: number): Promise<{ raw: Buffer; p
     seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
     raw[i] = seed >>> 24;
   }
-  return { raw, png: await sharp(raw, { raw: { width, height, channels: 4 } }).png().toBuffer() };
+  return {
+    raw,
+    png: await sharp(raw, { raw: { width, height, channels: 4 } })
+      .png()
+      .toBuffer(),
+  };
 }

@@ -35,10 +35,17 @@ export function expectColour(actual: number[], rgb: number[], tolerance = 24) {
 export const SAMPLE = { name: 'coffee.jpg', width: 600, height: 400 };
 
 /** A text file named like a PNG: the error state of every image page. */
-export const NOT_AN_IMAGE = { name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('just some text, not an image') };
+export const NOT_AN_IMAGE = {
+  name: 'notes.png',
+  mimeType: 'image/png',
+  buffer: Buffer.from('just some text, not an image'),
+};
 
 /** The page does not scroll sideways (what a 360 px phone shows of it is all there is). */
 export async function expectNoSidewaysScroll(page: Page, state: string) {
-  const [scroll, client] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+  const [scroll, client] = await page.evaluate(() => [
+    document.documentElement.scrollWidth,
+    document.documentElement.clientWidth,
+  ]);
   expect(scroll, `${state}: page ${scroll} px wide in a ${client} px window`).toBeLessThanOrEqual(client);
 }

@@ -13,7 +13,8 @@ async function dropFiles(page: Page, selector: string, files: { name: string; ty
     async ({ selector, payload }) => {
       const target = document.querySelector(selector)!;
       const data = new DataTransfer();
-      for (const { name, type, data: b64 } of payload) data.items.add(new File([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], name, { type }));
+      for (const { name, type, data: b64 } of payload)
+        data.items.add(new File([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], name, { type }));
       const fire = (type: string) => {
         const event = new DragEvent(type, { dataTransfer: data, bubbles: true, cancelable: true });
         target.dispatchEvent(event);
@@ -34,12 +35,16 @@ for (const [slug, heading] of [
   ['image-resizer', 'Image Resizer'],
   ['background-remover', 'Background Remover'],
 ] as const) {
-  test(`${slug}: a file dropped outside the drop zone joins the batch, the browser never opens it`, async ({ page }) => {
+  test(`${slug}: a file dropped outside the drop zone joins the batch, the browser never opens it`, async ({
+    page,
+  }) => {
     await page.goto(`/${slug}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
     const bytes = await readFile(fixture('quadrants.png'));
     // On the page's heading, well outside the zone: caught (default prevented), the overlay shown while dragging.
-    const result = await page.evaluate(() => !document.querySelector('[data-testid="drop"]')!.contains(document.querySelector('main h1')));
+    const result = await page.evaluate(
+      () => !document.querySelector('[data-testid="drop"]')!.contains(document.querySelector('main h1')),
+    );
     expect(result).toBe(true);
     const fired = await dropFiles(page, 'main h1', [{ name: 'quadrants.png', type: 'image/png', bytes }]);
     expect(fired).toEqual({ enter: true, over: true, overlay: true, drop: true });
@@ -71,7 +76,10 @@ for (const [slug, heading] of [
       page.evaluate(
         ({ file, bytes }) => {
           const data = new DataTransfer();
-          if (file) data.items.add(new File([Uint8Array.from(atob(bytes), (c) => c.charCodeAt(0))], 'pasted.png', { type: 'image/png' }));
+          if (file)
+            data.items.add(
+              new File([Uint8Array.from(atob(bytes), (c) => c.charCodeAt(0))], 'pasted.png', { type: 'image/png' }),
+            );
           else data.setData('text/plain', 'hello');
           const event = new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true });
           document.body.dispatchEvent(event);
@@ -90,7 +98,9 @@ for (const [slug, heading] of [
 async function noisePng(side = 4000): Promise<Buffer> {
   const noise = Buffer.alloc(side * side * 3);
   for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24;
-  return sharp(noise, { raw: { width: side, height: side, channels: 3 } }).png({ compressionLevel: 1 }).toBuffer();
+  return sharp(noise, { raw: { width: side, height: side, channels: 3 } })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
 }
 
 test('image-resizer: Cancel stops a long resize of one image, says so, and a change runs again', async ({ page }) => {
@@ -99,7 +109,9 @@ test('image-resizer: Cancel stops a long resize of one image, says so, and a cha
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Image Resizer');
   await expect(page.getByTestId('cancel')).toHaveCount(0);
   await page.getByTestId('format').selectOption('webp');
-  await page.getByTestId('file-input').setInputFiles({ name: 'noise.png', mimeType: 'image/png', buffer: await noisePng() });
+  await page
+    .getByTestId('file-input')
+    .setInputFiles({ name: 'noise.png', mimeType: 'image/png', buffer: await noisePng() });
   const status = page.getByTestId('status');
   await expect(status).toHaveText('Resizing…');
   await expect(page.getByTestId('cancel')).toBeVisible();

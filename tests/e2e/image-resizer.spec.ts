@@ -5,8 +5,19 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { unzipSync } from 'fflate';
 import sharp from 'sharp';
 import { expect, test, type Page } from './fixtures';
-import { BLUE, LIME, NOT_AN_IMAGE, RED, SAMPLE, YELLOW, download, expectColour, expectNoSidewaysScroll, fixture, pixel } from './image-helpers';
-
+import {
+  BLUE,
+  LIME,
+  NOT_AN_IMAGE,
+  RED,
+  SAMPLE,
+  YELLOW,
+  download,
+  expectColour,
+  expectNoSidewaysScroll,
+  fixture,
+  pixel,
+} from './image-helpers';
 
 /** Waits for the result of the current settings and downloads it. */
 async function result(page: Page, size: string) {
@@ -26,7 +37,10 @@ async function open(page: Page, name = 'quadrants.png') {
 test.describe('image-resizer page', () => {
   test('resizes to a width only: the height follows the aspect ratio', async ({ page }) => {
     await page.goto('/');
-    await page.getByRole('main').getByRole('link', { name: /^Image Resizer/ }).click();
+    await page
+      .getByRole('main')
+      .getByRole('link', { name: /^Image Resizer/ })
+      .click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Image Resizer');
     await page.getByTestId('file-input').setInputFiles(fixture('quadrants.png'));
     await expect(page.getByTestId('before')).toHaveText('PNG · 40 × 24 px · 140 bytes');
@@ -48,9 +62,13 @@ test.describe('image-resizer page', () => {
     expect(page.url()).not.toContain('iVBOR');
   });
 
-  test('an animated GIF: as PNG the page says only the first frame was kept; as WebP every frame is resized', async ({ page }) => {
+  test('an animated GIF: as PNG the page says only the first frame was kept; as WebP every frame is resized', async ({
+    page,
+  }) => {
     await open(page, 'animated.gif');
-    await expect(page.getByTestId('notice')).toHaveText('PNG cannot hold an animation: only the first of its 3 frames was kept. Choose WebP to keep them all.');
+    await expect(page.getByTestId('notice')).toHaveText(
+      'PNG cannot hold an animation: only the first of its 3 frames was kept. Choose WebP to keep them all.',
+    );
     await page.getByTestId('format').selectOption('webp');
     await page.getByLabel('Width (px)').fill('3');
     const out = await result(page, 'WebP · 3 × 2 px');
@@ -96,7 +114,13 @@ test.describe('image-resizer page', () => {
     await expect(page.getByTestId('crop-box')).toContainText('20 × 12');
     const out = await result(page, 'PNG · 20 × 12 px');
     expect([out.name, out.width, out.height]).toEqual(['quadrants-20x12.png', 20, 12]);
-    for (const [x, y] of [[0, 0], [19, 0], [0, 11], [19, 11]]) expectColour(await pixel(out.bytes, x!, y!), LIME);
+    for (const [x, y] of [
+      [0, 0],
+      [19, 0],
+      [0, 11],
+      [19, 11],
+    ])
+      expectColour(await pixel(out.bytes, x!, y!), LIME);
 
     // An area outside the image: the tool's sentence, no result.
     await page.getByTestId('crop-x').fill('30');
@@ -174,13 +198,18 @@ test.describe('image-resizer page', () => {
     await open(page, 'exif-6.jpeg');
     // Stored 40×24 with orientation 6: shown, and read by the tool, as 24×40.
     await expect(page.getByTestId('before')).toHaveText('JPEG · 24 × 40 px · 1.2 KB');
-    const shown = await page.getByRole('img', { name: 'Original: exif-6.jpeg' }).evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]);
+    const shown = await page
+      .getByRole('img', { name: 'Original: exif-6.jpeg' })
+      .evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]);
     expect(shown).toEqual([24, 40]);
     await page.getByTestId('format').selectOption('png');
     await page.getByTestId('crop-width').fill('12');
     await page.getByTestId('crop-height').fill('20');
     const out = await result(page, 'PNG · 12 × 20 px');
-    const upright = await sharp(await readFile(fixture('exif-6.jpeg'))).rotate().png().toBuffer();
+    const upright = await sharp(await readFile(fixture('exif-6.jpeg')))
+      .rotate()
+      .png()
+      .toBuffer();
     expectColour(await pixel(out.bytes, 6, 10), (await pixel(upright, 6, 10)).slice(0, 3));
     expectColour(await pixel(out.bytes, 6, 10), (await pixel(out.bytes, 1, 1)).slice(0, 3));
   });
@@ -199,7 +228,9 @@ test.describe('image-resizer page', () => {
   test('oversized and undecodable images get the tool’s sentence', async ({ page }, testInfo) => {
     await page.goto('/image-resizer');
     await page.getByTestId('file-input').setInputFiles(fixture('bomb-30000.png'));
-    await expect(page.getByTestId('error')).toHaveText('The image is 30000×30000 pixels; each side may be at most 16,384 pixels.');
+    await expect(page.getByTestId('error')).toHaveText(
+      'The image is 30000×30000 pixels; each side may be at most 16,384 pixels.',
+    );
     await expect(page.getByTestId('download')).toHaveCount(0);
 
     await page.getByTestId('file-input').setInputFiles(fixture('truncated-quadrants.jpeg'));
@@ -225,7 +256,15 @@ test.describe('image-resizer page', () => {
     await page.getByTestId('crop-x').fill('5');
     await expect(page.getByTestId('after')).toContainText('WebP · 30 × 44 px');
     const hash = JSON.parse(decodeURIComponent(new URL(page.url()).hash.slice(1)));
-    expect(hash).toEqual({ width: 30, fit: 'inside', rotate: 90, flipHorizontal: false, flipVertical: false, format: 'webp', quality: 85 });
+    expect(hash).toEqual({
+      width: 30,
+      fit: 'inside',
+      rotate: 90,
+      flipHorizontal: false,
+      flipVertical: false,
+      format: 'webp',
+      quality: 85,
+    });
 
     const url = page.url();
     await page.goto('about:blank');
@@ -276,7 +315,7 @@ test.describe('image-resizer page', () => {
     await expectNoSidewaysScroll(page, 'error');
   });
 
-  test('keeps the input\'s format by default: a JPEG comes out a JPEG, a GIF as PNG', async ({ page }) => {
+  test("keeps the input's format by default: a JPEG comes out a JPEG, a GIF as PNG", async ({ page }) => {
     await open(page, 'exif-6.jpeg');
     await expect(page.getByTestId('format')).toHaveValue('same');
     await expect(page.getByTestId('format').locator('option:checked')).toHaveText('Same as input — JPEG');
@@ -375,7 +414,9 @@ test.describe('image-resizer page', () => {
     await page.goto('/image-resizer');
     await page.getByTestId('unit-percent').click();
     await page.getByTestId('format').selectOption('webp');
-    await page.getByTestId('file-input').setInputFiles([fixture('quadrants.png'), fixture('quadrants.gif'), fixture('exif-6.jpeg')]);
+    await page
+      .getByTestId('file-input')
+      .setInputFiles([fixture('quadrants.png'), fixture('quadrants.gif'), fixture('exif-6.jpeg')]);
     await expect(page.getByTestId('item')).toHaveCount(3);
     await expect(page.getByTestId('summary')).toContainText('3 of 3 resized to WebP');
     // No crop in a batch: it belongs to one image.
@@ -390,10 +431,17 @@ test.describe('image-resizer page', () => {
     expect(names).toEqual(['quadrants-20x12.webp', 'quadrants-20x12-2.webp', 'exif-6-12x20.webp']);
     for (const [name, bytes] of Object.entries(entries)) {
       const meta = await sharp(bytes).metadata();
-      expect([name, meta.format, meta.width, meta.height]).toEqual([name, 'webp', ...(name.startsWith('exif') ? [12, 20] : [20, 12])]);
+      expect([name, meta.format, meta.width, meta.height]).toEqual([
+        name,
+        'webp',
+        ...(name.startsWith('exif') ? [12, 20] : [20, 12]),
+      ]);
     }
     // Each row's download carries the same unique name.
-    await expect(page.getByTestId('item').nth(1).getByTestId('download')).toHaveAttribute('download', 'quadrants-20x12-2.webp');
+    await expect(page.getByTestId('item').nth(1).getByTestId('download')).toHaveAttribute(
+      'download',
+      'quadrants-20x12-2.webp',
+    );
 
     // Back to "Same as input": the batch is redone, each in its own format where the resizer writes it.
     await page.getByTestId('format').selectOption('same');
@@ -410,21 +458,26 @@ test.describe('image-resizer page', () => {
     const before = page.getByTestId('compare-before');
     const after = page.getByTestId('compare-after');
     await expect(before).toBeVisible();
-    await expect.poll(() => before.evaluate((img: HTMLImageElement) => [img.complete, img.naturalWidth, img.naturalHeight])).toEqual([true, SAMPLE.width, SAMPLE.height]);
-    await expect.poll(() => after.evaluate((img: HTMLImageElement) => [img.complete, img.naturalWidth, img.naturalHeight])).toEqual([true, 300, 200]);
+    await expect
+      .poll(() => before.evaluate((img: HTMLImageElement) => [img.complete, img.naturalWidth, img.naturalHeight]))
+      .toEqual([true, SAMPLE.width, SAMPLE.height]);
+    await expect
+      .poll(() => after.evaluate((img: HTMLImageElement) => [img.complete, img.naturalWidth, img.naturalHeight]))
+      .toEqual([true, 300, 200]);
     // A crop is not the same picture: no comparison is offered.
     await page.getByTestId('aspect-1:1').click();
     await expect(page.getByTestId('compare-toggle')).toHaveCount(0);
     await expect(page.getByTestId('compare')).toHaveCount(0);
   });
 
-
   test('Resampling "Nearest" enlarges 2× into exact duplicated pixels; the default blends them', async ({ page }) => {
     // 8×6, every pixel a different opaque colour: any blending shows.
     const [w, h] = [8, 6];
     const source = Buffer.alloc(w * h * 3);
     for (let i = 0; i < w * h; i++) source.set([(i * 37) % 256, (i * 91 + 40) % 256, (i * 53 + 200) % 256], i * 3);
-    const png = await sharp(source, { raw: { width: w, height: h, channels: 3 } }).png().toBuffer();
+    const png = await sharp(source, { raw: { width: w, height: h, channels: 3 } })
+      .png()
+      .toBuffer();
     await page.goto('/image-resizer');
     await page.getByTestId('file-input').setInputFiles({ name: 'pixels.png', mimeType: 'image/png', buffer: png });
     await expect(page.getByTestId('kernel')).toHaveValue('lanczos3');
@@ -436,11 +489,12 @@ test.describe('image-resizer page', () => {
       const { data, info } = await sharp(bytes).removeAlpha().raw().toBuffer({ resolveWithObject: true });
       expect([info.width, info.height]).toEqual([16, 12]);
       let differ = 0;
-      for (let y = 0; y < 12; y++) for (let x = 0; x < 16; x++) {
-        const at = (y * 16 + x) * 3;
-        const from = (Math.floor(y / 2) * w + Math.floor(x / 2)) * 3;
-        if (data.compare(source, from, from + 3, at, at + 3) !== 0) differ++;
-      }
+      for (let y = 0; y < 12; y++)
+        for (let x = 0; x < 16; x++) {
+          const at = (y * 16 + x) * 3;
+          const from = (Math.floor(y / 2) * w + Math.floor(x / 2)) * 3;
+          if (data.compare(source, from, from + 3, at, at + 3) !== 0) differ++;
+        }
       return differ;
     };
     const smooth = await result(page, 'PNG · 16 × 12 px');
@@ -477,7 +531,13 @@ test.describe('image-resizer page', () => {
     await expect(page.getByTestId('snippet')).toContainText('"fit":"contain","background":"#1e90ff"');
     const padded = await result(page, 'PNG · 20 × 20 px');
     // 40×24 fits as 20×12, centred: four rows of padding above and below, the image between.
-    for (const [x, y] of [[0, 0], [10, 3], [19, 16], [5, 19]]) expect(await pixel(padded.bytes, x!, y!)).toEqual([30, 144, 255, 255]);
+    for (const [x, y] of [
+      [0, 0],
+      [10, 3],
+      [19, 16],
+      [5, 19],
+    ])
+      expect(await pixel(padded.bytes, x!, y!)).toEqual([30, 144, 255, 255]);
     expect(await pixel(padded.bytes, 2, 6)).toEqual([255, 0, 0, 255]);
     expect(await pixel(padded.bytes, 17, 13)).toEqual([255, 255, 0, 255]);
 
@@ -518,7 +578,9 @@ test.describe('image-resizer page', () => {
     }
   });
 
-  test('an aspect preset applies before the rotation: a 16:9 crop turned a quarter comes out 9:16', async ({ page }) => {
+  test('an aspect preset applies before the rotation: a 16:9 crop turned a quarter comes out 9:16', async ({
+    page,
+  }) => {
     await page.goto('/image-resizer');
     await page.getByTestId('load-example').click();
     await expect(page.getByTestId('status')).toHaveText('Done');
@@ -526,7 +588,9 @@ test.describe('image-resizer page', () => {
     await page.getByTestId('aspect-16:9').click();
     await expect(page.getByTestId('aspect-note')).toHaveCount(0);
     await page.getByRole('button', { name: 'Rotate right' }).click();
-    await expect(page.getByTestId('aspect-note')).toHaveText('The crop is taken before the rotation: this 16:9 area comes out 9:16.');
+    await expect(page.getByTestId('aspect-note')).toHaveText(
+      'The crop is taken before the rotation: this 16:9 area comes out 9:16.',
+    );
     await result(page, 'JPEG · 338 × 600 px');
   });
 });

@@ -16,7 +16,10 @@ async function launchWith(page: Page, files: { name: string; type: string; text:
     }));
     // Chromium has a launchQueue of its own (a getter on Window), which never fires here.
     Object.defineProperty(window, 'launchQueue', {
-      value: { setConsumer: (consumer: (params: unknown) => void) => setTimeout(() => consumer({ files: handles, targetURL: location.href })) },
+      value: {
+        setConsumer: (consumer: (params: unknown) => void) =>
+          setTimeout(() => consumer({ files: handles, targetURL: location.href })),
+      },
     });
   }, files);
   await page.goto('/');
@@ -28,7 +31,9 @@ test('a JSON file opens in the JSON formatter, formatted', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1 })).toContainText('JSON');
   await expect(page.locator('textarea').first()).toHaveValue('{"opened":true}');
   // The output is a numbered view of lines (CodeView), not a text box.
-  await expect.poll(() => page.getByTestId('output').locator('.code').allTextContents()).toEqual(['{', '  "opened": true', '}']);
+  await expect
+    .poll(() => page.getByTestId('output').locator('.code').allTextContents())
+    .toEqual(['{', '  "opened": true', '}']);
 });
 
 test('a CSV file opens in the converter, read as CSV', async ({ page }) => {

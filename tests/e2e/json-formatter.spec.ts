@@ -8,14 +8,18 @@ import { clipboardText, expect, test, type Page } from './fixtures';
 async function viewText(page: Page, testid: string): Promise<string> {
   return (await page.getByTestId(testid).locator('.code').allTextContents()).join('\n');
 }
-const expectOutput = (page: Page, text: string, testid = 'output') => expect.poll(() => viewText(page, testid)).toBe(text);
+const expectOutput = (page: Page, text: string, testid = 'output') =>
+  expect.poll(() => viewText(page, testid)).toBe(text);
 
 test.describe('json-formatter page', () => {
   test('pretty-prints as the user types, losslessly, and copies the result', async ({ page }) => {
     await page.goto('/json-formatter');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('JSON Formatter');
-    await page.getByLabel('JSON', { exact: true }).fill('{"name":"Ada","langs":["en","fr"],"born":1815,"big":12345678901234567890,"ratio":1.0}');
-    const expected = '{\n  "name": "Ada",\n  "langs": [\n    "en",\n    "fr"\n  ],\n  "born": 1815,\n  "big": 12345678901234567890,\n  "ratio": 1.0\n}';
+    await page
+      .getByLabel('JSON', { exact: true })
+      .fill('{"name":"Ada","langs":["en","fr"],"born":1815,"big":12345678901234567890,"ratio":1.0}');
+    const expected =
+      '{\n  "name": "Ada",\n  "langs": [\n    "en",\n    "fr"\n  ],\n  "born": 1815,\n  "big": 12345678901234567890,\n  "ratio": 1.0\n}';
     await expectOutput(page, expected);
     await expect(page.getByTestId('status')).toHaveText(/Valid JSON\s*· 10 lines/);
 
@@ -129,21 +133,28 @@ test.describe('json-formatter page', () => {
     await expect(page.getByTestId('repair-from-error')).toHaveCount(0);
   });
 
-  test('compares with a second document: the count, both sides marked, and the JSON Patch, by index or with moves', async ({ page }) => {
+  test('compares with a second document: the count, both sides marked, and the JSON Patch, by index or with moves', async ({
+    page,
+  }) => {
     await page.goto('/json-formatter');
     await page.getByTestId('input').fill('{"name":"Ada","langs":["en","fr"],"born":1815}');
     // Keyboard: Space turns Compare on.
     await page.getByLabel('Compare with a second document').focus();
     await page.keyboard.press('Space');
-    await page.getByLabel('Second document', { exact: true }).fill('{"name":"Ada Lovelace","langs":["fr","en"],"born":1815.0}');
+    await page
+      .getByLabel('Second document', { exact: true })
+      .fill('{"name":"Ada Lovelace","langs":["fr","en"],"born":1815.0}');
     await expect(page.getByTestId('differences')).toHaveText('3 differences');
     // By index: the swapped languages are two replaces; 1815.0 is 1815.
-    await expect.poll(async () => JSON.parse(await viewText(page, 'patch'))).toEqual([
-      { op: 'replace', path: '/name', value: 'Ada Lovelace' },
-      { op: 'replace', path: '/langs/0', value: 'fr' },
-      { op: 'replace', path: '/langs/1', value: 'en' },
-    ]);
-    const changed = (side: string) => page.getByTestId(`diff-${side}`).locator('[data-changed] .code').allTextContents();
+    await expect
+      .poll(async () => JSON.parse(await viewText(page, 'patch')))
+      .toEqual([
+        { op: 'replace', path: '/name', value: 'Ada Lovelace' },
+        { op: 'replace', path: '/langs/0', value: 'fr' },
+        { op: 'replace', path: '/langs/1', value: 'en' },
+      ]);
+    const changed = (side: string) =>
+      page.getByTestId(`diff-${side}`).locator('[data-changed] .code').allTextContents();
     await expect.poll(() => changed('old')).toEqual(['  "name": "Ada",', '    "en",', '    "fr"']);
     await expect.poll(() => changed('new')).toEqual(['  "name": "Ada Lovelace",', '    "fr",', '    "en"']);
 
@@ -151,10 +162,12 @@ test.describe('json-formatter page', () => {
     await page.getByLabel('Arrays').focus();
     await page.keyboard.press('ArrowDown');
     await expect(page.getByTestId('differences')).toHaveText('2 differences');
-    await expect.poll(async () => JSON.parse(await viewText(page, 'patch'))).toEqual([
-      { op: 'replace', path: '/name', value: 'Ada Lovelace' },
-      { op: 'move', from: '/langs/1', path: '/langs/0' },
-    ]);
+    await expect
+      .poll(async () => JSON.parse(await viewText(page, 'patch')))
+      .toEqual([
+        { op: 'replace', path: '/name', value: 'Ada Lovelace' },
+        { op: 'move', from: '/langs/1', path: '/langs/0' },
+      ]);
     await expect.poll(() => changed('old')).toEqual(['  "name": "Ada",', '    "fr"']);
     await expect.poll(() => changed('new')).toEqual(['  "name": "Ada Lovelace",', '    "fr",']);
 
@@ -162,7 +175,9 @@ test.describe('json-formatter page', () => {
     await page.getByLabel('Second document', { exact: true }).fill('{"born":1815,"langs":["en","fr"],"name":"Ada"}');
     await expect(page.getByTestId('differences')).toHaveText('✓ The documents are equal');
     await page.getByLabel('Second document', { exact: true }).fill('{"a":');
-    await expect(page.getByRole('alert')).toContainText('The second document is not valid JSON: Expected a property value but found end of input at line 1, column 6.');
+    await expect(page.getByRole('alert')).toContainText(
+      'The second document is not valid JSON: Expected a property value but found end of input at line 1, column 6.',
+    );
   });
 
   test('keeps input and options in the URL fragment and restores them from a shared link', async ({ page }) => {
@@ -182,17 +197,25 @@ test.describe('json-formatter page', () => {
 
   test('reads a picked file and downloads the formatted JSON under its name', async ({ page }) => {
     await page.goto('/json-formatter');
-    await page.getByTestId('file-input').setInputFiles({ name: 'data.json', mimeType: 'application/json', buffer: Buffer.from('[{"id":1},{"id":2}]') });
+    await page
+      .getByTestId('file-input')
+      .setInputFiles({ name: 'data.json', mimeType: 'application/json', buffer: Buffer.from('[{"id":1},{"id":2}]') });
     const expected = '[\n  {\n    "id": 1\n  },\n  {\n    "id": 2\n  }\n]';
     await expectOutput(page, expected);
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('data.formatted.json');
     expect(await readFile((await download.path())!, 'utf8')).toBe(expected);
 
     await page.getByLabel('Minify (one line)').check();
     await expectOutput(page, '[{"id":1},{"id":2}]');
-    const [minified] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download' }).click()]);
+    const [minified] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download' }).click(),
+    ]);
     expect(minified.suggestedFilename()).toBe('data.min.json');
   });
 
@@ -202,12 +225,18 @@ test.describe('json-formatter page', () => {
     const items = Array.from({ length: count }, (_, i) => `{"id":${i},"name":"item ${i}","tags":["a","b"]}`);
     const big = `[${items.join(',')}]`;
     expect(big.length).toBeGreaterThan(2_000_000);
-    await page.getByTestId('file-input').setInputFiles({ name: 'big.json', mimeType: 'application/json', buffer: Buffer.from(big) });
+    await page
+      .getByTestId('file-input')
+      .setInputFiles({ name: 'big.json', mimeType: 'application/json', buffer: Buffer.from(big) });
 
     // Each item prints as 8 lines ({, id, name, tags: [, "a", "b", ], }), plus the brackets.
-    const pretty = (i: number) => `  {\n    "id": ${i},\n    "name": "item ${i}",\n    "tags": [\n      "a",\n      "b"\n    ]\n  }`;
+    const pretty = (i: number) =>
+      `  {\n    "id": ${i},\n    "name": "item ${i}",\n    "tags": [\n      "a",\n      "b"\n    ]\n  }`;
     const expected = `[\n${Array.from({ length: count }, (_, i) => pretty(i)).join(',\n')}\n]`;
-    await expect(page.getByTestId('status')).toContainText(`Valid JSON · ${(count * 8 + 2).toLocaleString('en-US')} lines`, { timeout: 30_000 });
+    await expect(page.getByTestId('status')).toContainText(
+      `Valid JSON · ${(count * 8 + 2).toLocaleString('en-US')} lines`,
+      { timeout: 30_000 },
+    );
 
     // The view is virtualised: it knows every line but renders only those in view.
     const view = page.getByTestId('output');
@@ -223,7 +252,9 @@ test.describe('json-formatter page', () => {
     await expect(page.getByTestId('snippet')).toContainText('"json":"…"');
 
     // Truncated at the end: the error line is shown clipped around the error, not whole.
-    await page.getByTestId('file-input').setInputFiles({ name: 'cut.json', mimeType: 'application/json', buffer: Buffer.from(big.slice(0, -2)) });
+    await page
+      .getByTestId('file-input')
+      .setInputFiles({ name: 'cut.json', mimeType: 'application/json', buffer: Buffer.from(big.slice(0, -2)) });
     await expect(page.getByTestId('error')).toContainText(`line 1, column ${big.length - 1}`, { timeout: 30_000 });
     const line = (await page.getByTestId('error-line').textContent())!;
     expect(line.length).toBeLessThan(200);
@@ -245,17 +276,29 @@ test.describe('json-formatter page', () => {
 
   test("tree view: a node's Copy JSONPath copies its normalized path", async ({ page }) => {
     await page.goto('/json-formatter');
-    await page.getByTestId('input').fill('{"order":{"items":[{"sku":"NB-001","price":4.50},{"sku":"PN-014"}],"it\'s":12345678901234567890}}');
-    await expectOutput(page, '{\n  "order": {\n    "items": [\n      {\n        "sku": "NB-001",\n        "price": 4.50\n      },\n      {\n        "sku": "PN-014"\n      }\n    ],\n    "it\'s": 12345678901234567890\n  }\n}');
+    await page
+      .getByTestId('input')
+      .fill('{"order":{"items":[{"sku":"NB-001","price":4.50},{"sku":"PN-014"}],"it\'s":12345678901234567890}}');
+    await expectOutput(
+      page,
+      '{\n  "order": {\n    "items": [\n      {\n        "sku": "NB-001",\n        "price": 4.50\n      },\n      {\n        "sku": "PN-014"\n      }\n    ],\n    "it\'s": 12345678901234567890\n  }\n}',
+    );
     await page.getByTestId('view-tree').click();
     await expect(page.getByTestId('view-tree')).toHaveAttribute('aria-pressed', 'true');
     // The path as a CSS string: a backslash in it must be escaped.
-    const node = (path: string) => page.locator(`[data-testid="tree-node"][data-path="${path.replaceAll('\\', '\\\\')}"]`);
+    const node = (path: string) =>
+      page.locator(`[data-testid="tree-node"][data-path="${path.replaceAll('\\', '\\\\')}"]`);
 
     // The root is open; deeper levels open on a click.
-    await node("$['order']").getByRole('button', { name: /"order"/ }).click();
-    await node("$['order']['items']").getByRole('button', { name: /"items"/ }).click();
-    await node("$['order']['items'][0]").getByRole('button', { name: /^▾?▸?\s*0/ }).click();
+    await node("$['order']")
+      .getByRole('button', { name: /"order"/ })
+      .click();
+    await node("$['order']['items']")
+      .getByRole('button', { name: /"items"/ })
+      .click();
+    await node("$['order']['items'][0]")
+      .getByRole('button', { name: /^▾?▸?\s*0/ })
+      .click();
     const sku = node("$['order']['items'][0]['sku']");
     await expect(sku).toContainText('"NB-001"');
     await expect(node("$['order']['items'][0]['price']")).toContainText('4.50');
@@ -288,7 +331,9 @@ test.describe('json-formatter page', () => {
     await expect(page.getByTestId('show-more')).toHaveCount(0);
   });
 
-  test('the tree jumps to users[4321] in one step, finds keys, and gives both path forms to keyboard users', async ({ page }) => {
+  test('the tree jumps to users[4321] in one step, finds keys, and gives both path forms to keyboard users', async ({
+    page,
+  }) => {
     await page.goto('/json-formatter');
     const users = Array.from({ length: 5000 }, (_, i) => ({ id: i, name: `user ${i}`, 'e-mail': `u${i}@example.com` }));
     await page.getByTestId('input').fill(JSON.stringify({ users, total: 5000 }));
@@ -338,22 +383,33 @@ test.describe('json-formatter page', () => {
   test('on a phone the tree never breaks a number digit by digit', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/json-formatter');
-    await page.getByTestId('input').fill('{"a":{"b":{"c":{"d":{"e":{"f":{"g":{"long_key_name_here":12345678901234567890.123}}}}}}}}');
+    await page
+      .getByTestId('input')
+      .fill('{"a":{"b":{"c":{"d":{"e":{"f":{"g":{"long_key_name_here":12345678901234567890.123}}}}}}}}');
     await page.getByTestId('view-tree').click();
-    for (const key of ['a', 'b', 'c', 'd', 'e', 'f', 'g']) await page.getByRole('button', { name: new RegExp(`^▸?\\s*"${key}"`) }).click();
+    for (const key of ['a', 'b', 'c', 'd', 'e', 'f', 'g'])
+      await page.getByRole('button', { name: new RegExp(`^▸?\\s*"${key}"`) }).click();
     const number = page.locator('[data-testid="tree-node"] .number');
     await expect(number).toHaveText('12345678901234567890.123');
     // One line high: the number is not broken across lines.
     const box = await number.boundingBox();
-    const lineHeight = await number.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight) || parseFloat(getComputedStyle(el).fontSize) * 1.5);
+    const lineHeight = await number.evaluate(
+      (el) => parseFloat(getComputedStyle(el).lineHeight) || parseFloat(getComputedStyle(el).fontSize) * 1.5,
+    );
     expect(box!.height).toBeLessThan(lineHeight * 1.5);
   });
 
   test('the JSONPath filter shows the matches, losslessly, and names a bad query', async ({ page }) => {
     await page.goto('/json-formatter');
-    await page.getByTestId('input').fill('{"items":[{"sku":"NB-001","price":4.50,"id":12345678901234567890},{"sku":"PN-014","price":32}]}');
+    await page
+      .getByTestId('input')
+      .fill('{"items":[{"sku":"NB-001","price":4.50,"id":12345678901234567890},{"sku":"PN-014","price":32}]}');
     await page.getByLabel('JSONPath filter').fill('$.items[?@.price < 10]');
-    await expectOutput(page, '[\n  {\n    "sku": "NB-001",\n    "price": 4.50,\n    "id": 12345678901234567890\n  }\n]', 'matches');
+    await expectOutput(
+      page,
+      '[\n  {\n    "sku": "NB-001",\n    "price": 4.50,\n    "id": 12345678901234567890\n  }\n]',
+      'matches',
+    );
     await expect(page.getByText('Matches (1)', { exact: true })).toBeVisible();
 
     await page.getByLabel('JSONPath filter').fill('$..sku');
@@ -363,7 +419,9 @@ test.describe('json-formatter page', () => {
     await expect(page).toHaveURL(/jsonpath/);
 
     await page.getByLabel('JSONPath filter').fill('$.items[');
-    await expect(page.getByTestId('error')).toContainText('The JSONPath filter is not a valid JSONPath query (RFC 9535)');
+    await expect(page.getByTestId('error')).toContainText(
+      'The JSONPath filter is not a valid JSONPath query (RFC 9535)',
+    );
     await expect(page.getByTestId('matches')).toHaveCount(0);
 
     await page.getByLabel('JSONPath filter').fill('');
@@ -374,13 +432,20 @@ test.describe('json-formatter page', () => {
   test('a generated 3 MB document formats with line numbers, and scrolling shows its last line', async ({ page }) => {
     await page.goto('/json-formatter');
     const count = 30_000;
-    const items = Array.from({ length: count }, (_, i) => `{"id":${i},"name":"user ${i}","email":"u${i}@example.com","score":${i}.50,"tags":["a","b"]}`);
+    const items = Array.from(
+      { length: count },
+      (_, i) => `{"id":${i},"name":"user ${i}","email":"u${i}@example.com","score":${i}.50,"tags":["a","b"]}`,
+    );
     const big = `[${items.join(',')}]`;
     expect(big.length).toBeGreaterThan(2_500_000);
-    await page.getByTestId('file-input').setInputFiles({ name: 'big.json', mimeType: 'application/json', buffer: Buffer.from(big) });
+    await page
+      .getByTestId('file-input')
+      .setInputFiles({ name: 'big.json', mimeType: 'application/json', buffer: Buffer.from(big) });
     // Each item prints as 10 lines ({, id, name, email, score, tags: [, "a", "b", ], }), plus the brackets.
     const lines = count * 10 + 2;
-    await expect(page.getByTestId('status')).toContainText(`Valid JSON · ${lines.toLocaleString('en-US')} lines`, { timeout: 30_000 });
+    await expect(page.getByTestId('status')).toContainText(`Valid JSON · ${lines.toLocaleString('en-US')} lines`, {
+      timeout: 30_000,
+    });
 
     const view = page.getByTestId('output');
     await expect(view.locator('[data-line="1"] .ln')).toHaveText('1');

@@ -17,8 +17,12 @@ test.describe('json-to-csv page', () => {
   test('converts a JSON array to CSV as the user types, with a table preview, and copies', async ({ page }) => {
     await page.goto('/json-to-csv');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('JSON ⇄ CSV Converter');
-    await page.getByLabel('JSON array of objects').fill('[{"name":"Ada","address":{"city":"London","zip":"N1"}},{"name":"Alan","address":{"city":"Wilmslow"}}]');
-    await expect(page.getByTestId('output')).toHaveValue('name,address.city,address.zip\nAda,London,N1\nAlan,Wilmslow,');
+    await page
+      .getByLabel('JSON array of objects')
+      .fill('[{"name":"Ada","address":{"city":"London","zip":"N1"}},{"name":"Alan","address":{"city":"Wilmslow"}}]');
+    await expect(page.getByTestId('output')).toHaveValue(
+      'name,address.city,address.zip\nAda,London,N1\nAlan,Wilmslow,',
+    );
     await expect(page.getByTestId('meta')).toContainText('2 rows · 3 columns');
     await expect(page.getByTestId('error')).toHaveCount(0);
 
@@ -33,7 +37,9 @@ test.describe('json-to-csv page', () => {
     expect(await clipboardText(page)).toBe('name,address.city,address.zip\nAda,London,N1\nAlan,Wilmslow,');
   });
 
-  test('quotes by RFC 4180, keeps nested objects as JSON when flatten is off, and changes the delimiter', async ({ page }) => {
+  test('quotes by RFC 4180, keeps nested objects as JSON when flatten is off, and changes the delimiter', async ({
+    page,
+  }) => {
     await page.goto('/json-to-csv');
     const input = page.getByTestId('input');
     await input.fill(JSON.stringify([{ q: 'say "hi"', d: 'x,y', nl: 'l1\nl2' }]));
@@ -66,7 +72,9 @@ test.describe('json-to-csv page', () => {
   test('converts CSV to JSON with typed values and nested objects, and downloads it', async ({ page }) => {
     await page.goto('/json-to-csv');
     await page.getByTestId('mode').selectOption('csv-to-json');
-    await page.getByLabel('CSV (the first row is the header)').fill('name,age,active,address.city\n"Lovelace, Ada",36,true,London\nAlan,41,false,');
+    await page
+      .getByLabel('CSV (the first row is the header)')
+      .fill('name,age,active,address.city\n"Lovelace, Ada",36,true,London\nAlan,41,false,');
     const expected = JSON.stringify(
       [
         { name: 'Lovelace, Ada', age: 36, active: true, address: { city: 'London' } },
@@ -118,15 +126,21 @@ test.describe('json-to-csv page', () => {
 
   test('reads a picked file, its type setting the direction, and names the download after it', async ({ page }) => {
     await page.goto('/json-to-csv');
-    await page.getByTestId('file-input').setInputFiles({ name: 'people.csv', mimeType: 'text/csv', buffer: Buffer.from('name,age\r\nAda,36\r\n') });
+    await page
+      .getByTestId('file-input')
+      .setInputFiles({ name: 'people.csv', mimeType: 'text/csv', buffer: Buffer.from('name,age\r\nAda,36\r\n') });
     await expect(page.getByTestId('mode')).toHaveValue('csv-to-json');
     await expect(page.getByTestId('output')).toHaveValue('[\n  {\n    "name": "Ada",\n    "age": 36\n  }\n]');
 
-    await page.getByTestId('file-input').setInputFiles({ name: 'sheet.tsv', mimeType: 'text/tab-separated-values', buffer: Buffer.from('a\tb\nx,1\t2') });
+    await page
+      .getByTestId('file-input')
+      .setInputFiles({ name: 'sheet.tsv', mimeType: 'text/tab-separated-values', buffer: Buffer.from('a\tb\nx,1\t2') });
     await expect(page.getByTestId('delimiter')).toHaveValue('\t');
     await expect(page.getByTestId('output')).toHaveValue('[\n  {\n    "a": "x,1",\n    "b": 2\n  }\n]');
 
-    await page.getByTestId('file-input').setInputFiles({ name: 'list.json', mimeType: 'application/json', buffer: Buffer.from('[{"k":"v"},{"k":"w"}]') });
+    await page
+      .getByTestId('file-input')
+      .setInputFiles({ name: 'list.json', mimeType: 'application/json', buffer: Buffer.from('[{"k":"v"},{"k":"w"}]') });
     await expect(page.getByTestId('mode')).toHaveValue('json-to-csv');
     await expect(page.getByTestId('output')).toHaveValue('k\nv\nw');
     const download = page.waitForEvent('download');
@@ -163,7 +177,9 @@ test.describe('json-to-csv page', () => {
       { name: 'Grace "Amazing"', address: { city: 'New York, NY' }, n: -2, ok: true },
     ];
     await page.getByTestId('input').fill(JSON.stringify(data));
-    await expect(page.getByTestId('output')).toHaveValue('name,address.city,n,ok\nAda,London,1.5,false\n"Grace ""Amazing""","New York, NY",-2,true');
+    await expect(page.getByTestId('output')).toHaveValue(
+      'name,address.city,n,ok\nAda,London,1.5,false\n"Grace ""Amazing""","New York, NY",-2,true',
+    );
     await page.getByTestId('swap').click();
     await expect(page.getByTestId('mode')).toHaveValue('csv-to-json');
     await expect(page.getByTestId('output')).toHaveValue(JSON.stringify(data, null, 2));
@@ -195,7 +211,14 @@ test.describe('json-to-csv page', () => {
     ]);
     await expect(page.getByTestId('output')).toHaveValue(
       // A ';' file has decimal commas: 2,25 is 2.25; 1,50 stays text, as 1.50 would.
-      JSON.stringify([{ name: 'Tea', price: '1,50', qty: 3 }, { name: 'Cake; lemon', price: 2.25, qty: 12 }], null, 2),
+      JSON.stringify(
+        [
+          { name: 'Tea', price: '1,50', qty: 3 },
+          { name: 'Cake; lemon', price: 2.25, qty: 12 },
+        ],
+        null,
+        2,
+      ),
     );
     await expect(page.getByTestId('decimal-hint')).toContainText('decimal comma');
 
@@ -209,9 +232,18 @@ test.describe('json-to-csv page', () => {
     await expect(page.getByTestId('meta')).toHaveText('2 rows · 3 columns · semicolon-separated');
   });
 
-  test('an API answer becomes a table of its records, from a path the page names and the user can change', async ({ page }) => {
+  test('an API answer becomes a table of its records, from a path the page names and the user can change', async ({
+    page,
+  }) => {
     await page.goto('/json-to-csv');
-    const answer = { data: [{ id: 1, name: 'Ada' }, { id: 2, name: 'Alan' }], page: 2, included: [{ type: 'team', id: 't1' }] };
+    const answer = {
+      data: [
+        { id: 1, name: 'Ada' },
+        { id: 2, name: 'Alan' },
+      ],
+      page: 2,
+      included: [{ type: 'team', id: 't1' }],
+    };
     await page.getByTestId('input').fill(JSON.stringify(answer));
     await expect(page.getByTestId('output')).toHaveValue('id,name\n1,Ada\n2,Alan');
     await expect(page.getByTestId('records-path-used')).toHaveText("$['data']");
@@ -266,17 +298,25 @@ test.describe('json-to-csv page', () => {
     expect((await previewTable(page))[0]).toEqual(['#', 'id', 'name', 'team.lead']);
   });
 
-  test('the preview of a big table scrolls both ways inside its box, header and row numbers in view', async ({ page }) => {
+  test('the preview of a big table scrolls both ways inside its box, header and row numbers in view', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 1000, height: 800 });
     await page.goto('/json-to-csv');
-    const row = (i: number) => Object.fromEntries(Array.from({ length: 30 }, (_, c) => [`column_${c}`, `value ${i}/${c}`]));
+    const row = (i: number) =>
+      Object.fromEntries(Array.from({ length: 30 }, (_, c) => [`column_${c}`, `value ${i}/${c}`]));
     await page.getByTestId('input').fill(JSON.stringify(Array.from({ length: 300 }, (_, i) => row(i))));
     await expect(page.getByTestId('meta')).toContainText('300 rows · 30 columns');
     // Bounded rendering: 100 rows are in the page, whatever the size of the table.
     await expect(page.getByTestId('preview').locator('tbody tr')).toHaveCount(100);
 
     const region = page.getByRole('region', { name: 'Table preview' });
-    const size = await region.evaluate((el) => ({ sw: el.scrollWidth, cw: el.clientWidth, sh: el.scrollHeight, ch: el.clientHeight }));
+    const size = await region.evaluate((el) => ({
+      sw: el.scrollWidth,
+      cw: el.clientWidth,
+      sh: el.scrollHeight,
+      ch: el.clientHeight,
+    }));
     expect(size.sw).toBeGreaterThan(size.cw);
     expect(size.sh).toBeGreaterThan(size.ch);
     // The page itself does not widen.
@@ -289,7 +329,10 @@ test.describe('json-to-csv page', () => {
     const header = (await page.getByTestId('preview').locator('thead th').nth(3).boundingBox())!;
     expect(Math.abs(header.y - box.y)).toBeLessThan(3); // the sticky header sits at the top of the box
     // What shows at the box's left edge, mid-height, is a row number.
-    const atLeft = await page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.closest('th')?.className ?? '', [box.x + 6, box.y + box.height / 2]);
+    const atLeft = await page.evaluate(
+      ([x, y]) => document.elementFromPoint(x!, y!)?.closest('th')?.className ?? '',
+      [box.x + 6, box.y + box.height / 2],
+    );
     expect(atLeft).toContain('num');
     const number = (await page.getByTestId('preview').locator('tbody th').first().boundingBox())!;
     expect(Math.abs(number.x - box.x)).toBeLessThan(3); // the row numbers stay at its left edge

@@ -14,7 +14,9 @@ const RFC7515_RSA_JWK = {
   n: 'ofgWCuLjybRlzo0tZWJjNiuSfb4p4fAkd_wWJcyQoTbji9k0l8W26mPddxHmfHQp-Vaw-4qPCJrcS2mJPMEzP1Pt0Bm4d4QlL-yRT-SFd2lZS-pCgNMsD1W_YpRPEwOWvG6b32690r2jZ47soMZo9wGzjb_7OMg0LOL-bSf63kpaSHSXndS5z5rexMdbBYUsLA9e-KXBdQOS-UTo7WTBEMa2R2CapHg665xsmtdVMTBQY4uDZlxvb3qCo5ZwKh9kG4LT6_I5IhlJH7aGhyxXFvUK-DWNmoudF8NAco9_h9iaGNj8q2ethFkMLs91kzk2PAcDTW9gb54h4FRWyuXpoQ',
   e: 'AQAB',
 };
-const RFC7515_PEM = createPublicKey({ key: RFC7515_RSA_JWK, format: 'jwk' }).export({ type: 'spki', format: 'pem' }).toString();
+const RFC7515_PEM = createPublicKey({ key: RFC7515_RSA_JWK, format: 'jwk' })
+  .export({ type: 'spki', format: 'pem' })
+  .toString();
 
 const b64url = (text: string) => Buffer.from(text).toString('base64url');
 
@@ -22,7 +24,10 @@ const b64url = (text: string) => Buffer.from(text).toString('base64url');
 // binary, so only the JWK (or its bytes in Base64) verifies it.
 const RFC7515_HS256 =
   'eyJ0eXAiOiJKV1QiLA0KICJhbGciOiJIUzI1NiJ9.eyJpc3MiOiJqb2UiLA0KICJleHAiOjEzMDA4MTkzODAsDQogImh0dHA6Ly9leGFtcGxlLmNvbS9pc19yb290Ijp0cnVlfQ.dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk';
-const RFC7515_OCT_JWK = { kty: 'oct', k: 'AyM1SysPpbyDfgZld3umj1qzKObwVMkoqQ-EstJQLr_T-1qS0gZH75aKtMN3Yj0iPS4hcgUuTwjAzZr1Z9CAow' };
+const RFC7515_OCT_JWK = {
+  kty: 'oct',
+  k: 'AyM1SysPpbyDfgZld3umj1qzKObwVMkoqQ-EstJQLr_T-1qS0gZH75aKtMN3Yj0iPS4hcgUuTwjAzZr1Z9CAow',
+};
 function signHs256(payload: object, secret: string): string {
   const head = `${b64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }))}.${b64url(JSON.stringify(payload))}`;
   return `${head}.${createHmac('sha256', secret).update(head).digest('base64url')}`;
@@ -43,9 +48,13 @@ test.describe('jwt-decoder page', () => {
     await expect(iat).toContainText(/\d+ years? ago/);
     await expect(iat).toContainText('Issued at: when the token was created.');
     await expect(page.getByTestId('claims').locator('tr[data-claim="sub"]')).toContainText('Subject');
-    await expect(page.getByTestId('header-fields').locator('tr[data-claim="alg"]')).toContainText('Algorithm the token says');
+    await expect(page.getByTestId('header-fields').locator('tr[data-claim="alg"]')).toContainText(
+      'Algorithm the token says',
+    );
     // The three parts, colour-coded, named in the legend.
-    await expect(page.getByTestId('token-parts').locator('[data-part="signature"]')).toHaveText('SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c');
+    await expect(page.getByTestId('token-parts').locator('[data-part="signature"]')).toHaveText(
+      'SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c',
+    );
     await expect(page.getByTestId('warnings')).toContainText('no exp');
     await expect(page.getByTestId('expiry')).toHaveCount(0); // no exp, no nbf
     await expect(page.getByTestId('verification')).toHaveAttribute('data-state', 'unchecked');
@@ -68,7 +77,9 @@ test.describe('jwt-decoder page', () => {
     // RFC 7515's claims: exp 1300819380 = 2011-03-22T18:43:00Z.
     await page.getByTestId('token').fill(RFC7515_RS256);
     await expect(page.getByTestId('expiry')).toHaveAttribute('data-state', 'expired');
-    await expect(page.getByTestId('expiry')).toContainText(/Expired about \d+ years? ago \(2011-03-22T18:43:00\.000Z\)/);
+    await expect(page.getByTestId('expiry')).toContainText(
+      /Expired about \d+ years? ago \(2011-03-22T18:43:00\.000Z\)/,
+    );
     await expect(page.getByTestId('claims').locator('tr[data-claim="exp"]')).toContainText('1300819380');
 
     // exp 4102444800 = 2100-01-01T00:00:00Z; signed here with node:crypto.
@@ -90,7 +101,9 @@ test.describe('jwt-decoder page', () => {
     await page.goto('/jwt-decoder');
     await page.getByTestId('token').fill(RFC7515_RS256);
     await expect(page.getByTestId('header')).toHaveValue('{\n  "alg": "RS256"\n}');
-    await page.getByTestId('file-input').setInputFiles({ name: 'rfc7515.pem', mimeType: 'application/x-pem-file', buffer: Buffer.from(RFC7515_PEM) });
+    await page
+      .getByTestId('file-input')
+      .setInputFiles({ name: 'rfc7515.pem', mimeType: 'application/x-pem-file', buffer: Buffer.from(RFC7515_PEM) });
     await expect(page.getByTestId('secret')).toHaveValue(RFC7515_PEM);
 
     // The algorithm comes from the token's header: RS256 without a click, and it verifies.
@@ -102,7 +115,9 @@ test.describe('jwt-decoder page', () => {
     // API's ('secret', 'algorithm').
     await page.getByTestId('algorithm').selectOption('RS384');
     await expect(page.getByTestId('verification')).toHaveAttribute('data-state', 'failed');
-    await expect(page.getByTestId('verification-error')).toHaveText('Algorithm mismatch: the token\'s header says alg "RS256", but the algorithm is "RS384".');
+    await expect(page.getByTestId('verification-error')).toHaveText(
+      'Algorithm mismatch: the token\'s header says alg "RS256", but the algorithm is "RS384".',
+    );
 
     // From the token field, Tab reaches the algorithm select; the "use the token's alg" button
     // is next, and Enter presses it.
@@ -119,7 +134,9 @@ test.describe('jwt-decoder page', () => {
 
     // A shared secret in the Public key box: the sentence speaks of that box.
     await page.getByTestId('secret').fill('not-a-key');
-    await expect(page.getByTestId('verification-error')).toHaveText(/^For RS256, the public key must be a public key \(PEM or JWK\)/);
+    await expect(page.getByTestId('verification-error')).toHaveText(
+      /^For RS256, the public key must be a public key \(PEM or JWK\)/,
+    );
     await page.getByTestId('secret').fill(RFC7515_PEM);
 
     // A tampered payload (iss "joe" → "eve") no longer verifies.
@@ -133,7 +150,9 @@ test.describe('jwt-decoder page', () => {
     await page.evaluate(async (token) => {
       const data = new DataTransfer();
       data.setData('text/plain', token);
-      document.body.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+      document.body.dispatchEvent(
+        new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+      );
     }, RFC7515_RS256);
     await page.getByTestId('proposal').first().click();
     await expect(page.getByTestId('token')).toHaveValue(RFC7515_RS256);
@@ -158,7 +177,9 @@ test.describe('jwt-decoder page', () => {
     await expect(page.getByTestId('error')).toHaveCount(0);
   });
 
-  test('keeps the token and the secret out of the URL (a bearer credential must not reach history)', async ({ page }) => {
+  test('keeps the token and the secret out of the URL (a bearer credential must not reach history)', async ({
+    page,
+  }) => {
     await page.goto('/jwt-decoder');
     await page.getByTestId('token').fill(JWT_IO);
     await page.getByTestId('secret').fill(JWT_IO_SECRET);
@@ -258,7 +279,12 @@ test.describe('jwt-decoder page', () => {
     const other = generateKeyPairSync('rsa', { modulusLength: 2048 });
     const input = `${b64url(JSON.stringify({ alg: 'RS256', kid: 'key-2' }))}.${b64url(JSON.stringify({ sub: 'dropped', exp: 4102444800 }))}`;
     const token = `${input}.${sign('sha256', Buffer.from(input), mine.privateKey).toString('base64url')}`;
-    const jwks = JSON.stringify({ keys: [{ ...other.publicKey.export({ format: 'jwk' }), kid: 'key-1' }, { ...mine.publicKey.export({ format: 'jwk' }), kid: 'key-2' }] });
+    const jwks = JSON.stringify({
+      keys: [
+        { ...other.publicKey.export({ format: 'jwk' }), kid: 'key-1' },
+        { ...mine.publicKey.export({ format: 'jwk' }), kid: 'key-2' },
+      ],
+    });
 
     await page.getByTestId('token').fill(token);
     await expect(page.getByTestId('algorithm')).toHaveValue('RS256'); // from the token's header

@@ -53,9 +53,14 @@ test.describe('lcov-viewer page', () => {
     await expect(page.getByRole('heading', { name: /Summary of 4 files/ })).toBeVisible();
 
     // Paths relative to the directory they share, the least covered lines first.
-    await expect(page.getByTestId('files').locator('caption')).toContainText('paths relative to /home/runner/work/shop/shop/src/');
+    await expect(page.getByTestId('files').locator('caption')).toContainText(
+      'paths relative to /home/runner/work/shop/shop/src/',
+    );
     expect(await rowNames(page)).toEqual(['cart.js', 'utils/format.js', 'price.js', 'index.js']);
-    await expect(page.getByTestId('file-row').first().locator('th')).toHaveAttribute('title', '/home/runner/work/shop/shop/src/cart.js');
+    await expect(page.getByTestId('file-row').first().locator('th')).toHaveAttribute(
+      'title',
+      '/home/runner/work/shop/shop/src/cart.js',
+    );
 
     // Ratings are spelled out, not shown by colour only.
     const cart = page.getByTestId('file-row').nth(0);
@@ -70,7 +75,9 @@ test.describe('lcov-viewer page', () => {
     await expect(format.getByTestId('cell-functions')).toHaveText(/100\.0 %\s*1\/1\s*high/);
 
     await page.getByRole('button', { name: 'Copy summary' }).click();
-    await expect.poll(() => clipboardText(page)).toBe('Lines: 63.0 % (17/27)\nFunctions: 66.7 % (4/6)\nBranches: 50.0 % (4/8)');
+    await expect
+      .poll(() => clipboardText(page))
+      .toBe('Lines: 63.0 % (17/27)\nFunctions: 66.7 % (4/6)\nBranches: 50.0 % (4/8)');
   });
 
   test('sorts the files by clicking column headers and with the keyboard', async ({ page }) => {
@@ -93,7 +100,10 @@ test.describe('lcov-viewer page', () => {
     await page.keyboard.press('Tab');
     await expect(page.getByRole('button', { name: 'File', exact: true })).toBeFocused();
     await page.keyboard.press('Enter');
-    await expect(page.getByRole('columnheader', { name: 'File', exact: true })).toHaveAttribute('aria-sort', 'ascending');
+    await expect(page.getByRole('columnheader', { name: 'File', exact: true })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
     await expect(linesHeader).not.toHaveAttribute('aria-sort', /.*/);
     expect(await rowNames(page)).toEqual(['cart.js', 'index.js', 'price.js', 'utils/format.js']);
 
@@ -102,7 +112,10 @@ test.describe('lcov-viewer page', () => {
     await page.keyboard.press('Tab');
     await expect(page.getByRole('button', { name: 'Branches', exact: true })).toBeFocused();
     await page.keyboard.press(' ');
-    await expect(page.getByRole('columnheader', { name: 'Branches', exact: true })).toHaveAttribute('aria-sort', 'ascending');
+    await expect(page.getByRole('columnheader', { name: 'Branches', exact: true })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
     expect(await column(page, 'branches')).toEqual(['25.0 %', '75.0 %', '—', '—']);
     expect((await rowNames(page)).slice(0, 2)).toEqual(['cart.js', 'utils/format.js']);
 
@@ -122,7 +135,9 @@ test.describe('lcov-viewer page', () => {
       transfer.items.add(new File([content], 'coverage.info', { type: '' }));
       return transfer;
     }, text);
-    await page.getByRole('button', { name: 'Drop an .info file here or choose one' }).dispatchEvent('drop', { dataTransfer });
+    await page
+      .getByRole('button', { name: 'Drop an .info file here or choose one' })
+      .dispatchEvent('drop', { dataTransfer });
 
     await expect(page.getByTestId('loaded')).toContainText('Loaded coverage.info');
     await expect(page.getByTestId('lcov-folded')).toContainText('44 lines');
@@ -135,14 +150,16 @@ test.describe('lcov-viewer page', () => {
     await expect(page.getByTestId('file-row').nth(1).getByTestId('cell-lines')).toHaveText(/83\.3 %\s*5\/6\s*high/);
 
     await page.getByRole('button', { name: 'Copy CSV of the table' }).click();
-    await expect.poll(() => clipboardText(page)).toBe(
-      [
-        'path,lines_percent,lines_hit,lines_found,functions_percent,functions_hit,functions_found,branches_percent,branches_hit,branches_found',
-        '/build/project/src/parse.c,62.5,5,8,50,1,2,50,2,4',
-        '/build/project/src/main.c,83.3,5,6,100,1,1,50,1,2',
-        '',
-      ].join('\r\n'),
-    );
+    await expect
+      .poll(() => clipboardText(page))
+      .toBe(
+        [
+          'path,lines_percent,lines_hit,lines_found,functions_percent,functions_hit,functions_found,branches_percent,branches_hit,branches_found',
+          '/build/project/src/parse.c,62.5,5,8,50,1,2,50,2,4',
+          '/build/project/src/main.c,83.3,5,6,100,1,1,50,1,2',
+          '',
+        ].join('\r\n'),
+      );
 
     const download = page.waitForEvent('download');
     await page.getByTestId('download-csv').click();
@@ -198,7 +215,13 @@ test.describe('lcov-viewer page', () => {
     const folder = (name: string) => page.getByTestId('tree-folder').filter({ hasText: name });
     // Folders first, then files, each by name; small reports open every folder.
     expect(await page.getByTestId('tree').locator('tbody th').allTextContents()).toEqual([
-      expect.stringMatching(/^parse\/\s*2 files$/), '·expr.c', '·tokens.c', expect.stringMatching(/^util\/\s*2 files$/), '·hash.c', '·strbuf.c', '·main.c',
+      expect.stringMatching(/^parse\/\s*2 files$/),
+      '·expr.c',
+      '·tokens.c',
+      expect.stringMatching(/^util\/\s*2 files$/),
+      '·hash.c',
+      '·strbuf.c',
+      '·main.c',
     ]);
     // parse/: lines 30 + 32 of 36 + 32 = 62/68 = 91.2 %, functions 6/6, branches 51/60 = 85.0 %.
     await expect(folder('parse/').getByTestId('tree-lines')).toHaveText(/91\.2 %\s*62\/68\s*high/);
@@ -221,7 +244,10 @@ test.describe('lcov-viewer page', () => {
 
     // The filter keeps the matching files and the folders above them.
     await page.getByTestId('filter').fill('hash');
-    expect(await page.getByTestId('tree').locator('tbody th').allTextContents()).toEqual([expect.stringMatching(/^util\//), '·hash.c']);
+    expect(await page.getByTestId('tree').locator('tbody th').allTextContents()).toEqual([
+      expect.stringMatching(/^util\//),
+      '·hash.c',
+    ]);
   });
 
   test("expands a file's row to its uncovered lines and functions", async ({ page }) => {
@@ -237,7 +263,12 @@ test.describe('lcov-viewer page', () => {
     const detail = page.getByTestId('file-detail');
     // gcov: lines 33, 34, 46, 47, 56, 57 never ran.
     await expect(detail.getByTestId('uncovered-lines').locator('li')).toHaveText(['33–34', '46–47', '56–57']);
-    await expect(detail.getByTestId('functions').locator('li')).toHaveText([/peek\s*line 7\s*16 calls/, /evaluate\s*line 13\s*4 calls/, /term\s*line 24\s*7 calls/, /factor\s*line 43\s*10 calls/]);
+    await expect(detail.getByTestId('functions').locator('li')).toHaveText([
+      /peek\s*line 7\s*16 calls/,
+      /evaluate\s*line 13\s*4 calls/,
+      /term\s*line 24\s*7 calls/,
+      /factor\s*line 43\s*10 calls/,
+    ]);
     await detail.getByRole('button', { name: 'Copy uncovered lines' }).click();
     await expect.poll(() => clipboardText(page)).toBe('33-34,46-47,56-57');
     await expand.click();
@@ -256,7 +287,10 @@ test.describe('lcov-viewer page', () => {
     await expect(page.getByTestId('file-row')).toHaveCount(5);
     const sources = page.getByRole('button', { name: /Drop source files/ });
     await expect(sources).toBeVisible();
-    const files = ['util/hash.c', 'parse/expr.c', 'calc.h'].map((name) => ({ name, text: readFileSync(`${FIXTURES}real/src/${name}`, 'utf8') }));
+    const files = ['util/hash.c', 'parse/expr.c', 'calc.h'].map((name) => ({
+      name,
+      text: readFileSync(`${FIXTURES}real/src/${name}`, 'utf8'),
+    }));
     const transfer = await page.evaluateHandle((list) => {
       const data = new DataTransfer();
       for (const { name, text } of list) data.items.add(new File([text], name.split('/').pop()!, { type: 'text/x-c' }));
@@ -266,11 +300,17 @@ test.describe('lcov-viewer page', () => {
     await expect(page.getByTestId('sources-note')).toHaveText('2 source files matched; not in the tracefile: calc.h.');
 
     // gcov: hash.c lines 13–15 never ran (same_label); expr.c 33–34, 46–47, 56–57.
-    const hash = page.getByTestId('file-detail').filter({ has: page.locator('[aria-label="Uncovered lines of /tmp/calc/src/util/hash.c"]') });
+    const hash = page
+      .getByTestId('file-detail')
+      .filter({ has: page.locator('[aria-label="Uncovered lines of /tmp/calc/src/util/hash.c"]') });
     const source = readFileSync(`${FIXTURES}real/src/util/hash.c`, 'utf8').split('\n');
     const missed = hash.locator('.code-line.miss');
     await expect(missed).toHaveCount(3);
-    expect(await missed.evaluateAll((lines) => lines.map((line) => line.getAttribute('data-line')))).toEqual(['13', '14', '15']);
+    expect(await missed.evaluateAll((lines) => lines.map((line) => line.getAttribute('data-line')))).toEqual([
+      '13',
+      '14',
+      '15',
+    ]);
     await expect(missed.first()).toContainText(source[12]!.trim());
     await expect(page.getByTestId('source-excerpts')).toHaveCount(2);
   });
@@ -288,7 +328,13 @@ test.describe('lcov-viewer page', () => {
 
     // Largest line change first (tokens.c 68.8 → 100, expr.c 75 → 83.3, main.c 88.9 → 90), then new, then removed.
     const rows = page.getByTestId('diff-row');
-    expect((await rows.locator('th').allTextContents()).map((text) => text.trim())).toEqual(['parse/tokens.c', 'parse/expr.c', 'main.c', 'util/hash.c new', 'legacy.c removed']);
+    expect((await rows.locator('th').allTextContents()).map((text) => text.trim())).toEqual([
+      'parse/tokens.c',
+      'parse/expr.c',
+      'main.c',
+      'util/hash.c new',
+      'legacy.c removed',
+    ]);
     await expect(rows.nth(0).getByTestId('diff-lines')).toHaveText(/100\.0 %\s*▲ \+31\.2\s*was 68\.8 %/);
     await expect(rows.nth(1).getByTestId('diff-lines')).toHaveText(/83\.3 %\s*▲ \+8\.3\s*was 75\.0 %/);
     await expect(rows.nth(1).getByTestId('diff-functions')).toHaveText(/100\.0 %\s*±0\.0\s*was 100\.0 %/);
@@ -314,30 +360,32 @@ test.describe('lcov-viewer page', () => {
     await page.getByTestId('baseline').fill(readFileSync(BASE, 'utf8'));
     await expect(page.getByTestId('diff-row')).toHaveCount(5);
     await page.getByRole('button', { name: 'Copy Markdown summary' }).click();
-    await expect.poll(() => clipboardText(page)).toBe(
-      [
-        '### Coverage',
-        '',
-        '| | Coverage | Covered | Change |',
-        '|:--|--:|--:|--:|',
-        '| Lines | 90.7 % | 107 / 118 | ▲ +9.8 |',
-        '| Functions | 92.3 % | 12 / 13 | ▲ +0.6 |',
-        '| Branches | 77.6 % | 59 / 76 | ▲ +19.5 |',
-        '',
-        '#### Files that changed',
-        '',
-        '| File | Lines | Functions | Branches |',
-        '|:--|--:|--:|--:|',
-        // tokens.c branches 20/28 = 71.4 → 26/28 = 92.9; expr.c 16/32 = 50 → 25/32 = 78.1;
-        // main.c branches 2/4 both times; tokens.c functions 1/2 → 2/2.
-        '| `parse/tokens.c` | 100.0 % (▲ +31.2) | 100.0 % (▲ +50.0) | 92.9 % (▲ +21.5) |',
-        '| `parse/expr.c` | 83.3 % (▲ +8.3) | 100.0 % (±0.0) | 78.1 % (▲ +28.1) |',
-        '| `main.c` | 90.0 % (▲ +1.1) | 100.0 % (±0.0) | 50.0 % (±0.0) |',
-        '| `util/hash.c` | 66.7 % (new) | 50.0 % (new) | 50.0 % (new) |',
-        '| `legacy.c` | removed | removed | removed |',
-        '',
-      ].join('\n'),
-    );
+    await expect
+      .poll(() => clipboardText(page))
+      .toBe(
+        [
+          '### Coverage',
+          '',
+          '| | Coverage | Covered | Change |',
+          '|:--|--:|--:|--:|',
+          '| Lines | 90.7 % | 107 / 118 | ▲ +9.8 |',
+          '| Functions | 92.3 % | 12 / 13 | ▲ +0.6 |',
+          '| Branches | 77.6 % | 59 / 76 | ▲ +19.5 |',
+          '',
+          '#### Files that changed',
+          '',
+          '| File | Lines | Functions | Branches |',
+          '|:--|--:|--:|--:|',
+          // tokens.c branches 20/28 = 71.4 → 26/28 = 92.9; expr.c 16/32 = 50 → 25/32 = 78.1;
+          // main.c branches 2/4 both times; tokens.c functions 1/2 → 2/2.
+          '| `parse/tokens.c` | 100.0 % (▲ +31.2) | 100.0 % (▲ +50.0) | 92.9 % (▲ +21.5) |',
+          '| `parse/expr.c` | 83.3 % (▲ +8.3) | 100.0 % (±0.0) | 78.1 % (▲ +28.1) |',
+          '| `main.c` | 90.0 % (▲ +1.1) | 100.0 % (±0.0) | 50.0 % (±0.0) |',
+          '| `util/hash.c` | 66.7 % (new) | 50.0 % (new) | 50.0 % (new) |',
+          '| `legacy.c` | removed | removed | removed |',
+          '',
+        ].join('\n'),
+      );
     // Without a baseline: the totals and the least covered files with their uncovered lines.
     await page.getByTestId('baseline').fill('');
     await expect(page.getByTestId('diff')).toHaveCount(0);
@@ -346,4 +394,3 @@ test.describe('lcov-viewer page', () => {
     expect(await clipboardText(page)).not.toContain('Change');
   });
 });
-

@@ -5,10 +5,13 @@ import { JWT_IO_HS256 } from '../../src/tools/jwt-decoder/vectors';
 import { tools } from '../../src/tools/index';
 import { expect, test, type Page } from './fixtures';
 
-const focusedHeading = (page: Page) => page.evaluate(() => document.activeElement?.tagName === 'H1' && document.activeElement.textContent);
+const focusedHeading = (page: Page) =>
+  page.evaluate(() => document.activeElement?.tagName === 'H1' && document.activeElement.textContent);
 
 test.describe('navigation', () => {
-  test('the palette opens with Ctrl-K and with /; "sha256" + Enter opens the hash generator, focus on its heading', async ({ page }) => {
+  test('the palette opens with Ctrl-K and with /; "sha256" + Enter opens the hash generator, focus on its heading', async ({
+    page,
+  }) => {
     await page.goto('/');
     const palette = page.getByTestId('palette');
     const input = page.getByTestId('palette-input');
@@ -53,7 +56,9 @@ test.describe('navigation', () => {
     await expect(options.last()).toHaveAttribute('aria-selected', 'true');
   });
 
-  test('text handed over by smart paste stays out of the URL on a page that shares its input in the fragment', async ({ page }) => {
+  test('text handed over by smart paste stays out of the URL on a page that shares its input in the fragment', async ({
+    page,
+  }) => {
     // An opaque token, not a JWT: the Base64 page writes typed input to the fragment, never a hand-over.
     const pasted = 'dG9rZW4tMWY4YTI5YzQtc2VjcmV0LXZhbHVl';
     await page.goto('/');
@@ -68,12 +73,16 @@ test.describe('navigation', () => {
     expect(decodeURIComponent(page.url())).not.toContain(pasted);
   });
 
-  test('smart paste of a JWT on the home page opens the JWT decoder with the token, never in the URL', async ({ page }) => {
+  test('smart paste of a JWT on the home page opens the JWT decoder with the token, never in the URL', async ({
+    page,
+  }) => {
     await page.goto('/');
     await page.evaluate(async (token) => {
       const data = new DataTransfer();
       data.setData('text/plain', `Bearer ${token}`);
-      document.body.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+      document.body.dispatchEvent(
+        new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+      );
     }, JWT_IO_HS256);
     const proposal = page.getByTestId('proposal').first();
     await expect(proposal).toHaveText('JWT Decoder');
@@ -148,7 +157,10 @@ test.describe('navigation', () => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByTestId('tool-card')).toHaveCount(tools.length);
-    const { scrollHeight, viewport } = await page.evaluate(() => ({ scrollHeight: document.documentElement.scrollHeight, viewport: window.innerHeight }));
+    const { scrollHeight, viewport } = await page.evaluate(() => ({
+      scrollHeight: document.documentElement.scrollHeight,
+      viewport: window.innerHeight,
+    }));
     expect(scrollHeight).toBeLessThanOrEqual(viewport);
   });
 
@@ -195,7 +207,9 @@ test.describe('theme', () => {
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('the drawer opens from the menu button, closes on Escape and on navigation, and gives focus back', async ({ page }) => {
+  test('the drawer opens from the menu button, closes on Escape and on navigation, and gives focus back', async ({
+    page,
+  }) => {
     await page.goto('/base64');
     await expect(page.locator('#sidebar')).toBeHidden();
     const menu = page.getByTestId('menu');
@@ -203,7 +217,10 @@ test.describe('on a phone', () => {
     await menu.click();
     await expect(drawer).toBeVisible();
     await expect(menu).toHaveAttribute('aria-expanded', 'true');
-    await expect(drawer.getByRole('link', { name: 'Base64 Encoder / Decoder' })).toHaveAttribute('aria-current', 'page');
+    await expect(drawer.getByRole('link', { name: 'Base64 Encoder / Decoder' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     // Modal: Tab stays inside the drawer.
     for (let i = 0; i < 5; i++) await page.keyboard.press('Tab');
     expect(await page.evaluate(() => Boolean(document.activeElement?.closest('[data-testid="drawer"]')))).toBe(true);
@@ -216,7 +233,10 @@ test.describe('on a phone', () => {
     await expect(drawer).toBeHidden();
     await expect(page).toHaveURL(/\/number-base-converter(#|$)/);
     await expect.poll(() => focusedHeading(page)).toBe('Number Base Converter');
-    const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
+    const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      clientWidth: document.documentElement.clientWidth,
+    }));
     expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
   });
 });

@@ -2,7 +2,10 @@
 // and the server serves them as text.
 import { expect, test } from '@playwright/test';
 
-test('the home page links the third-party licences, served as text with the bundled packages', async ({ page, context }) => {
+test('the home page links the third-party licences, served as text with the bundled packages', async ({
+  page,
+  context,
+}) => {
   await page.goto('/');
   const link = page.getByRole('link', { name: 'third-party licences' });
   await expect(link).toHaveAttribute('href', '/THIRD-PARTY-NOTICES.txt');

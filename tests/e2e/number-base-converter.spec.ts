@@ -110,12 +110,16 @@ test.describe('number-base-converter page', () => {
     await page.goto('/number-base-converter');
     await expect(fields.first()).toHaveAccessibleName('Decimal');
     await page.goto('about:blank');
-    await page.goto('/number-base-converter#' + encodeURIComponent(JSON.stringify({ input: '255', from_base: 10, to_base: 2 })));
+    await page.goto(
+      '/number-base-converter#' + encodeURIComponent(JSON.stringify({ input: '255', from_base: 10, to_base: 2 })),
+    );
     await expect(fields.first()).toHaveAccessibleName('Binary');
     await expect(fields.first()).toHaveValue('11111111');
     await expect(page.getByTestId('custom-base')).toHaveValue('36');
     await page.goto('about:blank');
-    await page.goto('/number-base-converter#' + encodeURIComponent(JSON.stringify({ input: '1295', from_base: 10, to_base: 7 })));
+    await page.goto(
+      '/number-base-converter#' + encodeURIComponent(JSON.stringify({ input: '1295', from_base: 10, to_base: 7 })),
+    );
     await expect(fields.first()).toHaveAccessibleName('Base 7');
     await expect(fields.first()).toHaveValue('3530');
   });
@@ -154,6 +158,8 @@ test.describe('number-base-converter page', () => {
     await expect(page.getByTestId('error')).toContainText('-128 and 255');
     await expect(page.getByTestId('hexadecimal')).toHaveValue('100');
     await page.getByTestId('decimal').fill('1' + '0'.repeat(40));
-    await expect(page.getByTestId('error')).toHaveText('The value needs 133 bits; the widest register here is 128 bits.');
+    await expect(page.getByTestId('error')).toHaveText(
+      'The value needs 133 bits; the widest register here is 128 bits.',
+    );
   });
 });

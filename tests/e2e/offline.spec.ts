@@ -10,8 +10,11 @@ import { expect, test, waitForServiceWorker } from './fixtures';
 import { comparable } from '../match';
 import config from '../../playwright.config';
 
-
-test('offline after one visit: every page renders and /api answers like the server', async ({ page, context, request }) => {
+test('offline after one visit: every page renders and /api answers like the server', async ({
+  page,
+  context,
+  request,
+}) => {
   // One call per tool to the server first (a cold background removal among them: its model
   // process starts and loads), then every page and call offline: more than one page test's minute
   // on a busy two-core machine.
@@ -19,7 +22,10 @@ test('offline after one visit: every page renders and /api answers like the serv
   // What the server says, asked while online, for each tool's first example.
   const expected = new Map<string, { status: number; body: unknown }>();
   for (const tool of tools) {
-    const response = await request.post(`/api/${tool.slug}`, { data: JSON.stringify(tool.examples[0].input), headers: { 'Content-Type': 'application/json' } });
+    const response = await request.post(`/api/${tool.slug}`, {
+      data: JSON.stringify(tool.examples[0].input),
+      headers: { 'Content-Type': 'application/json' },
+    });
     expected.set(tool.slug, { status: response.status(), body: comparable(await response.json()) });
   }
 
@@ -32,10 +38,17 @@ test('offline after one visit: every page renders and /api answers like the serv
   for (const tool of tools) {
     await page.goto(`/${tool.slug}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(tool.name);
-    const answer = await page.evaluate(async ({ slug, body }) => {
-      const response = await fetch(`/api/${slug}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
-      return { status: response.status, body: await response.json() };
-    }, { slug: tool.slug, body: JSON.stringify(tool.examples[0].input) });
+    const answer = await page.evaluate(
+      async ({ slug, body }) => {
+        const response = await fetch(`/api/${slug}`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body,
+        });
+        return { status: response.status, body: await response.json() };
+      },
+      { slug: tool.slug, body: JSON.stringify(tool.examples[0].input) },
+    );
     if (tool.slug === 'background-remover') {
       // Its model is downloaded on first use or on request, never with the app: not yet here, so
       // a 503 that says what to do. With the model cached it works offline too

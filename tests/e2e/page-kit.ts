@@ -32,7 +32,11 @@ export const byTestId = (page: Page, id: string): Locator => page.getByTestId(id
 export const fill = (page: Page, id: string, text: string): Promise<void> => byTestId(page, id).fill(text);
 export const fileInput = (page: Page): Locator => byTestId(page, 'file-input');
 /** The innermost `.field` around a test id: the label row with its buttons, and the value. */
-export const field = (page: Page, testid: string): Locator => page.locator('.field').filter({ has: page.getByTestId(testid) }).last();
+export const field = (page: Page, testid: string): Locator =>
+  page
+    .locator('.field')
+    .filter({ has: page.getByTestId(testid) })
+    .last();
 export const copyIn = (scope: Locator): Locator => scope.getByRole('button', { name: /^Copy/ }).first();
 export const section = (page: Page, title: string): Locator => page.locator(`section[aria-labelledby="${title}"]`);
 
@@ -48,5 +52,6 @@ export const outputText: Pick<PageResult, 'waitForResult' | 'answer'> = {
 /** On a phone the options are folded (OptionsFold.svelte): opens them where they are. */
 export async function showOptions(page: Page): Promise<void> {
   const fold = page.getByTestId('options-fold');
-  if ((await fold.count()) && !(await fold.evaluate((details) => (details as HTMLDetailsElement).open))) await fold.getByTestId('options-summary').click();
+  if ((await fold.count()) && !(await fold.evaluate((details) => (details as HTMLDetailsElement).open)))
+    await fold.getByTestId('options-summary').click();
 }

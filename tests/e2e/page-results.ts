@@ -15,7 +15,10 @@ const TOOLS = new URL('../../src/tools/', import.meta.url).pathname;
 const GENERIC: PageResult = {
   waitForResult: (page) => expect(page.locator('[data-testid^="output"]').first()).not.toHaveValue(''),
   answer: (page) => {
-    const result = page.locator('.field').filter({ has: page.locator('[data-testid^="output"]') }).first();
+    const result = page
+      .locator('.field')
+      .filter({ has: page.locator('[data-testid^="output"]') })
+      .first();
     return { result, action: copyIn(result) };
   },
 };
@@ -42,8 +45,8 @@ export async function makeError(page: Page, slug: string): Promise<boolean> {
 }
 
 /** A page's result (its top is what must be in view) and its main action (Copy or Download). */
-export const answerOf = (page: Page, slug: string): { result: Locator; action: Locator } => pageResultOf(slug).answer(page);
+export const answerOf = (page: Page, slug: string): { result: Locator; action: Locator } =>
+  pageResultOf(slug).answer(page);
 
 /** The largest file a page's own e2e tests open, and how to tell that its result has come. */
 export const fileStepOf = (slug: string): FileStep | undefined => pageResultOf(slug).fileStep;
-

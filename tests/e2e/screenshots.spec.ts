@@ -8,13 +8,22 @@ import { waitForResult } from './page-results';
 
 const SIZES = { desktop: { width: 1280, height: 800 }, mobile: { width: 390, height: 844 } } as const;
 const SCHEMES = ['light', 'dark'] as const;
-const PAGES = [{ slug: 'home', path: '/' }, ...tools.map(({ slug }) => ({ slug, path: `/${slug}` })), { slug: 'not-found', path: '/no-such-page' }];
+const PAGES = [
+  { slug: 'home', path: '/' },
+  ...tools.map(({ slug }) => ({ slug, path: `/${slug}` })),
+  { slug: 'not-found', path: '/no-such-page' },
+];
 
 for (const [size, viewport] of Object.entries(SIZES)) {
   for (const scheme of SCHEMES) {
     test(`screenshots: ${size}, ${scheme}`, async ({ browser, baseURL }) => {
       test.setTimeout(PAGES.length * 30_000);
-      const context = await browser.newContext({ baseURL, viewport, colorScheme: scheme, permissions: ['clipboard-read', 'clipboard-write'] });
+      const context = await browser.newContext({
+        baseURL,
+        viewport,
+        colorScheme: scheme,
+        permissions: ['clipboard-read', 'clipboard-write'],
+      });
       const page = await context.newPage();
       const missing: string[] = [];
       for (const { slug, path } of PAGES) {

@@ -32,7 +32,9 @@ async function paste(page: Page, testid: string, text: string): Promise<void> {
 }
 
 for (const tool of tools) {
-  test(`${tool.slug}: a link with every field of the wrong type opens the page, without the bad fields`, async ({ page }) => {
+  test(`${tool.slug}: a link with every field of the wrong type opens the page, without the bad fields`, async ({
+    page,
+  }) => {
     const errors = pageErrors(page);
     const { fields, defs } = inputFields(tool);
     const wrong = Object.fromEntries(Object.entries(fields).map(([name, schema]) => [name, wrongValue(schema, defs)]));
@@ -67,7 +69,16 @@ test('a link’s bad field is dropped and its good fields are kept', async ({ pa
 
 /** A JSON document of made-up records, `n` of them: about 110 characters each, pretty-printed. */
 function records(n: number): string {
-  return JSON.stringify(Array.from({ length: n }, (_, i) => ({ id: i, name: `user ${i}`, email: `user${i}@example.com`, active: i % 3 === 0 })), null, 2);
+  return JSON.stringify(
+    Array.from({ length: n }, (_, i) => ({
+      id: i,
+      name: `user ${i}`,
+      email: `user${i}@example.com`,
+      active: i % 3 === 0,
+    })),
+    null,
+    2,
+  );
 }
 
 test('a document past 16,384 characters travels in a compressed link that opens with it', async ({ page, context }) => {
@@ -88,7 +99,10 @@ test('a document past 16,384 characters travels in a compressed link that opens 
   await expect(other.getByTestId('input')).toHaveValue(json);
 });
 
-test('an input too long for any link is said so on the page, and the link keeps the options', async ({ page, context }) => {
+test('an input too long for any link is said so on the page, and the link keeps the options', async ({
+  page,
+  context,
+}) => {
   await page.goto('/base64');
   // Random bytes as hex do not compress below a link's length (mulberry32, a fixed seed).
   let seed = 7;
@@ -104,7 +118,12 @@ test('an input too long for any link is said so on the page, and the link keeps 
   await expect(page.getByTestId('link-notice')).toContainText('leaves out input');
   await page.getByRole('button', { name: 'Copy link' }).click();
   const copied = await clipboardText(page);
-  expect(await decodeFragment(new URL(copied).hash.slice(1))).toEqual({ mode: 'encode', charset: 'standard', padding: true, data_format: 'hex' });
+  expect(await decodeFragment(new URL(copied).hash.slice(1))).toEqual({
+    mode: 'encode',
+    charset: 'standard',
+    padding: true,
+    data_format: 'hex',
+  });
   await page.getByTestId('input').fill('short');
   await page.getByTestId('data-format').selectOption('text');
   await expect(page.getByTestId('link-notice')).toHaveCount(0);

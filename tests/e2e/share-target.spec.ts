@@ -10,7 +10,11 @@ import { BLUE, LIME, RED, YELLOW, download, expectColour, fixture, pixel } from 
 
 /** Submits a share of `names` (fixtures) as the browser does: a form POST, multipart, field `images`. */
 async function share(page: Page, names: string[]) {
-  const files = names.map((name) => ({ name, type: name.endsWith('.heic') ? 'image/heic' : 'image/png', data: readFileSync(fixture(name)).toString('base64') }));
+  const files = names.map((name) => ({
+    name,
+    type: name.endsWith('.heic') ? 'image/heic' : 'image/png',
+    data: readFileSync(fixture(name)).toString('base64'),
+  }));
   await page.evaluate((shared) => {
     const form = document.createElement('form');
     form.method = 'POST';
@@ -21,7 +25,10 @@ async function share(page: Page, names: string[]) {
     input.name = 'images';
     input.multiple = true;
     const transfer = new DataTransfer();
-    for (const file of shared) transfer.items.add(new File([Uint8Array.from(atob(file.data), (c) => c.charCodeAt(0))], file.name, { type: file.type }));
+    for (const file of shared)
+      transfer.items.add(
+        new File([Uint8Array.from(atob(file.data), (c) => c.charCodeAt(0))], file.name, { type: file.type }),
+      );
     input.files = transfer.files;
     form.append(input);
     document.body.append(form);
@@ -48,9 +55,15 @@ async function expectConverted(page: Page) {
 
 test('the manifest names the share target: POST, multipart, images incl. HEIC', async ({ request }) => {
   const manifest = await (await request.get('/manifest.webmanifest')).json();
-  expect(manifest.share_target).toMatchObject({ action: '/share-target', method: 'POST', enctype: 'multipart/form-data' });
+  expect(manifest.share_target).toMatchObject({
+    action: '/share-target',
+    method: 'POST',
+    enctype: 'multipart/form-data',
+  });
   expect(manifest.share_target.params.files[0].name).toBe('images');
-  expect(manifest.share_target.params.files[0].accept).toEqual(expect.arrayContaining(['image/*', 'image/heic', '.heic', '.heif']));
+  expect(manifest.share_target.params.files[0].accept).toEqual(
+    expect.arrayContaining(['image/*', 'image/heic', '.heic', '.heif']),
+  );
 });
 
 test('shared images open in the converter and convert', async ({ page }) => {

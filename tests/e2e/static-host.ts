@@ -20,9 +20,14 @@ const TYPES: Record<string, string> = {
   '.ttf': 'font/ttf',
 };
 
-export async function startStaticHost(root = join(import.meta.dirname, '../../dist')): Promise<{ origin: string; close: () => Promise<void> }> {
+export async function startStaticHost(
+  root = join(import.meta.dirname, '../../dist'),
+): Promise<{ origin: string; close: () => Promise<void> }> {
   const server: Server = createServer(async (req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
+    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(
+      /^(\.\.[/\\])+/,
+      '',
+    );
     const file = extname(path) ? path : '/index.html';
     try {
       const body = await readFile(join(root, file));

@@ -4,14 +4,18 @@ import { clipboardText, expect, test } from './fixtures';
 // lower→upper, digit→upper and before the last capital of an acronym; upper→digit is no boundary.
 
 test.describe('text-case-converter page', () => {
-  test('shows every convention as the user types, the words and the detected convention; each copies', async ({ page }) => {
+  test('shows every convention as the user types, the words and the detected convention; each copies', async ({
+    page,
+  }) => {
     await page.goto('/text-case-converter');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Text Case Converter');
     await page.getByLabel('Identifier or phrase').fill('getHTTPResponseCode');
     await expect(page.getByTestId('output')).toHaveValue('getHttpResponseCode');
     const rows = page.getByTestId('conventions').locator('li');
     await expect(rows).toHaveCount(15);
-    const values = await rows.evaluateAll((lis) => lis.map((li) => [li.querySelector('label')!.textContent!.trim(), li.querySelector('textarea')!.value]));
+    const values = await rows.evaluateAll((lis) =>
+      lis.map((li) => [li.querySelector('label')!.textContent!.trim(), li.querySelector('textarea')!.value]),
+    );
     expect(values).toEqual([
       ['camelCase', 'getHttpResponseCode'],
       ['PascalCase', 'GetHttpResponseCode'],
@@ -70,7 +74,9 @@ test.describe('text-case-converter page', () => {
     await page.goto('/text-case-converter');
     await page.getByTestId('input').fill('user_id\n\nMAX_RETRY_COUNT\nfirst name');
     await expect(page.getByTestId('output')).toHaveValue('userId\n\nmaxRetryCount\nfirstName');
-    await expect(page.getByRole('textbox', { name: 'kebab-case', exact: true })).toHaveValue('user-id\n\nmax-retry-count\nfirst-name');
+    await expect(page.getByRole('textbox', { name: 'kebab-case', exact: true })).toHaveValue(
+      'user-id\n\nmax-retry-count\nfirst-name',
+    );
     await expect(page.getByTestId('detected')).toContainText('mixed');
     await page.getByRole('button', { name: 'Copy PascalCase' }).click();
     expect(await clipboardText(page)).toBe('UserId\n\nMaxRetryCount\nFirstName');
@@ -99,7 +105,9 @@ test.describe('text-case-converter page', () => {
     expect(await clipboardText(page)).toBe('userIdCount');
   });
 
-  test('keeps the input in the URL fragment and restores it from a shared link, even one naming a single target', async ({ page }) => {
+  test('keeps the input in the URL fragment and restores it from a shared link, even one naming a single target', async ({
+    page,
+  }) => {
     await page.goto('/text-case-converter');
     await page.getByTestId('input').fill('share this name');
     await expect(page).toHaveURL(/#.*share/);
@@ -112,7 +120,9 @@ test.describe('text-case-converter page', () => {
 
     // A link made before every convention was shown names one target: all are shown still.
     await page.goto('about:blank');
-    await page.goto('/text-case-converter#' + encodeURIComponent(JSON.stringify({ input: 'old link', to: 'COBOL-CASE' })));
+    await page.goto(
+      '/text-case-converter#' + encodeURIComponent(JSON.stringify({ input: 'old link', to: 'COBOL-CASE' })),
+    );
     await expect(page.getByRole('textbox', { name: 'COBOL-CASE', exact: true })).toHaveValue('OLD-LINK');
     await expect(page.getByTestId('output')).toHaveValue('oldLink');
     // The target the link names comes first.

@@ -63,7 +63,9 @@ test.describe('timestamp-converter page', () => {
     await page.getByTestId('mode').selectOption('to-timestamp');
     await expect(page.getByTestId('error')).toHaveCount(0);
     await page.getByTestId('input').fill('1700000000');
-    await expect(page.getByTestId('error')).toContainText("Mode 'to-timestamp' expects an ISO 8601 or RFC 2822 date string");
+    await expect(page.getByTestId('error')).toContainText(
+      "Mode 'to-timestamp' expects an ISO 8601 or RFC 2822 date string",
+    );
   });
 
   test('"Now" (by keyboard) fills in the current Unix seconds', async ({ page }) => {
@@ -128,7 +130,9 @@ test.describe('timestamp-converter page: time zones, picker and live clock', () 
     await expect(rows.nth(0)).toContainText('Europe/Berlin');
     await expect(rows.nth(0)).toContainText('this device');
     await expect(rows.nth(0).getByTestId('zone-time')).toHaveText('Fri 2024-01-05 09:00:00');
-    await expect(rows.filter({ hasText: 'America/New_York' }).getByTestId('zone-time')).toHaveText('Fri 2024-01-05 03:00:00');
+    await expect(rows.filter({ hasText: 'America/New_York' }).getByTestId('zone-time')).toHaveText(
+      'Fri 2024-01-05 03:00:00',
+    );
     await expect(rows.filter({ hasText: 'America/New_York' }).getByTestId('zone-offset')).toHaveText('UTC−05:00');
 
     // Add a zone by an alias in lower case: it is listed by its canonical name.
@@ -151,7 +155,9 @@ test.describe('timestamp-converter page: time zones, picker and live clock', () 
     await page.goto('/timestamp-converter');
     await page.getByTestId('input').fill('1700000000');
     await expect(page.getByTestId('zone-row')).toHaveCount(4);
-    await expect(page.getByTestId('zone-row').filter({ hasText: 'Asia/Kolkata' }).getByTestId('zone-time')).toHaveText('Wed 2023-11-15 03:43:20');
+    await expect(page.getByTestId('zone-row').filter({ hasText: 'Asia/Kolkata' }).getByTestId('zone-time')).toHaveText(
+      'Wed 2023-11-15 03:43:20',
+    );
     const stored = await page.evaluate(() => localStorage.getItem('devtoolbox:timestamp-converter:zones'));
     expect(JSON.parse(stored!)).toEqual(['Europe/Berlin', 'America/New_York', 'Asia/Tokyo', 'Asia/Kolkata']);
   });
@@ -168,7 +174,9 @@ test.describe('timestamp-converter page: time zones, picker and live clock', () 
     await page.getByTestId('zone-add').fill('Kolkata');
     await expect(page.getByTestId('zone-suggestions').getByRole('button').first()).toHaveText('Asia/Kolkata');
     await page.getByTestId('zone-add').press('Enter');
-    await expect(rows.filter({ hasText: 'Asia/Kolkata' }).getByTestId('zone-time')).toHaveText('Fri 2024-01-05 13:30:00');
+    await expect(rows.filter({ hasText: 'Asia/Kolkata' }).getByTestId('zone-time')).toHaveText(
+      'Fri 2024-01-05 13:30:00',
+    );
     // In lower case too.
     await page.getByTestId('zone-add').fill('tokyo');
     await page.getByTestId('zone-add').press('Enter');
@@ -178,10 +186,14 @@ test.describe('timestamp-converter page: time zones, picker and live clock', () 
     const offered = page.getByTestId('zone-suggestions').getByRole('button');
     await expect(offered).toHaveText(['Asia/Kolkata', 'Asia/Jerusalem', 'Europe/Dublin']);
     await offered.filter({ hasText: 'Europe/Dublin' }).click();
-    await expect(rows.filter({ hasText: 'Europe/Dublin' }).getByTestId('zone-time')).toHaveText('Fri 2024-01-05 08:00:00');
+    await expect(rows.filter({ hasText: 'Europe/Dublin' }).getByTestId('zone-time')).toHaveText(
+      'Fri 2024-01-05 08:00:00',
+    );
   });
 
-  test('the picker fills the input with the offset of the chosen zone at that moment, gaps moving forward', async ({ page }) => {
+  test('the picker fills the input with the offset of the chosen zone at that moment, gaps moving forward', async ({
+    page,
+  }) => {
     await page.goto('/timestamp-converter');
     await page.getByTestId('picker-zone').selectOption('Asia/Tokyo');
     await page.getByTestId('picker').fill('2023-11-15T07:13:20');
@@ -201,7 +213,9 @@ test.describe('timestamp-converter page: time zones, picker and live clock', () 
     await expect(page.getByTestId('input')).toHaveValue('now');
     await expect(page.getByTestId('relative')).toHaveText('just now');
     const first = Number(await page.getByTestId('unix_ms').textContent());
-    await expect.poll(async () => Number(await page.getByTestId('unix_ms').textContent()), { timeout: 5000 }).toBeGreaterThan(first);
+    await expect
+      .poll(async () => Number(await page.getByTestId('unix_ms').textContent()), { timeout: 5000 })
+      .toBeGreaterThan(first);
 
     await page.getByTestId('pause').click();
     await expect(page.getByTestId('pause')).toHaveAttribute('aria-pressed', 'true');
@@ -226,7 +240,9 @@ test.describe('timestamp-converter page: time zones, picker and live clock', () 
     await page.waitForTimeout(1500);
     await expect(page.getByTestId('unix_ms')).toHaveText(hidden!);
     await setVisibility('visible');
-    await expect.poll(async () => Number(await page.getByTestId('unix_ms').textContent()), { timeout: 5000 }).toBeGreaterThan(Number(hidden));
+    await expect
+      .poll(async () => Number(await page.getByTestId('unix_ms').textContent()), { timeout: 5000 })
+      .toBeGreaterThan(Number(hidden));
   });
 
   // Instants from Python's zoneinfo and datetime; Discord's documented Snowflake example.

@@ -20,7 +20,9 @@ test('links the web app manifest once', async ({ page }) => {
   await expect(page.locator('link[rel="manifest"]')).toHaveCount(1);
 });
 
-test('an unknown path is a 404 with the app’s not-found page, from the server and from the service worker', async ({ page }) => {
+test('an unknown path is a 404 with the app’s not-found page, from the server and from the service worker', async ({
+  page,
+}) => {
   const fromServer = await page.goto('/no-such-page');
   expect(fromServer?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -29,7 +31,8 @@ test('an unknown path is a 404 with the app’s not-found page, from the server 
   await page.goto('/');
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) await new Promise((done) => navigator.serviceWorker.addEventListener('controllerchange', done, { once: true }));
+    if (!navigator.serviceWorker.controller)
+      await new Promise((done) => navigator.serviceWorker.addEventListener('controllerchange', done, { once: true }));
   });
   const fromWorker = await page.goto('/another-missing-page');
   expect(fromWorker?.fromServiceWorker()).toBe(true);

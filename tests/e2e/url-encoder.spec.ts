@@ -13,7 +13,9 @@ test.describe('url-encoder page', () => {
     const table = page.getByTestId('encoding-table');
     await expect(table.locator('caption')).toContainText('4 distinct characters');
     await expect(table.locator('tbody tr')).toHaveCount(4);
-    const rows = await table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent!.trim())));
+    const rows = await table
+      .locator('tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent!.trim())));
     expect(rows).toEqual([
       ['é', 'U+00E9', '%C3%A9'],
       ['space', 'U+0020', '%20'],
@@ -86,7 +88,9 @@ test.describe('url-encoder page', () => {
 
   test('reads a picked text file', async ({ page }) => {
     await page.goto('/url-encoder');
-    await page.getByTestId('file-input').setInputFiles({ name: 'q.txt', mimeType: 'text/plain', buffer: Buffer.from('x=1;y=2') });
+    await page
+      .getByTestId('file-input')
+      .setInputFiles({ name: 'q.txt', mimeType: 'text/plain', buffer: Buffer.from('x=1;y=2') });
     await expect(page.getByTestId('output')).toHaveValue('x%3D1%3By%3D2');
   });
 });
@@ -107,10 +111,16 @@ test.describe('url-encoder page: forms and URLs', () => {
   test('a full URL in a decode mode shows its parts and decoded query parameters, each copyable', async ({ page }) => {
     await page.goto('/url-encoder');
     await page.getByTestId('mode-decode').check();
-    await page.getByTestId('input').fill('https://ada@example.com:8443/s%20p?q=gr%C3%BC%C3%9Fe+bl%C3%BC&a=1%262&flag#top');
+    await page
+      .getByTestId('input')
+      .fill('https://ada@example.com:8443/s%20p?q=gr%C3%BC%C3%9Fe+bl%C3%BC&a=1%262&flag#top');
     const parts = page.getByTestId('url-parts');
     await expect(parts.locator('tbody tr')).toHaveCount(7);
-    const rows = await parts.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [tr.querySelector('th')!.textContent!.trim(), tr.querySelector('td')!.textContent!.trim()]));
+    const rows = await parts
+      .locator('tbody tr')
+      .evaluateAll((trs) =>
+        trs.map((tr) => [tr.querySelector('th')!.textContent!.trim(), tr.querySelector('td')!.textContent!.trim()]),
+      );
     expect(rows).toEqual([
       ['protocol', 'https:'],
       ['username', 'ada'],
@@ -122,7 +132,11 @@ test.describe('url-encoder page: forms and URLs', () => {
     ]);
     const query = page.getByTestId('query-table');
     await expect(query.locator('tbody tr')).toHaveCount(3);
-    const params = await query.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].slice(0, 2).map((td) => td.textContent!.trim())));
+    const params = await query
+      .locator('tbody tr')
+      .evaluateAll((trs) =>
+        trs.map((tr) => [...tr.querySelectorAll('td')].slice(0, 2).map((td) => td.textContent!.trim())),
+      );
     expect(params).toEqual([
       ['q', 'grüße blü'],
       ['a', '1&2'],

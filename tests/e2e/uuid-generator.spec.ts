@@ -174,7 +174,9 @@ test.describe('uuid-generator page: every version and the inspector', () => {
     await page.getByTestId('custom-namespace').fill('6ba7b810-9dad-11d1-80b4-00c04fd430c8');
     await expect(items.first()).toHaveText('6fa459ea-ee8a-3ca4-894e-db77e160355e');
     await page.getByTestId('custom-namespace').fill('not a uuid');
-    await expect(page.getByTestId('error')).toContainText(/namespace must be dns, url, oid, x500 or a UUID \(got "not a uuid"\)/i);
+    await expect(page.getByTestId('error')).toContainText(
+      /namespace must be dns, url, oid, x500 or a UUID \(got "not a uuid"\)/i,
+    );
     // Back to a random version: the name fields go, and the list is random again.
     await page.getByTestId('version').selectOption('4');
     await expect(page.getByTestId('name-fields')).toHaveCount(0);
@@ -186,7 +188,9 @@ test.describe('uuid-generator page: every version and the inspector', () => {
     const items = page.getByTestId('uuid');
     await page.getByTestId('count').fill('3');
     await page.getByTestId('version').selectOption('1');
-    await expect(items.first()).toHaveText(/^[0-9a-f]{8}-[0-9a-f]{4}-1[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f][13579bdf][0-9a-f]{10}$/);
+    await expect(items.first()).toHaveText(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-1[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f][13579bdf][0-9a-f]{10}$/,
+    );
     await page.getByTestId('version').selectOption('6');
     await expect(items.first()).toHaveText(/^[0-9a-f]{8}-[0-9a-f]{4}-6[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     const v6 = await items.allTextContents();

@@ -12,7 +12,16 @@ import { request as httpRequest } from 'node:http';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../support/server';
-import { bombBody, contentType, encodeBody, fromSchema, mutateField, operations, type Operation, type Schema } from './generators';
+import {
+  bombBody,
+  contentType,
+  encodeBody,
+  fromSchema,
+  mutateField,
+  operations,
+  type Operation,
+  type Schema,
+} from './generators';
 
 const SECONDS = Number(process.env.FUZZ_SECONDS ?? 60);
 /**
@@ -48,7 +57,10 @@ beforeAll(async () => {
     maxRssMb = Math.max(maxRssMb, mb);
     phaseMaxMb = Math.max(phaseMaxMb, mb);
     // Long runs (bench/fuzz-long.mjs) show the trend once a minute: a leak climbs, a cache levels off.
-    if (SECONDS > 120 && rssSamples.length % 300 === 0) console.log(`fuzz: ${Math.round((Date.now() - started) / 1000)} s, ${requests} requests, server RSS ${Math.round(mb)} MB (max ${Math.round(maxRssMb)} MB)`);
+    if (SECONDS > 120 && rssSamples.length % 300 === 0)
+      console.log(
+        `fuzz: ${Math.round((Date.now() - started) / 1000)} s, ${requests} requests, server RSS ${Math.round(mb)} MB (max ${Math.round(maxRssMb)} MB)`,
+      );
   }, 200);
 });
 
@@ -63,7 +75,9 @@ afterEach((context) => {
 
 afterAll(async () => {
   clearInterval(sampler);
-  console.log(`fuzz: ${requests} requests; server RSS max ${Math.round(maxRssMb)} MB (first ${Math.round(rssSamples[0] ?? 0)} MB, last ${Math.round(rssSamples.at(-1) ?? 0)} MB)`);
+  console.log(
+    `fuzz: ${requests} requests; server RSS max ${Math.round(maxRssMb)} MB (first ${Math.round(rssSamples[0] ?? 0)} MB, last ${Math.round(rssSamples.at(-1) ?? 0)} MB)`,
+  );
   await server?.stop();
 });
 
@@ -101,7 +115,8 @@ function send(request: Sent): Promise<{ status: number; body: string }> {
   });
 }
 
-const describeSent = (r: Sent) => `${r.method} ${r.path} ${JSON.stringify(r.headers)} ${r.body.length} bytes${r.splits ? ' chunked' : ''}: ${JSON.stringify(r.body.subarray(0, 300).toString('latin1'))}`;
+const describeSent = (r: Sent) =>
+  `${r.method} ${r.path} ${JSON.stringify(r.headers)} ${r.body.length} bytes${r.splits ? ' chunked' : ''}: ${JSON.stringify(r.body.subarray(0, 300).toString('latin1'))}`;
 
 /** The properties every answer must have. */
 async function check(request: Sent): Promise<void> {
@@ -111,7 +126,8 @@ async function check(request: Sent): Promise<void> {
   } catch (error) {
     throw new Error(`no answer (${(error as Error).message}) to ${describeSent(request)}`);
   }
-  const problem = (what: string) => new Error(`${what}: ${reply.status} ${reply.body.slice(0, 300)}\nfor ${describeSent(request)}`);
+  const problem = (what: string) =>
+    new Error(`${what}: ${reply.status} ${reply.body.slice(0, 300)}\nfor ${describeSent(request)}`);
   if (reply.status >= 500) throw problem('a 5xx');
   // 406/415: the MCP transport's own answers to a missing Accept or a wrong Content-Type.
   // 429: a client's share of the worker pool (2 requests) is in use — a property that ran out of
@@ -125,7 +141,8 @@ async function check(request: Sent): Promise<void> {
       if (request.path.startsWith('/api')) throw problem('an error that is not JSON');
       return;
     }
-    if (request.path.startsWith('/api') && typeof (parsed as { error?: unknown }).error !== 'string') throw problem('an error without `error`');
+    if (request.path.startsWith('/api') && typeof (parsed as { error?: unknown }).error !== 'string')
+      throw problem('an error without `error`');
     if (/\n\s+at |node_modules|file:\/\/|\.ts:\d+|\.js:\d+/.test(reply.body)) throw problem('internals in an error');
   }
   if (server.process.exitCode !== null) throw new Error(`the server exited after ${describeSent(request)}`);
@@ -141,7 +158,10 @@ const run = (fraction: number): fc.Parameters<unknown> => ({
   markInterruptAsFailure: false,
   endOnFailure: true,
   asyncReporter: async (details) => {
-    if (details.failed) throw new Error(`fuzz failure (seed ${details.seed}, path ${details.counterexamplePath}) after ${details.numRuns} runs:\n${(details.errorInstance as Error | undefined)?.message ?? ''}`);
+    if (details.failed)
+      throw new Error(
+        `fuzz failure (seed ${details.seed}, path ${details.counterexamplePath}) after ${details.numRuns} runs:\n${(details.errorInstance as Error | undefined)?.message ?? ''}`,
+      );
   },
 });
 const TIMEOUT = SECONDS * 1000 + 120_000;
@@ -168,14 +188,31 @@ describe('fuzzing the Node server', () => {
     async () => {
       const arbitrary = fc.integer({ min: 0, max: ops.length - 1 }).chain((index) => {
         const op = ops[index]!;
-        const request = validRequest(op).chain((valid) => fc.oneof(fc.constant(valid), mutateField(valid), mutateField(valid).chain(mutateField)));
-        return fc.record({ path: fc.constant(`/api/${op.slug}`), body: request.chain(encodeBody), type: contentType, chunked: fc.boolean() });
+        const request = validRequest(op).chain((valid) =>
+          fc.oneof(fc.constant(valid), mutateField(valid), mutateField(valid).chain(mutateField)),
+        );
+        return fc.record({
+          path: fc.constant(`/api/${op.slug}`),
+          body: request.chain(encodeBody),
+          type: contentType,
+          chunked: fc.boolean(),
+        });
       });
       await fc.assert(
-        fc.asyncProperty(arbitrary, fc.array(fc.nat(), { maxLength: 5 }), async ({ path, body, type, chunked }, cuts) => {
-          const headers: Record<string, string> = type ? { 'Content-Type': type } : {};
-          await check({ method: 'POST', path, headers, body, splits: chunked ? cuts.map((c) => c % (body.length + 1)) : undefined });
-        }),
+        fc.asyncProperty(
+          arbitrary,
+          fc.array(fc.nat(), { maxLength: 5 }),
+          async ({ path, body, type, chunked }, cuts) => {
+            const headers: Record<string, string> = type ? { 'Content-Type': type } : {};
+            await check({
+              method: 'POST',
+              path,
+              headers,
+              body,
+              splits: chunked ? cuts.map((c) => c % (body.length + 1)) : undefined,
+            });
+          },
+        ),
         run(0.5),
       );
     },
@@ -186,9 +223,20 @@ describe('fuzzing the Node server', () => {
     'answers bombs (deep nesting, huge arrays and objects, escapes, random bytes) without a 5xx',
     async () => {
       await fc.assert(
-        fc.asyncProperty(fc.constantFrom(...ops.map((op) => op.slug)), bombBody, fc.boolean(), async (slug, body, chunked) => {
-          await check({ method: 'POST', path: `/api/${slug}`, headers: { 'Content-Type': 'application/json' }, body, splits: chunked ? [1, body.length >> 1] : undefined });
-        }),
+        fc.asyncProperty(
+          fc.constantFrom(...ops.map((op) => op.slug)),
+          bombBody,
+          fc.boolean(),
+          async (slug, body, chunked) => {
+            await check({
+              method: 'POST',
+              path: `/api/${slug}`,
+              headers: { 'Content-Type': 'application/json' },
+              body,
+              splits: chunked ? [1, body.length >> 1] : undefined,
+            });
+          },
+        ),
         run(0.2),
       );
     },
@@ -198,12 +246,42 @@ describe('fuzzing the Node server', () => {
   it(
     'answers odd methods and paths without a 5xx',
     async () => {
-      const slug = fc.oneof(fc.constantFrom(...ops.map((op) => op.slug)), fc.string({ maxLength: 30 }).map(encodeURIComponent), fc.constantFrom('', '/', '..%2f..%2fetc%2fpasswd', '%00', '%ff', '%', 'base64/../../x', 'base64?x=1', '__proto__', 'constructor', 'x'.repeat(5000)));
-      const path = fc.oneof(slug.map((s) => `/api/${s}`), slug.map((s) => `/${s}`), fc.constantFrom('/api', '/mcp', '/openapi.json', '/llms.txt', '/assets/../../package.json'));
+      const slug = fc.oneof(
+        fc.constantFrom(...ops.map((op) => op.slug)),
+        fc.string({ maxLength: 30 }).map(encodeURIComponent),
+        fc.constantFrom(
+          '',
+          '/',
+          '..%2f..%2fetc%2fpasswd',
+          '%00',
+          '%ff',
+          '%',
+          'base64/../../x',
+          'base64?x=1',
+          '__proto__',
+          'constructor',
+          'x'.repeat(5000),
+        ),
+      );
+      const path = fc.oneof(
+        slug.map((s) => `/api/${s}`),
+        slug.map((s) => `/${s}`),
+        fc.constantFrom('/api', '/mcp', '/openapi.json', '/llms.txt', '/assets/../../package.json'),
+      );
       await fc.assert(
-        fc.asyncProperty(fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD', 'TRACE', 'PROPFIND'), path, fc.string({ maxLength: 50 }), async (method, target, text) => {
-          await check({ method, path: target, headers: { 'Content-Type': 'application/json' }, body: method === 'GET' || method === 'HEAD' ? Buffer.alloc(0) : Buffer.from(text) });
-        }),
+        fc.asyncProperty(
+          fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD', 'TRACE', 'PROPFIND'),
+          path,
+          fc.string({ maxLength: 50 }),
+          async (method, target, text) => {
+            await check({
+              method,
+              path: target,
+              headers: { 'Content-Type': 'application/json' },
+              body: method === 'GET' || method === 'HEAD' ? Buffer.alloc(0) : Buffer.from(text),
+            });
+          },
+        ),
         run(0.15),
       );
     },
@@ -213,31 +291,73 @@ describe('fuzzing the Node server', () => {
   it(
     'answers any key, Authorization and X-Forwarded-For headers on a limiting server without a 5xx',
     async () => {
-      const limited = await startServer({ RATE_LIMIT: 'on', TRUST_PROXY: 'loopback, 10.0.0.0/8', API_KEYS: 'fuzz-key', ACCESS_LOG: 'off' });
+      const limited = await startServer({
+        RATE_LIMIT: 'on',
+        TRUST_PROXY: 'loopback, 10.0.0.0/8',
+        API_KEYS: 'fuzz-key',
+        ACCESS_LOG: 'off',
+      });
       try {
-        const printable = fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength: 80 });
-        const address = fc.oneof(fc.ipV4(), fc.ipV6(), printable, fc.constantFrom('', 'unknown', '::ffff:1.2.3.4', '10.0.0.1', '[::1]:80', '1.2.3.4:5678'));
-        const forwarded = fc.oneof(fc.array(address, { maxLength: 20 }).map((list) => list.join(', ')), printable);
+        const printable = fc.string({
+          unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)),
+          maxLength: 80,
+        });
+        const address = fc.oneof(
+          fc.ipV4(),
+          fc.ipV6(),
+          printable,
+          fc.constantFrom('', 'unknown', '::ffff:1.2.3.4', '10.0.0.1', '[::1]:80', '1.2.3.4:5678'),
+        );
+        const forwarded = fc.oneof(
+          fc.array(address, { maxLength: 20 }).map((list) => list.join(', ')),
+          printable,
+        );
         const key = fc.oneof(fc.constant('fuzz-key'), printable);
-        const authorization = fc.oneof(key.map((k) => `Bearer ${k}`), printable);
-        const headers = fc.record({ 'X-Forwarded-For': forwarded, Authorization: authorization, 'X-API-Key': key }, { requiredKeys: [] });
+        const authorization = fc.oneof(
+          key.map((k) => `Bearer ${k}`),
+          printable,
+        );
+        const headers = fc.record(
+          { 'X-Forwarded-For': forwarded, Authorization: authorization, 'X-API-Key': key },
+          { requiredKeys: [] },
+        );
         await fc.assert(
-          fc.asyncProperty(headers, fc.constantFrom('POST', 'GET', 'OPTIONS'), fc.constantFrom('/api/base64', '/api', '/mcp', '/api/nope'), async (sent, method, path) => {
-            const { hostname, port } = new URL(limited.url);
-            const reply = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-              const req = httpRequest({ host: hostname, port, method, path, headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...sent } }, (res) => {
-                let body = '';
-                res.on('data', (chunk) => (body += chunk));
-                res.on('end', () => resolve({ status: res.statusCode!, body }));
+          fc.asyncProperty(
+            headers,
+            fc.constantFrom('POST', 'GET', 'OPTIONS'),
+            fc.constantFrom('/api/base64', '/api', '/mcp', '/api/nope'),
+            async (sent, method, path) => {
+              const { hostname, port } = new URL(limited.url);
+              const reply = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+                const req = httpRequest(
+                  {
+                    host: hostname,
+                    port,
+                    method,
+                    path,
+                    headers: {
+                      'Content-Type': 'application/json',
+                      Accept: 'application/json, text/event-stream',
+                      ...sent,
+                    },
+                  },
+                  (res) => {
+                    let body = '';
+                    res.on('data', (chunk) => (body += chunk));
+                    res.on('end', () => resolve({ status: res.statusCode!, body }));
+                  },
+                );
+                req.on('error', reject);
+                req.end(method === 'POST' ? '{"input":"x"}' : undefined);
               });
-              req.on('error', reject);
-              req.end(method === 'POST' ? '{"input":"x"}' : undefined);
-            });
-            if (reply.status >= 500 || ![200, 204, 400, 401, 404, 405, 406, 415, 429].includes(reply.status)) {
-              throw new Error(`${reply.status} ${reply.body.slice(0, 200)} for ${method} ${path} ${JSON.stringify(sent)}`);
-            }
-            if (limited.process.exitCode !== null) throw new Error('the limiting server exited');
-          }),
+              if (reply.status >= 500 || ![200, 204, 400, 401, 404, 405, 406, 415, 429].includes(reply.status)) {
+                throw new Error(
+                  `${reply.status} ${reply.body.slice(0, 200)} for ${method} ${path} ${JSON.stringify(sent)}`,
+                );
+              }
+              if (limited.process.exitCode !== null) throw new Error('the limiting server exited');
+            },
+          ),
           run(0.1),
         );
         expect(limited.output()).not.toMatch(/internal error/i);
@@ -264,6 +384,8 @@ describe('fuzzing the Node server', () => {
       const half = rssSamples.length >> 1;
       expect(Math.max(...rssSamples.slice(half))).toBeLessThan(1.25 * Math.max(...rssSamples.slice(0, half)));
     }
-    expect(server.output()).not.toMatch(/internal error|worker fault|heavy task failed|worker failed|exited unexpectedly/i);
+    expect(server.output()).not.toMatch(
+      /internal error|worker fault|heavy task failed|worker failed|exited unexpectedly/i,
+    );
   });
 });

@@ -11,12 +11,28 @@ export interface Operation {
 }
 
 /** Each tool's request schema and examples, read from the served OpenAPI document. */
-export function operations(document: { paths: Record<string, { post?: { requestBody?: { content?: Record<string, { schema: Schema; examples?: Record<string, { value: Record<string, unknown> }> }> } } }>; components: { schemas: Record<string, Schema> } }): { operations: Operation[]; components: Record<string, Schema> } {
+export function operations(document: {
+  paths: Record<
+    string,
+    {
+      post?: {
+        requestBody?: {
+          content?: Record<string, { schema: Schema; examples?: Record<string, { value: Record<string, unknown> }> }>;
+        };
+      };
+    }
+  >;
+  components: { schemas: Record<string, Schema> };
+}): { operations: Operation[]; components: Record<string, Schema> } {
   const found: Operation[] = [];
   for (const [path, item] of Object.entries(document.paths)) {
     const content = item.post?.requestBody?.content?.['application/json'];
     if (!content || !path.startsWith('/api/')) continue;
-    found.push({ slug: path.slice('/api/'.length), schema: content.schema, examples: Object.values(content.examples ?? {}).map((e) => e.value) });
+    found.push({
+      slug: path.slice('/api/'.length),
+      schema: content.schema,
+      examples: Object.values(content.examples ?? {}).map((e) => e.value),
+    });
   }
   return { operations: found, components: document.components.schemas };
 }
@@ -42,7 +58,7 @@ const EDGE_STRINGS = [
   '1e999999',
   '9'.repeat(400),
   '0x' + 'f'.repeat(300),
-  '[' .repeat(2000),
+  '['.repeat(2000),
   '{"a":'.repeat(2000),
   '<svg xmlns="http://www.w3.org/2000/svg" width="100000" height="100000"/>',
   'data:image/png;base64,',
@@ -61,7 +77,9 @@ export const hostileString: fc.Arbitrary<string> = fc.oneof(
   fc.base64String({ maxLength: 200 }),
   fc.integer({ min: 1, max: 200_000 }).map((depth) => '['.repeat(depth) + ']'.repeat(depth)),
   fc.integer({ min: 1, max: 50_000 }).map((depth) => '{"a":'.repeat(depth) + '1' + '}'.repeat(depth)),
-  fc.tuple(fc.constantFrom('a', 'é', '€', '😀', '0', ' '), fc.integer({ min: 10_000, max: 2_000_000 })).map(([c, n]) => c.repeat(n)),
+  fc
+    .tuple(fc.constantFrom('a', 'é', '€', '😀', '0', ' '), fc.integer({ min: 10_000, max: 2_000_000 }))
+    .map(([c, n]) => c.repeat(n)),
 );
 
 /** Any JSON value, including the awkward numbers and structures. */
@@ -89,12 +107,23 @@ export function fromSchema(input: Schema, components: Record<string, Schema>): f
   switch (schema.type) {
     case 'string': {
       const min = (schema.minLength as number | undefined) ?? 0;
-      return fc.oneof(fc.string({ minLength: min, maxLength: Math.max(min, 40) }), hostileString.filter((s) => s.length >= min));
+      return fc.oneof(
+        fc.string({ minLength: min, maxLength: Math.max(min, 40) }),
+        hostileString.filter((s) => s.length >= min),
+      );
     }
     case 'integer':
-      return fc.integer({ min: Math.max((schema.minimum as number | undefined) ?? -1e6, -1e9), max: Math.min((schema.maximum as number | undefined) ?? 1e6, 1e9) });
+      return fc.integer({
+        min: Math.max((schema.minimum as number | undefined) ?? -1e6, -1e9),
+        max: Math.min((schema.maximum as number | undefined) ?? 1e6, 1e9),
+      });
     case 'number':
-      return fc.double({ min: (schema.minimum as number | undefined) ?? -1e6, max: (schema.maximum as number | undefined) ?? 1e6, noNaN: true, noDefaultInfinity: true });
+      return fc.double({
+        min: (schema.minimum as number | undefined) ?? -1e6,
+        max: (schema.maximum as number | undefined) ?? 1e6,
+        noNaN: true,
+        noDefaultInfinity: true,
+      });
     case 'boolean':
       return fc.boolean();
     case 'array':
@@ -131,7 +160,11 @@ export function encodeBody(request: Record<string, unknown>): fc.Arbitrary<Buffe
   return fc.oneof(
     { weight: 6, arbitrary: fc.constant(Buffer.from(text)) },
     // Prototype keys: written as JSON text, since a JS object literal would not keep them as keys.
-    fc.constantFrom('__proto__', 'constructor', 'prototype').map((key) => Buffer.from(`{"${key}":{"polluted":true,"input":"x","prototype":{"polluted":true}}${comma}${inner}}`)),
+    fc
+      .constantFrom('__proto__', 'constructor', 'prototype')
+      .map((key) =>
+        Buffer.from(`{"${key}":{"polluted":true,"input":"x","prototype":{"polluted":true}}${comma}${inner}}`),
+      ),
     fc.constant(Buffer.from(`{${inner}${comma}"__proto__":{"toString":1,"valueOf":"x","hasOwnProperty":null}}`)),
     // Duplicate keys, BOM, trailing garbage, truncation.
     fc.constant(Buffer.from(`{${inner}${comma}${inner}}`)),
@@ -139,23 +172,36 @@ export function encodeBody(request: Record<string, unknown>): fc.Arbitrary<Buffe
     fc.constant(Buffer.from(text + ' x')),
     fc.nat({ max: Math.max(0, text.length - 1) }).map((cut) => Buffer.from(text.slice(0, cut))),
     // Invalid UTF-8 somewhere inside the body: a stray byte, an overlong '/', a lone surrogate, a cut sequence.
-    fc.tuple(fc.nat({ max: text.length }), fc.constantFrom([0xff], [0xc0, 0xaf], [0xed, 0xa0, 0x80], [0xe2, 0x82], [0xf4, 0x90, 0x80, 0x80], [0x80])).map(([at, bytes]) => {
-      const raw = Buffer.from(text);
-      return Buffer.concat([raw.subarray(0, at), Buffer.from(bytes), raw.subarray(at)]);
-    }),
+    fc
+      .tuple(
+        fc.nat({ max: text.length }),
+        fc.constantFrom([0xff], [0xc0, 0xaf], [0xed, 0xa0, 0x80], [0xe2, 0x82], [0xf4, 0x90, 0x80, 0x80], [0x80]),
+      )
+      .map(([at, bytes]) => {
+        const raw = Buffer.from(text);
+        return Buffer.concat([raw.subarray(0, at), Buffer.from(bytes), raw.subarray(at)]);
+      }),
     // Numbers no double holds.
-    fc.constantFrom('1'.repeat(100_000), '1e999999', '-1e-999999', '0.' + '0'.repeat(10_000) + '1').map((n) => Buffer.from(`{${inner}${comma}"count":${n},"indent":${n},"width":${n}}`)),
+    fc
+      .constantFrom('1'.repeat(100_000), '1e999999', '-1e-999999', '0.' + '0'.repeat(10_000) + '1')
+      .map((n) => Buffer.from(`{${inner}${comma}"count":${n},"indent":${n},"width":${n}}`)),
   );
 }
 
 /** Whole bodies that are bombs rather than requests. */
 export const bombBody: fc.Arbitrary<Buffer> = fc.oneof(
   fc.integer({ min: 1_000, max: 500_000 }).map((depth) => Buffer.from('['.repeat(depth) + ']'.repeat(depth))),
-  fc.integer({ min: 1_000, max: 300_000 }).map((depth) => Buffer.from('{"input":'.repeat(depth) + '"x"' + '}'.repeat(depth))),
+  fc
+    .integer({ min: 1_000, max: 300_000 })
+    .map((depth) => Buffer.from('{"input":'.repeat(depth) + '"x"' + '}'.repeat(depth))),
   fc.integer({ min: 1_000, max: 1_000_000 }).map((n) => Buffer.from('[' + Array(n).fill('0').join(',') + ']')),
-  fc.integer({ min: 1_000, max: 200_000 }).map((n) => Buffer.from('{' + Array.from({ length: n }, (_, i) => `"k${i}":${i}`).join(',') + ',"input":"x"}')),
+  fc
+    .integer({ min: 1_000, max: 200_000 })
+    .map((n) => Buffer.from('{' + Array.from({ length: n }, (_, i) => `"k${i}":${i}`).join(',') + ',"input":"x"}')),
   fc.integer({ min: 1_000, max: 200_000 }).map((n) => Buffer.from(`{"input":"${'\\u0000'.repeat(n)}"}`)),
-  fc.integer({ min: 1, max: 5_000_000 }).map((n) => Buffer.from(`{"input":"${'\\ud83d\\ude00'.repeat(Math.ceil(n / 12))}"}`)),
+  fc
+    .integer({ min: 1, max: 5_000_000 })
+    .map((n) => Buffer.from(`{"input":"${'\\ud83d\\ude00'.repeat(Math.ceil(n / 12))}"}`)),
   fc.uint8Array({ maxLength: 4096 }).map((bytes) => Buffer.from(bytes)),
 );
 

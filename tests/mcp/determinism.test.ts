@@ -23,16 +23,20 @@ function spying(nowMs: number, byte: number): { context: ToolContext; reads: () 
 const runnable = tools.filter((tool) => !('usesModel' in tool && tool.usesModel));
 
 describe('the registry says which tools do not repeat their answers', () => {
-  it.each(runnable.map((tool) => [tool.slug, tool] as const))('%s', async (_slug, tool) => {
-    const a = spying(Date.UTC(2026, 0, 1), 0x11);
-    const b = spying(Date.UTC(2031, 6, 15, 12, 30), 0xa7);
-    let differ = false;
-    for (const example of tool.examples) {
-      const [ra, rb] = [await invoke(tool, example.input, a.context), await invoke(tool, example.input, b.context)];
-      if (JSON.stringify(ra) !== JSON.stringify(rb)) differ = true;
-    }
-    const flagged = 'nondeterministic' in tool && typeof tool.nondeterministic === 'string';
-    expect(a.reads() > 0, 'reads the clock or randomness').toBe(flagged);
-    if (differ) expect(flagged).toBe(true);
-  }, 60_000);
+  it.each(runnable.map((tool) => [tool.slug, tool] as const))(
+    '%s',
+    async (_slug, tool) => {
+      const a = spying(Date.UTC(2026, 0, 1), 0x11);
+      const b = spying(Date.UTC(2031, 6, 15, 12, 30), 0xa7);
+      let differ = false;
+      for (const example of tool.examples) {
+        const [ra, rb] = [await invoke(tool, example.input, a.context), await invoke(tool, example.input, b.context)];
+        if (JSON.stringify(ra) !== JSON.stringify(rb)) differ = true;
+      }
+      const flagged = 'nondeterministic' in tool && typeof tool.nondeterministic === 'string';
+      expect(a.reads() > 0, 'reads the clock or randomness').toBe(flagged);
+      if (differ) expect(flagged).toBe(true);
+    },
+    60_000,
+  );
 });

@@ -22,8 +22,10 @@ async function setUp() {
   const received: JSONRPCMessage[] = [];
   clientSide.onmessage = (message) => void received.push(message);
   await clientSide.start();
-  const call = (id: number, name: string) => clientSide.send({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: {} } });
-  const cancel = (requestId: number) => clientSide.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId, reason: 'test' } });
+  const call = (id: number, name: string) =>
+    clientSide.send({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: {} } });
+  const cancel = (requestId: number) =>
+    clientSide.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId, reason: 'test' } });
   return { drain, received, call, cancel, release };
 }
 
@@ -72,7 +74,11 @@ describe('answering pending requests before exit', () => {
     release.quick!();
     expect(await drain.settle(50)).toEqual({ cutShort: 1 });
     const late = received.find((m) => 'id' in m && m.id === 7);
-    expect(late).toMatchObject({ jsonrpc: '2.0', id: 7, error: { code: -32603, message: expect.stringMatching(/shutting down.*0\.1 s/) } });
+    expect(late).toMatchObject({
+      jsonrpc: '2.0',
+      id: 7,
+      error: { code: -32603, message: expect.stringMatching(/shutting down.*0\.1 s/) },
+    });
     expect(received.find((m) => 'id' in m && m.id === 8)).toMatchObject({ result: { content: [{ text: 'quick' }] } });
     expect(drain.pending()).toBe(0);
   });

@@ -30,7 +30,10 @@ describe('MCP over stdio: image files by path', () => {
   it('reads image_path exactly as the same image sent inline', async () => {
     const inline = (await readFile(fixture)).toString('base64');
     const args = { from: 'png', to: 'webp', lossless: true };
-    const [byPath, byValue] = await Promise.all([call('image-converter', { ...args, image_path: fixture }), call('image-converter', { ...args, image: inline })]);
+    const [byPath, byValue] = await Promise.all([
+      call('image-converter', { ...args, image_path: fixture }),
+      call('image-converter', { ...args, image: inline }),
+    ]);
     expect(byPath.isError ?? false).toBe(false);
     expect(byPath.structuredContent).toEqual(byValue.structuredContent);
   });
@@ -38,10 +41,17 @@ describe('MCP over stdio: image files by path', () => {
   it('writes the result to output_path and answers where and how many bytes, without Base64', async () => {
     const target = join(dir, 'out.jpg');
     const args = { image_path: fixture, width: 7, format: 'jpeg' };
-    const [written, inline] = await Promise.all([call('image-resizer', { ...args, output_path: target }), call('image-resizer', { image_path: fixture, width: 7, format: 'jpeg' })]);
+    const [written, inline] = await Promise.all([
+      call('image-resizer', { ...args, output_path: target }),
+      call('image-resizer', { image_path: fixture, width: 7, format: 'jpeg' }),
+    ]);
     const bytes = await readFile(target);
     const answer = written.structuredContent as Record<string, unknown>;
-    expect(answer).toEqual({ ...Object.fromEntries(Object.entries(inline.structuredContent!).filter(([key]) => key !== 'image')), output_path: target, written_bytes: bytes.length });
+    expect(answer).toEqual({
+      ...Object.fromEntries(Object.entries(inline.structuredContent!).filter(([key]) => key !== 'image')),
+      output_path: target,
+      written_bytes: bytes.length,
+    });
     expect(bytes.toString('base64')).toBe((inline.structuredContent as { image: string }).image);
     expect(await sharp(bytes).metadata()).toMatchObject({ format: 'jpeg', width: 7 });
     const content = written.content as Content;
@@ -60,12 +70,23 @@ describe('MCP over stdio: image files by path', () => {
   it('never replaces a file: an existing output_path is refused before the tool runs', async () => {
     const target = join(dir, 'exists.png');
     await writeFile(target, 'keep me');
-    expect(errorText(await call('image-converter', { image_path: fixture, from: 'png', to: 'png', output_path: target }))).toMatch(/^'output_path' already exists/);
+    expect(
+      errorText(await call('image-converter', { image_path: fixture, from: 'png', to: 'png', output_path: target })),
+    ).toMatch(/^'output_path' already exists/);
     expect(await readFile(target, 'utf8')).toBe('keep me');
   });
 
   it('refuses an output_path in a folder that does not exist', async () => {
-    expect(errorText(await call('image-converter', { image_path: fixture, from: 'png', to: 'png', output_path: join(dir, 'nope', 'x.png') }))).toMatch(/^'output_path' is in a folder that does not exist/);
+    expect(
+      errorText(
+        await call('image-converter', {
+          image_path: fixture,
+          from: 'png',
+          to: 'png',
+          output_path: join(dir, 'nope', 'x.png'),
+        }),
+      ),
+    ).toMatch(/^'output_path' is in a folder that does not exist/);
   });
 
   it.each([
@@ -77,28 +98,38 @@ describe('MCP over stdio: image files by path', () => {
   });
 
   it('refuses image and image_path together', async () => {
-    expect(errorText(await call('image-converter', { image: 'iVBORw0KGgo=', image_path: fixture, from: 'png', to: 'png' }))).toBe("'image' and 'image_path' exclude each other: send one of them.");
+    expect(
+      errorText(await call('image-converter', { image: 'iVBORw0KGgo=', image_path: fixture, from: 'png', to: 'png' })),
+    ).toBe("'image' and 'image_path' exclude each other: send one of them.");
   });
 
   it('refuses a file larger than any message could carry, without reading it', async () => {
     const big = join(dir, 'big.png');
     await writeFile(big, '');
     await truncate(big, 200_000_000); // sparse: 200 MB on paper, nothing on disk
-    expect(errorText(await call('image-converter', { image_path: big, from: 'png', to: 'png' }))).toMatch(/^'image_path' is 190\.7 MiB \(200,000,000 bytes\) — larger than the [\d.]+ MiB an image may be here/);
+    expect(errorText(await call('image-converter', { image_path: big, from: 'png', to: 'png' }))).toMatch(
+      /^'image_path' is 190\.7 MiB \(200,000,000 bytes\) — larger than the [\d.]+ MiB an image may be here/,
+    );
   });
 
   it("applies the tool's own limits and checks, naming image_path", async () => {
     const text = join(dir, 'not-an-image.png');
     await writeFile(text, 'Hello, World!');
-    expect(errorText(await call('image-resizer', { image_path: text }))).toBe("'image_path' is not an image in a supported format (PNG, JPEG, WebP, AVIF, TIFF, GIF, SVG or HEIC).");
+    expect(errorText(await call('image-resizer', { image_path: text }))).toBe(
+      "'image_path' is not an image in a supported format (PNG, JPEG, WebP, AVIF, TIFF, GIF, SVG or HEIC).",
+    );
     const large = join(dir, 'large.png');
     await writeFile(large, Buffer.concat([await readFile(fixture), Buffer.alloc(3_200_000)]));
-    expect(errorText(await call('image-converter', { image_path: large, from: 'png', to: 'png' }))).toMatch(/MB — maximum is 3 MB/);
+    expect(errorText(await call('image-converter', { image_path: large, from: 'png', to: 'png' }))).toMatch(
+      /MB — maximum is 3 MB/,
+    );
   });
 
   it('lists the file fields only on the image tools, with the image no longer required', async () => {
     const { tools } = await mcp.client.listTools();
-    const withPaths = tools.filter((tool) => 'image_path' in (tool.inputSchema.properties ?? {})).map((tool) => tool.name);
+    const withPaths = tools
+      .filter((tool) => 'image_path' in (tool.inputSchema.properties ?? {}))
+      .map((tool) => tool.name);
     expect(withPaths.sort()).toEqual(['background-remover', 'image-converter', 'image-resizer']);
     for (const tool of tools.filter((t) => withPaths.includes(t.name))) {
       expect(tool.inputSchema.required ?? []).not.toContain('image');
@@ -124,7 +155,10 @@ describe('MCP over HTTP: no file fields', () => {
     const { tools } = await remote.client.listTools();
     expect(JSON.stringify(tools)).not.toMatch(/image_path|output_path/);
     const target = join(dir, 'http-out.png');
-    const result = await remote.client.callTool({ name: 'image-converter', arguments: { image_path: fixture, from: 'png', to: 'png', output_path: target } });
+    const result = await remote.client.callTool({
+      name: 'image-converter',
+      arguments: { image_path: fixture, from: 'png', to: 'png', output_path: target },
+    });
     expect(errorText(result)).toMatch(/'image' is required/);
     await expect(stat(target)).rejects.toMatchObject({ code: 'ENOENT' });
   });

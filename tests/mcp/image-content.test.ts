@@ -6,7 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { imageMimeType, toCallToolResult } from '../../src/server/mcp';
 
 async function sample(format: 'png' | 'jpeg' | 'webp' | 'avif' | 'gif' | 'tiff'): Promise<string> {
-  const image = sharp({ create: { width: 3, height: 2, channels: 4, background: { r: 200, g: 40, b: 10, alpha: 0.5 } } });
+  const image = sharp({
+    create: { width: 3, height: 2, channels: 4, background: { r: 200, g: 40, b: 10, alpha: 0.5 } },
+  });
   return (await image.toFormat(format).toBuffer()).toString('base64');
 }
 
@@ -27,7 +29,14 @@ describe('image results as MCP image content', () => {
     // The Base64 once, in the image block; the text names the image and carries the other fields.
     const { image: _data, ...rest } = body;
     expect(result.content).toEqual([
-      { type: 'text', text: expect.stringMatching(new RegExp(`^${mimeType === 'image/jpeg' ? 'JPEG' : mimeType === 'image/webp' ? 'WebP' : format.toUpperCase()} 3×2, ${body.size_bytes} B: the image content of this result`)) },
+      {
+        type: 'text',
+        text: expect.stringMatching(
+          new RegExp(
+            `^${mimeType === 'image/jpeg' ? 'JPEG' : mimeType === 'image/webp' ? 'WebP' : format.toUpperCase()} 3×2, ${body.size_bytes} B: the image content of this result`,
+          ),
+        ),
+      },
       { type: 'image', data: image, mimeType },
     ]);
     const text = (result.content[0] as { text: string }).text;
@@ -37,7 +46,11 @@ describe('image results as MCP image content', () => {
 
   it('recognises the bytes when the answer names no format (the background remover)', async () => {
     const image = await sample('png');
-    expect(toCallToolResult({ status: 200, body: { image, width: 3, height: 2, size_bytes: 1 } }).content[1]).toEqual({ type: 'image', data: image, mimeType: 'image/png' });
+    expect(toCallToolResult({ status: 200, body: { image, width: 3, height: 2, size_bytes: 1 } }).content[1]).toEqual({
+      type: 'image',
+      data: image,
+      mimeType: 'image/png',
+    });
   });
 
   it('keeps the whole answer as JSON text when its image cannot be shown (SVG, unknown bytes)', () => {
@@ -47,10 +60,22 @@ describe('image results as MCP image content', () => {
   });
 
   it('says where an image written to a file went, with no Base64 (stdio output_path)', () => {
-    const body = { format: 'webp', width: 1155, height: 866, size_bytes: 412_345, output_path: '/tmp/out.webp', written_bytes: 412_345 };
+    const body = {
+      format: 'webp',
+      width: 1155,
+      height: 866,
+      size_bytes: 412_345,
+      output_path: '/tmp/out.webp',
+      written_bytes: 412_345,
+    };
     const result = toCallToolResult({ status: 200, body });
     expect(result.structuredContent).toEqual(body);
-    expect(result.content).toEqual([{ type: 'text', text: `WebP 1155×866, 412 KB: written to /tmp/out.webp (412345 bytes).\n${JSON.stringify(body)}` }]);
+    expect(result.content).toEqual([
+      {
+        type: 'text',
+        text: `WebP 1155×866, 412 KB: written to /tmp/out.webp (412345 bytes).\n${JSON.stringify(body)}`,
+      },
+    ]);
   });
 
   it('trusts the bytes over a mislabelled format, and falls back to the format for unknown bytes', async () => {

@@ -18,21 +18,41 @@ const inspector = process.env.MCP_INSPECTOR;
 const fixture = new URL('../fixtures/images/alpha.png', import.meta.url).pathname;
 
 async function inspect(...args: string[]): Promise<Record<string, unknown>> {
-  const { stdout } = await promisify(execFile)(inspector!, ['--cli', process.execPath, MCP_STDIO_ENTRY, ...args], { cwd: tmpdir(), maxBuffer: 64 * 1024 * 1024 });
+  const { stdout } = await promisify(execFile)(inspector!, ['--cli', process.execPath, MCP_STDIO_ENTRY, ...args], {
+    cwd: tmpdir(),
+    maxBuffer: 64 * 1024 * 1024,
+  });
   return JSON.parse(stdout) as Record<string, unknown>;
 }
 
-describe.skipIf(!inspector || !existsSync(inspector))('MCP Inspector CLI (skipped: set MCP_INSPECTOR to its bin; it needs Node ≥ 22.19, so it is not a devDependency)', () => {
-  it('lists every tool of the registry', async () => {
-    const listed = (await inspect('--method', 'tools/list')).tools as { name: string; annotations: Record<string, unknown> }[];
-    expect(listed.map((tool) => tool.name)).toEqual(tools.map((tool) => tool.slug));
-    for (const tool of listed) expect(tool.annotations).toMatchObject({ idempotentHint: true, openWorldHint: false });
-  }, 120_000);
+describe.skipIf(!inspector || !existsSync(inspector))(
+  'MCP Inspector CLI (skipped: set MCP_INSPECTOR to its bin; it needs Node ≥ 22.19, so it is not a devDependency)',
+  () => {
+    it('lists every tool of the registry', async () => {
+      const listed = (await inspect('--method', 'tools/list')).tools as {
+        name: string;
+        annotations: Record<string, unknown>;
+      }[];
+      expect(listed.map((tool) => tool.name)).toEqual(tools.map((tool) => tool.slug));
+      for (const tool of listed) expect(tool.annotations).toMatchObject({ idempotentHint: true, openWorldHint: false });
+    }, 120_000);
 
-  it('calls a tool, and an image tool with image_path, getting structured content and the image block', async () => {
-    expect((await inspect('--method', 'tools/call', '--tool-name', 'base64', '--tool-arg', 'input=hi')).structuredContent).toMatchObject({ output: 'aGk=' });
-    const result = await inspect('--method', 'tools/call', '--tool-name', 'image-resizer', '--tool-arg', `image_path=${fixture}`, '--tool-arg', 'width=5');
-    expect(result.structuredContent).toMatchObject({ format: 'png', width: 5, originalWidth: 32 });
-    expect((result.content as { type: string }[]).map((block) => block.type)).toEqual(['text', 'image']);
-  }, 120_000);
-});
+    it('calls a tool, and an image tool with image_path, getting structured content and the image block', async () => {
+      expect(
+        (await inspect('--method', 'tools/call', '--tool-name', 'base64', '--tool-arg', 'input=hi')).structuredContent,
+      ).toMatchObject({ output: 'aGk=' });
+      const result = await inspect(
+        '--method',
+        'tools/call',
+        '--tool-name',
+        'image-resizer',
+        '--tool-arg',
+        `image_path=${fixture}`,
+        '--tool-arg',
+        'width=5',
+      );
+      expect(result.structuredContent).toMatchObject({ format: 'png', width: 5, originalWidth: 32 });
+      expect((result.content as { type: string }[]).map((block) => block.type)).toEqual(['text', 'image']);
+    }, 120_000);
+  },
+);

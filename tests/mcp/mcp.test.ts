@@ -12,7 +12,10 @@ import { checkCase, comparable } from '../match';
 import { startServer, type RunningServer } from '../support/server';
 import { connectHttp, connectStdio, rest, type Connected, type Content, type TransportName } from './support';
 
-const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { name: string; version: string };
+const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+  name: string;
+  version: string;
+};
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -27,7 +30,10 @@ async function sniffedMime(base64: string): Promise<string> {
 }
 
 /** Checks one MCP tool result against the REST answer for the same body. */
-async function expectSameAsRest(result: Awaited<ReturnType<Connected['client']['callTool']>>, reference: { status: number; body: Record<string, unknown> }) {
+async function expectSameAsRest(
+  result: Awaited<ReturnType<Connected['client']['callTool']>>,
+  reference: { status: number; body: Record<string, unknown> },
+) {
   const content = result.content as Content;
   if (reference.status === 200) {
     expect(result.isError ?? false).toBe(false);
@@ -62,9 +68,15 @@ const imageTools = new Set(['image-converter', 'background-remover', 'image-resi
  * Takes the stdio file fields out of `tool`'s schemas (in place), putting back what they changed
  * (the image field required again), and names the fields it took out.
  */
-function withoutFileFields(tool: { inputSchema: Record<string, unknown>; outputSchema?: Record<string, unknown> }, description: Record<string, unknown>): string[] {
+function withoutFileFields(
+  tool: { inputSchema: Record<string, unknown>; outputSchema?: Record<string, unknown> },
+  description: Record<string, unknown>,
+): string[] {
   const taken: string[] = [];
-  for (const [schema, reference] of [[tool.inputSchema, description.input_schema], [tool.outputSchema, description.output_schema]] as const) {
+  for (const [schema, reference] of [
+    [tool.inputSchema, description.input_schema],
+    [tool.outputSchema, description.output_schema],
+  ] as const) {
     const properties = (schema?.properties ?? {}) as Record<string, unknown>;
     for (const name of Object.keys(properties)) {
       if (name === 'image_path' || name === 'output_path' || name === 'written_bytes') {
@@ -95,7 +107,8 @@ describe.each(['stdio', 'http'] as const)('MCP over %s', (transport) => {
     expect(mcp.client.getInstructions()).toMatch(/POST \/api\/<tool>/);
     // Registry-made: every tool whose answer may not repeat is named, and only those.
     const instructions = mcp.client.getInstructions()!;
-    for (const tool of tools) expect(instructions.includes(`${tool.slug}: `), tool.slug).toBe('nondeterministic' in tool);
+    for (const tool of tools)
+      expect(instructions.includes(`${tool.slug}: `), tool.slug).toBe('nondeterministic' in tool);
     expect(instructions.includes('image_path')).toBe(transport === 'stdio');
   });
 
@@ -114,7 +127,8 @@ describe.each(['stdio', 'http'] as const)('MCP over %s', (transport) => {
     const tool = listed.find((t) => t.name === slug)!;
     const description = (await (await fetch(`${server.url}/api/${slug}`)).json()) as Record<string, unknown>;
     // Over stdio an image tool's description adds a sentence on its file fields.
-    if (transport === 'stdio' && imageTools.has(slug)) expect(tool.description!.startsWith(`${String(description.summary)} Over this local connection`)).toBe(true);
+    if (transport === 'stdio' && imageTools.has(slug))
+      expect(tool.description!.startsWith(`${String(description.summary)} Over this local connection`)).toBe(true);
     else expect(tool.description).toBe(description.summary);
     expect(tool.title).toBe(description.name);
     // Over stdio the image tools also take local files (mcp-files.ts); without those fields
@@ -124,20 +138,31 @@ describe.each(['stdio', 'http'] as const)('MCP over %s', (transport) => {
     else expect(files.length > 0).toBe(imageTools.has(slug));
     expect(tool.inputSchema).toEqual(description.input_schema);
     expect(tool.outputSchema).toEqual(description.output_schema);
-    expect(tool.annotations).toMatchObject({ readOnlyHint: files.length === 0, destructiveHint: false, idempotentHint: true, openWorldHint: false });
+    expect(tool.annotations).toMatchObject({
+      readOnlyHint: files.length === 0,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+    });
     // The schemas are self-contained (no refs into an OpenAPI document) and valid JSON Schema.
     expect(JSON.stringify(tool.inputSchema)).not.toContain('$ref');
     const ajv = new Ajv2020({ strict: true, allErrors: true });
     addFormats(ajv);
     const validate = ajv.compile(tool.inputSchema);
-    for (const example of (description.examples as { request: unknown }[])) expect(validate(example.request), ajv.errorsText(validate.errors)).toBe(true);
+    for (const example of description.examples as { request: unknown }[])
+      expect(validate(example.request), ajv.errorsText(validate.errors)).toBe(true);
   });
 
-  it.each(tools.flatMap((tool) => tool.examples.map((example) => [tool.slug, example.summary, example.input] as const)))(
+  it.each(
+    tools.flatMap((tool) => tool.examples.map((example) => [tool.slug, example.summary, example.input] as const)),
+  )(
     'calls %s with its example "%s" and gets the REST answer',
     async (slug, _summary, input) => {
       // The SDK's own request timeout (60 s) is lifted to the hang guard's: see below.
-      const [result, reference] = await Promise.all([mcp.client.callTool({ name: slug, arguments: input }, undefined, { timeout: 115_000 }), rest(server, slug, input)]);
+      const [result, reference] = await Promise.all([
+        mcp.client.callTool({ name: slug, arguments: input }, undefined, { timeout: 115_000 }),
+        rest(server, slug, input),
+      ]);
       await expectSameAsRest(result, reference);
       if (reference.status === 200) {
         // The structured result also satisfies the advertised output schema.
@@ -156,7 +181,9 @@ describe.each(['stdio', 'http'] as const)('MCP over %s', (transport) => {
 
   // Every golden vector whose body MCP can carry (tools/call arguments are always an object).
   describe.each(tools.map((tool) => tool.slug))('%s golden vectors', (slug) => {
-    const cases = casesBySlug[slug]!.filter((tc) => tc.body !== null && typeof tc.body === 'object' && !Array.isArray(tc.body));
+    const cases = casesBySlug[slug]!.filter(
+      (tc) => tc.body !== null && typeof tc.body === 'object' && !Array.isArray(tc.body),
+    );
     it.each(cases.map((tc) => [tc.name, tc] as const))('%s', async (_name, tc) => {
       const [result, reference] = await Promise.all([
         mcp.client.callTool({ name: slug, arguments: tc.body as Record<string, unknown> }),
@@ -173,8 +200,11 @@ describe.each(['stdio', 'http'] as const)('MCP over %s', (transport) => {
     ['hash-generator', { input: 'x', algorithm: 'md4' }],
     ['uuid-generator', { count: 0 }],
     ['number-base-converter', { input: 12, from_base: 99 }],
-  ] as const)('a schema violation of %s is a tool error with REST\'s 400 text', async (slug, args) => {
-    const [result, reference] = await Promise.all([mcp.client.callTool({ name: slug, arguments: args }), rest(server, slug, args)]);
+  ] as const)("a schema violation of %s is a tool error with REST's 400 text", async (slug, args) => {
+    const [result, reference] = await Promise.all([
+      mcp.client.callTool({ name: slug, arguments: args }),
+      rest(server, slug, args),
+    ]);
     expect(reference.status).toBe(400);
     expect(reference.body.error).toMatch(/^Invalid request: /);
     await expectSameAsRest(result, reference);
@@ -184,22 +214,31 @@ describe.each(['stdio', 'http'] as const)('MCP over %s', (transport) => {
     ['lcov-viewer', { lcov: 'not a coverage report' }],
     ['url-encoder', { input: '100%', mode: 'decode' }],
     ['image-resizer', { image: 'bm90IGFuIGltYWdl', width: 10 }],
-  ] as const)('a semantic failure of %s is a tool error with REST\'s 400 text', async (slug, args) => {
-    const [result, reference] = await Promise.all([mcp.client.callTool({ name: slug, arguments: args }), rest(server, slug, args)]);
+  ] as const)("a semantic failure of %s is a tool error with REST's 400 text", async (slug, args) => {
+    const [result, reference] = await Promise.all([
+      mcp.client.callTool({ name: slug, arguments: args }),
+      rest(server, slug, args),
+    ]);
     expect(reference.status).toBe(400);
     await expectSameAsRest(result, reference);
   });
 
   it('a tool that reports failure inside its answer (valid:false) returns it as structured content', async () => {
     const args = { json: '{"a":1,,}' };
-    const [result, reference] = await Promise.all([mcp.client.callTool({ name: 'json-formatter', arguments: args }), rest(server, 'json-formatter', args)]);
+    const [result, reference] = await Promise.all([
+      mcp.client.callTool({ name: 'json-formatter', arguments: args }),
+      rest(server, 'json-formatter', args),
+    ]);
     expect(reference.status).toBe(200);
     expect(result.structuredContent).toMatchObject({ valid: false, error_line: 1 });
     await expectSameAsRest(result, reference);
   });
 
   it('missing arguments are an empty object, as an empty REST body', async () => {
-    const [result, reference] = await Promise.all([mcp.client.callTool({ name: 'base64' }), rest(server, 'base64', {})]);
+    const [result, reference] = await Promise.all([
+      mcp.client.callTool({ name: 'base64' }),
+      rest(server, 'base64', {}),
+    ]);
     expect(reference.body.error).toBe("Invalid request: 'input' is required.");
     await expectSameAsRest(result, reference);
   });
@@ -207,17 +246,26 @@ describe.each(['stdio', 'http'] as const)('MCP over %s', (transport) => {
   it('an unknown tool is a protocol error (invalid params), not a tool result', async () => {
     const call = mcp.client.callTool({ name: 'no-such-tool', arguments: {} });
     await expect(call).rejects.toBeInstanceOf(McpError);
-    await expect(call).rejects.toMatchObject({ code: ErrorCode.InvalidParams, message: expect.stringContaining("Tool 'no-such-tool' not found") });
+    await expect(call).rejects.toMatchObject({
+      code: ErrorCode.InvalidParams,
+      message: expect.stringContaining("Tool 'no-such-tool' not found"),
+    });
   });
 
   it('an unsupported method is "method not found"', async () => {
-    await expect(mcp.client.request({ method: 'resources/list' }, ListResourcesResultSchema)).rejects.toMatchObject({ code: ErrorCode.MethodNotFound });
+    await expect(mcp.client.request({ method: 'resources/list' }, ListResourcesResultSchema)).rejects.toMatchObject({
+      code: ErrorCode.MethodNotFound,
+    });
   });
 
   it('answers concurrent calls each with its own result', async () => {
     const inputs = Array.from({ length: 40 }, (_, i) => `message ${i} ${'é'.repeat(i)}`);
-    const results = await Promise.all(inputs.map((input) => mcp.client.callTool({ name: 'hash-generator', arguments: { input, algorithm: 'sha1' } })));
+    const results = await Promise.all(
+      inputs.map((input) => mcp.client.callTool({ name: 'hash-generator', arguments: { input, algorithm: 'sha1' } })),
+    );
     const { createHash } = await import('node:crypto');
-    expect(results.map((r) => (r.structuredContent as { hash: string }).hash)).toEqual(inputs.map((input) => createHash('sha1').update(input, 'utf8').digest('hex')));
+    expect(results.map((r) => (r.structuredContent as { hash: string }).hash)).toEqual(
+      inputs.map((input) => createHash('sha1').update(input, 'utf8').digest('hex')),
+    );
   });
 });

@@ -18,11 +18,22 @@ const initialize = JSON.stringify({
   params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'origin-test', version: '0' } },
 });
 
-function post(server: RunningServer, headers: Record<string, string>, method = 'POST', body: string | null = initialize): Promise<Answer> {
+function post(
+  server: RunningServer,
+  headers: Record<string, string>,
+  method = 'POST',
+  body: string | null = initialize,
+): Promise<Answer> {
   const url = new URL('/mcp', server.url);
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: url.hostname, port: url.port, path: url.pathname, method, headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...headers } },
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method,
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...headers },
+      },
       (res) => {
         let text = '';
         res.setEncoding('utf8');
@@ -52,7 +63,9 @@ function expectRefused(answer: Answer, words: RegExp) {
 
 const answered = (answer: Answer) => {
   expect(answer.status, answer.body).toBe(200);
-  expect((JSON.parse(answer.body) as { result: { serverInfo: { name: string } } }).result.serverInfo.name).toBe('devtoolbox');
+  expect((JSON.parse(answer.body) as { result: { serverInfo: { name: string } } }).result.serverInfo.name).toBe(
+    'devtoolbox',
+  );
 };
 
 describe('/mcp on a loopback bind (HOST=127.0.0.1), default configuration', () => {
@@ -67,13 +80,22 @@ describe('/mcp on a loopback bind (HOST=127.0.0.1), default configuration', () =
   });
 
   it('refuses a page of a foreign origin with 403, a JSON-RPC error and one sentence naming the origin and the setting', async () => {
-    expectRefused(await post(server, { Origin: 'https://evil.example' }), /"https:\/\/evil\.example".*MCP_ALLOWED_ORIGINS/);
+    expectRefused(
+      await post(server, { Origin: 'https://evil.example' }),
+      /"https:\/\/evil\.example".*MCP_ALLOWED_ORIGINS/,
+    );
     // Its preflight too: the browser never gets to send the call.
-    expectRefused(await post(server, { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'POST' }, 'OPTIONS', null), /evil\.example/);
+    expectRefused(
+      await post(server, { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'POST' }, 'OPTIONS', null),
+      /evil\.example/,
+    );
     // A sandboxed page or a file sends "null": not an origin of this server either.
     expectRefused(await post(server, { Origin: 'null' }), /"null"/);
     // Same host name, another port: another origin.
-    expectRefused(await post(server, { Origin: `http://127.0.0.1:${Number(portOf(server)) + 1}` }), /MCP_ALLOWED_ORIGINS/);
+    expectRefused(
+      await post(server, { Origin: `http://127.0.0.1:${Number(portOf(server)) + 1}` }),
+      /MCP_ALLOWED_ORIGINS/,
+    );
   });
 
   it("answers the server's own pages (Origin equal to the address the request went to)", async () => {
@@ -84,15 +106,23 @@ describe('/mcp on a loopback bind (HOST=127.0.0.1), default configuration', () =
   it('refuses a Host that is not a loopback name: the DNS-rebinding request, even with a matching Origin', async () => {
     // A rebinding page at http://attacker.example:<port> whose name now resolves to 127.0.0.1.
     const rebound = `attacker.example:${portOf(server)}`;
-    expectRefused(await post(server, { Host: rebound, Origin: `http://${rebound}` }), /loopback.*'attacker\.example'.*MCP_ALLOWED_HOSTS/);
+    expectRefused(
+      await post(server, { Host: rebound, Origin: `http://${rebound}` }),
+      /loopback.*'attacker\.example'.*MCP_ALLOWED_HOSTS/,
+    );
     expectRefused(await post(server, { Host: rebound }), /attacker\.example/);
     // Every loopback spelling is fine.
-    for (const host of ['localhost', '127.0.0.1', '[::1]', 'app.localhost']) answered(await post(server, { Host: `${host}:${portOf(server)}` }));
+    for (const host of ['localhost', '127.0.0.1', '[::1]', 'app.localhost'])
+      answered(await post(server, { Host: `${host}:${portOf(server)}` }));
   });
 
   it('does not touch the other paths: /api keeps answering any origin (CORS *)', async () => {
     const url = new URL('/api/base64', server.url);
-    const response = await fetch(url, { method: 'POST', headers: { Origin: 'https://evil.example' }, body: JSON.stringify({ input: 'hi' }) });
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { Origin: 'https://evil.example' },
+      body: JSON.stringify({ input: 'hi' }),
+    });
     expect(response.status).toBe(200);
   });
 });
@@ -100,14 +130,26 @@ describe('/mcp on a loopback bind (HOST=127.0.0.1), default configuration', () =
 describe('/mcp with MCP_ALLOWED_ORIGINS and MCP_ALLOWED_HOSTS', () => {
   let server: RunningServer;
   beforeAll(async () => {
-    server = await startServer({ MCP_ALLOWED_ORIGINS: 'https://agent.example, http://localhost:6274', MCP_ALLOWED_HOSTS: 'mcp.example' });
+    server = await startServer({
+      MCP_ALLOWED_ORIGINS: 'https://agent.example, http://localhost:6274',
+      MCP_ALLOWED_HOSTS: 'mcp.example',
+    });
   });
   afterAll(() => server?.stop());
 
   it('answers the listed origins and refuses the others', async () => {
     answered(await post(server, { Origin: 'https://agent.example' }));
     // The preflight a browser sends first: 204 with the CORS headers.
-    const preflight = await post(server, { Origin: 'https://agent.example', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type, mcp-protocol-version' }, 'OPTIONS', null);
+    const preflight = await post(
+      server,
+      {
+        Origin: 'https://agent.example',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'content-type, mcp-protocol-version',
+      },
+      'OPTIONS',
+      null,
+    );
     expect(preflight.status).toBe(204);
     expect(preflight.headers['access-control-allow-origin']).toBe('*');
     expect(String(preflight.headers['access-control-allow-headers']).toLowerCase()).toContain('mcp-protocol-version');

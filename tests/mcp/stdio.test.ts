@@ -9,7 +9,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { tools } from '../../src/tools/index';
 import { MCP_STDIO_ENTRY } from './support';
 
-const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { bin: Record<string, string> };
+const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+  bin: Record<string, string>;
+};
 
 interface Session {
   child: ChildProcessWithoutNullStreams;
@@ -85,11 +87,19 @@ describe('MCP over stdio: the devtoolbox-mcp command', () => {
     session.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
     session.send('this is not JSON');
     session.send({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
-    session.send({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'url-encoder', arguments: { input: 'a b' } } });
+    session.send({
+      jsonrpc: '2.0',
+      id: 3,
+      method: 'tools/call',
+      params: { name: 'url-encoder', arguments: { input: 'a b' } },
+    });
     session.send({ jsonrpc: '2.0', id: 4, method: 'ping' });
     const [list, call, ping] = await Promise.all([session.response(2), session.response(3), session.response(4)]);
     expect((list.result as { tools: unknown[] }).tools).toHaveLength(tools.length);
-    expect((call.result as { structuredContent: unknown }).structuredContent).toMatchObject({ output: 'a%20b', changed: true });
+    expect((call.result as { structuredContent: unknown }).structuredContent).toMatchObject({
+      output: 'a%20b',
+      changed: true,
+    });
     expect(ping).toEqual({ jsonrpc: '2.0', id: 4, result: {} });
     const lines = session.stdout().split('\n').filter(Boolean);
     expect(lines).toHaveLength(4);
@@ -106,16 +116,28 @@ describe('MCP over stdio: the devtoolbox-mcp command', () => {
     let stdout = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    const png = (await sharp({ create: { width: 24, height: 16, channels: 3, background: '#c83c0a' } }).png().toBuffer()).toString('base64');
+    const png = (
+      await sharp({ create: { width: 24, height: 16, channels: 3, background: '#c83c0a' } })
+        .png()
+        .toBuffer()
+    ).toString('base64');
     const lines = [
       initialize,
       { jsonrpc: '2.0', method: 'notifications/initialized' },
       { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'base64', arguments: { input: 'hi' } } },
-      { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'background-remover', arguments: { image: png, output: 'mask' } } },
+      {
+        jsonrpc: '2.0',
+        id: 3,
+        method: 'tools/call',
+        params: { name: 'background-remover', arguments: { image: png, output: 'mask' } },
+      },
     ];
     child.stdin.end(lines.map((line) => JSON.stringify(line) + '\n').join(''));
     expect(await exited).toBe(0);
-    const answers = stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line) as { id: number; result?: { structuredContent?: Record<string, unknown> } });
+    const answers = stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { id: number; result?: { structuredContent?: Record<string, unknown> } });
     expect(answers.map((answer) => answer.id)).toEqual([1, 2, 3]);
     expect(answers[1]!.result!.structuredContent).toMatchObject({ output: 'aGk=' });
     expect(answers[2]!.result!.structuredContent).toMatchObject({ width: 24, height: 16 });

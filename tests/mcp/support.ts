@@ -23,7 +23,12 @@ const clientInfo = { name: 'devtoolbox-tests', version: '1.0.0' };
 
 /** The stdio server, started from a directory unrelated to the project, as an agent host would. */
 export async function connectStdio(): Promise<Connected> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [MCP_STDIO_ENTRY], cwd: tmpdir(), stderr: 'pipe' });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [MCP_STDIO_ENTRY],
+    cwd: tmpdir(),
+    stderr: 'pipe',
+  });
   let stderr = '';
   transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk));
   const client = new Client(clientInfo);
@@ -38,7 +43,11 @@ export async function connectHttp(server: RunningServer): Promise<Connected> {
 }
 
 /** The REST answer for the same request: the reference every MCP result must equal. */
-export async function rest(server: RunningServer, slug: string, body: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
+export async function rest(
+  server: RunningServer,
+  slug: string,
+  body: unknown,
+): Promise<{ status: number; body: Record<string, unknown> }> {
   const response = await fetch(`${server.url}/api/${slug}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },

@@ -24,7 +24,8 @@ const froms = dockerfile.getFROMs();
 const runStage = instructions.filter((i) => i.getRange().start.line > froms.at(-1)!.getRange().start.line);
 const keyword = (list: Instruction[], name: string) => list.filter((i) => i.getKeyword() === name);
 /** An exec-form instruction's JSON array (`CMD ["node", …]`). */
-const execForm = (i: Instruction) => JSON.parse(/\[.*\]\s*$/s.exec(i.getTextContent().replace(/\\\n/g, ''))![0]) as string[];
+const execForm = (i: Instruction) =>
+  JSON.parse(/\[.*\]\s*$/s.exec(i.getTextContent().replace(/\\\n/g, ''))![0]) as string[];
 
 // README "Sizing the worker pool": the figure every memory size here follows.
 const heavyPeakGb = Number(/peaks near \*\*([\d.]+) GB\*\*/.exec(read('README.md'))![1]);
@@ -43,7 +44,9 @@ describe('Dockerfile', () => {
     const stages = froms.map((from) => from.getBuildStage());
     expect(new Set(stages).size).toBe(stages.length);
     // Every FROM resolves (through its ARG) to an official slim Node image of a supported line.
-    const args = new Map(dockerfile.getARGs().map((arg) => [arg.getProperty()!.getName(), arg.getProperty()!.getValue()]));
+    const args = new Map(
+      dockerfile.getARGs().map((arg) => [arg.getProperty()!.getName(), arg.getProperty()!.getValue()]),
+    );
     for (const from of froms) {
       const image = from.getImageName()!.replace(/\$\{(\w+)\}/g, (_, name: string) => args.get(name) ?? '');
       expect(image).toMatch(/^node:(20|22|24)[\w.-]*-slim$/);
@@ -61,13 +64,18 @@ describe('Dockerfile', () => {
     expect(keyword(runStage, 'RUN')).toEqual([]);
     expect(keyword(runStage, 'ADD')).toEqual([]);
     const copied = keyword(runStage, 'COPY').map((i) => {
-      const from = (i as Copy).getFlags().find((flag) => flag.getName() === 'from')?.getValue();
+      const from = (i as Copy)
+        .getFlags()
+        .find((flag) => flag.getName() === 'from')
+        ?.getValue();
       expect(from, `${i.getTextContent()} copies from a stage, not the build context`).toBeDefined();
       return i.getArguments().at(-1)!.getValue();
     });
     expect(copied).toEqual(expect.arrayContaining(['node_modules/', 'dist/', 'dist-server/']));
     // The production dependencies come from an `npm ci --omit=dev`.
-    expect(instructions.some((i) => i.getKeyword() === 'RUN' && /npm ci\b.*--omit=dev/.test(i.getTextContent()))).toBe(true);
+    expect(instructions.some((i) => i.getKeyword() === 'RUN' && /npm ci\b.*--omit=dev/.test(i.getTextContent()))).toBe(
+      true,
+    );
     // The server's entry is what `npm run serve` runs.
     const cmd = execForm(keyword(runStage, 'CMD').at(-1)!);
     expect(`${cmd.join(' ')}`).toBe(JSON.parse(read('package.json')).scripts.serve);
@@ -98,7 +106,10 @@ describe('Dockerfile', () => {
         port = (server.address() as { port: number }).port;
       }
       const code = await new Promise<number | null>((done) => {
-        const child = spawn(process.execPath, command.slice(1), { env: { ...process.env, PORT: String(port) }, stdio: 'ignore' });
+        const child = spawn(process.execPath, command.slice(1), {
+          env: { ...process.env, PORT: String(port) },
+          stdio: 'ignore',
+        });
         child.once('exit', (exit) => done(exit));
       });
       server?.close();
@@ -110,10 +121,22 @@ describe('Dockerfile', () => {
   });
 
   it('keeps the build context small: .dockerignore leaves out installs, builds and git', () => {
-    const ignored = read('.dockerignore').split('\n').map((line) => line.trim()).filter((line) => line && !line.startsWith('#'));
+    const ignored = read('.dockerignore')
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line && !line.startsWith('#'));
     expect(ignored).toEqual(expect.arrayContaining(['.git', 'node_modules', 'dist', 'dist-server', 'test-results']));
     // …but not what the build needs.
-    for (const needed of ['src', 'static', 'vendor', 'package-lock.json', 'vite.config.ts', 'vite.server.config.ts', 'index.html']) expect(ignored).not.toContain(needed);
+    for (const needed of [
+      'src',
+      'static',
+      'vendor',
+      'package-lock.json',
+      'vite.config.ts',
+      'vite.server.config.ts',
+      'index.html',
+    ])
+      expect(ignored).not.toContain(needed);
   });
 });
 
@@ -132,8 +155,10 @@ describe('Dockerfile, lean and labelled', () => {
     for (const from of froms) expect(from.getImageName()).toBe('${NODE_IMAGE}');
   });
 
-  it('keeps only the running platform\'s onnxruntime binaries, and fails the build without them', () => {
-    const deps = instructions.filter((i) => i.getKeyword() === 'RUN' && /--omit=dev/.test(i.getTextContent())).map((i) => i.getTextContent());
+  it("keeps only the running platform's onnxruntime binaries, and fails the build without them", () => {
+    const deps = instructions
+      .filter((i) => i.getKeyword() === 'RUN' && /--omit=dev/.test(i.getTextContent()))
+      .map((i) => i.getTextContent());
     expect(deps).toHaveLength(1);
     const script = deps[0]!;
     // The kept platform is the one node reports inside the build, not a fixed string.
@@ -142,9 +167,14 @@ describe('Dockerfile, lean and labelled', () => {
     expect(script).toMatch(/rm -rf/);
     expect(script).toMatch(/ls node_modules\/onnxruntime-node\/bin\/napi-v\*\/"\$keep"\/onnxruntime_binding\.node/);
     // Run that very loop on a copy of the installed package's layout: only this platform stays.
-    const layout = readdirSync(resolve(root, 'node_modules/onnxruntime-node/bin'), { recursive: true, withFileTypes: true })
+    const layout = readdirSync(resolve(root, 'node_modules/onnxruntime-node/bin'), {
+      recursive: true,
+      withFileTypes: true,
+    })
       .filter((entry) => entry.isFile())
-      .map((entry) => resolve(entry.parentPath, entry.name).slice(resolve(root, 'node_modules/onnxruntime-node').length + 1));
+      .map((entry) =>
+        resolve(entry.parentPath, entry.name).slice(resolve(root, 'node_modules/onnxruntime-node').length + 1),
+      );
     expect(layout.some((path) => path.includes('/win32/'))).toBe(true);
     const sandbox = mkdtempSync(join(tmpdir(), 'devtoolbox-ort-'));
     try {
@@ -152,35 +182,54 @@ describe('Dockerfile, lean and labelled', () => {
         mkdirSync(dirname(join(sandbox, 'node_modules/onnxruntime-node', path)), { recursive: true });
         writeFileSync(join(sandbox, 'node_modules/onnxruntime-node', path), '');
       }
-      const body = script.replace(/^RUN\s+/, '').replace(/\\\n/g, ' ').replace(/npm ci[^&]*&&\s*npm cache clean --force\s*&&/, '');
+      const body = script
+        .replace(/^RUN\s+/, '')
+        .replace(/\\\n/g, ' ')
+        .replace(/npm ci[^&]*&&\s*npm cache clean --force\s*&&/, '');
       const run = spawnSync('sh', ['-c', body], { cwd: sandbox, encoding: 'utf8' });
       expect(run.status, run.stderr).toBe(0);
-      const left = readdirSync(join(sandbox, 'node_modules/onnxruntime-node/bin'), { recursive: true, withFileTypes: true })
+      const left = readdirSync(join(sandbox, 'node_modules/onnxruntime-node/bin'), {
+        recursive: true,
+        withFileTypes: true,
+      })
         .filter((entry) => entry.isFile())
-        .map((entry) => resolve(entry.parentPath, entry.name).slice(join(sandbox, 'node_modules/onnxruntime-node/bin').length + 1));
+        .map((entry) =>
+          resolve(entry.parentPath, entry.name).slice(join(sandbox, 'node_modules/onnxruntime-node/bin').length + 1),
+        );
       expect(left.length).toBeGreaterThan(0);
       for (const path of left) expect(path).toMatch(new RegExp(`^napi-v\\d+/${process.platform}/${process.arch}/`));
       // And the build fails where that platform's binary is missing.
       rmSync(join(sandbox, 'node_modules/onnxruntime-node/bin'), { recursive: true });
       mkdirSync(join(sandbox, 'node_modules/onnxruntime-node/bin/napi-v6/darwin/arm64'), { recursive: true });
-      writeFileSync(join(sandbox, 'node_modules/onnxruntime-node/bin/napi-v6/darwin/arm64/onnxruntime_binding.node'), '');
+      writeFileSync(
+        join(sandbox, 'node_modules/onnxruntime-node/bin/napi-v6/darwin/arm64/onnxruntime_binding.node'),
+        '',
+      );
       expect(spawnSync('sh', ['-c', body], { cwd: sandbox, encoding: 'utf8' }).status).not.toBe(0);
     } finally {
       rmSync(sandbox, { recursive: true, force: true });
     }
   });
 
-  it('carries the OCI labels, its version the package\'s', () => {
+  it("carries the OCI labels, its version the package's", () => {
     const labels = new Map(
-      keyword(runStage, 'LABEL').flatMap((i) => (i as unknown as { getProperties(): { getName(): string; getValue(): string }[] }).getProperties().map((p) => [p.getName(), p.getValue()] as const)),
+      keyword(runStage, 'LABEL').flatMap((i) =>
+        (i as unknown as { getProperties(): { getName(): string; getValue(): string }[] })
+          .getProperties()
+          .map((p) => [p.getName(), p.getValue()] as const),
+      ),
     );
     for (const name of ['title', 'description', 'licenses', 'version', 'revision', 'created', 'documentation']) {
       expect(labels.get(`org.opencontainers.image.${name}`), name).toBeTruthy();
     }
     expect(labels.get('org.opencontainers.image.licenses')).toBe(JSON.parse(read('package.json')).license);
     expect(labels.get('org.opencontainers.image.version')).toBe('${VERSION}');
-    const version = keyword(runStage, 'ARG').find((i) => (i as unknown as { getProperty(): { getName(): string } }).getProperty().getName() === 'VERSION');
-    expect((version as unknown as { getProperty(): { getValue(): string } }).getProperty().getValue()).toBe(JSON.parse(read('package.json')).version);
+    const version = keyword(runStage, 'ARG').find(
+      (i) => (i as unknown as { getProperty(): { getName(): string } }).getProperty().getName() === 'VERSION',
+    );
+    expect((version as unknown as { getProperty(): { getValue(): string } }).getProperty().getValue()).toBe(
+      JSON.parse(read('package.json')).version,
+    );
   });
 });
 
@@ -192,11 +241,14 @@ describe('scripts/container-test.sh', () => {
     const run = /podman run -d (?:[^\n]*\\\n)*[^\n]*/.exec(script)![0];
     for (const flag of ['--read-only', '--cap-drop=all', 'no-new-privileges']) expect(run).toContain(flag);
     expect(script).toMatch(/--build-arg "NODE_IMAGE=\$BASE_IMAGE"/);
-    for (const path of ['/healthz', '/readyz', '/api/hash-generator', '/api/background-remover']) expect(script).toContain(path);
+    for (const path of ['/healthz', '/readyz', '/api/hash-generator', '/api/background-remover'])
+      expect(script).toContain(path);
     expect(script).toMatch(/podman stop -t "\$GRACE_SECONDS"/);
     // The grace period it allows is the one deploy/k8s gives.
     const k8s = parse(read('deploy/k8s/devtoolbox.yaml').split('\n---')[0]!);
-    expect(Number(/GRACE_SECONDS="\$\{GRACE_SECONDS:-(\d+)\}"/.exec(script)![1])).toBe(k8s.spec.template.spec.terminationGracePeriodSeconds);
+    expect(Number(/GRACE_SECONDS="\$\{GRACE_SECONDS:-(\d+)\}"/.exec(script)![1])).toBe(
+      k8s.spec.template.spec.terminationGracePeriodSeconds,
+    );
   });
 
   it('runs from .ci/run only when CONTAINER_TEST=1', () => {
@@ -222,7 +274,9 @@ describe('compose.yaml', () => {
       expect(app.depends_on.redis.condition).toBe('service_healthy');
       // Its memory limit holds the server and its heavy workers at their peak.
       const workers = Number(app.environment.HEAVY_WORKERS);
-      expect(bytes(app.deploy.resources.limits.memory.replace(/g$/, 'Gi').replace(/m$/, 'Mi'))).toBeGreaterThanOrEqual((SERVER_MB + heavyPeakGb * 1000 * workers) * 1e6);
+      expect(bytes(app.deploy.resources.limits.memory.replace(/g$/, 'Gi').replace(/m$/, 'Mi'))).toBeGreaterThanOrEqual(
+        (SERVER_MB + heavyPeakGb * 1000 * workers) * 1e6,
+      );
     }
     expect(services.redis!.healthcheck).toBeDefined();
     const haproxy = services.haproxy!;
@@ -266,7 +320,8 @@ describe('compose.yaml', () => {
     const cfg = read('deploy/haproxy.cfg').replace(/#.*$/gm, '');
     const retryOn = /^\s*retry-on\s+(.+)$/m.exec(cfg)![1]!.trim().split(/\s+/);
     expect(retryOn).toEqual(expect.arrayContaining(['conn-failure', 'empty-response', '503']));
-    for (const unsafe of ['response-timeout', '504', 'all-retryable-errors', 'junk-response']) expect(retryOn).not.toContain(unsafe);
+    for (const unsafe of ['response-timeout', '504', 'all-retryable-errors', 'junk-response'])
+      expect(retryOn).not.toContain(unsafe);
     expect(cfg).toMatch(/^\s*option redispatch 1\s*$/m);
     expect(Number(/^\s*retries\s+(\d+)/m.exec(cfg)![1])).toBeGreaterThanOrEqual(2);
     // A POST is replayed only when HAProxy holds all of it: the body is buffered first, and a
@@ -276,7 +331,9 @@ describe('compose.yaml', () => {
   });
 
   it('deploy/haproxy.cfg is a configuration haproxy accepts', () => {
-    const check = spawnSync(process.env.HAPROXY ?? 'haproxy', ['-c', '-f', resolve(root, 'deploy/haproxy.cfg')], { encoding: 'utf8' });
+    const check = spawnSync(process.env.HAPROXY ?? 'haproxy', ['-c', '-f', resolve(root, 'deploy/haproxy.cfg')], {
+      encoding: 'utf8',
+    });
     expect(check.error).toBeUndefined();
     expect(check.status, check.stderr + check.stdout).toBe(0);
     expect(check.stdout + check.stderr).toMatch(/Configuration file is valid/);
@@ -284,7 +341,10 @@ describe('compose.yaml', () => {
 });
 
 describe('deploy/k8s', () => {
-  const kustomization = parse(read('deploy/k8s/kustomization.yaml')) as { resources: string[]; images: { name: string; newName?: string; newTag?: string }[] };
+  const kustomization = parse(read('deploy/k8s/kustomization.yaml')) as {
+    resources: string[];
+    images: { name: string; newName?: string; newTag?: string }[];
+  };
   const load = (file: string) =>
     parseAllDocuments(read(file)).map((doc) => {
       expect(doc.errors, file).toEqual([]);
@@ -304,7 +364,9 @@ describe('deploy/k8s', () => {
     Object.entries(selector.matchLabels ?? {}).every(([key, value]) => labels[key] === value);
 
   it('applies every manifest in the folder through kustomization.yaml, and nothing else', () => {
-    const files = readdirSync(resolve(root, 'deploy/k8s')).filter((file) => file.endsWith('.yaml') && file !== 'kustomization.yaml');
+    const files = readdirSync(resolve(root, 'deploy/k8s')).filter(
+      (file) => file.endsWith('.yaml') && file !== 'kustomization.yaml',
+    );
     expect([...kustomization.resources].sort()).toEqual(files.sort());
     expect(docs.map((doc) => `${doc.kind}/${doc.metadata.name}`).sort()).toEqual(
       [
@@ -321,7 +383,8 @@ describe('deploy/k8s', () => {
   });
 
   it('every manifest, the Ingress example too, is valid against the Kubernetes API schemas, unknown fields included', () => {
-    for (const doc of [...docs, ...ingressExample]) expect(manifestProblems(doc), `${doc.kind}/${doc.metadata?.name}`).toEqual([]);
+    for (const doc of [...docs, ...ingressExample])
+      expect(manifestProblems(doc), `${doc.kind}/${doc.metadata?.name}`).toEqual([]);
   });
 
   it('and the schema check fails a broken manifest (negative controls)', () => {
@@ -333,21 +396,33 @@ describe('deploy/k8s', () => {
     // A wrong type, a missing required field, a misspelt field (which the API server would drop
     // silently), a wrong enum value, a kind that does not exist, an unknown top-level field.
     expect(broken((d) => (d.spec.replicas = 'three'))).toEqual([expect.stringMatching(/^\/spec\/replicas: /)]);
-    expect(broken((d) => delete d.spec.template.spec.containers[0].name)).toEqual([expect.stringMatching(/^\/spec\/template\/spec\/containers\/0: .*name/)]);
-    expect(broken((d) => (d.spec.template.spec.containers[0].imagePullPolcy = 'Always'))).toEqual(['/spec/template/spec/containers/0/imagePullPolcy: unknown field']);
+    expect(broken((d) => delete d.spec.template.spec.containers[0].name)).toEqual([
+      expect.stringMatching(/^\/spec\/template\/spec\/containers\/0: .*name/),
+    ]);
+    expect(broken((d) => (d.spec.template.spec.containers[0].imagePullPolcy = 'Always'))).toEqual([
+      '/spec/template/spec/containers/0/imagePullPolcy: unknown field',
+    ]);
     expect(broken((d) => (d.spec.template.spec.topologySpreadConstraints[0].maxSkew = '1'))).not.toEqual([]);
     expect(broken((d) => (d.spec.template.spec.containers[0].ports[0].containerPort = 'http'))).not.toEqual([]);
-    expect(broken((d) => (d.kind = 'Deploymnet'))).toEqual(['/: apps/v1 Deploymnet is not a type of the Kubernetes API']);
+    expect(broken((d) => (d.kind = 'Deploymnet'))).toEqual([
+      '/: apps/v1 Deploymnet is not a type of the Kubernetes API',
+    ]);
     expect(broken((d) => (d.metdata = d.metadata))).toEqual(['/metdata: unknown field']);
-    expect(broken((p) => (p.spec.maxUnavailble = 1), find('PodDisruptionBudget', 'devtoolbox'))).toEqual(['/spec/maxUnavailble: unknown field']);
-    expect(broken((n) => (n.spec.ingress[0].ports[0].protocol = 7), find('NetworkPolicy', 'devtoolbox-redis'))).not.toEqual([]);
+    expect(broken((p) => (p.spec.maxUnavailble = 1), find('PodDisruptionBudget', 'devtoolbox'))).toEqual([
+      '/spec/maxUnavailble: unknown field',
+    ]);
+    expect(
+      broken((n) => (n.spec.ingress[0].ports[0].protocol = 7), find('NetworkPolicy', 'devtoolbox-redis')),
+    ).not.toEqual([]);
     expect(broken((i) => delete i.spec.rules[0].http.paths[0].pathType, ingressExample[0])).not.toEqual([]);
     // Maps keep any key: labels are data, not fields.
     expect(broken((d) => (d.metadata.labels['example.com/anything'] = 'x'))).toEqual([]);
   });
 
   it('probes readiness on /readyz and liveness on /healthz, on the port the server listens on', () => {
-    const ports = Object.fromEntries(container.ports.map((p: { name: string; containerPort: number }) => [p.name, p.containerPort]));
+    const ports = Object.fromEntries(
+      container.ports.map((p: { name: string; containerPort: number }) => [p.name, p.containerPort]),
+    );
     expect(ports.http).toBe(Number(env.PORT ?? 8787));
     expect(container.readinessProbe.httpGet.path).toBe('/readyz');
     expect(container.livenessProbe.httpGet.path).toBe('/healthz');
@@ -430,7 +505,10 @@ describe('deploy/k8s', () => {
     const appPolicy = find('NetworkPolicy', 'devtoolbox');
     expect(matches(appPolicy.spec.podSelector, appLabels)).toBe(true);
     expect(appPolicy.spec.policyTypes).toEqual(['Egress']);
-    const destinations = appPolicy.spec.egress.map((e: { to: Record<string, any>[]; ports: { port: number }[] }) => ({ to: e.to, ports: e.ports.map((p) => p.port) }));
+    const destinations = appPolicy.spec.egress.map((e: { to: Record<string, any>[]; ports: { port: number }[] }) => ({
+      to: e.to,
+      ports: e.ports.map((p) => p.port),
+    }));
     expect(destinations).toEqual([
       { to: [{ podSelector: { matchLabels: redisLabels } }], ports: [redisPort] },
       { to: [{ namespaceSelector: {} }], ports: [53, 53] },
@@ -439,7 +517,9 @@ describe('deploy/k8s', () => {
 
   it('sets the images in one place, kustomization.yaml, matching the names the manifests use', () => {
     const images = new Map(kustomization.images.map((image) => [image.name, image]));
-    const used = docs.filter((doc) => doc.kind === 'Deployment').flatMap((doc) => doc.spec.template.spec.containers.map((c: { image: string }) => c.image));
+    const used = docs
+      .filter((doc) => doc.kind === 'Deployment')
+      .flatMap((doc) => doc.spec.template.spec.containers.map((c: { image: string }) => c.image));
     // The manifests name each image without a tag or registry; kustomize fills them in.
     for (const image of used) {
       expect(image).toMatch(/^[a-z0-9-]+$/);
@@ -456,8 +536,15 @@ describe('deploy/k8s', () => {
     const route = (path: string) =>
       // The Ingress rule: the longest matching path wins, then Exact over Prefix.
       paths
-        .filter((p: Record<string, any>) => (p.pathType === 'Exact' ? p.path === path : path === p.path || path.startsWith(p.path.endsWith('/') ? p.path : `${p.path}/`)))
-        .sort((a: Record<string, any>, b: Record<string, any>) => b.path.length - a.path.length || (a.pathType === 'Exact' ? -1 : 1))[0]?.backend.service.name;
+        .filter((p: Record<string, any>) =>
+          p.pathType === 'Exact'
+            ? p.path === path
+            : path === p.path || path.startsWith(p.path.endsWith('/') ? p.path : `${p.path}/`),
+        )
+        .sort(
+          (a: Record<string, any>, b: Record<string, any>) =>
+            b.path.length - a.path.length || (a.pathType === 'Exact' ? -1 : 1),
+        )[0]?.backend.service.name;
     expect(route('/')).toBe('devtoolbox');
     expect(route('/api/hash-generator')).toBe('devtoolbox');
     expect(route('/mcp')).toBe('devtoolbox');

@@ -58,7 +58,13 @@ function start(command, args, env) {
   return child;
 }
 for (const host of ADDRESSES.split(',')) {
-  start(process.execPath, [SERVER_ENTRY], { HOST: host, PORT: '8787', RATE_LIMIT: 'off', ACCESS_LOG: 'off', HEAVY_WORKERS: '1' });
+  start(process.execPath, [SERVER_ENTRY], {
+    HOST: host,
+    PORT: '8787',
+    RATE_LIMIT: 'off',
+    ACCESS_LOG: 'off',
+    HEAVY_WORKERS: '1',
+  });
 }
 start(HAPROXY, ['-db', '-f', CONFIG], {});
 

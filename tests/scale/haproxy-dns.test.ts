@@ -45,9 +45,14 @@ function runtime(command: string): Promise<string> {
 /** Each app server's state and current address (`show servers state`). */
 async function servers(): Promise<Map<string, { address: string; up: boolean }>> {
   const lines = (await runtime('show servers state app')).trim().split('\n');
-  const header = lines.find((line) => line.startsWith('# be_id'))!.replace(/^# /, '').split(' ');
+  const header = lines
+    .find((line) => line.startsWith('# be_id'))!
+    .replace(/^# /, '')
+    .split(' ');
   // The first line is the format's version; then one line per server, as many fields as the header.
-  const rows = lines.filter((line) => !line.startsWith('#') && line.split(' ').length === header.length).map((line) => Object.fromEntries(line.split(' ').map((value, i) => [header[i], value])));
+  const rows = lines
+    .filter((line) => !line.startsWith('#') && line.split(' ').length === header.length)
+    .map((line) => Object.fromEntries(line.split(' ').map((value, i) => [header[i], value])));
   // srv_op_state 2: running (UP).
   return new Map(rows.map((row) => [row.srv_name!, { address: row.srv_addr!, up: row.srv_op_state === '2' }]));
 }
@@ -84,7 +89,15 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'haproxy.cfg'), cfg);
   const script = `ip link set lo up && mount --bind "${join(dir, 'resolv.conf')}" /etc/resolv.conf && exec "${process.execPath}" "${resolve(import.meta.dirname, 'dns-topology.mjs')}"`;
   topology = spawn('unshare', ['--net', '--mount', '--fork', '--kill-child=SIGTERM', 'sh', '-c', script], {
-    env: { ...process.env, NAMESERVER, RECORDS: recordsPath, ADDRESSES: ADDRESSES.join(','), SERVER_ENTRY, CONFIG: join(dir, 'haproxy.cfg'), HAPROXY: process.env.HAPROXY ?? 'haproxy' },
+    env: {
+      ...process.env,
+      NAMESERVER,
+      RECORDS: recordsPath,
+      ADDRESSES: ADDRESSES.join(','),
+      SERVER_ENTRY,
+      CONFIG: join(dir, 'haproxy.cfg'),
+      HAPROXY: process.env.HAPROXY ?? 'haproxy',
+    },
     // unshare --fork ignores SIGTERM itself: the topology script stops everything it started
     // when its standard input closes (afterAll, or this process ending in any way).
     stdio: ['pipe', 'pipe', 'pipe'],
@@ -108,7 +121,11 @@ it('finds the instances through the resolv.conf nameserver, and follows one that
     const state = await servers();
     return [...state.values()].length === 3 && [...state.values()].every((s) => s.up) ? state : undefined;
   });
-  expect(Object.fromEntries([...initial].map(([name, s]) => [name, s.address]))).toEqual({ app1: ADDRESSES[0], app2: ADDRESSES[1], app3: ADDRESSES[2] });
+  expect(Object.fromEntries([...initial].map(([name, s]) => [name, s.address]))).toEqual({
+    app1: ADDRESSES[0],
+    app2: ADDRESSES[1],
+    app3: ADDRESSES[2],
+  });
 
   // app2 "restarts" with another address: the DNS now says 127.0.1.4 (a server listens there).
   writeFileSync(recordsPath, JSON.stringify({ app1: ADDRESSES[0], app2: ADDRESSES[3], app3: ADDRESSES[2] }));

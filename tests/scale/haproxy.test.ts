@@ -43,7 +43,11 @@ interface Answer {
 }
 
 /** One request through HAProxy (or straight to `to`), from a chosen loopback address (a distinct client). */
-function post(path: string, body: unknown, options: { from?: string; headers?: Record<string, string>; to?: string } = {}): Promise<Answer> {
+function post(
+  path: string,
+  body: unknown,
+  options: { from?: string; headers?: Record<string, string>; to?: string } = {},
+): Promise<Answer> {
   const payload = JSON.stringify(body);
   const target = options.to ? new URL(options.to) : undefined;
   return new Promise((done, fail) => {
@@ -55,7 +59,11 @@ function post(path: string, body: unknown, options: { from?: string; headers?: R
         method: 'POST',
         localAddress: options.from ?? '127.0.0.1',
         agent: false,
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), ...options.headers },
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(payload),
+          ...options.headers,
+        },
       },
       (res) => {
         let text = '';
@@ -91,7 +99,9 @@ function showStat(): Promise<Stat[]> {
 
 async function backendServers(): Promise<Map<string, Stat>> {
   const rows = await showStat();
-  return new Map(rows.filter((row) => row.pxname === 'app' && /^app\d$/.test(row.svname!)).map((row) => [row.svname!, row]));
+  return new Map(
+    rows.filter((row) => row.pxname === 'app' && /^app\d$/.test(row.svname!)).map((row) => [row.svname!, row]),
+  );
 }
 
 async function until<T>(what: string, probe: () => Promise<T | undefined>, attempts = 400): Promise<T> {
@@ -110,18 +120,20 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>, attem
  */
 function testConfig(statsPort: number): string {
   let server = 0;
-  const lines = readFileSync(CONFIG, 'utf8').split('\n').map((line) => {
-    const marker = /#\s*test:\s*(.+)$/.exec(line)?.[1]?.trim();
-    if (marker === 'stats socket') return `    stats socket ${socketPath} mode 600 level admin`;
-    if (marker === 'bind') return `    bind 127.0.0.1:${port}`;
-    if (marker === 'stats bind') return `    bind 127.0.0.1:${statsPort}`;
-    if (marker === 'server') {
-      const url = new URL(servers[server]!.url);
-      server++;
-      return `    server app${server} 127.0.0.1:${url.port}`;
-    }
-    return line;
-  });
+  const lines = readFileSync(CONFIG, 'utf8')
+    .split('\n')
+    .map((line) => {
+      const marker = /#\s*test:\s*(.+)$/.exec(line)?.[1]?.trim();
+      if (marker === 'stats socket') return `    stats socket ${socketPath} mode 600 level admin`;
+      if (marker === 'bind') return `    bind 127.0.0.1:${port}`;
+      if (marker === 'stats bind') return `    bind 127.0.0.1:${statsPort}`;
+      if (marker === 'server') {
+        const url = new URL(servers[server]!.url);
+        server++;
+        return `    server app${server} 127.0.0.1:${url.port}`;
+      }
+      return line;
+    });
   expect(server, 'deploy/haproxy.cfg names three servers').toBe(3);
   // Until every server has /healthz, check what the built one answers (the cfg asks /healthz).
   return lines.join('\n').replace('option httpchk GET /healthz', `option httpchk GET ${healthPath}`);
@@ -152,7 +164,10 @@ beforeAll(async () => {
   haproxy = spawn(HAPROXY, ['-db', '-f', cfg], { stdio: ['ignore', 'pipe', 'pipe'] });
   haproxy.stdout!.on('data', (chunk) => (haproxyOutput += chunk));
   haproxy.stderr!.on('data', (chunk) => (haproxyOutput += chunk));
-  haproxy.once('error', (error) => (haproxyOutput += `cannot run ${HAPROXY} (apt-get install haproxy): ${error.message}`));
+  haproxy.once(
+    'error',
+    (error) => (haproxyOutput += `cannot run ${HAPROXY} (apt-get install haproxy): ${error.message}`),
+  );
   await until('all three servers UP in haproxy', async () => {
     if (haproxy!.exitCode !== null) throw new Error(`haproxy exited with ${haproxy!.exitCode}:\n${haproxyOutput}`);
     const stats = await backendServers().catch(() => undefined);
@@ -191,7 +206,11 @@ describe('three instances behind haproxy (deploy/haproxy.cfg)', () => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     // A client cannot name itself someone else: HAProxy appends the address it saw, and the
     // servers trust that one hop only.
-    const spoofed = await post('/api/hash-generator', { input: 'spoofed' }, { from: '127.0.0.2', headers: { 'x-forwarded-for': '203.0.113.9' } });
+    const spoofed = await post(
+      '/api/hash-generator',
+      { input: 'spoofed' },
+      { from: '127.0.0.2', headers: { 'x-forwarded-for': '203.0.113.9' } },
+    );
     expect(spoofed.status).toBe(429);
 
     // Each instance served some of them (HAProxy's per-server session counts).
@@ -206,7 +225,12 @@ describe('three instances behind haproxy (deploy/haproxy.cfg)', () => {
     expect(other.headers['ratelimit-remaining']).toBe('29');
     // The servers logged the client HAProxy saw, never HAProxy's own address (its health
     // checks aside, which carry no X-Forwarded-For). A line is written once its answer has left.
-    const apiClients = () => new Set(servers.flatMap((server) => [...server.output().matchAll(/"path":"\/api\/hash-generator".*?"client":"([^"]+)"/g)].map((m) => m[1])));
+    const apiClients = () =>
+      new Set(
+        servers.flatMap((server) =>
+          [...server.output().matchAll(/"path":"\/api\/hash-generator".*?"client":"([^"]+)"/g)].map((m) => m[1]),
+        ),
+      );
     await until('the access log of the last request', async () => (apiClients().has('127.0.0.3') ? true : undefined));
     expect(apiClients()).toEqual(new Set(['127.0.0.2', '127.0.0.3']));
   }, 60_000);
@@ -224,7 +248,10 @@ describe('three instances behind haproxy (deploy/haproxy.cfg)', () => {
       while (flooding) {
         address++;
         const from = `10.77.${address >> 8}.${address & 255}`;
-        const answer = await post('/api/image-resizer', slow, { to: flooded, headers: { 'x-forwarded-for': from } }).catch(() => undefined);
+        const answer = await post('/api/image-resizer', slow, {
+          to: flooded,
+          headers: { 'x-forwarded-for': from },
+        }).catch(() => undefined);
         floodAnswers.push(answer?.status ?? 0);
         if (answer?.status === 503) await new Promise((r) => setTimeout(r, 10));
       }
@@ -238,7 +265,8 @@ describe('three instances behind haproxy (deploy/haproxy.cfg)', () => {
     const answers: Answer[] = [];
     await Promise.all(
       FLOOD_KEYS.map(async (key) => {
-        for (let i = 0; i < 12; i++) answers.push(await post('/api/image-converter', small, { headers: { authorization: `Bearer ${key}` } }));
+        for (let i = 0; i < 12; i++)
+          answers.push(await post('/api/image-converter', small, { headers: { authorization: `Bearer ${key}` } }));
       }),
     );
     const after = (await backendServers()).get('app1')!;
@@ -248,8 +276,11 @@ describe('three instances behind haproxy (deploy/haproxy.cfg)', () => {
     // The flood was refused by app1 (the situation the test is about)…
     expect(floodAnswers).toContain(503);
     // …but not one client of HAProxy saw a 503, or anything but a converted image.
-    expect(answers.map((a) => `${a.status} ${a.status === 200 ? '' : a.body.slice(0, 120)}`)).toEqual(answers.map(() => '200 '));
-    for (const answer of answers) expect(JSON.parse(answer.body)).toMatchObject({ format: 'webp', width: 40, height: 24 });
+    expect(answers.map((a) => `${a.status} ${a.status === 200 ? '' : a.body.slice(0, 120)}`)).toEqual(
+      answers.map(() => '200 '),
+    );
+    for (const answer of answers)
+      expect(JSON.parse(answer.body)).toMatchObject({ format: 'webp', width: 40, height: 24 });
     // HAProxy did send requests to app1 and took each one it refused elsewhere (so the zero
     // above tested something). A replayed answer is not counted in app1's hrsp_5xx: its sessions
     // either got their answer there (2xx) or were switched away from it (wredis, for a server
@@ -276,7 +307,13 @@ describe('three instances behind haproxy (deploy/haproxy.cfg)', () => {
       while (!stop && sent < 1000) {
         sent++;
         try {
-          answers.push(await post('/api/hash-generator', { input: `w${worker}-${sent}` }, { headers: { authorization: `Bearer ${KEYS[worker]}` } }));
+          answers.push(
+            await post(
+              '/api/hash-generator',
+              { input: `w${worker}-${sent}` },
+              { headers: { authorization: `Bearer ${KEYS[worker]}` } },
+            ),
+          );
         } catch (error) {
           errors.push(error as Error);
         }
@@ -294,7 +331,9 @@ describe('three instances behind haproxy (deploy/haproxy.cfg)', () => {
       return stat.status?.startsWith('DOWN') ? stat : undefined;
     });
     // Informational only (no assertion on wall time): how long HAProxy took.
-    console.log(`${name} killed → DOWN in ${Math.round(performance.now() - killedAt)} ms; ${answers.length} answers so far; retried ${down.wretr}, redispatched ${down.wredis}`);
+    console.log(
+      `${name} killed → DOWN in ${Math.round(performance.now() - killedAt)} ms; ${answers.length} answers so far; retried ${down.wretr}, redispatched ${down.wredis}`,
+    );
     // More requests after it is out of rotation: none may reach it.
     const atDown = answers.length;
     await until('60 answers after DOWN', async () => (answers.length >= atDown + 60 ? true : undefined));

@@ -81,7 +81,8 @@ export function manifestProblems(doc: unknown): string[] {
   for (const key of Object.keys(doc)) if (!TOP_LEVEL.has(key)) problems.push(`/${key}: unknown field`);
   const watched = Object.fromEntries(Object.entries(doc).map(([key, value]) => [key, watch(value, `/${key}`)]));
   if (!validate(watched)) {
-    for (const error of validate.errors ?? []) problems.push(`${error.instancePath || '/'}: ${error.message ?? error.keyword} ${JSON.stringify(error.params)}`);
+    for (const error of validate.errors ?? [])
+      problems.push(`${error.instancePath || '/'}: ${error.message ?? error.keyword} ${JSON.stringify(error.params)}`);
   }
   for (const { target, path, read, enumerated } of opened) {
     if (enumerated || Array.isArray(target)) continue;

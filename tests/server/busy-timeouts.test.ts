@@ -32,14 +32,21 @@ async function aloneUntilTooLong(attempt: () => Promise<Outcome>): Promise<Outco
     // Anything else must be the other truthful answer: the machine was busy.
     expect(outcome.ok ? 'answered' : outcome.error).toMatch(BUSY);
   }
-  if (outcomes.length > 1) console.log(`alone: ${outcomes.length - 1} busy answer(s) before the 400 (the machine was loaded)`);
+  if (outcomes.length > 1)
+    console.log(`alone: ${outcomes.length - 1} busy answer(s) before the 400 (the machine was loaded)`);
   return outcomes;
 }
 
 describe.runIf(linux)('the pool tells a crowded-out task from a too heavy one', () => {
   const pools: WorkerPool<{ kind: string; value?: unknown }, unknown>[] = [];
   const pool = (size: number) => {
-    const created = new WorkerPool<{ kind: string; value?: unknown }, unknown>({ script: new URL('./fixtures/pool-spinner.mjs', import.meta.url), size, maxQueue: 0, taskTimeoutMs: 400, log: () => {} });
+    const created = new WorkerPool<{ kind: string; value?: unknown }, unknown>({
+      script: new URL('./fixtures/pool-spinner.mjs', import.meta.url),
+      size,
+      maxQueue: 0,
+      taskTimeoutMs: 400,
+      log: () => {},
+    });
     pools.push(created);
     return created;
   };
@@ -79,14 +86,30 @@ describe.runIf(linux)('the built server', () => {
   describe('loaded: four heavy requests per core at once, half over REST and half over POST /mcp', () => {
     let server: RunningServer;
     beforeAll(async () => {
-      server = await startServer({ HEAVY_WORKERS: String(LOAD), HEAVY_QUEUE: '0', HEAVY_PER_CLIENT: '0', HEAVY_NICE: '0', TOOL_TIMEOUT_MS: '1000' });
+      server = await startServer({
+        HEAVY_WORKERS: String(LOAD),
+        HEAVY_QUEUE: '0',
+        HEAVY_PER_CLIENT: '0',
+        HEAVY_NICE: '0',
+        TOOL_TIMEOUT_MS: '1000',
+      });
       // Every worker started (a light call each, made heavy), so the requests run at once.
-      await Promise.all(Array.from({ length: LOAD }, () => rest(server.url, 'number-base-converter', { input: '1'.repeat(70_000), from_base: 2 })));
+      await Promise.all(
+        Array.from({ length: LOAD }, () =>
+          rest(server.url, 'number-base-converter', { input: '1'.repeat(70_000), from_base: 2 }),
+        ),
+      );
     });
     afterAll(() => server?.stop());
 
     it('each gets 503 + Retry-After (REST) or an error result (MCP) saying the server is busy', async () => {
-      const outcomes = await Promise.all(Array.from({ length: LOAD }, (_, i) => (i % 2 ? mcpHttp(server.url, 'number-base-converter', HEAVY) : rest(server.url, 'number-base-converter', HEAVY))));
+      const outcomes = await Promise.all(
+        Array.from({ length: LOAD }, (_, i) =>
+          i % 2
+            ? mcpHttp(server.url, 'number-base-converter', HEAVY)
+            : rest(server.url, 'number-base-converter', HEAVY),
+        ),
+      );
       outcomes.forEach((outcome, i) => {
         expect(outcome.ok).toBe(false);
         if (outcome.ok) return;
@@ -95,7 +118,9 @@ describe.runIf(linux)('the built server', () => {
         if (i % 2 === 0) {
           expect(outcome.status).toBe(503);
           expect(Number(outcome.retryAfter)).toBeGreaterThanOrEqual(1);
-          expect(outcome.error).toBe(`The server was too busy to finish this request within its time limit of 1 seconds. Retry after ${outcome.retryAfter} seconds.`);
+          expect(outcome.error).toBe(
+            `The server was too busy to finish this request within its time limit of 1 seconds. Retry after ${outcome.retryAfter} seconds.`,
+          );
         }
       });
       expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
@@ -111,9 +136,17 @@ describe.runIf(linux)('the built server', () => {
 
     it('gets the 400 that asks for a smaller input, over REST and over POST /mcp', async () => {
       const viaRest = (await aloneUntilTooLong(() => rest(server.url, 'number-base-converter', HEAVY))).at(-1)!;
-      expect(viaRest).toEqual({ ok: false, status: 400, retryAfter: null, error: 'Processing took longer than the limit of 500 ms; send a smaller or simpler input.' });
+      expect(viaRest).toEqual({
+        ok: false,
+        status: 400,
+        retryAfter: null,
+        error: 'Processing took longer than the limit of 500 ms; send a smaller or simpler input.',
+      });
       const viaMcp = (await aloneUntilTooLong(() => mcpHttp(server.url, 'number-base-converter', HEAVY))).at(-1)!;
-      expect(viaMcp).toEqual({ ok: false, error: 'Processing took longer than the limit of 500 ms; send a smaller or simpler input.' });
+      expect(viaMcp).toEqual({
+        ok: false,
+        error: 'Processing took longer than the limit of 500 ms; send a smaller or simpler input.',
+      });
     }, 120_000);
   });
 });
@@ -130,11 +163,16 @@ describe.runIf(linux)('the devtoolbox command', () => {
 
   it('alone: exits 1 with the sentence that asks for a smaller input', async () => {
     const outcome = (await aloneUntilTooLong(() => cli(args, { TOOL_TIMEOUT_MS: '500' }))).at(-1)!;
-    expect(outcome).toEqual({ ok: false, exitCode: 1, error: 'Processing took longer than the limit of 500 ms; send a smaller or simpler input.' });
+    expect(outcome).toEqual({
+      ok: false,
+      exitCode: 1,
+      error: 'Processing took longer than the limit of 500 ms; send a smaller or simpler input.',
+    });
   }, 120_000);
 
   it('four at once per core: each exits 1 saying the machine was too busy', async () => {
     const outcomes = await Promise.all(Array.from({ length: LOAD }, () => cli(args, { TOOL_TIMEOUT_MS: '1000' })));
-    for (const outcome of outcomes) expect(outcome).toMatchObject({ ok: false, exitCode: 1, error: expect.stringMatching(BUSY) });
+    for (const outcome of outcomes)
+      expect(outcome).toMatchObject({ ok: false, exitCode: 1, error: expect.stringMatching(BUSY) });
   }, 120_000);
 });

@@ -16,7 +16,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cli, expectLimitAnswer, mcpHttp, modelProcesses, rest, settledRssMb, startServe, startStdio, treeRssMb, type Outcome } from '../support/fault-doors';
+import {
+  cli,
+  expectLimitAnswer,
+  mcpHttp,
+  modelProcesses,
+  rest,
+  settledRssMb,
+  startServe,
+  startStdio,
+  treeRssMb,
+  type Outcome,
+} from '../support/fault-doors';
 import { startServer, type RunningServer } from '../support/server';
 
 // 20 on the primary Node; the second Node line's pass (scripts/test.mjs) runs fewer, as it checks
@@ -40,7 +51,11 @@ let requests: Record<'background-remover' | 'image-converter' | 'image-resizer' 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'devtoolbox-faults-'));
   const scene = (side: number) =>
-    sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${side}" height="${side}"><rect width="${side}" height="${side}" fill="#eef1f4"/><circle cx="${side / 2}" cy="${side / 2}" r="${side / 3}" fill="#8a3b12"/></svg>`))
+    sharp(
+      Buffer.from(
+        `<svg xmlns="http://www.w3.org/2000/svg" width="${side}" height="${side}"><rect width="${side}" height="${side}" fill="#eef1f4"/><circle cx="${side / 2}" cy="${side / 2}" r="${side / 3}" fill="#8a3b12"/></svg>`,
+      ),
+    )
       .png()
       .toBuffer();
   const [small, medium] = await Promise.all([scene(64), scene(256)]);
@@ -49,13 +64,35 @@ beforeAll(async () => {
   // 3 MB of 1000-deep objects, keys sorted: a request for the pool (over INLINE_BODY_BYTES) that
   // builds a tree of ~75 MB, past a 64 MiB heap.
   const nest = '{"a":'.repeat(999) + '1' + '}'.repeat(999);
-  const json = `[${Array(Math.floor(3e6 / nest.length)).fill(nest).join(',')}]`;
+  const json = `[${Array(Math.floor(3e6 / nest.length))
+    .fill(nest)
+    .join(',')}]`;
   writeFileSync(join(dir, 'deep.json'), json);
   requests = {
-    'background-remover': { slug: 'background-remover', body: { image: small.toString('base64') }, args: (d) => ['background-remover', '--image', join(d, 'small.png')], answers: 'image' },
-    'image-converter': { slug: 'image-converter', body: { image: medium.toString('base64'), from: 'png', to: 'webp' }, args: (d) => ['image-converter', '--image', join(d, 'medium.png'), '--from', 'png', '--to', 'webp'], answers: 'image' },
-    'image-resizer': { slug: 'image-resizer', body: { image: medium.toString('base64'), width: 100 }, args: (d) => ['image-resizer', '--image', join(d, 'medium.png'), '--width', '100'], answers: 'image' },
-    'large text': { slug: 'json-formatter', body: { json, sort_keys: true }, args: (d) => ['json-formatter', '--json', `@${join(d, 'deep.json')}`, '--sort-keys'], answers: 'output' },
+    'background-remover': {
+      slug: 'background-remover',
+      body: { image: small.toString('base64') },
+      args: (d) => ['background-remover', '--image', join(d, 'small.png')],
+      answers: 'image',
+    },
+    'image-converter': {
+      slug: 'image-converter',
+      body: { image: medium.toString('base64'), from: 'png', to: 'webp' },
+      args: (d) => ['image-converter', '--image', join(d, 'medium.png'), '--from', 'png', '--to', 'webp'],
+      answers: 'image',
+    },
+    'image-resizer': {
+      slug: 'image-resizer',
+      body: { image: medium.toString('base64'), width: 100 },
+      args: (d) => ['image-resizer', '--image', join(d, 'medium.png'), '--width', '100'],
+      answers: 'image',
+    },
+    'large text': {
+      slug: 'json-formatter',
+      body: { json, sort_keys: true },
+      args: (d) => ['json-formatter', '--json', `@${join(d, 'deep.json')}`, '--sort-keys'],
+      answers: 'output',
+    },
   };
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -72,7 +109,10 @@ function expectAnswered(outcome: Outcome, request: Request): void {
 }
 
 /** The process still works: /healthz, and a Base64 call through the same door. */
-async function expectAlive(server: RunningServer, door: (slug: string, body: unknown) => Promise<Outcome>): Promise<void> {
+async function expectAlive(
+  server: RunningServer,
+  door: (slug: string, body: unknown) => Promise<Outcome>,
+): Promise<void> {
   expect(server.process.exitCode).toBeNull();
   expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
   expect(await door('base64', { input: 'hi' })).toMatchObject({ ok: true, body: { output: 'aGk=' } });
@@ -82,7 +122,9 @@ async function expectAlive(server: RunningServer, door: (slug: string, body: unk
  * server that has done this work once and the rounds show what repeating it adds. */
 const WARM_UP = 3;
 async function warmUp(door: (slug: string, body: unknown) => Promise<Outcome>): Promise<void> {
-  for (const kind of KINDS) for (let i = 0; i < WARM_UP; i++) expectAnswered(await door(requests[kind].slug, requests[kind].body), requests[kind]);
+  for (const kind of KINDS)
+    for (let i = 0; i < WARM_UP; i++)
+      expectAnswered(await door(requests[kind].slug, requests[kind].body), requests[kind]);
 }
 
 describe.each(Object.entries(FAULTS))('under %s', (_fault, env) => {
@@ -98,20 +140,29 @@ describe.each(Object.entries(FAULTS))('under %s', (_fault, env) => {
     });
     afterAll(() => server?.stop());
 
-    it.each(KINDS)('%s: every call answered, the server alive after each round', async (kind) => {
-      const request = requests[kind];
-      for (let i = 0; i < REPEATS; i++) {
-        const [viaRest, viaMcp] = await Promise.all([rest(server.url, request.slug, request.body), mcpHttp(server.url, request.slug, request.body)]);
-        expectAnswered(viaRest, request);
-        expectAnswered(viaMcp, request);
-      }
-      await expectAlive(server, (slug, body) => rest(server.url, slug, body));
-      await expectAlive(server, (slug, body) => mcpHttp(server.url, slug, body));
-    }, ROUND_MS);
+    it.each(KINDS)(
+      '%s: every call answered, the server alive after each round',
+      async (kind) => {
+        const request = requests[kind];
+        for (let i = 0; i < REPEATS; i++) {
+          const [viaRest, viaMcp] = await Promise.all([
+            rest(server.url, request.slug, request.body),
+            mcpHttp(server.url, request.slug, request.body),
+          ]);
+          expectAnswered(viaRest, request);
+          expectAnswered(viaMcp, request);
+        }
+        await expectAlive(server, (slug, body) => rest(server.url, slug, body));
+        await expectAlive(server, (slug, body) => mcpHttp(server.url, slug, body));
+      },
+      ROUND_MS,
+    );
 
     it('memory afterwards within 200 MB of before; nothing logged as an internal error', async () => {
       const after = await settledRssMb(server.process.pid!, before + 200);
-      console.log(`faults (server, ${_fault}): RSS ${before.toFixed(0)} MiB before, ${after.toFixed(0)} MiB after ${REPEATS * 2 * KINDS.length} faulty calls`);
+      console.log(
+        `faults (server, ${_fault}): RSS ${before.toFixed(0)} MiB before, ${after.toFixed(0)} MiB after ${REPEATS * 2 * KINDS.length} faulty calls`,
+      );
       expect(after - before).toBeLessThan(200);
       expect(server.output()).not.toMatch(/internal error|terminate called|Napi::Error/i);
     });
@@ -127,11 +178,15 @@ describe.each(Object.entries(FAULTS))('under %s', (_fault, env) => {
     });
     afterAll(() => server?.stop());
 
-    it.each(KINDS)('%s: every call answered, the server alive after each round', async (kind) => {
-      const request = requests[kind];
-      for (let i = 0; i < REPEATS; i++) expectAnswered(await rest(server.url, request.slug, request.body), request);
-      await expectAlive(server, (slug, body) => rest(server.url, slug, body));
-    }, ROUND_MS);
+    it.each(KINDS)(
+      '%s: every call answered, the server alive after each round',
+      async (kind) => {
+        const request = requests[kind];
+        for (let i = 0; i < REPEATS; i++) expectAnswered(await rest(server.url, request.slug, request.body), request);
+        await expectAlive(server, (slug, body) => rest(server.url, slug, body));
+      },
+      ROUND_MS,
+    );
 
     it('memory afterwards within 200 MB of before', async () => {
       const after = await settledRssMb(server.process.pid!, before + 200);
@@ -151,11 +206,15 @@ describe.each(Object.entries(FAULTS))('under %s', (_fault, env) => {
     });
     afterAll(() => stdio?.close());
 
-    it.each(KINDS)('%s: every call answered, the server alive after each round', async (kind) => {
-      const request = requests[kind];
-      for (let i = 0; i < REPEATS; i++) expectAnswered(await stdio.call(request.slug, request.body), request);
-      expect(await stdio.call('base64', { input: 'hi' })).toMatchObject({ ok: true, body: { output: 'aGk=' } });
-    }, ROUND_MS);
+    it.each(KINDS)(
+      '%s: every call answered, the server alive after each round',
+      async (kind) => {
+        const request = requests[kind];
+        for (let i = 0; i < REPEATS; i++) expectAnswered(await stdio.call(request.slug, request.body), request);
+        expect(await stdio.call('base64', { input: 'hi' })).toMatchObject({ ok: true, body: { output: 'aGk=' } });
+      },
+      ROUND_MS,
+    );
 
     it('memory afterwards within 200 MB of before', async () => {
       const after = await settledRssMb(stdio.pid, before + 200);
@@ -166,18 +225,23 @@ describe.each(Object.entries(FAULTS))('under %s', (_fault, env) => {
   });
 
   describe('the devtoolbox command', () => {
-    it.each(KINDS)('%s: exits 0 with the answer or 1 with the sentence, every time', async (kind) => {
-      const request = requests[kind];
-      // Model processes inherit this mark from the commands that started them.
-      const mark = `DEVTOOLBOX_FAULT_RUN=${process.pid}-${kind}-${Date.now()}`;
-      const runEnv = { ...env, [mark.split('=')[0]!]: mark.split('=')[1]! };
-      // Two at a time: each run is a process of its own, mostly starting up.
-      for (let i = 0; i < REPEATS; i += 2) {
-        for (const outcome of await Promise.all([cli(request.args(dir), runEnv), cli(request.args(dir), runEnv)])) expectAnswered(outcome, request);
-      }
-      // Each stopped its worker, and the worker's model process, before exiting.
-      expect(modelProcesses(mark)).toEqual([]);
-    }, ROUND_MS);
+    it.each(KINDS)(
+      '%s: exits 0 with the answer or 1 with the sentence, every time',
+      async (kind) => {
+        const request = requests[kind];
+        // Model processes inherit this mark from the commands that started them.
+        const mark = `DEVTOOLBOX_FAULT_RUN=${process.pid}-${kind}-${Date.now()}`;
+        const runEnv = { ...env, [mark.split('=')[0]!]: mark.split('=')[1]! };
+        // Two at a time: each run is a process of its own, mostly starting up.
+        for (let i = 0; i < REPEATS; i += 2) {
+          for (const outcome of await Promise.all([cli(request.args(dir), runEnv), cli(request.args(dir), runEnv)]))
+            expectAnswered(outcome, request);
+        }
+        // Each stopped its worker, and the worker's model process, before exiting.
+        expect(modelProcesses(mark)).toEqual([]);
+      },
+      ROUND_MS,
+    );
   });
 });
 
@@ -195,7 +259,11 @@ describe('the reproduction: a 1.5 s time limit that lands inside the model’s r
     for (let i = 0; i < 3; i++) {
       const outcome = await rest(server.url, 'background-remover', { image: photo });
       if (outcome.ok) expect(outcome.body).toHaveProperty('image');
-      else expectLimitAnswer(outcome, [/took longer than the limit of 1500 ms/, /too busy to finish this request within its time limit of 1500 ms/]);
+      else
+        expectLimitAnswer(outcome, [
+          /took longer than the limit of 1500 ms/,
+          /too busy to finish this request within its time limit of 1500 ms/,
+        ]);
     }
     // The process aborted about 3 s after the answer, when onnxruntime came back into a thread
     // that had been terminated: wait past that.

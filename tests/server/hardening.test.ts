@@ -17,7 +17,9 @@ import { startServer, type RunningServer } from '../support/server';
 function expectTimeLimitAnswer(status: number, retryAfter: string | null, error: string, limit: string): void {
   if (status === 503) {
     expect(Number(retryAfter)).toBeGreaterThanOrEqual(1);
-    expect(error).toBe(`The server was too busy to finish this request within its time limit of ${limit}. Retry after ${retryAfter} seconds.`);
+    expect(error).toBe(
+      `The server was too busy to finish this request within its time limit of ${limit}. Retry after ${retryAfter} seconds.`,
+    );
   } else {
     expect(status).toBe(400);
     expect(error).toBe(`Processing took longer than the limit of ${limit}; send a smaller or simpler input.`);
@@ -55,7 +57,13 @@ async function trickle(socket: Socket, text: string, everyMs: number, closed: Pr
   return sent;
 }
 
-const directives = (policy: string) => new Map(policy.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name!, values]));
+const directives = (policy: string) =>
+  new Map(
+    policy
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...values]) => [name!, values]),
+  );
 
 describe('security headers', () => {
   let server: RunningServer;
@@ -83,7 +91,8 @@ describe('security headers', () => {
       expect(csp.get('object-src')).toEqual(["'none'"]);
       expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
       // Nothing inline, nothing evaluated, no other origin.
-      for (const values of csp.values()) for (const value of values) expect(value).not.toMatch(/unsafe-inline|'unsafe-eval'|^\*|^https?:/);
+      for (const values of csp.values())
+        for (const value of values) expect(value).not.toMatch(/unsafe-inline|'unsafe-eval'|^\*|^https?:/);
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
       expect(response.headers.get('referrer-policy')).toBe('no-referrer');
       expect(response.headers.get('permissions-policy')).toContain('camera=()');
@@ -101,7 +110,11 @@ describe('security headers', () => {
   });
 
   it('API answers carry nosniff and a policy that runs nothing', async () => {
-    for (const response of [await fetch(server.url + '/api/base64', { method: 'POST', body: '{"input":"x"}' }), await fetch(server.url + '/api/nope', { method: 'POST', body: '{}' }), await fetch(server.url + '/openapi.json')]) {
+    for (const response of [
+      await fetch(server.url + '/api/base64', { method: 'POST', body: '{"input":"x"}' }),
+      await fetch(server.url + '/api/nope', { method: 'POST', body: '{}' }),
+      await fetch(server.url + '/openapi.json'),
+    ]) {
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
       expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
       expect(response.headers.get('access-control-allow-origin')).toBe('*');
@@ -109,7 +122,6 @@ describe('security headers', () => {
     }
   });
 });
-
 
 describe('slow clients', () => {
   let server: RunningServer;
@@ -135,7 +147,9 @@ describe('slow clients', () => {
 
   it('cuts off a body that trickles in (request timeout)', async () => {
     const { socket, received, closed } = await open(server);
-    socket.write('POST /api/base64 HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n');
+    socket.write(
+      'POST /api/base64 HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n',
+    );
     const body = '{"input":"' + 'a'.repeat(986) + '"}';
     const sent = await trickle(socket, body, 20, closed);
     await closed;
@@ -154,7 +168,9 @@ describe('slow clients', () => {
 
   it('answers 413 from Content-Length before any of the body is sent, and keeps serving', async () => {
     const { socket, received, closed } = await open(server);
-    socket.write(`POST /api/base64 HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${64 * 1024 * 1024}\r\n\r\n`);
+    socket.write(
+      `POST /api/base64 HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${64 * 1024 * 1024}\r\n\r\n`,
+    );
     while (!received().includes('\r\n\r\n{')) await new Promise((r) => setTimeout(r, 10));
     expect(received()).toMatch(/^HTTP\/1\.1 413 /);
     expect(received()).toContain('{"error":"Request body exceeds 16 MiB"}');
@@ -174,7 +190,9 @@ describe('graceful shutdown on SIGTERM', () => {
     const body = JSON.stringify({ input: 'in flight' });
     const busy = await open(server);
     // Expect: 100-continue: the server's "100 Continue" proves the request reached the handler.
-    busy.socket.write(`POST /api/base64 HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nExpect: 100-continue\r\n\r\n`);
+    busy.socket.write(
+      `POST /api/base64 HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nExpect: 100-continue\r\n\r\n`,
+    );
     busy.socket.write(body.slice(0, 5));
     while (!busy.received().includes('100 Continue')) await new Promise((r) => setTimeout(r, 10));
 
@@ -197,7 +215,14 @@ describe('graceful shutdown on SIGTERM', () => {
     const answer = busy.received();
     expect(answer).toMatch(/HTTP\/1\.1 200 OK/);
     expect(answer).toMatch(/Connection: close/i);
-    expect(answer.slice(answer.lastIndexOf('\r\n\r\n') + 4)).toBe(JSON.stringify({ output: Buffer.from('in flight').toString('base64'), valid: true, encoding: 'standard', byte_length: 9 }));
+    expect(answer.slice(answer.lastIndexOf('\r\n\r\n') + 4)).toBe(
+      JSON.stringify({
+        output: Buffer.from('in flight').toString('base64'),
+        valid: true,
+        encoding: 'standard',
+        byte_length: 9,
+      }),
+    );
     expect(await exited).toBe(0);
     expect(server.output()).toContain('shut down cleanly');
   });
@@ -220,7 +245,11 @@ describe('configuration mistakes', () => {
     expect(failure).toContain('server exited with 1');
     // One JSON line (logger.ts), its msg naming the mistake.
     const lines = failure.split('\n').filter((line) => line.startsWith('{'));
-    expect(lines.map((line) => (JSON.parse(line) as { msg: string }).msg).some((msg) => msg.includes(`configuration error: ${message}`))).toBe(true);
+    expect(
+      lines
+        .map((line) => (JSON.parse(line) as { msg: string }).msg)
+        .some((msg) => msg.includes(`configuration error: ${message}`)),
+    ).toBe(true);
     expect(failure).not.toMatch(/\n\s+at /);
   });
 });
@@ -233,11 +262,25 @@ describe('access log', () => {
   afterAll(() => server?.stop());
 
   it('writes one JSON line per request, without query strings, headers or bodies', async () => {
-    await fetch(server.url + '/api/base64?token=secret-in-query', { method: 'POST', body: '{"input":"secret-in-body"}', headers: { Authorization: 'Bearer log-test-key' } });
+    await fetch(server.url + '/api/base64?token=secret-in-query', {
+      method: 'POST',
+      body: '{"input":"secret-in-body"}',
+      headers: { Authorization: 'Bearer log-test-key' },
+    });
     await fetch(server.url + '/base64?q=secret-in-page-query');
-    await fetch(server.url + '/api/base64', { method: 'POST', body: '{}', headers: { 'X-API-Key': 'secret-wrong-key' } });
+    await fetch(server.url + '/api/base64', {
+      method: 'POST',
+      body: '{}',
+      headers: { 'X-API-Key': 'secret-wrong-key' },
+    });
     // Access records are the JSON lines with a method (the process's own lines are JSON too: logger.ts).
-    const accessRecords = () => server.output().split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line)).filter((r) => 'method' in r);
+    const accessRecords = () =>
+      server
+        .output()
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line))
+        .filter((r) => 'method' in r);
     while (accessRecords().length < 3) await new Promise((r) => setTimeout(r, 10));
     const records = accessRecords();
     // Written when each answer ends, so not necessarily in the order the requests started.
@@ -247,7 +290,17 @@ describe('access log', () => {
       ['POST', '/api/base64', 401],
     ]);
     for (const record of records) {
-      expect(Object.keys(record)).toEqual(['time', 'level', 'method', 'path', 'status', 'ms', 'bytes', 'client', 'request_id']);
+      expect(Object.keys(record)).toEqual([
+        'time',
+        'level',
+        'method',
+        'path',
+        'status',
+        'ms',
+        'bytes',
+        'client',
+        'request_id',
+      ]);
       expect(new Date(record.time).toISOString()).toBe(record.time);
       expect(record.ms).toBeGreaterThanOrEqual(0);
       expect(record.bytes).toBeGreaterThan(0);
@@ -270,19 +323,29 @@ function threadNiceness(pid: number): Map<number, number> {
 
 describe('heavy tools in the worker pool', () => {
   const big = (algorithm: string, size = 12 * 1024 * 1024) => JSON.stringify({ input: 'x'.repeat(size), algorithm });
-  const post = (server: RunningServer, slug: string, body: string) => fetch(`${server.url}/api/${slug}`, { method: 'POST', body, headers: { 'Content-Type': 'application/json' } });
+  const post = (server: RunningServer, slug: string, body: string) =>
+    fetch(`${server.url}/api/${slug}`, { method: 'POST', body, headers: { 'Content-Type': 'application/json' } });
 
   describe('a pool of one worker, a queue of four', () => {
     let server: RunningServer;
     beforeAll(async () => {
       // hash-generator is light in the registry; HEAVY_TOOLS moves it into the pool, which makes
       // it a controllable CPU-heavy tool for these tests.
-      server = await startServer({ HEAVY_TOOLS: 'hash-generator', HEAVY_WORKERS: '1', HEAVY_QUEUE: '4', HEAVY_PER_CLIENT: '0' });
+      server = await startServer({
+        HEAVY_TOOLS: 'hash-generator',
+        HEAVY_WORKERS: '1',
+        HEAVY_QUEUE: '4',
+        HEAVY_PER_CLIENT: '0',
+      });
     });
     afterAll(() => server?.stop());
 
     it('answers exactly as the tool does (checked against node:crypto)', async () => {
-      for (const [algorithm, input] of [['sha256', 'héllo'], ['sha512', 'x'.repeat(100_000)], ['md5', 'a']] as const) {
+      for (const [algorithm, input] of [
+        ['sha256', 'héllo'],
+        ['sha512', 'x'.repeat(100_000)],
+        ['md5', 'a'],
+      ] as const) {
         const response = await post(server, 'hash-generator', JSON.stringify({ input, algorithm }));
         expect(response.status).toBe(200);
         expect((await response.json()).hash).toBe(createHash(algorithm).update(input, 'utf8').digest('hex'));
@@ -293,7 +356,9 @@ describe('heavy tools in the worker pool', () => {
     });
 
     it('keeps answering light requests while the pool works through heavy ones', async () => {
-      const heavy = [0, 1, 2].map(() => post(server, 'hash-generator', big('sha512')).then(async (r) => (await r.json(), r.status)));
+      const heavy = [0, 1, 2].map(() =>
+        post(server, 'hash-generator', big('sha512')).then(async (r) => (await r.json(), r.status)),
+      );
       let outstanding = true;
       void Promise.all(heavy).then(() => (outstanding = false));
       let lightWhileBusy = 0;
@@ -307,13 +372,18 @@ describe('heavy tools in the worker pool', () => {
       expect(lightWhileBusy).toBeGreaterThan(3);
     });
 
-    it.runIf(process.platform === 'linux')('runs its worker at nice 19 and the event loop at the priority it was started with', async () => {
-      expect((await post(server, 'hash-generator', '{"input":"a"}')).status).toBe(200); // the worker exists
-      const pid = server.process.pid!;
-      const niceness = threadNiceness(pid);
-      expect(niceness.get(pid)).toBe(getPriority()); // the main thread: as this process started it
-      expect([...niceness.values()].filter((nice) => nice === 19)).toHaveLength(getPriority() === 19 ? niceness.size : 1);
-    });
+    it.runIf(process.platform === 'linux')(
+      'runs its worker at nice 19 and the event loop at the priority it was started with',
+      async () => {
+        expect((await post(server, 'hash-generator', '{"input":"a"}')).status).toBe(200); // the worker exists
+        const pid = server.process.pid!;
+        const niceness = threadNiceness(pid);
+        expect(niceness.get(pid)).toBe(getPriority()); // the main thread: as this process started it
+        expect([...niceness.values()].filter((nice) => nice === 19)).toHaveLength(
+          getPriority() === 19 ? niceness.size : 1,
+        );
+      },
+    );
   });
 
   describe('HEAVY_NICE=0', () => {
@@ -323,21 +393,31 @@ describe('heavy tools in the worker pool', () => {
     });
     afterAll(() => server?.stop());
 
-    it.runIf(process.platform === 'linux')('leaves every thread at the priority the server was started with', async () => {
-      expect((await post(server, 'hash-generator', '{"input":"a"}')).status).toBe(200);
-      expect(new Set(threadNiceness(server.process.pid!).values())).toEqual(new Set([getPriority()]));
-    });
+    it.runIf(process.platform === 'linux')(
+      'leaves every thread at the priority the server was started with',
+      async () => {
+        expect((await post(server, 'hash-generator', '{"input":"a"}')).status).toBe(200);
+        expect(new Set(threadNiceness(server.process.pid!).values())).toEqual(new Set([getPriority()]));
+      },
+    );
   });
 
   describe('a pool of one worker and no queue', () => {
     let server: RunningServer;
     beforeAll(async () => {
-      server = await startServer({ HEAVY_TOOLS: 'hash-generator', HEAVY_WORKERS: '1', HEAVY_QUEUE: '0', HEAVY_PER_CLIENT: '0' });
+      server = await startServer({
+        HEAVY_TOOLS: 'hash-generator',
+        HEAVY_WORKERS: '1',
+        HEAVY_QUEUE: '0',
+        HEAVY_PER_CLIENT: '0',
+      });
     });
     afterAll(() => server?.stop());
 
     it('answers requests beyond the queue with 503 and Retry-After, and the rest with 200', async () => {
-      const responses = await Promise.all(Array.from({ length: 6 }, () => post(server, 'hash-generator', big('sha512', 4 * 1024 * 1024))));
+      const responses = await Promise.all(
+        Array.from({ length: 6 }, () => post(server, 'hash-generator', big('sha512', 4 * 1024 * 1024))),
+      );
       const statuses = responses.map((r) => r.status);
       expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(1);
       expect(statuses.filter((s) => s === 503).length).toBeGreaterThanOrEqual(1);
@@ -345,7 +425,9 @@ describe('heavy tools in the worker pool', () => {
       for (const response of responses.filter((r) => r.status === 503)) {
         const seconds = Number(response.headers.get('retry-after'));
         expect(seconds).toBeGreaterThanOrEqual(1);
-        expect(await response.json()).toEqual({ error: `The server is busy with other heavy requests. Retry after ${seconds} seconds.` });
+        expect(await response.json()).toEqual({
+          error: `The server is busy with other heavy requests. Retry after ${seconds} seconds.`,
+        });
       }
     });
   });
@@ -353,14 +435,29 @@ describe('heavy tools in the worker pool', () => {
   describe('two heavy requests per client', () => {
     let server: RunningServer;
     beforeAll(async () => {
-      server = await startServer({ HEAVY_TOOLS: 'hash-generator', HEAVY_WORKERS: '1', HEAVY_QUEUE: '8', TRUST_PROXY: 'loopback' });
+      server = await startServer({
+        HEAVY_TOOLS: 'hash-generator',
+        HEAVY_WORKERS: '1',
+        HEAVY_QUEUE: '8',
+        TRUST_PROXY: 'loopback',
+      });
     });
     afterAll(() => server?.stop());
 
     it('a third one from the same client is a 429 with Retry-After; another client still gets in', async () => {
       const from = (address: string) => ({ 'Content-Type': 'application/json', 'X-Forwarded-For': address });
-      const send = (address: string) => fetch(`${server.url}/api/hash-generator`, { method: 'POST', headers: from(address), body: big('sha512', 4 * 1024 * 1024) });
-      const responses = await Promise.all([send('198.51.100.1'), send('198.51.100.1'), send('198.51.100.1'), send('198.51.100.2')]);
+      const send = (address: string) =>
+        fetch(`${server.url}/api/hash-generator`, {
+          method: 'POST',
+          headers: from(address),
+          body: big('sha512', 4 * 1024 * 1024),
+        });
+      const responses = await Promise.all([
+        send('198.51.100.1'),
+        send('198.51.100.1'),
+        send('198.51.100.1'),
+        send('198.51.100.2'),
+      ]);
       const statuses = responses.map((r) => r.status);
       expect(statuses.filter((s) => s === 429)).toHaveLength(1);
       expect(statuses[3]).toBe(200);
@@ -385,10 +482,16 @@ describe('heavy tools in the worker pool', () => {
       const response = await post(server, 'hash-generator', big('sha512'));
       // Or, on a machine so busy that the task waited for a CPU longer than it ran, the 503 that
       // says so (docs/limits.md; tests/server/busy-timeouts.test.ts tells the two apart).
-      expectTimeLimitAnswer(response.status, response.headers.get('retry-after'), ((await response.json()) as { error: string }).error, '10 ms');
+      expectTimeLimitAnswer(
+        response.status,
+        response.headers.get('retry-after'),
+        ((await response.json()) as { error: string }).error,
+        '10 ms',
+      );
       // The worker was replaced: a fresh one answers (its start-up does not count against the limit).
       let status = 0;
-      for (let attempt = 0; attempt < 20 && status !== 200; attempt++) status = (await post(server, 'hash-generator', '{"input":"a"}')).status;
+      for (let attempt = 0; attempt < 20 && status !== 200; attempt++)
+        status = (await post(server, 'hash-generator', '{"input":"a"}')).status;
       expect(status).toBe(200);
       expect(server.output()).not.toMatch(/internal error/i);
     });
@@ -403,9 +506,22 @@ describe('heavy tools in the worker pool', () => {
 
     it('runs a repair of more than 1024 characters in the pool, whatever its size, and a small one here', async () => {
       // 16 KB of missing commas: far under INLINE_BODY_BYTES, yet the pool's deadline stops it.
-      const slow = await post(server, 'json-formatter', JSON.stringify({ json: '[' + ' 1'.repeat(8000), repair: true }));
-      expectTimeLimitAnswer(slow.status, slow.headers.get('retry-after'), ((await slow.json()) as { error: string }).error, '10 ms');
-      const small = await post(server, 'json-formatter', JSON.stringify({ json: '[1 2', repair: true, mode: 'minify' }));
+      const slow = await post(
+        server,
+        'json-formatter',
+        JSON.stringify({ json: '[' + ' 1'.repeat(8000), repair: true }),
+      );
+      expectTimeLimitAnswer(
+        slow.status,
+        slow.headers.get('retry-after'),
+        ((await slow.json()) as { error: string }).error,
+        '10 ms',
+      );
+      const small = await post(
+        server,
+        'json-formatter',
+        JSON.stringify({ json: '[1 2', repair: true, mode: 'minify' }),
+      );
       expect(await small.json()).toEqual({ output: '[1,2]', valid: true, repaired: true });
     });
   });
@@ -421,17 +537,24 @@ describe('heavy tools in the worker pool', () => {
       // base64 is light: a small request answers here, whatever the pool's limit.
       expect((await post(server, 'base64', '{"input":"hi"}')).status).toBe(200);
       const large = await post(server, 'base64', JSON.stringify({ input: 'x'.repeat(8 * 1024 * 1024) }));
-      expectTimeLimitAnswer(large.status, large.headers.get('retry-after'), ((await large.json()) as { error: string }).error, '10 ms');
+      expectTimeLimitAnswer(
+        large.status,
+        large.headers.get('retry-after'),
+        ((await large.json()) as { error: string }).error,
+        '10 ms',
+      );
       // Parsed in the worker: a large body that is not JSON gets the same 400 as anywhere.
       let invalid: Response | undefined;
-      for (let attempt = 0; attempt < 20 && invalid?.status !== 400; attempt++) invalid = await post(server, 'base64', '{' + ' '.repeat(5000));
+      for (let attempt = 0; attempt < 20 && invalid?.status !== 400; attempt++)
+        invalid = await post(server, 'base64', '{' + ' '.repeat(5000));
       expect(await invalid!.json()).toEqual({ error: 'Invalid JSON body' });
     });
   });
 });
 
 describe('memory bounds', () => {
-  const post = (server: RunningServer, body: string) => fetch(`${server.url}/api/base64`, { method: 'POST', body, headers: { 'Content-Type': 'application/json' } });
+  const post = (server: RunningServer, body: string) =>
+    fetch(`${server.url}/api/base64`, { method: 'POST', body, headers: { 'Content-Type': 'application/json' } });
 
   describe('a budget of 1 MiB of request bodies in flight (MAX_BUFFERED_BYTES)', () => {
     let server: RunningServer;
@@ -444,9 +567,12 @@ describe('memory bounds', () => {
       const response = await post(server, JSON.stringify({ input: 'x'.repeat(2 * 1024 * 1024) }));
       expect(response.status).toBe(503);
       expect(Number(response.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-      expect((await response.json()).error).toMatch(/^The server is receiving too much data at once\. Retry after \d+ seconds\.$/);
+      expect((await response.json()).error).toMatch(
+        /^The server is receiving too much data at once\. Retry after \d+ seconds\.$/,
+      );
       // The budget is given back with each answer: many smaller bodies in a row all pass.
-      for (let i = 0; i < 5; i++) expect((await post(server, JSON.stringify({ input: 'y'.repeat(512 * 1024) }))).status).toBe(200);
+      for (let i = 0; i < 5; i++)
+        expect((await post(server, JSON.stringify({ input: 'y'.repeat(512 * 1024) }))).status).toBe(200);
     });
   });
 
@@ -463,9 +589,12 @@ describe('memory bounds', () => {
       const socket = connect(Number(port), hostname);
       socket.pause(); // never reads: the answer (16 MB of Base64) cannot leave the server
       const closed = new Promise<void>((done) => socket.once('close', () => done()));
-      socket.write(`POST /api/base64 HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`);
+      socket.write(
+        `POST /api/base64 HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`,
+      );
       socket.write(body);
-      while (!server.output().includes('answer not read; connection closed')) await new Promise((resolve) => setTimeout(resolve, 20));
+      while (!server.output().includes('answer not read; connection closed'))
+        await new Promise((resolve) => setTimeout(resolve, 20));
       // Reading now, the client gets what had left before the cut, then the end of the connection.
       let received = 0;
       socket.on('data', (chunk: Buffer) => (received += chunk.length));
@@ -479,9 +608,12 @@ describe('memory bounds', () => {
     it('logs a client that leaves during its upload as an info line, not an internal error', async () => {
       const { hostname, port } = new URL(server.url);
       const socket = connect(Number(port), hostname);
-      socket.write(`POST /api/base64 HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 5000000\r\n\r\n{"input":"`);
+      socket.write(
+        `POST /api/base64 HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 5000000\r\n\r\n{"input":"`,
+      );
       socket.write('a'.repeat(100_000), () => socket.destroy());
-      while (!server.output().includes('client left during upload')) await new Promise((resolve) => setTimeout(resolve, 20));
+      while (!server.output().includes('client left during upload'))
+        await new Promise((resolve) => setTimeout(resolve, 20));
       expect(server.output()).not.toMatch(/internal error/i);
     });
   });

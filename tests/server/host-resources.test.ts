@@ -2,7 +2,15 @@
 // layouts) and the machine's cores and memory.
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/server/config';
-import { BASE_BYTES, WORKER_PEAK_BYTES, cpuQuota, defaultHeavyWorkers, memoryLimit, readHostFiles, type HostFiles } from '../../src/server/host-resources';
+import {
+  BASE_BYTES,
+  WORKER_PEAK_BYTES,
+  cpuQuota,
+  defaultHeavyWorkers,
+  memoryLimit,
+  readHostFiles,
+  type HostFiles,
+} from '../../src/server/host-resources';
 
 const GiB = 1024 ** 3;
 const fixture = (name: string, cores = 16, totalMemory = 64 * GiB): HostFiles => ({

@@ -24,7 +24,9 @@ function call(method: string, path: string, headers: Record<string, string> = {}
   return new Promise((resolve, reject) => {
     const url = new URL(server.url);
     // Every request uses the key (300 a minute) unless it says otherwise; '' sends no such header.
-    const sent = Object.fromEntries(Object.entries({ Authorization: `Bearer ${KEY}`, ...headers }).filter(([, value]) => value !== ''));
+    const sent = Object.fromEntries(
+      Object.entries({ Authorization: `Bearer ${KEY}`, ...headers }).filter(([, value]) => value !== ''),
+    );
     const req = httpRequest({ host: url.hostname, port: url.port, method, path, headers: sent }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -109,7 +111,13 @@ describe('discovery documents: ETag, Cache-Control, 304', () => {
     }
 
     // Revalidation: any tag of the current document is a 304 without a body; another tag is a 200.
-    for (const tag of [plain.headers.etag as string, br.headers.etag as string, `W/${plain.headers.etag}`, `"stale", ${plain.headers.etag}`, '*']) {
+    for (const tag of [
+      plain.headers.etag as string,
+      br.headers.etag as string,
+      `W/${plain.headers.etag}`,
+      `"stale", ${plain.headers.etag}`,
+      '*',
+    ]) {
       const again = await call('GET', path, { 'If-None-Match': tag, 'Accept-Encoding': 'br' });
       expect(again.status, tag).toBe(304);
       expect(again.body.length).toBe(0);
@@ -135,8 +143,10 @@ describe('static files: cache lifetimes and precompressed twins', () => {
     const models = readdirSync(new URL('models/', dist));
     const chunk = models.find((name) => /^[0-9a-f]{64}\.bin$/.test(name))!;
     const runtime = models.find((name) => name.endsWith('.wasm'))!;
-    for (const path of [`/assets/${asset}`, `/models/${chunk}`, `/models/${runtime}`]) expect((await call('HEAD', path)).headers['cache-control'], path).toBe(immutable);
-    for (const path of ['/sw.js', '/', '/base64', '/manifest.webmanifest', '/llms.txt']) expect((await call('HEAD', path)).headers['cache-control'], path).toMatch(/no-cache/);
+    for (const path of [`/assets/${asset}`, `/models/${chunk}`, `/models/${runtime}`])
+      expect((await call('HEAD', path)).headers['cache-control'], path).toBe(immutable);
+    for (const path of ['/sw.js', '/', '/base64', '/manifest.webmanifest', '/llms.txt'])
+      expect((await call('HEAD', path)).headers['cache-control'], path).toMatch(/no-cache/);
   });
 
   it('sw.js and the onnxruntime WASM come compressed; the model chunks (dense) as they are', async () => {
@@ -146,7 +156,9 @@ describe('static files: cache lifetimes and precompressed twins', () => {
       expect(answer.headers['content-encoding'], path).toBe('br');
       expect(decoded(answer).equals(readFileSync(new URL('.' + path, dist))), path).toBe(true);
     }
-    const chunk = await call('HEAD', `/models/${models.find((name) => name.endsWith('.bin'))}`, { 'Accept-Encoding': 'br' });
+    const chunk = await call('HEAD', `/models/${models.find((name) => name.endsWith('.bin'))}`, {
+      'Accept-Encoding': 'br',
+    });
     expect(chunk.headers['content-encoding']).toBeUndefined();
   });
 });
@@ -156,14 +168,31 @@ describe('rate-limit fields, WWW-Authenticate, sizes', () => {
 
   it('/api answers carry RateLimit and RateLimit-Policy (Structured Fields), exposed to CORS callers', async () => {
     const anonymous = await call('POST', '/api/base64', { Authorization: '' }, '{"input":"hi"}');
-    expect(parseList(anonymous.headers['ratelimit-policy'] as string)).toEqual([['anonymous', new Map([['q', 30], ['w', 60]])]]);
+    expect(parseList(anonymous.headers['ratelimit-policy'] as string)).toEqual([
+      [
+        'anonymous',
+        new Map([
+          ['q', 30],
+          ['w', 60],
+        ]),
+      ],
+    ]);
     const [[name, params]] = parseList(anonymous.headers.ratelimit as string) as [[string, Map<string, number>]];
     expect(name).toBe('anonymous');
     expect(params.get('r')).toBe(Number(anonymous.headers['ratelimit-remaining']));
     expect(params.get('t')).toBe(Number(anonymous.headers['ratelimit-reset']));
     const keyed = await call('POST', '/api/base64', {}, '{"input":"hi"}');
-    expect(parseList(keyed.headers['ratelimit-policy'] as string)).toEqual([['api-key', new Map([['q', 300], ['w', 60]])]]);
-    for (const header of ['RateLimit', 'RateLimit-Policy', 'RateLimit-Limit', 'Retry-After', 'WWW-Authenticate']) expect(expose(keyed)).toContain(header);
+    expect(parseList(keyed.headers['ratelimit-policy'] as string)).toEqual([
+      [
+        'api-key',
+        new Map([
+          ['q', 300],
+          ['w', 60],
+        ]),
+      ],
+    ]);
+    for (const header of ['RateLimit', 'RateLimit-Policy', 'RateLimit-Limit', 'Retry-After', 'WWW-Authenticate'])
+      expect(expose(keyed)).toContain(header);
   });
 
   it.each([
@@ -171,7 +200,16 @@ describe('rate-limit fields, WWW-Authenticate, sizes', () => {
     ['/mcp', 'POST'],
   ])('a refused key on %s is a 401 with WWW-Authenticate', async (path) => {
     const body = path === '/mcp' ? JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }) : '{"input":"hi"}';
-    const answer = await call('POST', path, { Authorization: 'Bearer wrong', 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' }, body);
+    const answer = await call(
+      'POST',
+      path,
+      {
+        Authorization: 'Bearer wrong',
+        'Content-Type': 'application/json',
+        Accept: 'application/json, text/event-stream',
+      },
+      body,
+    );
     expect(answer.status).toBe(401);
     expect(answer.headers['www-authenticate']).toBe('Bearer realm="devtoolbox", error="invalid_token"');
     expect(answer.headers['ratelimit-policy']).toBe('"anonymous";q=30;w=60');
@@ -182,7 +220,12 @@ describe('rate-limit fields, WWW-Authenticate, sizes', () => {
     const rest = await call('POST', '/api/base64', {}, big);
     expect(rest.status).toBe(413);
     expect(JSON.parse(rest.body.toString())).toEqual({ error: 'Request body exceeds 2,000 bytes' });
-    const mcp = await call('POST', '/mcp', { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' }, big);
+    const mcp = await call(
+      'POST',
+      '/mcp',
+      { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+      big,
+    );
     expect(mcp.status).toBe(413);
     expect(JSON.parse(mcp.body.toString()).error.message).toBe('Request body exceeds 2,000 bytes');
   });

@@ -14,7 +14,10 @@ const post = (path: string, body: string, headers: Record<string, string> = {}) 
   fetch(server.url + path, { method: 'POST', body, headers: { 'Content-Type': 'application/json', ...headers } });
 
 /** A GET whose body stays bytes (compressed answers), with exactly the headers given. */
-function bytes(path: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+function bytes(
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const url = new URL(server.url);
     const req = httpRequest({ host: url.hostname, port: url.port, method: 'GET', path, headers }, (res) => {
@@ -28,15 +31,23 @@ function bytes(path: string, headers: Record<string, string>): Promise<{ status:
 }
 
 /** A raw request, so the test controls framing (chunked bodies, exact lengths). */
-function raw(options: { method: string; path: string; headers?: Record<string, string>; chunks?: Buffer[] }): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+function raw(options: {
+  method: string;
+  path: string;
+  headers?: Record<string, string>;
+  chunks?: Buffer[];
+}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
   return new Promise((resolve, reject) => {
     const url = new URL(server.url);
-    const req = httpRequest({ host: url.hostname, port: url.port, method: options.method, path: options.path, headers: options.headers }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
-    });
+    const req = httpRequest(
+      { host: url.hostname, port: url.port, method: options.method, path: options.path, headers: options.headers },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+      },
+    );
     req.on('error', reject);
     for (const chunk of options.chunks ?? []) req.write(chunk);
     req.end();
@@ -65,15 +76,28 @@ describe('Node server: /api', () => {
   });
 
   it('400 for a body that is not UTF-8', async () => {
-    const response = await raw({ method: 'POST', path: '/api/base64', headers: { 'Content-Type': 'application/json' }, chunks: [Buffer.from([0x7b, 0x22, 0xff, 0x22, 0x7d])] });
+    const response = await raw({
+      method: 'POST',
+      path: '/api/base64',
+      headers: { 'Content-Type': 'application/json' },
+      chunks: [Buffer.from([0x7b, 0x22, 0xff, 0x22, 0x7d])],
+    });
     expect(response.status).toBe(400);
     expect(JSON.parse(response.body)).toEqual({ error: 'Invalid JSON body' });
   });
 
-  it.each([['[]', 'an array'], ['"text"', 'a string'], ['null', 'null'], ['42', 'a number']])('400 for a JSON body that is not an object: %s', async (body, got) => {
+  it.each([
+    ['[]', 'an array'],
+    ['"text"', 'a string'],
+    ['null', 'null'],
+    ['42', 'a number'],
+  ])('400 for a JSON body that is not an object: %s', async (body, got) => {
     const response = await post('/api/base64', body);
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error: 'Request body must be a JSON object', issues: [{ path: [], message: `Expected a JSON object, received ${got}` }] });
+    expect(await response.json()).toEqual({
+      error: 'Request body must be a JSON object',
+      issues: [{ path: [], message: `Expected a JSON object, received ${got}` }],
+    });
   });
 
   it('ignores unknown fields and accepts any content type', async () => {
@@ -92,7 +116,9 @@ describe('Node server: /api', () => {
     const response = await fetch(server.url + '/api/base64', { method: 'OPTIONS' });
     expect(response.status).toBe(204);
     expect(response.headers.get('access-control-allow-methods')).toBe('GET, POST, OPTIONS');
-    expect(response.headers.get('access-control-allow-headers')).toBe('Content-Type, Authorization, X-API-Key, X-Request-Id');
+    expect(response.headers.get('access-control-allow-headers')).toBe(
+      'Content-Type, Authorization, X-API-Key, X-Request-Id',
+    );
     expect(response.headers.get('access-control-max-age')).toBe('86400');
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
   });
@@ -102,7 +128,15 @@ describe('Node server: /api', () => {
       const response = await fetch(`${server.url}/api/${tool.slug}`);
       expect(response.status).toBe(200);
       const description = await response.json();
-      expect(Object.keys(description).sort()).toEqual(['examples', 'input_schema', 'name', 'output_schema', 'slug', 'summary', 'tags']);
+      expect(Object.keys(description).sort()).toEqual([
+        'examples',
+        'input_schema',
+        'name',
+        'output_schema',
+        'slug',
+        'summary',
+        'tags',
+      ]);
       expect(description.slug).toBe(tool.slug);
       expect(description.tags).toEqual([tool.tag]);
       expect(description.input_schema.type).toBe('object');
@@ -118,14 +152,24 @@ describe('Node server: /api', () => {
 
   it('413 from Content-Length, and the client reads the answer', async () => {
     const big = Buffer.alloc(1024 * 1024 + 1, 0x20);
-    const response = await raw({ method: 'POST', path: '/api/base64', headers: { 'Content-Type': 'application/json', 'Content-Length': String(big.length) }, chunks: [big] });
+    const response = await raw({
+      method: 'POST',
+      path: '/api/base64',
+      headers: { 'Content-Type': 'application/json', 'Content-Length': String(big.length) },
+      chunks: [big],
+    });
     expect(response.status).toBe(413);
     expect(JSON.parse(response.body)).toEqual({ error: 'Request body exceeds 1 MiB' });
   });
 
   it('413 while streaming a chunked body past the cap', async () => {
     const chunk = Buffer.alloc(256 * 1024, 0x20);
-    const response = await raw({ method: 'POST', path: '/api/base64', headers: { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' }, chunks: [chunk, chunk, chunk, chunk, chunk] });
+    const response = await raw({
+      method: 'POST',
+      path: '/api/base64',
+      headers: { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' },
+      chunks: [chunk, chunk, chunk, chunk, chunk],
+    });
     expect(response.status).toBe(413);
     expect(JSON.parse(response.body).error).toBe('Request body exceeds 1 MiB');
   });
@@ -138,7 +182,12 @@ describe('Node server: /api', () => {
   });
 
   it('keeps serving after hostile requests', async () => {
-    const hostile = ['{"__proto__":{"input":"x"}}', '{"constructor":{"prototype":{"input":1}}}', '['.repeat(100000), '{"input":' + '['.repeat(5000) + ']'.repeat(5000) + '}'];
+    const hostile = [
+      '{"__proto__":{"input":"x"}}',
+      '{"constructor":{"prototype":{"input":1}}}',
+      '['.repeat(100000),
+      '{"input":' + '['.repeat(5000) + ']'.repeat(5000) + '}',
+    ];
     for (const body of hostile) {
       const response = await post('/api/base64', body);
       expect(response.status).toBe(400);
@@ -165,7 +214,13 @@ describe('Node server: documents and pages', () => {
   });
 
   it('serves the app for / and for deep links (SPA fallback), and for any other path with 404', async () => {
-    for (const [path, status] of [['/', 200], ['/base64', 200], ['/json-formatter/', 200], ['/no-such-page', 404], ['/api-docs', 404]] as const) {
+    for (const [path, status] of [
+      ['/', 200],
+      ['/base64', 200],
+      ['/json-formatter/', 200],
+      ['/no-such-page', 404],
+      ['/api-docs', 404],
+    ] as const) {
       const response = await fetch(server.url + path);
       expect(response.status, path).toBe(status);
       expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
@@ -204,8 +259,15 @@ describe('Node server: documents and pages', () => {
   it("names a tool page's own scripts and stylesheets in a Link header, each of them served", async () => {
     for (const tool of tools) {
       const response = await fetch(`${server.url}/${tool.slug}`);
-      const links = [...(response.headers.get('link') ?? '').matchAll(/<([^>]+)>; rel=(modulepreload|preload; as=style; crossorigin)/g)].map((m) => m[1]!);
-      expect(links.some((url) => url.endsWith('.js')), tool.slug).toBe(true);
+      const links = [
+        ...(response.headers.get('link') ?? '').matchAll(
+          /<([^>]+)>; rel=(modulepreload|preload; as=style; crossorigin)/g,
+        ),
+      ].map((m) => m[1]!);
+      expect(
+        links.some((url) => url.endsWith('.js')),
+        tool.slug,
+      ).toBe(true);
       for (const url of links) expect((await fetch(server.url + url)).status, url).toBe(200);
     }
     expect((await fetch(server.url + '/')).headers.get('link')).toBeNull();

@@ -8,10 +8,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRedis, type RunningRedis } from '../support/redis';
 import { startServer, type RunningServer } from '../support/server';
 
-const RATE_HEADERS = ['ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'];
+const RATE_HEADERS = [
+  'ratelimit-limit',
+  'ratelimit-remaining',
+  'ratelimit-reset',
+  'x-ratelimit-limit',
+  'x-ratelimit-remaining',
+  'x-ratelimit-reset',
+];
 
 function post(server: RunningServer, path: string, headers: Record<string, string> = {}, body = '{"input":"hi"}') {
-  return fetch(server.url + path, { method: 'POST', body, headers: { 'Content-Type': 'application/json', ...headers } });
+  return fetch(server.url + path, {
+    method: 'POST',
+    body,
+    headers: { 'Content-Type': 'application/json', ...headers },
+  });
 }
 
 /** Checks the RateLimit headers of one answer and returns its remaining count. */
@@ -38,7 +49,9 @@ function rateHeaders(response: Response, limit: number): number {
   // The draft's structured fields say the same as the older headers.
   const policy = limit === 300 ? 'api-key' : 'anonymous';
   expect(response.headers.get('ratelimit-policy')).toBe(`"${policy}";q=${limit};w=60`);
-  expect(response.headers.get('ratelimit')).toBe(`"${policy}";r=${remaining};t=${response.headers.get('ratelimit-reset')}`);
+  expect(response.headers.get('ratelimit')).toBe(
+    `"${policy}";r=${remaining};t=${response.headers.get('ratelimit-reset')}`,
+  );
   const reset = Number(response.headers.get('ratelimit-reset'));
   expect(reset).toBeGreaterThanOrEqual(0);
   expect(reset).toBeLessThanOrEqual(60);
@@ -65,7 +78,12 @@ describe('one instance, in-process store', () => {
   beforeAll(async () => {
     writeFileSync(keysFile, '# keys for the tests\nfile-key\nrevoked-key\n');
     // Behind a trusted proxy (loopback), so each test can be its own client via X-Forwarded-For.
-    server = await startServer({ RATE_LIMIT: 'on', API_KEYS: 'env-key-1,env-key-2', API_KEYS_FILE: keysFile, TRUST_PROXY: 'loopback' });
+    server = await startServer({
+      RATE_LIMIT: 'on',
+      API_KEYS: 'env-key-1,env-key-2',
+      API_KEYS_FILE: keysFile,
+      TRUST_PROXY: 'loopback',
+    });
   });
   afterAll(() => server?.stop());
   const as = (address: string, extra: Record<string, string> = {}) => ({ 'X-Forwarded-For': address, ...extra });
@@ -106,21 +124,36 @@ describe('one instance, in-process store', () => {
 
   it('a key gets 300 of its own, by Bearer or X-API-Key, from API_KEYS or API_KEYS_FILE', async () => {
     for (let i = 1; i <= 300; i++) {
-      const headers = as(`198.51.100.${i % 5}`, i % 2 ? { Authorization: 'Bearer env-key-1' } : { 'X-API-Key': 'env-key-1' });
+      const headers = as(
+        `198.51.100.${i % 5}`,
+        i % 2 ? { Authorization: 'Bearer env-key-1' } : { 'X-API-Key': 'env-key-1' },
+      );
       const response = await post(server, '/api/base64', headers);
       expect(response.status).toBe(200);
       expect(rateHeaders(response, 300)).toBe(300 - i);
       await response.body?.cancel();
     }
-    await expectTooMany(await post(server, '/api/base64', as('198.51.100.9', { Authorization: 'Bearer env-key-1' })), 300);
+    await expectTooMany(
+      await post(server, '/api/base64', as('198.51.100.9', { Authorization: 'Bearer env-key-1' })),
+      300,
+    );
     // Other keys and the addresses' anonymous budgets are untouched.
-    expect(rateHeaders(await post(server, '/api/base64', as('198.51.100.1', { 'X-API-Key': 'env-key-2' })), 300)).toBe(299);
-    expect(rateHeaders(await post(server, '/api/base64', as('198.51.100.1', { 'X-API-Key': 'file-key' })), 300)).toBe(299);
+    expect(rateHeaders(await post(server, '/api/base64', as('198.51.100.1', { 'X-API-Key': 'env-key-2' })), 300)).toBe(
+      299,
+    );
+    expect(rateHeaders(await post(server, '/api/base64', as('198.51.100.1', { 'X-API-Key': 'file-key' })), 300)).toBe(
+      299,
+    );
     expect(rateHeaders(await post(server, '/api/base64', as('198.51.100.1')), 30)).toBe(29);
   });
 
   it('an unknown key is a 401, never a silent downgrade, and guessing costs the anonymous budget', async () => {
-    for (const headers of <Record<string, string>[]>[{ Authorization: 'Bearer nope' }, { 'X-API-Key': 'nope' }, { Authorization: 'Basic dXNlcjpwYXNz' }, { Authorization: 'Bearer env-key-1', 'X-API-Key': 'env-key-2' }]) {
+    for (const headers of <Record<string, string>[]>[
+      { Authorization: 'Bearer nope' },
+      { 'X-API-Key': 'nope' },
+      { Authorization: 'Basic dXNlcjpwYXNz' },
+      { Authorization: 'Bearer env-key-1', 'X-API-Key': 'env-key-2' },
+    ]) {
       const response = await post(server, '/api/base64', as('192.0.2.7', headers));
       expect(response.status).toBe(401);
       expect(await response.json()).toEqual({ error: 'Invalid API key' });
@@ -129,9 +162,19 @@ describe('one instance, in-process store', () => {
     expect(rateHeaders(await post(server, '/api/base64', as('192.0.2.7')), 30)).toBe(25);
   });
 
-  it('/mcp carries the headers and shares the client\'s budget', async () => {
-    const initialize = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'test', version: '1' } } });
-    const mcp = (address: string) => fetch(server.url + '/mcp', { method: 'POST', body: initialize, headers: as(address, { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' }) });
+  it("/mcp carries the headers and shares the client's budget", async () => {
+    const initialize = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'test', version: '1' } },
+    });
+    const mcp = (address: string) =>
+      fetch(server.url + '/mcp', {
+        method: 'POST',
+        body: initialize,
+        headers: as(address, { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' }),
+      });
     const first = await mcp('192.0.2.8');
     expect(first.status).toBe(200);
     expect(rateHeaders(first, 30)).toBe(29);
@@ -140,9 +183,18 @@ describe('one instance, in-process store', () => {
   });
 
   it('a JSON-RPC batch to /mcp counts each tool call: a hundred calls cost a hundred', async () => {
-    const call = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'base64', arguments: { input: String(id) } } });
+    const call = (id: number) => ({
+      jsonrpc: '2.0',
+      id,
+      method: 'tools/call',
+      params: { name: 'base64', arguments: { input: String(id) } },
+    });
     const batch = (address: string, size: number) =>
-      fetch(server.url + '/mcp', { method: 'POST', body: JSON.stringify(Array.from({ length: size }, (_, i) => call(i))), headers: as(address, { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' }) });
+      fetch(server.url + '/mcp', {
+        method: 'POST',
+        body: JSON.stringify(Array.from({ length: size }, (_, i) => call(i))),
+        headers: as(address, { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' }),
+      });
     const refused = await batch('192.0.2.11', 100);
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
@@ -172,7 +224,8 @@ describe('one instance, in-process store', () => {
     expect((await post(server, '/api/base64', as('192.0.2.10', { 'X-API-Key': 'revoked-key' }))).status).toBe(200);
     writeFileSync(keysFile, 'file-key\n');
     server.process.kill('SIGHUP');
-    while (!server.output().includes('reloaded API keys: 3 key(s)')) await new Promise((resolve) => setTimeout(resolve, 20));
+    while (!server.output().includes('reloaded API keys: 3 key(s)'))
+      await new Promise((resolve) => setTimeout(resolve, 20));
     expect((await post(server, '/api/base64', as('192.0.2.10', { 'X-API-Key': 'revoked-key' }))).status).toBe(401);
     expect((await post(server, '/api/base64', as('192.0.2.10', { 'X-API-Key': 'file-key' }))).status).toBe(200);
   });
@@ -186,7 +239,8 @@ describe('the socket address when no proxy is trusted', () => {
   afterAll(() => server?.stop());
 
   it('ignores X-Forwarded-For entirely', async () => {
-    for (let i = 0; i < 30; i++) expect((await post(server, '/api/base64', { 'X-Forwarded-For': `10.0.0.${i}` })).status).toBe(200);
+    for (let i = 0; i < 30; i++)
+      expect((await post(server, '/api/base64', { 'X-Forwarded-For': `10.0.0.${i}` })).status).toBe(200);
     await expectTooMany(await post(server, '/api/base64', { 'X-Forwarded-For': '10.9.9.9' }), 30);
   });
 });
@@ -232,9 +286,11 @@ describe('two instances sharing one Redis', () => {
     await expectTooMany(await post(b, '/api/base64'), 30);
   });
 
-  it('admit exactly a key\'s 300 between them even when the requests race', async () => {
+  it("admit exactly a key's 300 between them even when the requests race", async () => {
     // The budget of 127.0.0.1 is spent by the test above; a key gives a fresh 300 to race for.
-    const responses = await Promise.all(Array.from({ length: 340 }, (_, i) => post(i % 2 ? a : b, '/api/base64', { 'X-API-Key': 'shared-key' })));
+    const responses = await Promise.all(
+      Array.from({ length: 340 }, (_, i) => post(i % 2 ? a : b, '/api/base64', { 'X-API-Key': 'shared-key' })),
+    );
     const statuses = responses.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(300);
     expect(statuses.filter((s) => s === 429)).toHaveLength(40);

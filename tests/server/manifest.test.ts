@@ -23,7 +23,8 @@ function pngSize(path: string): string {
 /** The image at a manifest path, in the build and committed in static/. */
 function checkImage(image: { src: string; sizes: string; type: string }) {
   expect(image.type).toBe('image/png');
-  for (const dir of [dist, join(root, 'static')]) expect(pngSize(join(dir, image.src)), join(dir, image.src)).toBe(image.sizes);
+  for (const dir of [dist, join(root, 'static')])
+    expect(pngSize(join(dir, image.src)), join(dir, image.src)).toBe(image.sizes);
 }
 
 describe('the built web app manifest', () => {
@@ -34,7 +35,9 @@ describe('the built web app manifest', () => {
   });
 
   it('shows a wide and a narrow screenshot, each with a label and the size it declares', () => {
-    expect(manifest.screenshots.map((shot: { form_factor: string; sizes: string }) => [shot.form_factor, shot.sizes])).toEqual([
+    expect(
+      manifest.screenshots.map((shot: { form_factor: string; sizes: string }) => [shot.form_factor, shot.sizes]),
+    ).toEqual([
       ['wide', '1280x800'],
       ['narrow', '390x844'],
     ]);
@@ -55,11 +58,28 @@ describe('the built web app manifest', () => {
   });
 
   it('opens JSON, CSV, LCOV and image files at "/"', () => {
-    const extensions = manifest.file_handlers.flatMap((handler: { action: string; accept: Record<string, string[]> }) => {
-      expect(handler.action).toBe('/');
-      return Object.values(handler.accept).flat();
-    });
-    expect(extensions).toEqual(expect.arrayContaining(['.json', '.csv', '.info', '.lcov', '.png', '.jpg', '.jpeg', '.webp', '.avif', '.gif', '.tif', '.tiff']));
+    const extensions = manifest.file_handlers.flatMap(
+      (handler: { action: string; accept: Record<string, string[]> }) => {
+        expect(handler.action).toBe('/');
+        return Object.values(handler.accept).flat();
+      },
+    );
+    expect(extensions).toEqual(
+      expect.arrayContaining([
+        '.json',
+        '.csv',
+        '.info',
+        '.lcov',
+        '.png',
+        '.jpg',
+        '.jpeg',
+        '.webp',
+        '.avif',
+        '.gif',
+        '.tif',
+        '.tiff',
+      ]),
+    );
   });
 
   it('takes the light theme’s colours for the splash and title bar, and gives pages both schemes’', () => {

@@ -43,7 +43,11 @@ const PROMTOOL = spawnSync('promtool', ['--version']).status === 0;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 const post = (server: RunningServer, path: string, body: unknown, headers: Record<string, string> = {}) =>
-  fetch(server.url + path, { method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json', ...headers } });
+  fetch(server.url + path, {
+    method: 'POST',
+    body: JSON.stringify(body),
+    headers: { 'Content-Type': 'application/json', ...headers },
+  });
 
 /**
  * A histogram's `_count` for one label set, read from the text by the format's own rules (one
@@ -62,7 +66,8 @@ function histogramCount(text: string, name: string, labels: Record<string, strin
 
 /** Waits (a bounded number of turns) until the process has written `text`. */
 async function outputIncludes(server: RunningServer, text: string): Promise<boolean> {
-  for (let i = 0; i < 200 && !server.output().includes(text); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+  for (let i = 0; i < 200 && !server.output().includes(text); i++)
+    await new Promise((resolve) => setTimeout(resolve, 10));
   return server.output().includes(text);
 }
 
@@ -103,7 +108,9 @@ describe('health, readiness, metrics and 404s (no Redis)', () => {
     await fetch(server.url + '/healthz', { method: 'POST' }); // 405: logged
     await fetch(server.url + '/openapi.json');
     expect(await outputIncludes(server, '"path":"/openapi.json"')).toBe(true); // written when each answer closes, in order
-    const paths = jsonLines(server.output()).filter((record) => 'status' in record).map((record) => `${record.method} ${record.path} ${record.status}`);
+    const paths = jsonLines(server.output())
+      .filter((record) => 'status' in record)
+      .map((record) => `${record.method} ${record.path} ${record.status}`);
     expect(paths).toContain('POST /healthz 405');
     expect(paths).toContain('GET /openapi.json 200');
     expect(paths).not.toContain('GET /healthz 200');
@@ -135,7 +142,12 @@ describe('health, readiness, metrics and 404s (no Redis)', () => {
   it('/metrics is Prometheus text with the default process metrics and the pool gauges', async () => {
     const families = await scrape(server);
     const names = new Set(families.map((f) => f.name));
-    for (const name of ['process_cpu_user_seconds_total', 'process_resident_memory_bytes', 'nodejs_eventloop_lag_seconds', 'nodejs_heap_size_used_bytes']) {
+    for (const name of [
+      'process_cpu_user_seconds_total',
+      'process_resident_memory_bytes',
+      'nodejs_eventloop_lag_seconds',
+      'nodejs_heap_size_used_bytes',
+    ]) {
       expect(names, name).toContain(name);
     }
     expect(families.find((f) => f.name === 'devtoolbox_tool_calls_total')?.type).toBe('COUNTER');
@@ -144,19 +156,26 @@ describe('health, readiness, metrics and 404s (no Redis)', () => {
     expect(sample(families, 'devtoolbox_pool_queue_depth')).toBe(0);
     expect(sample(families, 'devtoolbox_pool_busy_workers')).toBe(0);
     for (const reason of ['rate limit', 'client busy', 'queue full', 'byte budget']) {
-      expect(families.find((f) => f.name === 'devtoolbox_refusals_total')?.metrics.some((m) => m.labels?.reason === reason), reason).toBe(true);
+      expect(
+        families.find((f) => f.name === 'devtoolbox_refusals_total')?.metrics.some((m) => m.labels?.reason === reason),
+        reason,
+      ).toBe(true);
     }
   });
 
   it('/metrics passes promtool check metrics, with build info and the limiter store (in-process: up, no fallbacks)', async () => {
     // Some traffic first, so histograms and labelled counters have series to check.
-    expect((await post(server, '/api/base64', { input: 'promtool' }, { 'X-Forwarded-For': '203.0.113.9' })).status).toBeLessThan(500);
+    expect(
+      (await post(server, '/api/base64', { input: 'promtool' }, { 'X-Forwarded-For': '203.0.113.9' })).status,
+    ).toBeLessThan(500);
     const text = await (await fetch(server.url + '/metrics')).text();
     const families = parsePrometheus(text) as Family[];
     const build = families.find((f) => f.name === 'devtoolbox_build_info');
     expect(build?.type).toBe('GAUGE');
     expect(build?.metrics).toEqual([{ value: '1', labels: { version, node: process.version } }]);
-    expect(families.find((f) => f.name === 'devtoolbox_rate_limit_store_up')?.metrics).toEqual([{ value: '1', labels: { store: 'memory' } }]);
+    expect(families.find((f) => f.name === 'devtoolbox_rate_limit_store_up')?.metrics).toEqual([
+      { value: '1', labels: { store: 'memory' } },
+    ]);
     expect(families.find((f) => f.name === 'devtoolbox_rate_limit_fallback_decisions_total')?.type).toBe('COUNTER');
     expect(sample(families, 'devtoolbox_rate_limit_fallback_decisions_total')).toBe(0);
     if (!PROMTOOL) {
@@ -168,17 +187,27 @@ describe('health, readiness, metrics and 404s (no Redis)', () => {
     expect(check.status).toBe(0);
   });
 
-  it('every answer carries a request id: the caller\'s when sane, else a fresh one; the access log names it, with a level', async () => {
+  it("every answer carries a request id: the caller's when sane, else a fresh one; the access log names it, with a level", async () => {
     const given = 'ops-test-0b7c6a3e-2f4d';
     const answers = {
-      api: await post(server, '/api/base64', { input: 'a' }, { 'X-Request-Id': `${given}-api`, 'X-Forwarded-For': '203.0.113.10' }),
+      api: await post(
+        server,
+        '/api/base64',
+        { input: 'a' },
+        { 'X-Request-Id': `${given}-api`, 'X-Forwarded-For': '203.0.113.10' },
+      ),
       page: await fetch(server.url + '/base64', { headers: { 'X-Request-Id': `${given}-page` } }),
       file: await fetch(server.url + '/assets/missing.js', { headers: { 'X-Request-Id': `${given}-file` } }),
       health: await fetch(server.url + '/healthz', { method: 'POST', headers: { 'X-Request-Id': `${given}-health` } }),
       metrics: await fetch(server.url + '/metrics', { headers: { 'X-Request-Id': `${given}-metrics` } }),
       mcp: await fetch(server.url + '/mcp', {
         method: 'POST',
-        headers: { 'X-Request-Id': `${given}-mcp`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'X-Forwarded-For': '203.0.113.11' },
+        headers: {
+          'X-Request-Id': `${given}-mcp`,
+          'Content-Type': 'application/json',
+          Accept: 'application/json, text/event-stream',
+          'X-Forwarded-For': '203.0.113.11',
+        },
         body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
       }),
     };
@@ -189,7 +218,8 @@ describe('health, readiness, metrics and 404s (no Redis)', () => {
     }
     expect(answers.mcp.status).toBe(200);
     // Cross-origin callers may read it where the server lists what they may read.
-    for (const door of ['api', 'mcp'] as const) expect(answers[door].headers.get('access-control-expose-headers')?.split(/,\s*/), door).toContain('X-Request-Id');
+    for (const door of ['api', 'mcp'] as const)
+      expect(answers[door].headers.get('access-control-expose-headers')?.split(/,\s*/), door).toContain('X-Request-Id');
     // Not a sane id (a space, too long, a quote): replaced by a fresh UUID, each time another.
     const made: string[] = [];
     for (const bad of ['two words', 'x'.repeat(129), 'a"b']) {
@@ -207,7 +237,11 @@ describe('health, readiness, metrics and 404s (no Redis)', () => {
       expect(record, door).toBeDefined();
       expect(record!.level, door).toBe('info');
     }
-    expect(records.find((r) => r.request_id === `${given}-mcp`)).toMatchObject({ method: 'POST', path: '/mcp', status: 200 });
+    expect(records.find((r) => r.request_id === `${given}-mcp`)).toMatchObject({
+      method: 'POST',
+      path: '/mcp',
+      status: 200,
+    });
     for (const record of records) {
       expect(['info', 'error']).toContain(record.level);
       expect(typeof record.request_id).toBe('string');
@@ -226,9 +260,15 @@ describe('health, readiness, metrics and 404s (no Redis)', () => {
     ['HEAD', 'application/json', 'json'],
   ])('an unknown path answers 404 to %s with Accept %s (%s)', async (method, accept, kind) => {
     for (const path of ['/no-such-page', '/deep/no/such/path', '/api-docs']) {
-      const response = await fetch(server.url + path, { method, headers: { Accept: accept }, ...(method !== 'GET' && method !== 'HEAD' && { body: '{}' }) });
+      const response = await fetch(server.url + path, {
+        method,
+        headers: { Accept: accept },
+        ...(method !== 'GET' && method !== 'HEAD' && { body: '{}' }),
+      });
       expect(response.status, `${method} ${path}`).toBe(404);
-      expect(response.headers.get('content-type')).toBe(kind === 'html' ? 'text/html; charset=utf-8' : 'application/json; charset=utf-8');
+      expect(response.headers.get('content-type')).toBe(
+        kind === 'html' ? 'text/html; charset=utf-8' : 'application/json; charset=utf-8',
+      );
       const text = await response.text();
       if (method === 'HEAD') expect(text).toBe('');
       else if (kind === 'html') {
@@ -273,13 +313,19 @@ describe('metrics count tool calls by door, tool and status', () => {
       await mcp.close();
     }
     const after = await scrape(server);
-    const delta = (labels: Record<string, string>) => sample(after, 'devtoolbox_tool_calls_total', labels) - sample(before, 'devtoolbox_tool_calls_total', labels);
+    const delta = (labels: Record<string, string>) =>
+      sample(after, 'devtoolbox_tool_calls_total', labels) - sample(before, 'devtoolbox_tool_calls_total', labels);
     expect(delta({ door: 'rest', tool: 'base64', status: '200' })).toBe(3);
     expect(delta({ door: 'rest', tool: 'base64', status: '400' })).toBe(1);
     expect(delta({ door: 'mcp', tool: 'base64', status: '200' })).toBe(2);
-    expect(after.find((f) => f.name === 'devtoolbox_tool_calls_total')!.metrics.some((m) => m.labels?.tool === 'no-such-tool')).toBe(false);
+    expect(
+      after
+        .find((f) => f.name === 'devtoolbox_tool_calls_total')!
+        .metrics.some((m) => m.labels?.tool === 'no-such-tool'),
+    ).toBe(false);
     const afterText = await (await fetch(server.url + '/metrics')).text();
-    const count = (text: string, door: string) => histogramCount(text, 'devtoolbox_tool_call_duration_seconds', { door, tool: 'base64' });
+    const count = (text: string, door: string) =>
+      histogramCount(text, 'devtoolbox_tool_call_duration_seconds', { door, tool: 'base64' });
     expect(count(afterText, 'rest') - count(beforeText, 'rest')).toBe(4);
     expect(count(afterText, 'mcp') - count(beforeText, 'mcp')).toBe(2);
   });
@@ -289,32 +335,52 @@ describe('refusals are counted by reason', () => {
   let server: RunningServer;
   beforeAll(async () => {
     // Every request goes to a one-worker pool; one pool task per client; a 64 KiB byte budget.
-    server = await startServer({ HEAVY_WORKERS: '1', INLINE_BODY_BYTES: '0', HEAVY_PER_CLIENT: '1', MAX_BUFFERED_BYTES: '65536' });
+    server = await startServer({
+      HEAVY_WORKERS: '1',
+      INLINE_BODY_BYTES: '0',
+      HEAVY_PER_CLIENT: '1',
+      MAX_BUFFERED_BYTES: '65536',
+    });
   });
   afterAll(() => server?.stop());
 
   it('client busy and byte budget move their counters by the refusals clients saw', async () => {
     const before = await scrape(server);
     // Sent together: the first waits for the worker to start, the others find the client's share used.
-    const statuses = await Promise.all(Array.from({ length: 5 }, () => post(server, '/api/base64', { input: 'hello' }).then(async (r) => (await r.arrayBuffer(), r.status))));
+    const statuses = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        post(server, '/api/base64', { input: 'hello' }).then(async (r) => (await r.arrayBuffer(), r.status)),
+      ),
+    );
     const busy = statuses.filter((status) => status === 429).length;
     expect(busy).toBeGreaterThan(0);
     expect(statuses.filter((status) => status === 200).length + busy).toBe(5);
     // Larger than the whole byte budget: refused before its body is read.
-    const large = await post(server, '/api/base64', { input: 'x'.repeat(100_000) }, { 'X-Request-Id': 'refused-for-the-budget' });
+    const large = await post(
+      server,
+      '/api/base64',
+      { input: 'x'.repeat(100_000) },
+      { 'X-Request-Id': 'refused-for-the-budget' },
+    );
     expect(large.status).toBe(503);
     expect(large.headers.get('x-request-id')).toBe('refused-for-the-budget');
     // A 5xx is logged at level error (the server could not serve it).
     expect(await outputIncludes(server, '"request_id":"refused-for-the-budget"')).toBe(true);
-    expect(jsonLines(server.output()).find((record) => record.request_id === 'refused-for-the-budget')).toMatchObject({ level: 'error', status: 503 });
+    expect(jsonLines(server.output()).find((record) => record.request_id === 'refused-for-the-budget')).toMatchObject({
+      level: 'error',
+      status: 503,
+    });
     const after = await scrape(server);
-    const delta = (reason: string) => sample(after, 'devtoolbox_refusals_total', { reason }) - sample(before, 'devtoolbox_refusals_total', { reason });
+    const delta = (reason: string) =>
+      sample(after, 'devtoolbox_refusals_total', { reason }) - sample(before, 'devtoolbox_refusals_total', { reason });
     expect(delta('client busy')).toBe(busy);
     expect(delta('byte budget')).toBe(1);
     expect(delta('rate limit')).toBe(0);
     expect(delta('queue full')).toBe(0);
     // Each answered call counted with its status.
-    const calls = (status: string) => sample(after, 'devtoolbox_tool_calls_total', { door: 'rest', tool: 'base64', status }) - sample(before, 'devtoolbox_tool_calls_total', { door: 'rest', tool: 'base64', status });
+    const calls = (status: string) =>
+      sample(after, 'devtoolbox_tool_calls_total', { door: 'rest', tool: 'base64', status }) -
+      sample(before, 'devtoolbox_tool_calls_total', { door: 'rest', tool: 'base64', status });
     expect(calls('429')).toBe(busy);
     expect(calls('503')).toBe(1);
   });
@@ -323,9 +389,18 @@ describe('refusals are counted by reason', () => {
 describe('a full pool queue is counted', () => {
   it('queue full moves by the 503s clients saw', async () => {
     // No per-client share, no queue: a task beyond the starting worker finds the queue full.
-    const server = await startServer({ HEAVY_WORKERS: '1', INLINE_BODY_BYTES: '0', HEAVY_PER_CLIENT: '0', HEAVY_QUEUE: '0' });
+    const server = await startServer({
+      HEAVY_WORKERS: '1',
+      INLINE_BODY_BYTES: '0',
+      HEAVY_PER_CLIENT: '0',
+      HEAVY_QUEUE: '0',
+    });
     try {
-      const statuses = await Promise.all(Array.from({ length: 5 }, () => post(server, '/api/base64', { input: 'hello' }).then(async (r) => (await r.arrayBuffer(), r.status))));
+      const statuses = await Promise.all(
+        Array.from({ length: 5 }, () =>
+          post(server, '/api/base64', { input: 'hello' }).then(async (r) => (await r.arrayBuffer(), r.status)),
+        ),
+      );
       const full = statuses.filter((status) => status === 503).length;
       expect(full).toBeGreaterThan(0);
       expect(statuses.filter((status) => status === 200).length + full).toBe(5);
@@ -368,28 +443,33 @@ describe('metrics settings', () => {
 });
 
 describe('alerting on the limiter store', () => {
-  it.skipIf(!PROMTOOL)('docs/deploy.md\'s example alert rules pass promtool check rules and name the metrics /metrics has', async () => {
-    const doc = readFileSync(new URL('../../docs/deploy.md', import.meta.url), 'utf8');
-    const block = /\n {2}```yaml\n([\s\S]*?)\n {2}```\n/.exec(doc.slice(doc.indexOf('## Redis down is not everything down')))?.[1];
-    expect(block).toBeDefined();
-    const rules = block!.replace(/^ {2}/gm, '');
-    const dir = mkdtempSync(join(tmpdir(), 'ops-rules-'));
-    try {
-      writeFileSync(join(dir, 'rules.yml'), rules);
-      const check = spawnSync('promtool', ['check', 'rules', join(dir, 'rules.yml')], { encoding: 'utf8' });
-      expect(check.status, check.stdout + check.stderr).toBe(0);
-      expect(check.stdout).toContain('SUCCESS: 2 rules found');
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-    const server = await startServer();
-    try {
-      const names = new Set((await scrape(server)).map((family) => family.name));
-      for (const name of rules.match(/devtoolbox_\w+/g)!) expect(names, name).toContain(name);
-    } finally {
-      await server.stop();
-    }
-  });
+  it.skipIf(!PROMTOOL)(
+    "docs/deploy.md's example alert rules pass promtool check rules and name the metrics /metrics has",
+    async () => {
+      const doc = readFileSync(new URL('../../docs/deploy.md', import.meta.url), 'utf8');
+      const block = /\n {2}```yaml\n([\s\S]*?)\n {2}```\n/.exec(
+        doc.slice(doc.indexOf('## Redis down is not everything down')),
+      )?.[1];
+      expect(block).toBeDefined();
+      const rules = block!.replace(/^ {2}/gm, '');
+      const dir = mkdtempSync(join(tmpdir(), 'ops-rules-'));
+      try {
+        writeFileSync(join(dir, 'rules.yml'), rules);
+        const check = spawnSync('promtool', ['check', 'rules', join(dir, 'rules.yml')], { encoding: 'utf8' });
+        expect(check.status, check.stdout + check.stderr).toBe(0);
+        expect(check.stdout).toContain('SUCCESS: 2 rules found');
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+      const server = await startServer();
+      try {
+        const names = new Set((await scrape(server)).map((family) => family.name));
+        for (const name of rules.match(/devtoolbox_\w+/g)!) expect(names, name).toContain(name);
+      } finally {
+        await server.stop();
+      }
+    },
+  );
 });
 
 describe('Redis stopped and restarted under load', () => {
@@ -398,7 +478,12 @@ describe('Redis stopped and restarted under load', () => {
   let server: RunningServer;
   beforeAll(async () => {
     redis = await startRedis();
-    server = await startServer({ REDIS_URL: redis.url, RATE_LIMIT: 'on', HEAVY_WORKERS: '1', API_KEYS: KEYS.join(',') });
+    server = await startServer({
+      REDIS_URL: redis.url,
+      RATE_LIMIT: 'on',
+      HEAVY_WORKERS: '1',
+      API_KEYS: KEYS.join(','),
+    });
   });
   afterAll(async () => {
     await server?.stop();
@@ -430,7 +515,12 @@ describe('Redis stopped and restarted under load', () => {
         if (sent >= 290) continue;
         sent++;
         try {
-          const response = await post(server, '/api/base64', { input: `under load ${sent}` }, { Authorization: `Bearer ${key}` });
+          const response = await post(
+            server,
+            '/api/base64',
+            { input: `under load ${sent}` },
+            { Authorization: `Bearer ${key}` },
+          );
           await response.arrayBuffer();
           statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
           answered++;
@@ -454,7 +544,10 @@ describe('Redis stopped and restarted under load', () => {
     })();
     const answeredAfter = async (more: number) => {
       const target = answered + more;
-      await until(async () => answered, (value) => value >= target);
+      await until(
+        async () => answered,
+        (value) => value >= target,
+      );
       return answered >= target;
     };
 
@@ -486,7 +579,11 @@ describe('Redis stopped and restarted under load', () => {
     expect(readiness.length).toBeGreaterThan(10);
     expect(readiness.filter((probe) => probe.status !== 200)).toEqual([]);
     // The probes saw the outage (reported, not failed) and the return.
-    expect(readiness.some((probe) => /^Redis unreachable \(.*\): rate limits counted in-process until it is back$/.test(probe.redis))).toBe(true);
+    expect(
+      readiness.some((probe) =>
+        /^Redis unreachable \(.*\): rate limits counted in-process until it is back$/.test(probe.redis),
+      ),
+    ).toBe(true);
     expect(readiness.at(-1)!.redis).toBe('ok');
     expect((await fetch(server.url + '/healthz')).status).toBe(200);
     // The change of store was logged once each way, and every line is JSON.
@@ -503,7 +600,9 @@ describe('process lines', () => {
     expect(await outputIncludes(server, 'shut down cleanly'), server.output()).toBe(true);
     const lines = jsonLines(server.output());
     const messages = lines.map((line) => line.msg);
-    expect(messages.some((msg) => typeof msg === 'string' && msg.startsWith('listening on http://localhost:'))).toBe(true);
+    expect(messages.some((msg) => typeof msg === 'string' && msg.startsWith('listening on http://localhost:'))).toBe(
+      true,
+    );
     expect(messages).toContain('shut down cleanly');
     for (const line of lines.filter((l) => 'msg' in l)) {
       expect(typeof line.time).toBe('string');
@@ -515,7 +614,14 @@ describe('process lines', () => {
     // A HOME below a regular file cannot be written, even by root (chmod does not stop root).
     const dir = mkdtempSync(join(tmpdir(), 'ops-home-'));
     writeFileSync(join(dir, 'file'), '');
-    const env: Record<string, string | undefined> = { ...process.env, HOME: join(dir, 'file', 'home'), PORT: '0', HOST: '127.0.0.1', RATE_LIMIT: 'off', TOOL_TIMEOUT_MS: '200000' };
+    const env: Record<string, string | undefined> = {
+      ...process.env,
+      HOME: join(dir, 'file', 'home'),
+      PORT: '0',
+      HOST: '127.0.0.1',
+      RATE_LIMIT: 'off',
+      TOOL_TIMEOUT_MS: '200000',
+    };
     delete env.XDG_CACHE_HOME;
     delete env.ORT_DISABLE_TELEMETRY;
     // Its working directory too: with telemetry on and no writable HOME, onnxruntime wrote a
@@ -534,11 +640,21 @@ describe('process lines', () => {
           const match = /listening on (http:\/\/\S+)/.exec(stdout);
           if (match) resolve(match[1]!.replace('localhost', '127.0.0.1'));
         });
-        child.once('exit', (code) => reject(new Error(`server exited with ${code}:
-${stdout}${stderr}`)));
+        child.once('exit', (code) =>
+          reject(
+            new Error(`server exited with ${code}:
+${stdout}${stderr}`),
+          ),
+        );
       });
-      const png = await sharp({ create: { width: 48, height: 48, channels: 3, background: '#fafafa' } }).png().toBuffer();
-      const response = await fetch(`${url}/api/background-remover`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ image: png.toString('base64') }) });
+      const png = await sharp({ create: { width: 48, height: 48, channels: 3, background: '#fafafa' } })
+        .png()
+        .toBuffer();
+      const response = await fetch(`${url}/api/background-remover`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ image: png.toString('base64') }),
+      });
       expect(response.status, await response.clone().text()).toBe(200);
       await response.arrayBuffer();
     } finally {
@@ -555,7 +671,10 @@ ${stdout}${stderr}`)));
   }, 240_000); // a model load and run on a shared 2-core machine
 
   it('the MCP stdio server writes its lines as JSON on stderr, nothing on stdout', async () => {
-    const child = spawn(process.execPath, [MCP_STDIO_ENTRY], { env: { ...process.env, HEAVY_NICE: '20' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [MCP_STDIO_ENTRY], {
+      env: { ...process.env, HEAVY_NICE: '20' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
@@ -564,14 +683,20 @@ ${stdout}${stderr}`)));
     expect(stdout).toBe('');
     const lines = jsonLines(stderr);
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatchObject({ level: 'error', msg: 'configuration error: HEAVY_NICE must be an integer from 0 to 19 (got "20")' });
+    expect(lines[0]).toMatchObject({
+      level: 'error',
+      msg: 'configuration error: HEAVY_NICE must be an integer from 0 to 19 (got "20")',
+    });
   });
 
   it('a busy port stops the second server with one JSON line naming the port, exit code 1', async () => {
     const first = await startServer();
     try {
       const port = new URL(first.url).port;
-      const second = spawn(process.execPath, [SERVER_ENTRY], { env: { ...process.env, PORT: port, HOST: '127.0.0.1', RATE_LIMIT: 'off' }, stdio: ['ignore', 'pipe', 'pipe'] });
+      const second = spawn(process.execPath, [SERVER_ENTRY], {
+        env: { ...process.env, PORT: port, HOST: '127.0.0.1', RATE_LIMIT: 'off' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       let stdout = '';
       let stderr = '';
       second.stdout.on('data', (chunk) => (stdout += chunk));
@@ -583,7 +708,9 @@ ${stdout}${stderr}`)));
       expect(lines).toHaveLength(1);
       const line = JSON.parse(lines[0]!) as Record<string, unknown>;
       expect(line).toMatchObject({ level: 'error', port: Number(port), code: 'EADDRINUSE' });
-      expect(line.msg).toBe(`port ${port} is already in use: stop the program listening on it or set PORT to a free port`);
+      expect(line.msg).toBe(
+        `port ${port} is already in use: stop the program listening on it or set PORT to a free port`,
+      );
       expect(stderr).not.toMatch(/\n\s+at /);
       // The first server was not disturbed.
       expect((await fetch(first.url + '/healthz')).status).toBe(200);

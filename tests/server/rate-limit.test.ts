@@ -20,27 +20,32 @@ function manualClock(start = 1_700_000_000_000) {
 describe('MemoryStore: a sliding-window log', () => {
   it('is exact: no window ever holds more than the limit, and a refusal means the window was full', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 1, max: 6 }), fc.integer({ min: 10, max: 5_000 }), fc.array(fc.integer({ min: 0, max: 2_000 }), { maxLength: 120 }), async (limit, windowMs, gaps) => {
-        const clock = manualClock();
-        const store = new MemoryStore(clock.now);
-        const admitted: number[] = [];
-        for (const gap of gaps) {
-          clock.advance(gap);
-          const t = clock.now();
-          const state = await store.hit('b', limit, windowMs, 1);
-          const inWindow = admitted.filter((a) => a > t - windowMs).length;
-          if (state.allowed) admitted.push(t);
-          // Safety: every window (t − windowMs, t] holds at most `limit` admitted requests.
-          expect(admitted.filter((a) => a > t - windowMs).length).toBeLessThanOrEqual(limit);
-          // Maximality: a request is refused only when its window is already full.
-          expect(state.allowed).toBe(inWindow < limit);
-          // Reported state: the count in the window and the time until its oldest leaves.
-          const window = admitted.filter((a) => a > t - windowMs);
-          expect(state.count).toBe(window.length);
-          expect(state.resetMs).toBe(window.length ? window[0]! + windowMs - t : 0);
-        }
-        await store.close();
-      }),
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 6 }),
+        fc.integer({ min: 10, max: 5_000 }),
+        fc.array(fc.integer({ min: 0, max: 2_000 }), { maxLength: 120 }),
+        async (limit, windowMs, gaps) => {
+          const clock = manualClock();
+          const store = new MemoryStore(clock.now);
+          const admitted: number[] = [];
+          for (const gap of gaps) {
+            clock.advance(gap);
+            const t = clock.now();
+            const state = await store.hit('b', limit, windowMs, 1);
+            const inWindow = admitted.filter((a) => a > t - windowMs).length;
+            if (state.allowed) admitted.push(t);
+            // Safety: every window (t − windowMs, t] holds at most `limit` admitted requests.
+            expect(admitted.filter((a) => a > t - windowMs).length).toBeLessThanOrEqual(limit);
+            // Maximality: a request is refused only when its window is already full.
+            expect(state.allowed).toBe(inWindow < limit);
+            // Reported state: the count in the window and the time until its oldest leaves.
+            const window = admitted.filter((a) => a > t - windowMs);
+            expect(state.count).toBe(window.length);
+            expect(state.resetMs).toBe(window.length ? window[0]! + windowMs - t : 0);
+          }
+          await store.close();
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -93,7 +98,11 @@ describe('RateLimiter: decisions and headers', () => {
     }
     // Now at 30 s: the first request leaves the window at 60 s.
     const refused = await limiter.decide('1.2.3.4', { kind: 'none' });
-    expect(refused.refusal).toEqual({ status: 429, body: { error: 'Too many requests. Retry after 30 seconds.' }, headers: { 'Retry-After': '30' } });
+    expect(refused.refusal).toEqual({
+      status: 429,
+      body: { error: 'Too many requests. Retry after 30 seconds.' },
+      headers: { 'Retry-After': '30' },
+    });
     expect(refused.headers).toEqual({
       'RateLimit-Policy': '"anonymous";q=30;w=60',
       RateLimit: '"anonymous";r=0;t=30',
@@ -138,8 +147,15 @@ describe('RateLimiter: decisions and headers', () => {
     const clock = manualClock();
     const limiter = new RateLimiter(new MemoryStore(clock.now), keys);
     for (let i = 0; i < 30; i++) {
-      const decision = await limiter.decide('9.9.9.9', i % 2 ? { kind: 'invalid' } : { kind: 'key', key: `guess-${i}` });
-      expect(decision.refusal).toEqual({ status: 401, body: { error: 'Invalid API key' }, headers: { 'WWW-Authenticate': 'Bearer realm="devtoolbox", error="invalid_token"' } });
+      const decision = await limiter.decide(
+        '9.9.9.9',
+        i % 2 ? { kind: 'invalid' } : { kind: 'key', key: `guess-${i}` },
+      );
+      expect(decision.refusal).toEqual({
+        status: 401,
+        body: { error: 'Invalid API key' },
+        headers: { 'WWW-Authenticate': 'Bearer realm="devtoolbox", error="invalid_token"' },
+      });
       expect(decision.headers['RateLimit-Remaining']).toBe(String(29 - i));
     }
     expect((await limiter.decide('9.9.9.9', { kind: 'key', key: 'guess' })).refusal?.status).toBe(429);
@@ -152,17 +168,52 @@ describe('RateLimiter: decisions and headers', () => {
     await limiter.decide('1.2.3.4', { kind: 'none' });
     clock.advance(12_345);
     const anonymous = (await limiter.decide('1.2.3.4', { kind: 'none' })).headers;
-    expect(parseList(anonymous['RateLimit-Policy']!)).toEqual([['anonymous', new Map([['q', 30], ['w', 60]])]]);
+    expect(parseList(anonymous['RateLimit-Policy']!)).toEqual([
+      [
+        'anonymous',
+        new Map([
+          ['q', 30],
+          ['w', 60],
+        ]),
+      ],
+    ]);
     // 28 left; the first request leaves the window in 60 − 12.345 s, rounded up.
-    expect(parseList(anonymous.RateLimit!)).toEqual([['anonymous', new Map([['r', 28], ['t', 48]])]]);
+    expect(parseList(anonymous.RateLimit!)).toEqual([
+      [
+        'anonymous',
+        new Map([
+          ['r', 28],
+          ['t', 48],
+        ]),
+      ],
+    ]);
     const keyed = (await limiter.decide('1.2.3.4', { kind: 'key', key: 'good-key' })).headers;
-    expect(parseList(keyed['RateLimit-Policy']!)).toEqual([['api-key', new Map([['q', 300], ['w', 60]])]]);
-    expect(parseList(keyed.RateLimit!)).toEqual([['api-key', new Map([['r', 299], ['t', 60]])]]);
+    expect(parseList(keyed['RateLimit-Policy']!)).toEqual([
+      [
+        'api-key',
+        new Map([
+          ['q', 300],
+          ['w', 60],
+        ]),
+      ],
+    ]);
+    expect(parseList(keyed.RateLimit!)).toEqual([
+      [
+        'api-key',
+        new Map([
+          ['r', 299],
+          ['t', 60],
+        ]),
+      ],
+    ]);
     // The WWW-Authenticate of a refused key parses as RFC 9110 §11.6.1 auth-params.
     const refused = await limiter.decide('1.2.3.4', { kind: 'key', key: 'wrong' });
     const challenge = refused.refusal!.headers['WWW-Authenticate']!;
     const match = /^Bearer ((?:[a-z_]+="[^"]*"(?:, )?)+)$/.exec(challenge);
-    expect(Object.fromEntries([...match![1]!.matchAll(/([a-z_]+)="([^"]*)"/g)].map((m) => [m[1], m[2]]))).toEqual({ realm: 'devtoolbox', error: 'invalid_token' });
+    expect(Object.fromEntries([...match![1]!.matchAll(/([a-z_]+)="([^"]*)"/g)].map((m) => [m[1], m[2]]))).toEqual({
+      realm: 'devtoolbox',
+      error: 'invalid_token',
+    });
   });
 
   it('an uncounted request (preflight) reports the anonymous state without spending it', async () => {
@@ -180,7 +231,10 @@ describe('API keys', () => {
     [{ authorization: 'Bearer abc' }, { kind: 'key', key: 'abc' }],
     [{ authorization: 'bearer  abc ' }, { kind: 'key', key: 'abc' }],
     [{ 'x-api-key': ' abc ' }, { kind: 'key', key: 'abc' }],
-    [{ authorization: 'Bearer abc', 'x-api-key': 'abc' }, { kind: 'key', key: 'abc' }],
+    [
+      { authorization: 'Bearer abc', 'x-api-key': 'abc' },
+      { kind: 'key', key: 'abc' },
+    ],
     [{ authorization: 'Bearer abc', 'x-api-key': 'xyz' }, { kind: 'invalid' }],
     [{ authorization: 'Basic dXNlcjpwYXNz' }, { kind: 'invalid' }],
     [{ authorization: 'Bearer' }, { kind: 'invalid' }],
@@ -258,7 +312,8 @@ describe('client address', () => {
   const group = fc.integer({ min: 0, max: 0xffff });
   const ipv6 = fc.array(group, { minLength: 8, maxLength: 8 });
   /** The canonical (compressed) text of an address, by the URL parser: an independent formatter. */
-  const canonical = (groups: number[]) => new URL(`http://[${groups.map((g) => g.toString(16)).join(':')}]/`).hostname.slice(1, -1);
+  const canonical = (groups: number[]) =>
+    new URL(`http://[${groups.map((g) => g.toString(16)).join(':')}]/`).hostname.slice(1, -1);
 
   it('counts an IPv6 client by its /64, whatever the spelling (checked against net.BlockList)', () => {
     fc.assert(

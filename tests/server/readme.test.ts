@@ -14,7 +14,8 @@ interface Example {
 function readmeExamples(): Example[] {
   const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
   // The generated block (npm run docs:examples) and the hand-written one after it.
-  const between = (name: string) => readme.slice(readme.indexOf(`<!-- ${name}:start -->`), readme.indexOf(`<!-- ${name}:end -->`));
+  const between = (name: string) =>
+    readme.slice(readme.indexOf(`<!-- ${name}:start -->`), readme.indexOf(`<!-- ${name}:end -->`));
   const section = between('examples') + between('more-examples');
   const pairs = [...section.matchAll(/```sh\n(curl[^\n]*(?:\\\n[^\n]*)*)\n```\s*```json\n([\s\S]*?)\n```/g)];
   return pairs.map(([, command, answer]) => {
@@ -38,8 +39,15 @@ describe('README examples', () => {
     expect(new Set(examples.map((example) => example.path))).toEqual(new Set(tools.map((tool) => `/api/${tool.slug}`)));
   });
 
-  it.each(examples.map((example) => [example.path, example] as const))('%s answers as documented', async (_path, example) => {
-    const response = await fetch(server.url + example.path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: example.body });
-    expect(comparable(await response.json())).toEqual(comparable(example.answer));
-  });
+  it.each(examples.map((example) => [example.path, example] as const))(
+    '%s answers as documented',
+    async (_path, example) => {
+      const response = await fetch(server.url + example.path, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: example.body,
+      });
+      expect(comparable(await response.json())).toEqual(comparable(example.answer));
+    },
+  );
 });

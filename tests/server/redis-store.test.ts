@@ -49,7 +49,7 @@ describe('RedisStore', () => {
     }
   });
 
-  it('reports Redis\'s clock and frees entries as they age out of the window', async () => {
+  it("reports Redis's clock and frees entries as they age out of the window", async () => {
     const store = await RedisStore.connect(redis.url, { prefix: 'age:' }, 3_000, quiet);
     try {
       const first = await store.hit('b', 2, 300, 1);
@@ -100,7 +100,12 @@ describe('FallbackStore', () => {
     const warnings: string[] = [];
     const primary = await RedisStore.connect(own.url, { prefix: 'fb:' }, 3_000, (m) => warnings.push(m));
     let fallbacks = 0;
-    const store = new FallbackStore(primary, new MemoryStore(), (m) => warnings.push(m), () => fallbacks++);
+    const store = new FallbackStore(
+      primary,
+      new MemoryStore(),
+      (m) => warnings.push(m),
+      () => fallbacks++,
+    );
     try {
       expect((await store.hit('b', 3, 60_000, 1)).allowed).toBe(true);
       expect(warnings).toEqual([]);
@@ -136,7 +141,7 @@ describe('FallbackStore', () => {
 
   it('a server whose Redis is unreachable at start-up still starts, warning', async () => {
     const warnings: string[] = [];
-    const port = (await startRedis().then(async (r) => (await r.stop(), r.port)));
+    const port = await startRedis().then(async (r) => (await r.stop(), r.port));
     const primary = await RedisStore.connect(`redis://127.0.0.1:${port}`, {}, 500, (m) => warnings.push(m));
     const store = new FallbackStore(primary, new MemoryStore(), (m) => warnings.push(m));
     try {

@@ -22,7 +22,8 @@ const convert = async (file: string, to = 'png') => {
   return { status: response.status, body: (await response.json()) as { image?: string; error?: string } };
 };
 
-const librsvg = async (file: string) => (await sharp(fixture(file)).ensureAlpha().raw().toBuffer({ resolveWithObject: true })).data;
+const librsvg = async (file: string) =>
+  (await sharp(fixture(file)).ensureAlpha().raw().toBuffer({ resolveWithObject: true })).data;
 
 describe('SVG through the Node server', () => {
   it('the SVG resvg panics on is drawn, again and again, and the worker still draws the next SVG right', async () => {
@@ -38,7 +39,11 @@ describe('SVG through the Node server', () => {
     expect(next.status).toBe(200);
     expect((await decode(next.body.image!)).data.equals(await librsvg('quadrants.svg'))).toBe(true);
     // And over MCP, the same pool.
-    const mcp = await mcpHttp(server.url, 'image-converter', { image: fixture('clip-invalid-use.svg').toString('base64'), from: 'svg', to: 'png' });
+    const mcp = await mcpHttp(server.url, 'image-converter', {
+      image: fixture('clip-invalid-use.svg').toString('base64'),
+      from: 'svg',
+      to: 'png',
+    });
     expect(mcp.ok).toBe(true);
     expect(server.output()).not.toMatch(/RuntimeError|unreachable|recursive use/);
   });
@@ -50,7 +55,13 @@ describe('SVG through the Node server', () => {
   });
 
   it('a .svgz bomb is a 400 naming the limit, and the server goes on', async () => {
-    expect(await convert('bomb.svgz')).toEqual({ status: 400, body: { error: "'image' is a gzip-compressed SVG that inflates to more than 3 MB; an SVG may be at most 3 MB once inflated." } });
+    expect(await convert('bomb.svgz')).toEqual({
+      status: 400,
+      body: {
+        error:
+          "'image' is a gzip-compressed SVG that inflates to more than 3 MB; an SVG may be at most 3 MB once inflated.",
+      },
+    });
     expect((await convert('quadrants.svgz', 'webp')).status).toBe(200);
   });
 });

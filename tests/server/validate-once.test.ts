@@ -32,14 +32,19 @@ function setUp(heavyTools: string[]) {
   const offload = createOffload(placement);
   const rest = (body: unknown): Promise<ApiResponse> => {
     const bytes = new TextEncoder().encode(JSON.stringify(body));
-    const door = { invoke: localInvoker(nodeContext), examples: {} as ExampleBook, offload: (slug: string, raw: Uint8Array) => offload(slug, raw) };
+    const door = {
+      invoke: localInvoker(nodeContext),
+      examples: {} as ExampleBook,
+      offload: (slug: string, raw: Uint8Array) => offload(slug, raw),
+    };
     return respond({ method: 'POST', pathname: `/api/${tool.slug}`, body: async () => bytes }, door);
   };
   const mcp = createInvoker(placement);
   return { parse, tasks, rest, mcp };
 }
 
-const restBody = (response: ApiResponse) => JSON.parse(typeof response.body === 'string' ? response.body : new TextDecoder().decode(response.body));
+const restBody = (response: ApiResponse) =>
+  JSON.parse(typeof response.body === 'string' ? response.body : new TextDecoder().decode(response.body));
 
 afterEach(() => vi.restoreAllMocks());
 

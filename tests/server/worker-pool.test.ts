@@ -2,9 +2,22 @@
 // the test controls through shared memory: concurrency, FIFO waiting, the queue bound, the time
 // limit, crashes, cancellation, and that the main thread stays free while every worker is busy.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ClientBusyError, QueueFullError, TaskAbortedError, TaskTimeoutError, WorkerFailedError, WorkerOutOfMemoryError, WorkerPool, type PoolOptions } from '../../src/server/worker-pool';
+import {
+  ClientBusyError,
+  QueueFullError,
+  TaskAbortedError,
+  TaskTimeoutError,
+  WorkerFailedError,
+  WorkerOutOfMemoryError,
+  WorkerPool,
+  type PoolOptions,
+} from '../../src/server/worker-pool';
 
-type Task = { kind: 'echo' | 'spin' | 'forever' | 'crash' | 'fail' | 'thread' | 'retire' | 'hog'; value?: unknown; flag?: SharedArrayBuffer };
+type Task = {
+  kind: 'echo' | 'spin' | 'forever' | 'crash' | 'fail' | 'thread' | 'retire' | 'hog';
+  value?: unknown;
+  flag?: SharedArrayBuffer;
+};
 
 const script = new URL('./fixtures/pool-worker.mjs', import.meta.url);
 const pools: WorkerPool<Task, unknown>[] = [];
@@ -52,7 +65,10 @@ describe('WorkerPool', () => {
   it('runs at most `size` tasks at once; the rest wait in order, then answer', async () => {
     const p = pool(2, 10);
     const g = gate();
-    const running = [p.run({ kind: 'spin', flag: g.flag, value: 'a' }), p.run({ kind: 'spin', flag: g.flag, value: 'b' })];
+    const running = [
+      p.run({ kind: 'spin', flag: g.flag, value: 'a' }),
+      p.run({ kind: 'spin', flag: g.flag, value: 'b' }),
+    ];
     const waiting = ['c', 'd', 'e'].map((value) => p.run({ kind: 'echo', value }));
     await g.untilStarted(2);
     expect(p.stats).toMatchObject({ workers: 2, busy: 2, queued: 3 });
@@ -79,7 +95,11 @@ describe('WorkerPool', () => {
   it('past the queue bound, refuses at once with a Retry-After estimate', async () => {
     const p = pool(1, 2);
     const g = gate();
-    const accepted = [p.run({ kind: 'spin', flag: g.flag, value: 1 }), p.run({ kind: 'echo', value: 2 }), p.run({ kind: 'echo', value: 3 })];
+    const accepted = [
+      p.run({ kind: 'spin', flag: g.flag, value: 1 }),
+      p.run({ kind: 'echo', value: 2 }),
+      p.run({ kind: 'echo', value: 3 }),
+    ];
     const refused = p.run({ kind: 'echo', value: 4 });
     await expect(refused).rejects.toBeInstanceOf(QueueFullError);
     await expect(refused).rejects.toMatchObject({ retryAfterSeconds: expect.any(Number) });
@@ -144,7 +164,13 @@ describe('WorkerPool', () => {
   });
 
   it('a worker that cannot start fails the waiting tasks instead of restarting forever', async () => {
-    const broken = new WorkerPool<Task, unknown>({ script: new URL('./fixtures/missing-worker.mjs', import.meta.url), size: 1, maxQueue: 4, taskTimeoutMs: 1_000, log: () => {} });
+    const broken = new WorkerPool<Task, unknown>({
+      script: new URL('./fixtures/missing-worker.mjs', import.meta.url),
+      size: 1,
+      maxQueue: 4,
+      taskTimeoutMs: 1_000,
+      log: () => {},
+    });
     pools.push(broken);
     const results = await Promise.allSettled([broken.run({ kind: 'echo' }), broken.run({ kind: 'echo' })]);
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
@@ -190,7 +216,8 @@ describe('WorkerPool', () => {
     await g.untilStarted(1);
     const outcomes = Promise.allSettled([running, queued]);
     await p.close();
-    for (const outcome of await outcomes) expect(outcome).toMatchObject({ status: 'rejected', reason: expect.any(WorkerFailedError) });
+    for (const outcome of await outcomes)
+      expect(outcome).toMatchObject({ status: 'rejected', reason: expect.any(WorkerFailedError) });
     await expect(p.run({ kind: 'echo', value: 1 })).rejects.toBeInstanceOf(WorkerFailedError);
     expect(p.stats.workers).toBe(0);
   });
@@ -198,7 +225,10 @@ describe('WorkerPool', () => {
   it('a client may hold `perClient` tasks at once; one more is refused, other clients still get in', async () => {
     const p = pool(1, 10, 60_000, { perClient: 2 });
     const g = gate();
-    const held = [p.run({ kind: 'spin', flag: g.flag, value: 1 }, { client: 'a' }), p.run({ kind: 'echo', value: 2 }, { client: 'a' })];
+    const held = [
+      p.run({ kind: 'spin', flag: g.flag, value: 1 }, { client: 'a' }),
+      p.run({ kind: 'echo', value: 2 }, { client: 'a' }),
+    ];
     const refused = p.run({ kind: 'echo', value: 3 }, { client: 'a' });
     await expect(refused).rejects.toBeInstanceOf(ClientBusyError);
     expect(((await refused.catch((e) => e)) as ClientBusyError).retryAfterSeconds).toBeGreaterThanOrEqual(1);
@@ -217,7 +247,11 @@ describe('WorkerPool', () => {
     const first = track(p.run({ kind: 'spin', flag: g.flag, value: 'a1' }, { client: 'a' }));
     await g.untilStarted(1);
     // a's burst arrives before b's single request; b must not wait behind all of it.
-    const rest = [track(p.run({ kind: 'echo', value: 'a2' }, { client: 'a' })), track(p.run({ kind: 'echo', value: 'a3' }, { client: 'a' })), track(p.run({ kind: 'echo', value: 'b1' }, { client: 'b' }))];
+    const rest = [
+      track(p.run({ kind: 'echo', value: 'a2' }, { client: 'a' })),
+      track(p.run({ kind: 'echo', value: 'a3' }, { client: 'a' })),
+      track(p.run({ kind: 'echo', value: 'b1' }, { client: 'b' })),
+    ];
     g.release();
     await Promise.all([first, ...rest]);
     expect(order).toEqual(['a1', 'b1', 'a2', 'a3']);

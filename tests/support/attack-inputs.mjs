@@ -53,7 +53,8 @@ export function bigCsv(bytes = 14_000_000) {
 }
 
 /** An identifier-ish text of about `bytes` characters for text-case-converter. */
-export const bigIdentifierText = (bytes = 15_000_000) => 'helloWorldXMLHttp_request-42 '.repeat(Math.ceil(bytes / 29)).slice(0, bytes);
+export const bigIdentifierText = (bytes = 15_000_000) =>
+  'helloWorldXMLHttp_request-42 '.repeat(Math.ceil(bytes / 29)).slice(0, bytes);
 
 /** `count` decimal digits (no leading zero): number-base-converter's documented maximum. */
 export function manyDigits(count = 1_000_000) {
@@ -116,7 +117,8 @@ function tiff({ width, height, compression, strip, next = 0 }) {
 }
 
 /** A 2×2 grey TIFF whose next-IFD offset points back at its own (first) directory: 138 bytes. */
-export const tiffSelfLoop = () => tiff({ width: 2, height: 2, compression: 1, strip: Buffer.from([0, 85, 170, 255]), next: 8 });
+export const tiffSelfLoop = () =>
+  tiff({ width: 2, height: 2, compression: 1, strip: Buffer.from([0, 85, 170, 255]), next: 8 });
 
 /**
  * A 1×1 TIFF whose Deflate (compression 8) strip inflates to `inflated` bytes of zeros. Built
@@ -131,7 +133,12 @@ export function tiffDeflateBomb(inflated = 512 * MIB) {
   // block, and the Adler-32 of n zeros (a = 1, b = n mod 65521).
   const adler = Buffer.alloc(4);
   adler.writeUInt32BE((((inflated % 65521) << 16) | 1) >>> 0);
-  const strip = Buffer.concat([Buffer.from([0x78, 0xda]), ...Array.from({ length: inflated / MIB }, () => unit), Buffer.from([0x03, 0x00]), adler]);
+  const strip = Buffer.concat([
+    Buffer.from([0x78, 0xda]),
+    ...Array.from({ length: inflated / MIB }, () => unit),
+    Buffer.from([0x03, 0x00]),
+    adler,
+  ]);
   return tiff({ width: 1, height: 1, compression: 8, strip });
 }
 
@@ -201,9 +208,11 @@ export async function heavyJpeg(width = 4000, height = 3000) {
       const i = (y * width + x) * 3;
       for (let c = 0; c < 3; c++) {
         seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-        pixels[i + c] = (((x + y) * 255) / (width + height) + (c * 60) + (seed % 24)) & 255;
+        pixels[i + c] = (((x + y) * 255) / (width + height) + c * 60 + (seed % 24)) & 255;
       }
     }
   }
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 50 }).toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 50 })
+    .toBuffer();
 }

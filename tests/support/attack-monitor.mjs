@@ -49,7 +49,8 @@ const sampler = setInterval(() => {
 function probe(n) {
   return new Promise((done) => {
     const started = performance.now();
-    const finish = (status) => done({ at: Math.round(started - startedAt), ms: Math.round((performance.now() - started) * 10) / 10, status });
+    const finish = (status) =>
+      done({ at: Math.round(started - startedAt), ms: Math.round((performance.now() - started) * 10) / 10, status });
     const req = request(
       {
         agent,
@@ -57,7 +58,11 @@ function probe(n) {
         port,
         method: 'POST',
         path: '/api/base64',
-        headers: { 'Content-Type': 'application/json', 'Content-Length': PROBE_BODY.length, 'X-Forwarded-For': `198.18.${(n >> 8) & 255}.${n & 255}` },
+        headers: {
+          'Content-Type': 'application/json',
+          'Content-Length': PROBE_BODY.length,
+          'X-Forwarded-For': `198.18.${(n >> 8) & 255}.${n & 255}`,
+        },
       },
       (res) => {
         res.resume();
@@ -87,7 +92,15 @@ const probing = (async () => {
 
 function tick() {
   const slowest = tickProbes.reduce((max, p) => Math.max(max, p.ms), 0); // a probe that timed out counts its wait
-  parentPort.postMessage({ type: 'tick', seconds: Math.round((performance.now() - startedAt) / 1000), rssKb: lastKb, peakKb: tickPeakKb || lastKb, probes: tickProbes.length, maxProbeMs: slowest, failedProbes: tickProbes.filter((p) => p.status !== 200).length });
+  parentPort.postMessage({
+    type: 'tick',
+    seconds: Math.round((performance.now() - startedAt) / 1000),
+    rssKb: lastKb,
+    peakKb: tickPeakKb || lastKb,
+    probes: tickProbes.length,
+    maxProbeMs: slowest,
+    failedProbes: tickProbes.filter((p) => p.status !== 200).length,
+  });
   tickProbes = [];
   tickPeakKb = 0;
 }

@@ -60,7 +60,8 @@ export interface Sent {
 /** Sends one request on a connection of its own and reads the whole answer. */
 export function send(url: string, sent: Sent): Promise<Answer> {
   const { hostname, port } = new URL(url);
-  const pieces = typeof sent.body === 'string' ? [Buffer.from(sent.body)] : Buffer.isBuffer(sent.body) ? [sent.body] : sent.body;
+  const pieces =
+    typeof sent.body === 'string' ? [Buffer.from(sent.body)] : Buffer.isBuffer(sent.body) ? [sent.body] : sent.body;
   const length = pieces.reduce((sum, piece) => sum + piece.length, 0);
   const keep = sent.keep ?? MIB;
   const started = performance.now();
@@ -77,7 +78,14 @@ export function send(url: string, sent: Sent): Promise<Answer> {
       settled = true;
       clearTimeout(timer);
       req.destroy(); // also when answered before the whole body was sent
-      resolveAnswer({ status, headers, body: Buffer.concat(kept), bytes, complete, ms: Math.round(performance.now() - started) });
+      resolveAnswer({
+        status,
+        headers,
+        body: Buffer.concat(kept),
+        bytes,
+        complete,
+        ms: Math.round(performance.now() - started),
+      });
     };
     const req = request(
       {
@@ -165,7 +173,9 @@ export function rssMb(pid: number): number {
 export function cpuSeconds(pid: number): number {
   try {
     // Fields after the command name, which is in parentheses and may hold spaces.
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ');
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
+      .replace(/^.*\) /s, '')
+      .split(' ');
     return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in USER_HZ (100 on Linux)
   } catch {
     return 0;
@@ -198,9 +208,22 @@ export async function attackServer(env: Record<string, string> = {}): Promise<At
   });
   // Warm-up: code paths compiled, codecs loaded in both workers, before the baseline is read.
   const png = smallPng().toString('base64');
-  for (let i = 0; i < 5; i++) await send(server.url, { path: '/api/base64', body: '{"input":"hi"}', headers: WARM_UP_CLIENT });
-  await send(server.url, { path: '/api/json-formatter', body: '{"json":"[1,{\\"a\\":2}]","repair":true}', headers: WARM_UP_CLIENT });
-  await Promise.all([0, 1].map(() => send(server.url, { path: '/api/image-converter', body: JSON.stringify({ image: png, from: 'png', to: 'webp' }), headers: WARM_UP_CLIENT })));
+  for (let i = 0; i < 5; i++)
+    await send(server.url, { path: '/api/base64', body: '{"input":"hi"}', headers: WARM_UP_CLIENT });
+  await send(server.url, {
+    path: '/api/json-formatter',
+    body: '{"json":"[1,{\\"a\\":2}]","repair":true}',
+    headers: WARM_UP_CLIENT,
+  });
+  await Promise.all(
+    [0, 1].map(() =>
+      send(server.url, {
+        path: '/api/image-converter',
+        body: JSON.stringify({ image: png, from: 'png', to: 'webp' }),
+        headers: WARM_UP_CLIENT,
+      }),
+    ),
+  );
   await sleep(300);
   return {
     ...server,
@@ -271,15 +294,25 @@ export interface AttackReport {
 const lines: string[] = [];
 
 const formatStatuses = (statuses: Map<Status, number>) =>
-  [...statuses].sort(([a], [b]) => String(a).localeCompare(String(b))).map(([status, count]) => `${status}×${count}`).join(' ') || 'none';
+  [...statuses]
+    .sort(([a], [b]) => String(a).localeCompare(String(b)))
+    .map(([status, count]) => `${status}×${count}`)
+    .join(' ') || 'none';
 
 /**
  * Runs one attack with the monitor watching, prints its line and checks the four rules (soft
  * expectations: every broken rule is reported, and the test fails).
  */
-export async function attack(server: RunningServer, name: string, fn: (ctx: AttackContext) => Promise<void>, options: AttackOptions = {}): Promise<AttackReport> {
+export async function attack(
+  server: RunningServer,
+  name: string,
+  fn: (ctx: AttackContext) => Promise<void>,
+  options: AttackOptions = {},
+): Promise<AttackReport> {
   const { allowed = [200, 400], minMs = 1_000, budgetMs = 60_000 } = options;
-  const monitor = new Worker(new URL('./attack-monitor.mjs', import.meta.url), { workerData: { url: server.url, pid: server.process.pid, probeTimeoutMs: 2_000 } });
+  const monitor = new Worker(new URL('./attack-monitor.mjs', import.meta.url), {
+    workerData: { url: server.url, pid: server.process.pid, probeTimeoutMs: 2_000 },
+  });
   const messages: Record<string, unknown>[] = [];
   const waitFor = (type: string) =>
     new Promise<Record<string, unknown>>((resolveMessage, reject) => {
@@ -305,7 +338,8 @@ export async function attack(server: RunningServer, name: string, fn: (ctx: Atta
     statuses.set(status, (statuses.get(status) ?? 0) + 1);
     if (status === 429 || status === 503) {
       const retryAfter = headers['retry-after'];
-      if (typeof retryAfter !== 'string' || !/^[1-9]\d*$/.test(retryAfter)) problems.push(`a ${status} with Retry-After ${JSON.stringify(retryAfter)}`);
+      if (typeof retryAfter !== 'string' || !/^[1-9]\d*$/.test(retryAfter))
+        problems.push(`a ${status} with Retry-After ${JSON.stringify(retryAfter)}`);
     }
   };
   const started = performance.now();
@@ -366,14 +400,21 @@ export async function attack(server: RunningServer, name: string, fn: (ctx: Atta
 
   if (failure) throw failure;
   expect.soft(alive, `${name}: the server exited:\n${server.output().slice(-2000)}`).toBe(true);
-  const fivexx = [...statuses.keys()].filter((s) => typeof s === 'number' && s >= 500 && !(s === 503 && allowed.includes(503)));
+  const fivexx = [...statuses.keys()].filter(
+    (s) => typeof s === 'number' && s >= 500 && !(s === 503 && allowed.includes(503)),
+  );
   expect.soft(fivexx, `${name}: 5xx answers`).toEqual([]);
   const unexpected = [...statuses.keys()].filter((s) => !allowed.includes(s));
   expect.soft(unexpected, `${name}: statuses other than ${allowed.join(', ')}`).toEqual([]);
   expect.soft(problems, `${name}: answers breaking a rule`).toEqual([]);
   // Several probes, spread over the attack (when they are slow, their slowness is the finding).
   if (maxProbeMs < PROBE_LIMIT_MS) expect.soft(probes.length, `${name}: probes sent`).toBeGreaterThanOrEqual(5);
-  expect.soft(failedProbes.map((p) => `${p.status} at ${p.at} ms`), `${name}: probes not answered 200`).toEqual([]);
+  expect
+    .soft(
+      failedProbes.map((p) => `${p.status} at ${p.at} ms`),
+      `${name}: probes not answered 200`,
+    )
+    .toEqual([]);
   expect.soft(maxProbeMs, `${name}: slowest probe (ms)`).toBeLessThan(PROBE_LIMIT_MS);
   expect.soft(report.peakGrowthMb, `${name}: peak RSS growth (MB)`).toBeLessThan(RSS_LIMIT_MB);
   return report;

@@ -17,7 +17,7 @@ const tag = (b, at) => String.fromCharCode(b[at], b[at + 1], b[at + 2], b[at + 3
 
 function children(b, start, end) {
   const out = [];
-  for (let at = start; at + 8 <= end; ) {
+  for (let at = start; at + 8 <= end;) {
     const size = be(b, at, 4);
     out.push({ type: tag(b, at + 4), at, size });
     at += size;
@@ -37,7 +37,9 @@ export function withTransforms(input, ops) {
   const [ipco, ipma] = children(b, iprp.at + 8, iprp.at + iprp.size);
   if (ipco.type !== 'ipco' || ipma.type !== 'ipma') throw new Error('expected ipco then ipma');
   const count = children(b, ipco.at + 8, ipco.at + ipco.size).length;
-  const properties = ops.map(([type, value]) => Uint8Array.from([0, 0, 0, 9, ...[...type].map((c) => c.charCodeAt(0)), value]));
+  const properties = ops.map(([type, value]) =>
+    Uint8Array.from([0, 0, 0, 9, ...[...type].map((c) => c.charCodeAt(0)), value]),
+  );
   const added = properties.reduce((n, p) => n + p.length, 0);
 
   // The primary item's ipma entry gets one association per op (1-byte form: essential bit + 7-bit index).
@@ -94,5 +96,11 @@ export function withTransforms(input, ops) {
   }
 
   const end = ipco.at + ipco.size;
-  return Uint8Array.from([...b.subarray(0, end), ...properties.flatMap((p) => [...p]), ...b.subarray(end, insertAt), ...associations, ...b.subarray(insertAt)]);
+  return Uint8Array.from([
+    ...b.subarray(0, end),
+    ...properties.flatMap((p) => [...p]),
+    ...b.subarray(end, insertAt),
+    ...associations,
+    ...b.subarray(insertAt),
+  ]);
 }

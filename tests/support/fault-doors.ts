@@ -21,14 +21,20 @@ export type Outcome =
   | { ok: false; error: string; status?: number; retryAfter?: string | null; exitCode?: number };
 
 /** The sentences a call stopped by a limit may get (src/server/pool-dispatch.ts). */
-export const TOO_LONG = /^Processing took longer than the limit of \d+ (ms|seconds); send a smaller or simpler input\.$/;
-export const TOO_MUCH_MEMORY = /^Processing needed more than the memory limit of [\d.]+ [KMG]iB; send a smaller or simpler input\.$/;
-export const BUSY = /^The server was too busy to finish this request within its time limit of \d+ (ms|seconds)\. Retry after \d+ seconds\.$/;
+export const TOO_LONG =
+  /^Processing took longer than the limit of \d+ (ms|seconds); send a smaller or simpler input\.$/;
+export const TOO_MUCH_MEMORY =
+  /^Processing needed more than the memory limit of [\d.]+ [KMG]iB; send a smaller or simpler input\.$/;
+export const BUSY =
+  /^The server was too busy to finish this request within its time limit of \d+ (ms|seconds)\. Retry after \d+ seconds\.$/;
 
 /** A refusal that tells the truth about a limit: 400 for the input, 503 + Retry-After for a busy server. */
 export function expectLimitAnswer(outcome: Outcome, limits: RegExp[] = [TOO_LONG, TOO_MUCH_MEMORY, BUSY]): void {
   if (outcome.ok) return;
-  expect(limits.some((sentence) => sentence.test(outcome.error)), outcome.error).toBe(true);
+  expect(
+    limits.some((sentence) => sentence.test(outcome.error)),
+    outcome.error,
+  ).toBe(true);
   if (BUSY.test(outcome.error)) {
     if (outcome.status !== undefined) {
       expect(outcome.status).toBe(503);
@@ -39,10 +45,19 @@ export function expectLimitAnswer(outcome: Outcome, limits: RegExp[] = [TOO_LONG
 }
 
 export async function rest(url: string, slug: string, body: unknown): Promise<Outcome> {
-  const response = await fetch(`${url}/api/${slug}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(`${url}/api/${slug}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   const json = (await response.json()) as Record<string, unknown>;
   if (response.status === 200) return { ok: true, body: json };
-  return { ok: false, error: String(json.error), status: response.status, retryAfter: response.headers.get('retry-after') };
+  return {
+    ok: false,
+    error: String(json.error),
+    status: response.status,
+    retryAfter: response.headers.get('retry-after'),
+  };
 }
 
 let rpcId = 1;
@@ -51,14 +66,23 @@ export async function mcpHttp(url: string, slug: string, args: unknown): Promise
   const response = await fetch(`${url}/mcp`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: rpcId++, method: 'tools/call', params: { name: slug, arguments: args } }),
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: rpcId++,
+      method: 'tools/call',
+      params: { name: slug, arguments: args },
+    }),
   });
   expect(response.status).toBe(200);
   const { result } = (await response.json()) as { result: ToolResult };
   return fromResult(result);
 }
 
-type ToolResult = { isError?: boolean; content: { type: string; text?: string }[]; structuredContent?: Record<string, unknown> };
+type ToolResult = {
+  isError?: boolean;
+  content: { type: string; text?: string }[];
+  structuredContent?: Record<string, unknown>;
+};
 
 function fromResult(result: ToolResult): Outcome {
   if (result.isError) return { ok: false, error: result.content.map((item) => item.text ?? '').join('') };
@@ -74,13 +98,23 @@ export interface StdioServer {
 
 /** The MCP server over stdio (dist-server/mcp-stdio.js) with this environment on top of ours. */
 export async function startStdio(env: Record<string, string>): Promise<StdioServer> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [MCP_STDIO_ENTRY], env: { ...(process.env as Record<string, string>), ...env }, stderr: 'pipe' });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [MCP_STDIO_ENTRY],
+    env: { ...(process.env as Record<string, string>), ...env },
+    stderr: 'pipe',
+  });
   let stderr = '';
   transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk));
   const client = new Client({ name: 'devtoolbox-fault-tests', version: '1.0.0' });
   await client.connect(transport);
   return {
-    call: async (slug, args) => fromResult((await client.callTool({ name: slug, arguments: args as Record<string, unknown> }, undefined, { timeout: 120_000 })) as ToolResult),
+    call: async (slug, args) =>
+      fromResult(
+        (await client.callTool({ name: slug, arguments: args as Record<string, unknown> }, undefined, {
+          timeout: 120_000,
+        })) as ToolResult,
+      ),
     pid: transport.pid!,
     stderr: () => stderr,
     close: () => client.close(),
@@ -89,7 +123,11 @@ export async function startStdio(env: Record<string, string>): Promise<StdioServ
 
 /** `devtoolbox serve` on a free port, as `startServer` starts main.js. */
 export async function startServe(env: Record<string, string>): Promise<RunningServer> {
-  const child = spawn(process.execPath, [CLI_ENTRY, 'serve', '--port', '0', '--host', '127.0.0.1', '--rate-limit', 'off'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    process.execPath,
+    [CLI_ENTRY, 'serve', '--port', '0', '--host', '127.0.0.1', '--rate-limit', 'off'],
+    { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
@@ -120,7 +158,10 @@ export async function startServe(env: Record<string, string>): Promise<RunningSe
 /** One `devtoolbox <tool> …` run: exit 0 with the answer's JSON, or 1 with its sentence on stderr. */
 export function cli(args: string[], env: Record<string, string>): Promise<Outcome> {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [CLI_ENTRY, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CLI_ENTRY, ...args], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
@@ -172,7 +213,7 @@ export function treeRssMb(pid: number): number {
  */
 export async function settledRssMb(pid: number, below: number, ms = 15_000): Promise<number> {
   let lowest = treeRssMb(pid);
-  for (const end = Date.now() + ms; lowest >= below && Date.now() < end; ) {
+  for (const end = Date.now() + ms; lowest >= below && Date.now() < end;) {
     await new Promise((done) => setTimeout(done, 500));
     lowest = Math.min(lowest, treeRssMb(pid));
   }
@@ -189,7 +230,8 @@ export function modelProcesses(mark?: string): number[] {
     if (!/^\d+$/.test(entry)) continue;
     try {
       if (!readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').includes(INFERENCE_HOST_ENTRY)) continue;
-      if (mark === undefined || readFileSync(`/proc/${entry}/environ`, 'utf8').split('\0').includes(mark)) found.push(Number(entry));
+      if (mark === undefined || readFileSync(`/proc/${entry}/environ`, 'utf8').split('\0').includes(mark))
+        found.push(Number(entry));
     } catch {
       // ended meanwhile
     }

@@ -7,7 +7,9 @@ import sharp from 'sharp';
  * frames are up to `frame` pixels: the decoder would allocate the frame before noticing.
  */
 export async function avifClaiming(ispe: number, frame: number): Promise<Buffer> {
-  const avif = await sharp({ create: { width: 256, height: 256, channels: 3, background: '#f00' } }).avif({ effort: 0 }).toBuffer();
+  const avif = await sharp({ create: { width: 256, height: 256, channels: 3, background: '#f00' } })
+    .avif({ effort: 0 })
+    .toBuffer();
   const at = avif.indexOf('ispe');
   avif.writeUInt32BE(ispe, at + 8);
   avif.writeUInt32BE(ispe, at + 12);
@@ -27,8 +29,14 @@ export async function avifClaiming(ispe: number, frame: number): Promise<Buffer>
  * still makes the decoder go over the whole image, is repeated to make `scans` in all (≥ 10).
  */
 export async function jpegWithScans(width: number, height: number, scans: number): Promise<Buffer> {
-  const jpeg = await sharp({ create: { width, height, channels: 3, background: '#48c' } }).jpeg({ progressive: true }).toBuffer();
+  const jpeg = await sharp({ create: { width, height, channels: 3, background: '#48c' } })
+    .jpeg({ progressive: true })
+    .toBuffer();
   const last = jpeg.lastIndexOf(Buffer.from([0xff, 0xda]));
   const scan = jpeg.subarray(last, jpeg.length - 2);
-  return Buffer.concat([jpeg.subarray(0, jpeg.length - 2), ...Array<Buffer>(scans - 10).fill(scan), Buffer.from([0xff, 0xd9])]);
+  return Buffer.concat([
+    jpeg.subarray(0, jpeg.length - 2),
+    ...Array<Buffer>(scans - 10).fill(scan),
+    Buffer.from([0xff, 0xd9]),
+  ]);
 }

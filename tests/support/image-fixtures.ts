@@ -27,7 +27,9 @@ export async function decode(bytes: Buffer | string): Promise<Decoded> {
   return { format: format!, width: info.width, height: info.height, data };
 }
 
-export const pixel = (image: Decoded, x: number, y: number): number[] => [...image.data.subarray((y * image.width + x) * 4, (y * image.width + x) * 4 + 4)];
+export const pixel = (image: Decoded, x: number, y: number): number[] => [
+  ...image.data.subarray((y * image.width + x) * 4, (y * image.width + x) * 4 + 4),
+];
 
 /** Largest difference of any channel between two RGBA colours. */
 export const distance = (a: number[], b: number[]): number => Math.max(...a.map((v, i) => Math.abs(v - b[i]!)));
@@ -43,12 +45,18 @@ export const QUADRANT_COLOURS = [
 /** The colour at the centre of each quadrant, TL, TR, BL, BR. */
 export function quadrantCentres(image: Decoded): number[][] {
   const [w, h] = [image.width, image.height];
-  return [pixel(image, w >> 2, h >> 2), pixel(image, (3 * w) >> 2, h >> 2), pixel(image, w >> 2, (3 * h) >> 2), pixel(image, (3 * w) >> 2, (3 * h) >> 2)];
+  return [
+    pixel(image, w >> 2, h >> 2),
+    pixel(image, (3 * w) >> 2, h >> 2),
+    pixel(image, w >> 2, (3 * h) >> 2),
+    pixel(image, (3 * w) >> 2, (3 * h) >> 2),
+  ];
 }
 
 /** Mean absolute difference per channel of two same-size RGBA images. */
 export function meanDifference(a: Decoded, b: Decoded): number {
-  if (a.width !== b.width || a.height !== b.height) throw new Error(`sizes differ: ${a.width}×${a.height} vs ${b.width}×${b.height}`);
+  if (a.width !== b.width || a.height !== b.height)
+    throw new Error(`sizes differ: ${a.width}×${a.height} vs ${b.width}×${b.height}`);
   let sum = 0;
   for (let i = 0; i < a.data.length; i++) sum += Math.abs(a.data[i]! - b.data[i]!);
   return sum / a.data.length;
@@ -58,7 +66,11 @@ export function meanDifference(a: Decoded, b: Decoded): number {
  * A deterministic photo-like RGBA image: horizontal and vertical gradients, a fine wave pattern
  * and noise (±noise/2 on red and green). `alpha`: a left-to-right transparency ramp.
  */
-export function photo(width: number, height: number, { alpha = false, noise = 16, seed = 3 } = {}): { width: number; height: number; data: Uint8Array } {
+export function photo(
+  width: number,
+  height: number,
+  { alpha = false, noise = 16, seed = 3 } = {},
+): { width: number; height: number; data: Uint8Array } {
   const random = prng(seed);
   const data = new Uint8ClampedArray(width * height * 4); // clamps and rounds what it is given
   for (let y = 0; y < height; y++) {
@@ -77,5 +89,8 @@ export function photo(width: number, height: number, { alpha = false, noise = 16
 /** `photo` as a JPEG written by libvips (4:2:0 and quality 90 unless `options` say otherwise). */
 export function photoJpeg(width: number, height: number, options: JpegOptions = {}, noise = 16): Promise<Buffer> {
   const { data } = photo(width, height, { noise });
-  return sharp(Buffer.from(data), { raw: { width, height, channels: 4 } }).removeAlpha().jpeg({ quality: 90, ...options }).toBuffer();
+  return sharp(Buffer.from(data), { raw: { width, height, channels: 4 } })
+    .removeAlpha()
+    .jpeg({ quality: 90, ...options })
+    .toBuffer();
 }

@@ -49,7 +49,10 @@ export function referenceLanczos3(image: Bitmap, width: number, height: number):
   for (let y = 0; y < inH; y++) {
     const row = y * inW * 4;
     for (let x = 0, o = y * width * 4; x < width; x++, o += 4) {
-      let r = 0, g = 0, b = 0, a = 0;
+      let r = 0,
+        g = 0,
+        b = 0,
+        a = 0;
       for (let k = x * across.taps, end = k + across.taps; k < end; k++) {
         const w = across.weight[k]!;
         const s = row + across.index[k]! * 4;

@@ -32,9 +32,13 @@ export function freePort(): Promise<number> {
 export async function startRedis(port?: number): Promise<RunningRedis> {
   const chosen = port ?? (await freePort());
   const dir = mkdtempSync(join(tmpdir(), 'redis-test-'));
-  const child = spawn(REDIS_SERVER, ['--port', String(chosen), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    REDIS_SERVER,
+    ['--port', String(chosen), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
@@ -46,7 +50,9 @@ export async function startRedis(port?: number): Promise<RunningRedis> {
         resolve();
       }
     });
-    child.once('error', (error) => reject(new Error(`cannot run ${REDIS_SERVER} (apt-get install redis-server): ${error.message}`)));
+    child.once('error', (error) =>
+      reject(new Error(`cannot run ${REDIS_SERVER} (apt-get install redis-server): ${error.message}`)),
+    );
     child.once('exit', (code) => reject(new Error(`redis-server exited with ${code}:\n${output}`)));
   });
   return {

@@ -11,7 +11,9 @@ export interface RunningServer {
 }
 
 /** The built server; SERVER_ENTRY points at another build (parallel work in one checkout). */
-export const SERVER_ENTRY = resolve(process.env.SERVER_ENTRY ?? resolve(import.meta.dirname, '../../dist-server/main.js'));
+export const SERVER_ENTRY = resolve(
+  process.env.SERVER_ENTRY ?? resolve(import.meta.dirname, '../../dist-server/main.js'),
+);
 
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   if (!existsSync(SERVER_ENTRY)) throw new Error('dist-server/main.js is missing: run `npm run build` first');
@@ -36,7 +38,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   // A server that dies during a suite fails every test after it with "connection refused": say why.
   let stopping = false;
   child.once('exit', (code, signal) => {
-    if (!stopping) process.stderr.write(`\n[test server ${url} exited unexpectedly: code ${code}, signal ${signal}]\n${output.slice(-4000)}\n`);
+    if (!stopping)
+      process.stderr.write(
+        `\n[test server ${url} exited unexpectedly: code ${code}, signal ${signal}]\n${output.slice(-4000)}\n`,
+      );
   });
   return {
     url,

@@ -17,7 +17,8 @@ export interface Directory {
 }
 
 const valuesOf = (value: TagValue): { type: number; count: number; bytes: Uint8Array } => {
-  if (typeof value === 'object' && !Array.isArray(value)) return { type: UNDEFINED, count: value.bytes.length, bytes: value.bytes };
+  if (typeof value === 'object' && !Array.isArray(value))
+    return { type: UNDEFINED, count: value.bytes.length, bytes: value.bytes };
   const list = Array.isArray(value) ? value : [value];
   const long = list.some((v) => v > 0xffff);
   const bytes = new Uint8Array(list.length * (long ? 4 : 2));
@@ -82,7 +83,14 @@ export function buildTiff(directories: Directory[]): Uint8Array {
   }
   for (const patch of patches) view.setUint32(patch.at, patch.value, true);
   nextFields.forEach(({ field, next }, i) => {
-    const target = next === undefined ? (directoryAt[i + 1] ?? 0) : next === 'self' ? directoryAt[i]! : typeof next === 'number' ? directoryAt[next]! : next.offset;
+    const target =
+      next === undefined
+        ? (directoryAt[i + 1] ?? 0)
+        : next === 'self'
+          ? directoryAt[i]!
+          : typeof next === 'number'
+            ? directoryAt[next]!
+            : next.offset;
     view.setUint32(field, target, true);
   });
   return out;
@@ -90,5 +98,13 @@ export function buildTiff(directories: Directory[]): Uint8Array {
 
 /** The tags of an 8-bit RGB (or grey, `samples` 1) image in one strip. */
 export function rgbTags(width: number, height: number, compression = 1, samples = 3): Record<number, TagValue> {
-  return { 256: width, 257: height, 258: Array<number>(samples).fill(8), 259: compression, 262: samples === 1 ? 1 : 2, 277: samples, 278: height };
+  return {
+    256: width,
+    257: height,
+    258: Array<number>(samples).fill(8),
+    259: compression,
+    262: samples === 1 ? 1 : 2,
+    277: samples,
+    278: height,
+  };
 }

@@ -31,18 +31,41 @@ function typedBlobCalls(code: string): number {
 describe('typed Blobs of the pages', () => {
   it('finds typed Blobs and lets untyped ones be', () => {
     expect(typedBlobCalls("new Blob([x], { type: 'text/html' })")).toBe(1);
-    expect(typedBlobCalls("new Blob([f(x)], {\n  type: mime,\n})")).toBe(1);
+    expect(typedBlobCalls('new Blob([f(x)], {\n  type: mime,\n})')).toBe(1);
     expect(typedBlobCalls('new Blob([bytes]).stream()')).toBe(0);
   });
 
   it('are made only in src/ui/blob-urls.ts', () => {
-    const offenders = pageCode.filter((file) => file !== 'src/ui/blob-urls.ts' && typedBlobCalls(readFileSync(join(root, file), 'utf8')) > 0);
+    const offenders = pageCode.filter(
+      (file) => file !== 'src/ui/blob-urls.ts' && typedBlobCalls(readFileSync(join(root, file), 'utf8')) > 0,
+    );
     expect(offenders).toEqual([]);
   });
 
   it('keep inert types and never a type a browser renders as a document', () => {
-    for (const type of ['text/plain', 'text/csv', 'application/json', 'application/zip', 'image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/avif']) expect(inertType(type)).toBe(type);
-    for (const type of ['text/html', 'image/svg+xml', 'application/xml', 'text/xml', 'application/xhtml+xml', 'application/pdf', 'text/javascript', 'application/octet-stream; x=1', '']) {
+    for (const type of [
+      'text/plain',
+      'text/csv',
+      'application/json',
+      'application/zip',
+      'image/png',
+      'image/jpeg',
+      'image/webp',
+      'image/gif',
+      'image/avif',
+    ])
+      expect(inertType(type)).toBe(type);
+    for (const type of [
+      'text/html',
+      'image/svg+xml',
+      'application/xml',
+      'text/xml',
+      'application/xhtml+xml',
+      'application/pdf',
+      'text/javascript',
+      'application/octet-stream; x=1',
+      '',
+    ]) {
       expect(inertType(type).startsWith(DOWNLOAD_TYPE), type).toBe(true);
     }
     expect(typedBlob(['<svg onload="alert(1)"/>'], 'image/svg+xml').type).toBe(DOWNLOAD_TYPE);

@@ -16,7 +16,10 @@ describe('the server options of `devtoolbox serve`', () => {
   });
 
   it('maps a known option to its variable and refuses a mistyped one', () => {
-    expect(parseArgs(['serve', '--port', '8080', '--redis-url=redis://x'])).toEqual({ command: 'serve', env: { PORT: '8080', REDIS_URL: 'redis://x' } });
+    expect(parseArgs(['serve', '--port', '8080', '--redis-url=redis://x'])).toEqual({
+      command: 'serve',
+      env: { PORT: '8080', REDIS_URL: 'redis://x' },
+    });
     expect(() => parseArgs(['serve', '--prot', '8080'])).toThrow(UsageError);
     expect(() => parseArgs(['serve', '--prot', '8080'])).toThrow(/serve has no option --prot/);
   });

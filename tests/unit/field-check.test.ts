@@ -9,12 +9,43 @@ import { inputFields } from '../../src/build/input-fields';
 import { tools } from '../../src/tools/index';
 import { checkFields, matches } from '../../src/ui/field-check';
 
-const BATTERY: unknown[] = [1, 0, -1, 2.5, 8, 10, 16, 36, 37, 100, 101, 1e300, '', 'x', 'all', 'tab', 'png', 'decode', 'lanczos3', '#ff0000', true, false, null, [], [1], ['a'], {}, { a: 1 }];
+const BATTERY: unknown[] = [
+  1,
+  0,
+  -1,
+  2.5,
+  8,
+  10,
+  16,
+  36,
+  37,
+  100,
+  101,
+  1e300,
+  '',
+  'x',
+  'all',
+  'tab',
+  'png',
+  'decode',
+  'lanczos3',
+  '#ff0000',
+  true,
+  false,
+  null,
+  [],
+  [1],
+  ['a'],
+  {},
+  { a: 1 },
+];
 
 /** Values worth trying for one field: the battery, each worked example's value, and each enum member. */
 function candidates(slug: string, field: string, schema: Record<string, unknown>): unknown[] {
   const tool = tools.find((t) => t.slug === slug)!;
-  const fromExamples = tool.examples.map((example) => (example.input as Record<string, unknown>)[field]).filter((value) => value !== undefined);
+  const fromExamples = tool.examples
+    .map((example) => (example.input as Record<string, unknown>)[field])
+    .filter((value) => value !== undefined);
   const fromEnum = Array.isArray(schema.enum) ? schema.enum : [];
   return [...BATTERY, ...fromExamples, ...fromEnum];
 }
@@ -32,7 +63,8 @@ describe('fields of a shared link, checked against the tools’ input schemas', 
           const zod = shape[field]!.safeParse(value);
           const page = matches(schema, value, defs);
           if (zod.success) expect(page, `${field} = ${JSON.stringify(value)} (zod accepts)`).toBe(true);
-          else if (zod.error.issues.some((issue) => issue.code !== 'custom')) expect(page, `${field} = ${JSON.stringify(value)} (zod: ${zod.error.issues[0]!.message})`).toBe(false);
+          else if (zod.error.issues.some((issue) => issue.code !== 'custom'))
+            expect(page, `${field} = ${JSON.stringify(value)} (zod: ${zod.error.issues[0]!.message})`).toBe(false);
         }
       }
     });
@@ -44,6 +76,8 @@ describe('fields of a shared link, checked against the tools’ input schemas', 
     expect(checkFields({ input: 'a b', to: 'shout' }, fields)).toEqual({ input: 'a b' });
     expect(checkFields({ input: 'a b', unknown: 1 }, fields)).toEqual({ input: 'a b' });
     // A page's own field, or a wider one than the tool's.
-    expect(checkFields({ to: 'same', percent: 25 }, fields, { to: { enum: ['same'] }, percent: { type: 'number' } })).toEqual({ to: 'same', percent: 25 });
+    expect(
+      checkFields({ to: 'same', percent: 25 }, fields, { to: { enum: ['same'] }, percent: { type: 'number' } }),
+    ).toEqual({ to: 'same', percent: 25 });
   });
 });

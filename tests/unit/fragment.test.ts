@@ -8,7 +8,17 @@ import { MAX_FRAGMENT, decodeFragment, encodeState, shareState } from '../../src
 
 /** A JSON document of `n` made-up records: repetitive like real API answers, so it compresses. */
 function records(n: number): string {
-  return JSON.stringify(Array.from({ length: n }, (_, i) => ({ id: i, name: `user ${i}`, email: `user${i}@example.com`, active: i % 3 === 0, roles: ['reader', i % 5 ? 'writer' : 'admin'] })), null, 2);
+  return JSON.stringify(
+    Array.from({ length: n }, (_, i) => ({
+      id: i,
+      name: `user ${i}`,
+      email: `user${i}@example.com`,
+      active: i % 3 === 0,
+      roles: ['reader', i % 5 ? 'writer' : 'admin'],
+    })),
+    null,
+    2,
+  );
 }
 
 /** Text that does not compress: random letters (a fixed seed, so the test is the same each run). */
@@ -27,7 +37,10 @@ function noise(n: number): string {
 
 describe('share-link fragments', () => {
   it('open links written before compression', async () => {
-    expect(await decodeFragment(encodeURIComponent(JSON.stringify({ input: 'hello', mode: 'decode' })))).toEqual({ input: 'hello', mode: 'decode' });
+    expect(await decodeFragment(encodeURIComponent(JSON.stringify({ input: 'hello', mode: 'decode' })))).toEqual({
+      input: 'hello',
+      mode: 'decode',
+    });
     expect(await decodeFragment('{"input":"raw"}')).toEqual({ input: 'raw' });
   });
 
@@ -55,7 +68,8 @@ describe('share-link fragments', () => {
   });
 
   it('read nothing from damaged or foreign fragments', async () => {
-    for (const hash of ['z1.!!!', 'z1.AAAA', 'z1.', '%E0%A4%A', '[1,2]', 'null', '"text"', 'top']) expect(await decodeFragment(hash), hash).toEqual({});
+    for (const hash of ['z1.!!!', 'z1.AAAA', 'z1.', '%E0%A4%A', '[1,2]', 'null', '"text"', 'top'])
+      expect(await decodeFragment(hash), hash).toEqual({});
   });
 
   it('share what fits and name what does not', async () => {

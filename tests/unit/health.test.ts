@@ -7,7 +7,10 @@ const body = (answer: { body: string | Uint8Array }) => JSON.parse(String(answer
 
 describe('readiness', () => {
   it('is not ready while draining or once the pool is closed, naming it', async () => {
-    for (const [draining, closed] of [[true, false], [false, true]] as const) {
+    for (const [draining, closed] of [
+      [true, false],
+      [false, true],
+    ] as const) {
       const health = createHealth({ draining: () => draining, pool: { closed }, redis: undefined });
       const answer = await health('GET', '/readyz');
       expect(answer.status).toBe(503);
@@ -37,7 +40,13 @@ describe('readiness', () => {
     // Every instance shares the one Redis: failing here would take them all out at once.
     const down = await health('GET', '/readyz');
     expect(down.status).toBe(200);
-    expect(body(down)).toEqual({ status: 'ready', checks: { pool: 'not configured', redis: 'Redis unreachable (connection end): rate limits counted in-process until it is back' } });
+    expect(body(down)).toEqual({
+      status: 'ready',
+      checks: {
+        pool: 'not configured',
+        redis: 'Redis unreachable (connection end): rate limits counted in-process until it is back',
+      },
+    });
     // Draining still wins whatever Redis says.
     const draining = createHealth({ draining: () => true, pool: { closed: false }, redis });
     expect((await draining('GET', '/readyz')).status).toBe(503);

@@ -16,7 +16,8 @@ import { checkCase } from '../match';
 import { apiDoor, nodeContext } from '../support/doors';
 
 const request = (path: string, init?: RequestInit) => handle(new Request(`http://local${path}`, init), apiDoor);
-const post = (path: string, body: unknown) => request(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+const post = (path: string, body: unknown) =>
+  request(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
 
 describe('handle(): every golden vector', () => {
   describe.each(tools.map((tool) => tool.slug))('%s', (slug) => {
@@ -54,7 +55,11 @@ describe('handle(): the documents and the HTTP rules', () => {
     expect([put.status, put.headers.get('allow')]).toEqual([405, 'GET, POST, OPTIONS']);
     const bad = await request('/api/base64', { method: 'POST', body: '{"input":' });
     expect([bad.status, await bad.json()]).toEqual([400, { error: 'Invalid JSON body' }]);
-    const large = await handle(new Request('http://local/api/base64', { method: 'POST', body: 'x'.repeat(2048) }), apiDoor, 1024);
+    const large = await handle(
+      new Request('http://local/api/base64', { method: 'POST', body: 'x'.repeat(2048) }),
+      apiDoor,
+      1024,
+    );
     expect([large.status, await large.json()]).toEqual([413, { error: 'Request body exceeds 1 KiB' }]);
     const preflight = await request('/api/base64', { method: 'OPTIONS' });
     expect([preflight.status, preflight.headers.get('access-control-allow-origin')]).toEqual([204, '*']);
@@ -69,7 +74,14 @@ describe('createApp(): the Node door in this process', () => {
 
   beforeAll(async () => {
     // No pool (its threads need the built tool-worker.js): every call runs on this thread.
-    const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', STATIC_DIR: staticDir, HEAVY_WORKERS: '0', RATE_LIMIT: 'on', ACCESS_LOG: 'off' });
+    const config = loadConfig({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      STATIC_DIR: staticDir,
+      HEAVY_WORKERS: '0',
+      RATE_LIMIT: 'on',
+      ACCESS_LOG: 'off',
+    });
     app = await createApp(config, { tools: nodeContext, examples });
     base = `http://127.0.0.1:${await app.listen()}`;
   });

@@ -29,16 +29,26 @@ const importing = (from: string, name: string) => `import { ${name} } from '${fr
 
 describe('lint boundaries', () => {
   it('reports lib/ importing the core floor above it', async () => {
-    expect(await lint('src/lib', { 'up.ts': importing('../../core/invoke', 'invoke') }, 'up.ts')).toContain('local/layers');
+    expect(await lint('src/lib', { 'up.ts': importing('../../core/invoke', 'invoke') }, 'up.ts')).toContain(
+      'local/layers',
+    );
   });
   it('passes lib/ importing the ground floor', async () => {
     const rules = await lint('src/lib', { 'down.ts': importing('../../tools/define', 'ToolInputError') }, 'down.ts');
     expect(rules).not.toContain('local/layers');
   });
   it('reports lib/ importing the platform, but passes lib/images/, which shares its floor', async () => {
-    const up = await lint('src/lib', { 'up.ts': importing('../../platform/codecs/index', 'createImagePlatform') }, 'up.ts');
+    const up = await lint(
+      'src/lib',
+      { 'up.ts': importing('../../platform/codecs/index', 'createImagePlatform') },
+      'up.ts',
+    );
     expect(up).toContain('local/layers');
-    const same = await lint('src/lib/images', { 'same.ts': importing('../../../platform/codecs/index', 'createImagePlatform') }, 'same.ts');
+    const same = await lint(
+      'src/lib/images',
+      { 'same.ts': importing('../../../platform/codecs/index', 'createImagePlatform') },
+      'same.ts',
+    );
     expect(same).not.toContain('local/layers');
   });
   it("reports a tool's own module importing a door, but passes its page side (a worker it starts)", async () => {
@@ -47,14 +57,19 @@ describe('lint boundaries', () => {
     expect(await lint('src/tools', { 'job.worker.ts': serve }, 'job.worker.ts')).not.toContain('local/layers');
   });
   it("reports a door importing another door's module, but passes the protocol they share", async () => {
-    expect(await lint('src/sw', { 'a.ts': importing('../../workers/bridge', 'runTool') }, 'a.ts')).toContain('local/layers');
+    expect(await lint('src/sw', { 'a.ts': importing('../../workers/bridge', 'runTool') }, 'a.ts')).toContain(
+      'local/layers',
+    );
     const shared = await lint('src/sw', { 'b.ts': importing('../../workers/relay-protocol', 'HEARTBEAT_MS') }, 'b.ts');
     expect(shared).not.toContain('local/layers');
   });
   it('reports a circle', async () => {
     const rules = await lint(
       'src/lib',
-      { 'a.ts': "import { b } from './b';\nexport const a = () => b();\n", 'b.ts': "import { a } from './a';\nexport const b = () => a();\n" },
+      {
+        'a.ts': "import { b } from './b';\nexport const a = () => b();\n",
+        'b.ts': "import { a } from './a';\nexport const b = () => a();\n",
+      },
       'a.ts',
       full,
     );

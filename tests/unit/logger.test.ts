@@ -1,15 +1,32 @@
 // The process log's line format (src/server/logger.ts) and the 404's choice between the app's
 // page and JSON (static-files.ts prefersHtml).
 import { describe, expect, it } from 'vitest';
-import { captureConsole, captureWarnings, createLogger, errorFields, formatLine, type Level } from '../../src/server/logger';
+import {
+  captureConsole,
+  captureWarnings,
+  createLogger,
+  errorFields,
+  formatLine,
+  type Level,
+} from '../../src/server/logger';
 import { prefersHtml } from '../../src/server/static-files';
 
 describe('logger', () => {
   it('writes one JSON object per line: time, level and msg first, fields after, never overwriting them', () => {
-    const line = formatLine('warn', 'redis: down', { port: 8787, level: 'nope', msg: 'nope' }, new Date(Date.UTC(2026, 0, 2, 3, 4, 5)));
+    const line = formatLine(
+      'warn',
+      'redis: down',
+      { port: 8787, level: 'nope', msg: 'nope' },
+      new Date(Date.UTC(2026, 0, 2, 3, 4, 5)),
+    );
     expect(line).not.toContain('\n');
     expect(Object.keys(JSON.parse(line))).toEqual(['time', 'level', 'msg', 'port']);
-    expect(JSON.parse(line)).toEqual({ time: '2026-01-02T03:04:05.000Z', level: 'warn', msg: 'redis: down', port: 8787 });
+    expect(JSON.parse(line)).toEqual({
+      time: '2026-01-02T03:04:05.000Z',
+      level: 'warn',
+      msg: 'redis: down',
+      port: 8787,
+    });
   });
 
   it('keeps a stack as one string field, and a code', () => {
@@ -24,7 +41,14 @@ describe('logger', () => {
 
   it('routes console.* into JSON lines by level', () => {
     const lines: [Level, string][] = [];
-    const saved = { log: console.log, info: console.info, debug: console.debug, warn: console.warn, error: console.error, trace: console.trace };
+    const saved = {
+      log: console.log,
+      info: console.info,
+      debug: console.debug,
+      warn: console.warn,
+      error: console.error,
+      trace: console.trace,
+    };
     try {
       captureConsole(createLogger((level, line) => lines.push([level, line])));
       console.log('hello', { a: 1 });
@@ -41,7 +65,7 @@ describe('logger', () => {
 });
 
 describe('process warnings', () => {
-  it('are JSON lines at level warn, not Node\'s own text line', async () => {
+  it("are JSON lines at level warn, not Node's own text line", async () => {
     const lines: [Level, string][] = [];
     const saved = process.listeners('warning');
     try {
@@ -56,7 +80,12 @@ describe('process warnings', () => {
     }
     expect(lines).toHaveLength(1);
     expect(lines[0]![0]).toBe('warn');
-    expect(JSON.parse(lines[0]![1])).toMatchObject({ level: 'warn', msg: 'the thing is deprecated', warning: 'DeprecationWarning', code: 'DEP0999' });
+    expect(JSON.parse(lines[0]![1])).toMatchObject({
+      level: 'warn',
+      msg: 'the thing is deprecated',
+      warning: 'DeprecationWarning',
+      code: 'DEP0999',
+    });
   });
 });
 

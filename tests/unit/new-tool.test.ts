@@ -19,7 +19,8 @@ import { mcpHttp, rest, type Outcome } from '../support/fault-doors';
 const SLUG = 'text-measure';
 
 /** A case's answer as an Outcome, to compare every door's with. */
-const outcomeOf = (status: number, body: Record<string, unknown>): Outcome => (status === 200 ? { ok: true, body } : { ok: false, error: String(body.error), status });
+const outcomeOf = (status: number, body: Record<string, unknown>): Outcome =>
+  status === 200 ? { ok: true, body } : { ok: false, error: String(body.error), status };
 
 /** Checks one door's outcome against the case (a refusal: the same sentence, without the status a door may not carry). */
 function expectCase(c: ToolCase, outcome: Outcome, door: string): void {
@@ -45,11 +46,31 @@ beforeAll(async () => {
 
 describe('npm run new:tool', () => {
   it('writes the folder, its registry line and a checklist of what is left', async () => {
-    for (const item of ['category', 'icon', 'blurb', 'keywords', 'paste', 'docs/contract.md', 'docs/limits.md', 'bench/', 'docs:examples', 'page.e2e.ts']) expect(checklist).toContain(item);
-    expect(readdirSync(join(scratch, `src/tools/${SLUG}`)).sort()).toEqual(['cases.ts', 'schema.ts', `${SLUG}.test.ts`, 'tool.ts']);
+    for (const item of [
+      'category',
+      'icon',
+      'blurb',
+      'keywords',
+      'paste',
+      'docs/contract.md',
+      'docs/limits.md',
+      'bench/',
+      'docs:examples',
+      'page.e2e.ts',
+    ])
+      expect(checklist).toContain(item);
+    expect(readdirSync(join(scratch, `src/tools/${SLUG}`)).sort()).toEqual([
+      'cases.ts',
+      'schema.ts',
+      `${SLUG}.test.ts`,
+      'tool.ts',
+    ]);
     const registry = readFileSync(join(scratch, 'src/tools/index.ts'), 'utf8');
     const before = readFileSync(join(repo, 'src/tools/index.ts'), 'utf8').split('\n');
-    expect(registry.split('\n').filter((line) => !before.includes(line))).toEqual(["import textMeasure from './text-measure/tool';", '  textMeasure,']);
+    expect(registry.split('\n').filter((line) => !before.includes(line))).toEqual([
+      "import textMeasure from './text-measure/tool';",
+      '  textMeasure,',
+    ]);
     const { tools } = (await import('../../src/tools/index')) as unknown as { tools: ToolDefinition[] };
     expect(tools.at(-1)?.slug).toBe(SLUG);
     expect(cases.length).toBeGreaterThan(2);
@@ -70,7 +91,13 @@ describe('npm run new:tool', () => {
     const { loadConfig } = await import('../../src/server/config');
     const { nodeContext } = await import('../../src/platform/node-context');
     // No pool (its threads need the built tool-worker.js): every call runs on this thread.
-    const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', HEAVY_WORKERS: '0', RATE_LIMIT: 'off', ACCESS_LOG: 'off' });
+    const config = loadConfig({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      HEAVY_WORKERS: '0',
+      RATE_LIMIT: 'off',
+      ACCESS_LOG: 'off',
+    });
     const app = await createApp(config, { tools: nodeContext, examples });
     try {
       const base = `http://127.0.0.1:${await app.listen()}`;
@@ -93,7 +120,13 @@ describe('npm run new:tool', () => {
     const { nodeContext } = await import('../../src/platform/node-context');
     const invoke = localInvoker(nodeContext);
     for (const c of cases) {
-      const argv = [SLUG, ...Object.entries(c.body as Record<string, unknown>).flatMap(([name, value]) => [`--${kebab(name)}`, typeof value === 'string' ? value : JSON.stringify(value)])];
+      const argv = [
+        SLUG,
+        ...Object.entries(c.body as Record<string, unknown>).flatMap(([name, value]) => [
+          `--${kebab(name)}`,
+          typeof value === 'string' ? value : JSON.stringify(value),
+        ]),
+      ];
       let out = '';
       let err = '';
       let code: number;
@@ -116,11 +149,20 @@ describe('npm run new:tool', () => {
         expect(error.message, c.name).toMatch(/input/);
         continue;
       }
-      expectCase(c, code === 0 ? outcomeOf(200, JSON.parse(out)) : outcomeOf(c.status, { error: err.trimEnd() }), 'CLI');
+      expectCase(
+        c,
+        code === 0 ? outcomeOf(200, JSON.parse(out)) : outcomeOf(c.status, { error: err.trimEnd() }),
+        'CLI',
+      );
     }
   });
 
   it('refuses a slug that is not lowercase words joined by hyphens', () => {
-    expect(() => execFileSync(process.execPath, [join(repo, 'scripts/new-tool.mjs'), 'Bad_Slug'], { env: { ...process.env, NEW_TOOL_ROOT: scratch }, stdio: 'pipe' })).toThrow(/usage/);
+    expect(() =>
+      execFileSync(process.execPath, [join(repo, 'scripts/new-tool.mjs'), 'Bad_Slug'], {
+        env: { ...process.env, NEW_TOOL_ROOT: scratch },
+        stdio: 'pipe',
+      }),
+    ).toThrow(/usage/);
   });
 });

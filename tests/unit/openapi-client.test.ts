@@ -55,7 +55,16 @@ export const unknownTool = client.POST('/api/no-such-tool', { body: { input: 'hi
     await writeFile(
       join(dir, 'tsconfig.json'),
       JSON.stringify({
-        compilerOptions: { strict: true, noEmit: true, target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler', lib: ['ES2022', 'DOM'], types: [], skipLibCheck: false },
+        compilerOptions: {
+          strict: true,
+          noEmit: true,
+          target: 'ES2022',
+          module: 'ESNext',
+          moduleResolution: 'Bundler',
+          lib: ['ES2022', 'DOM'],
+          types: [],
+          skipLibCheck: false,
+        },
         files: ['good.ts', 'bad.ts'],
       }),
     );
@@ -64,7 +73,10 @@ export const unknownTool = client.POST('/api/no-such-tool', { body: { input: 'hi
       (error: { stdout: string }) => ({ ok: false, out: error.stdout }),
     );
     const errors = result.out.split('\n').filter((line) => /error TS\d+/.test(line));
-    expect(errors.filter((line) => !line.startsWith('bad.ts')), result.out).toEqual([]);
+    expect(
+      errors.filter((line) => !line.startsWith('bad.ts')),
+      result.out,
+    ).toEqual([]);
     // Both wrong calls are caught, on their own lines.
     expect(errors.some((line) => line.startsWith('bad.ts(4,'))).toBe(true);
     expect(errors.some((line) => line.startsWith('bad.ts(5,'))).toBe(true);

@@ -33,14 +33,21 @@ describe('openapi.json', () => {
   it('describes every tool once, with its tag, a request example and its response', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.info.version).toBe('1.0.0');
-    expect(Object.keys(doc.paths).filter((path) => doc.paths[path].post && path !== '/mcp').sort()).toEqual(tools.map((t) => `/api/${t.slug}`).sort());
+    expect(
+      Object.keys(doc.paths)
+        .filter((path) => doc.paths[path].post && path !== '/mcp')
+        .sort(),
+    ).toEqual(tools.map((t) => `/api/${t.slug}`).sort());
     for (const tool of tools) {
       const op = doc.paths[`/api/${tool.slug}`].post;
       expect(op.operationId).toBe(tool.slug);
       expect(op.tags).toEqual([tool.tag]);
       expect(TAGS).toContain(tool.tag);
       expect(Object.keys(op.requestBody.content['application/json'].examples).length).toBeGreaterThan(0);
-      for (const status of ['400', '401', '404', '413', '429', '500', '503']) expect(resolve(op.responses[status]).content['application/json'].schema.$ref).toBe('#/components/schemas/Error');
+      for (const status of ['400', '401', '404', '413', '429', '500', '503'])
+        expect(resolve(op.responses[status]).content['application/json'].schema.$ref).toBe(
+          '#/components/schemas/Error',
+        );
     }
   });
 
@@ -90,8 +97,15 @@ describe('openapi.json', () => {
   it('gives every field of every tool a description', () => {
     const missing: string[] = [];
     // Request schemas live in their operations (describe.ts publishedComponents says why).
-    const requests = Object.fromEntries(tools.map((t) => [`${t.slug} request`, doc.paths[`/api/${t.slug}`].post.requestBody.content['application/json'].schema]));
-    for (const [name, schema] of Object.entries<{ properties?: Record<string, { description?: string; $ref?: string }> }>({ ...doc.components.schemas, ...requests })) {
+    const requests = Object.fromEntries(
+      tools.map((t) => [
+        `${t.slug} request`,
+        doc.paths[`/api/${t.slug}`].post.requestBody.content['application/json'].schema,
+      ]),
+    );
+    for (const [name, schema] of Object.entries<{
+      properties?: Record<string, { description?: string; $ref?: string }>;
+    }>({ ...doc.components.schemas, ...requests })) {
       for (const [field, prop] of Object.entries(schema.properties ?? {})) {
         if (!prop.description && !prop.$ref && name !== 'Error') missing.push(`${name}.${field}`);
       }
@@ -108,7 +122,8 @@ describe('openapi.json', () => {
     expect(headersOf('413')).toEqual(limit);
     expect(headersOf('429')).toEqual([...limit, 'Retry-After'].sort());
     expect(headersOf('503')).toEqual(['Retry-After']);
-    for (const name of [...limit, 'Retry-After', 'WWW-Authenticate']) expect(doc.components.headers[name].schema.type).toMatch(/string|integer/);
+    for (const name of [...limit, 'Retry-After', 'WWW-Authenticate'])
+      expect(doc.components.headers[name].schema.type).toMatch(/string|integer/);
   });
 
   it('describes the discovery, operations and MCP endpoints', () => {
@@ -116,10 +131,14 @@ describe('openapi.json', () => {
       expect(doc.paths[path].get.operationId, path).toBeTruthy();
       expect(doc.paths[path].get.responses['200'], path).toBeTruthy();
     }
-    for (const path of ['/api', '/api/{slug}', '/openapi.json', '/llms.txt']) expect(Object.keys(doc.paths[path].get.responses['200'].headers)).toContain('ETag');
+    for (const path of ['/api', '/api/{slug}', '/openapi.json', '/llms.txt'])
+      expect(Object.keys(doc.paths[path].get.responses['200'].headers)).toContain('ETag');
     expect(doc.paths['/api/{slug}'].get.parameters[0].schema.enum).toEqual(tools.map((t) => t.slug));
     expect(doc.paths['/readyz'].get.responses['503']).toBeTruthy();
-    expect(Object.keys(doc.paths['/mcp'].post.responses['200'].content)).toEqual(['application/json', 'text/event-stream']);
+    expect(Object.keys(doc.paths['/mcp'].post.responses['200'].content)).toEqual([
+      'application/json',
+      'text/event-stream',
+    ]);
   });
 
   it("passes Spectral's spectral:oas ruleset with no errors or warnings", async () => {
@@ -131,6 +150,8 @@ describe('openapi.json', () => {
     spectral.setRuleset({ extends: [[oas as never, 'recommended']], rules: { 'info-contact': 'off' } });
     const results = await spectral.run(new Document(text, Parsers.Json, 'openapi.json'));
     // Severity 0 = error, 1 = warning (2, 3: information, hints).
-    expect(results.filter((r) => r.severity <= 1).map((r) => `${r.code}: ${r.message} at ${r.path.join('.')}`)).toEqual([]);
+    expect(results.filter((r) => r.severity <= 1).map((r) => `${r.code}: ${r.message} at ${r.path.join('.')}`)).toEqual(
+      [],
+    );
   });
 });

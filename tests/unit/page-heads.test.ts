@@ -21,12 +21,18 @@ const indexHtml = readFileSync(join(root, 'index.html'), 'utf8');
 writeFileSync(join(staticDir, 'index.html'), indexHtml);
 copyFileSync(join(root, 'static/robots.txt'), join(staticDir, 'robots.txt'));
 
-const unescape = (text: string) => text.replace(/&(lt|gt|quot|#39|amp);/g, (_, name: string) => ({ lt: '<', gt: '>', quot: '"', '#39': "'", amp: '&' })[name]!);
+const unescape = (text: string) =>
+  text.replace(
+    /&(lt|gt|quot|#39|amp);/g,
+    (_, name: string) => ({ lt: '<', gt: '>', quot: '"', '#39': "'", amp: '&' })[name]!,
+  );
 
 /** The head's values as a page would read them. */
 function headOf(html: string) {
   const meta = (attribute: string, name: string) => {
-    const found = [...html.matchAll(new RegExp(`<meta ${attribute}="${name}" content="([^"]*)"`, 'g'))].map((match) => unescape(match[1]!));
+    const found = [...html.matchAll(new RegExp(`<meta ${attribute}="${name}" content="([^"]*)"`, 'g'))].map((match) =>
+      unescape(match[1]!),
+    );
     expect(found.length, `${name} once`).toBeLessThanOrEqual(1);
     return found[0];
   };
@@ -52,7 +58,14 @@ describe('the Node server renders each page’s head', () => {
   let base: string;
 
   beforeAll(async () => {
-    const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', STATIC_DIR: staticDir, HEAVY_WORKERS: '0', RATE_LIMIT: 'off', ACCESS_LOG: 'off' });
+    const config = loadConfig({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      STATIC_DIR: staticDir,
+      HEAVY_WORKERS: '0',
+      RATE_LIMIT: 'off',
+      ACCESS_LOG: 'off',
+    });
     app = await createApp(config, { tools: nodeContext, examples });
     base = `http://127.0.0.1:${await app.listen()}`;
   });
@@ -76,16 +89,25 @@ describe('the Node server renders each page’s head', () => {
     });
   });
 
-  it.each(tools.map((tool) => [tool.slug, tool] as const))('gives /%s its tool’s name and summary', async (slug, tool) => {
-    for (const path of [`/${slug}`, `/${slug}/`]) {
-      const response = await fetch(base + path);
-      expect(response.status).toBe(200);
-      const head = headOf(await response.text());
-      expect(head).toMatchObject({ title: `${tool.name} · Developer Toolbox`, description: tool.summary, ogTitle: head.title, ogDescription: tool.summary, twitterTitle: head.title });
-      // One address per page: the trailing-slash form points at the plain one.
-      expect([head.canonical, head.ogUrl]).toEqual([`${base}/${slug}`, `${base}/${slug}`]);
-    }
-  });
+  it.each(tools.map((tool) => [tool.slug, tool] as const))(
+    'gives /%s its tool’s name and summary',
+    async (slug, tool) => {
+      for (const path of [`/${slug}`, `/${slug}/`]) {
+        const response = await fetch(base + path);
+        expect(response.status).toBe(200);
+        const head = headOf(await response.text());
+        expect(head).toMatchObject({
+          title: `${tool.name} · Developer Toolbox`,
+          description: tool.summary,
+          ogTitle: head.title,
+          ogDescription: tool.summary,
+          twitterTitle: head.title,
+        });
+        // One address per page: the trailing-slash form points at the plain one.
+        expect([head.canonical, head.ogUrl]).toEqual([`${base}/${slug}`, `${base}/${slug}`]);
+      }
+    },
+  );
 
   it('gives every route a title of its own', async () => {
     const paths = ['/', ...tools.map((tool) => `/${tool.slug}`), '/no-such-page'];
@@ -109,8 +131,13 @@ describe('the Node server renders each page’s head', () => {
       new Promise<string>((done, fail) => {
         request({ host: '127.0.0.1', port, path: '/base64', headers: { host } }, (res) => {
           let body = '';
-          res.setEncoding('utf8').on('data', (chunk) => (body += chunk)).on('end', () => done(body));
-        }).on('error', fail).end();
+          res
+            .setEncoding('utf8')
+            .on('data', (chunk) => (body += chunk))
+            .on('end', () => done(body));
+        })
+          .on('error', fail)
+          .end();
       });
     expect(headOf(await get('Tools.Example.org:8443')).canonical).toBe('http://tools.example.org:8443/base64');
     const hostile = await get('evil.example"><script>x</script>');
@@ -130,7 +157,11 @@ describe('the Node server renders each page’s head', () => {
     expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(page.headers.get('cache-control')).toBe('no-cache');
     const head = await fetch(`${base}/json-formatter`, { method: 'HEAD', headers: identity });
-    expect([head.status, head.headers.get('content-length'), await head.text()]).toEqual([200, String(body.length), '']);
+    expect([head.status, head.headers.get('content-length'), await head.text()]).toEqual([
+      200,
+      String(body.length),
+      '',
+    ]);
     const since = { 'If-Modified-Since': page.headers.get('last-modified')! };
     expect((await fetch(`${base}/json-formatter`, { headers: since })).status).toBe(304);
     expect((await fetch(`${base}/no-such-page`, { headers: since })).status).toBe(404);
@@ -155,15 +186,29 @@ describe('the Node server renders each page’s head', () => {
 
 describe('renderHead and its inputs', () => {
   it('escapes names and summaries in text and attributes', () => {
-    const html = renderHead(indexHtml, { title: 'A <b>&</b> "q" \'s', description: '"><script>alert(1)</script>', path: '/x"y' }).join('https://o.example');
+    const html = renderHead(indexHtml, {
+      title: 'A <b>&</b> "q" \'s',
+      description: '"><script>alert(1)</script>',
+      path: '/x"y',
+    }).join('https://o.example');
     expect(html).not.toContain('<script>alert');
     expect(html).not.toContain('<b>');
     const head = headOf(html);
-    expect(head).toMatchObject({ title: 'A <b>&</b> "q" \'s', description: '"><script>alert(1)</script>', canonical: 'https://o.example/x&quot;y' });
+    expect(head).toMatchObject({
+      title: 'A <b>&</b> "q" \'s',
+      description: '"><script>alert(1)</script>',
+      canonical: 'https://o.example/x&quot;y',
+    });
   });
 
   it('adds a title and description to an index.html that has none', () => {
-    const head = headOf(renderHead('<!doctype html><html><head></head><body></body></html>', { title: 'T', description: 'D', path: '/' }).join(''));
+    const head = headOf(
+      renderHead('<!doctype html><html><head></head><body></body></html>', {
+        title: 'T',
+        description: 'D',
+        path: '/',
+      }).join(''),
+    );
     expect([head.title, head.description]).toEqual(['T', 'D']);
   });
 
@@ -172,7 +217,8 @@ describe('renderHead and its inputs', () => {
     expect(requestOrigin('[::1]:80', 'https')).toBe('https://[::1]:80');
     expect(requestOrigin('example.org', 'https, http')).toBe('https://example.org');
     expect(requestOrigin('example.org', 'gopher')).toBe('http://example.org');
-    for (const host of [undefined, '', 'a b', 'a/b', 'a@b', 'x:y', 'a"b', 'a.b:123456']) expect(requestOrigin(host, undefined)).toBe('');
+    for (const host of [undefined, '', 'a b', 'a/b', 'a@b', 'x:y', 'a"b', 'a.b:123456'])
+      expect(requestOrigin(host, undefined)).toBe('');
   });
 
   it('knows the same pages as the router and the service worker (isAppPage)', () => {

@@ -17,7 +17,17 @@ function sources(dir: string): string[] {
 // is colour math: its only globals, CSS.supports and getComputedStyle, are read inside display()
 // and tryColor(), which the tools never call; fflate is zlib in plain JS, the same bytes in
 // every runtime: the background remover's gray mask PNG).
-const ALLOWED_PACKAGES = ['zod', 'jose', 'papaparse', 'jsonrepair', 'hash-wasm', 'color-name', 'json-p3', 'colorjs.io', 'fflate'];
+const ALLOWED_PACKAGES = [
+  'zod',
+  'jose',
+  'papaparse',
+  'jsonrepair',
+  'hash-wasm',
+  'color-name',
+  'json-p3',
+  'colorjs.io',
+  'fflate',
+];
 // src/lib holds code the tools share, so it is held to the same rule.
 const files = [...sources('src/tools'), ...sources('src/lib'), ...sources('src/core')];
 
@@ -28,14 +38,30 @@ describe('purity of src/tools, src/lib and src/core', () => {
 
   it.each(files)('%s imports only pure modules', (file) => {
     const code = readFileSync(join(root, file), 'utf8');
-    const specifiers = [...code.matchAll(/(?:^|\n)\s*(?:import|export)\b[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1] ?? m[2]!);
-    const bad = specifiers.filter((spec) => !spec.startsWith('.') && !ALLOWED_PACKAGES.some((pkg) => spec === pkg || spec.startsWith(pkg + '/')));
+    const specifiers = [
+      ...code.matchAll(
+        /(?:^|\n)\s*(?:import|export)\b[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g,
+      ),
+    ].map((m) => m[1] ?? m[2]!);
+    const bad = specifiers.filter(
+      (spec) => !spec.startsWith('.') && !ALLOWED_PACKAGES.some((pkg) => spec === pkg || spec.startsWith(pkg + '/')),
+    );
     expect(bad).toEqual([]);
   });
 
   it.each(files)('%s uses no DOM, Node or engine-dependent globals', (file) => {
     const code = readFileSync(join(root, file), 'utf8').replace(/\/\/.*$|\/\*[\s\S]*?\*\//gm, '');
-    const forbidden = [/\bdocument\./, /\bwindow\./, /\bBuffer\./, /\bprocess\./, /\brequire\(/, /\btoLocale\w*\(/, /\bDate\.parse\(/, /\bnew Date\(/, /\bMath\.random\(/];
+    const forbidden = [
+      /\bdocument\./,
+      /\bwindow\./,
+      /\bBuffer\./,
+      /\bprocess\./,
+      /\brequire\(/,
+      /\btoLocale\w*\(/,
+      /\bDate\.parse\(/,
+      /\bnew Date\(/,
+      /\bMath\.random\(/,
+    ];
     // Time zones are the one thing read from the engine: its tz database through Intl (the timestamp converter's zones),
     // in one file that takes only formatToParts' numbers (docs/contract.md, timestamp-converter).
     if (file !== 'src/tools/timestamp-converter/zoned.ts') forbidden.push(/\bIntl\./);

@@ -9,17 +9,45 @@ const kinds = (text: string) => detect(text).map((detection) => detection.kind);
 const proposals = (text: string) => propose(text, tools);
 const top = (text: string) => proposals(text)[0];
 
-const LCOV = ['TN:', 'SF:src/math.ts', 'FN:1,add', 'FNDA:3,add', 'FNF:1', 'FNH:1', 'DA:1,3', 'DA:2,0', 'LF:2', 'LH:1', 'end_of_record', ''].join('\n');
+const LCOV = [
+  'TN:',
+  'SF:src/math.ts',
+  'FN:1,add',
+  'FNDA:3,add',
+  'FNF:1',
+  'FNH:1',
+  'DA:1,3',
+  'DA:2,0',
+  'LF:2',
+  'LH:1',
+  'end_of_record',
+  '',
+].join('\n');
 const CSV = 'name,age,city\nAda,36,London\n"Turing, Alan",41,Wilmslow\n';
 
 describe('smart paste detection', () => {
   it.each([
     ['a JWT', JWT_IO_HS256, 'jwt-decoder', { token: JWT_IO_HS256 }],
     ['a bearer header value', `Bearer ${JWT_IO_HS256}`, 'jwt-decoder', { token: JWT_IO_HS256 }],
-    ['a JSON object', '{"name": "Ada", "tags": ["math", "poetry"], "born": 1815}', 'json-formatter', { json: '{"name": "Ada", "tags": ["math", "poetry"], "born": 1815}' }],
+    [
+      'a JSON object',
+      '{"name": "Ada", "tags": ["math", "poetry"], "born": 1815}',
+      'json-formatter',
+      { json: '{"name": "Ada", "tags": ["math", "poetry"], "born": 1815}' },
+    ],
     ['broken JSON', "{name: 'Ada', born: 1815,}", 'json-formatter', { json: "{name: 'Ada', born: 1815,}" }],
-    ['a UUID v4', '919108f7-52d1-4320-9bac-f847db4148a8', 'uuid-generator', { validate: '919108f7-52d1-4320-9bac-f847db4148a8' }],
-    ['a UUID v7 in braces', '{017F22E2-79B0-7CC3-98C4-DC0C0C07398F}', 'uuid-generator', { validate: '{017F22E2-79B0-7CC3-98C4-DC0C0C07398F}' }],
+    [
+      'a UUID v4',
+      '919108f7-52d1-4320-9bac-f847db4148a8',
+      'uuid-generator',
+      { validate: '919108f7-52d1-4320-9bac-f847db4148a8' },
+    ],
+    [
+      'a UUID v7 in braces',
+      '{017F22E2-79B0-7CC3-98C4-DC0C0C07398F}',
+      'uuid-generator',
+      { validate: '{017F22E2-79B0-7CC3-98C4-DC0C0C07398F}' },
+    ],
     ['Unix seconds', '1767225600', 'timestamp-converter', { input: '1767225600' }],
     ['Unix milliseconds', '1767225600123', 'timestamp-converter', { input: '1767225600123' }],
     ['an ISO date-time', '2026-01-01T12:30:00Z', 'timestamp-converter', { input: '2026-01-01T12:30:00Z' }],
@@ -51,11 +79,18 @@ describe('smart paste detection', () => {
     const slugs = proposals('[{"name":"Ada","age":36},{"name":"Alan","age":41}]').map((proposal) => proposal.slug);
     expect(slugs.slice(0, 2)).toEqual(['json-formatter', 'json-to-csv']);
     expect(top('[{"a":1}]')!.fields).toEqual({ json: '[{"a":1}]' });
-    expect(proposals('[{"a":1}]').find((proposal) => proposal.slug === 'json-to-csv')!.fields).toEqual({ input: '[{"a":1}]', mode: 'json-to-csv' });
+    expect(proposals('[{"a":1}]').find((proposal) => proposal.slug === 'json-to-csv')!.fields).toEqual({
+      input: '[{"a":1}]',
+      mode: 'json-to-csv',
+    });
   });
 
   it('offers the number base converter second for a Unix time', () => {
-    expect(proposals('1767225600').map((proposal) => proposal.slug).slice(0, 2)).toEqual(['timestamp-converter', 'number-base-converter']);
+    expect(
+      proposals('1767225600')
+        .map((proposal) => proposal.slug)
+        .slice(0, 2),
+    ).toEqual(['timestamp-converter', 'number-base-converter']);
   });
 
   it('leaves out the text tools when something surer matched', () => {

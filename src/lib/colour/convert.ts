@@ -46,11 +46,20 @@ function oklabForms([l, a, b]: Triple): { oklch: string; oklab: string } {
   const chroma = decimal(Math.hypot(a, b), 4);
   const h = chroma === '0' ? 0 : ((Math.atan2(b, a) * 180) / Math.PI + 360) % 360;
   const hue = decimal(h, 2) === '360' ? '0' : decimal(h, 2);
-  return { oklch: `oklch(${lightness} ${chroma} ${hue})`, oklab: `oklab(${lightness} ${decimal(a, 4)} ${decimal(b, 4)})` };
+  return {
+    oklch: `oklch(${lightness} ${chroma} ${hue})`,
+    oklab: `oklab(${lightness} ${decimal(a, 4)} ${decimal(b, 4)})`,
+  };
 }
 
 /** The sRGB, HSL and HSV of a colour (unrounded), whether it was inside sRGB, and its OKLab. */
-function exactForms({ model, channels }: ExactColor): { rgb: Triple; hsl: Triple; hsv: Triple; inGamut: boolean; oklab: Triple } {
+function exactForms({ model, channels }: ExactColor): {
+  rgb: Triple;
+  hsl: Triple;
+  hsv: Triple;
+  inGamut: boolean;
+  oklab: Triple;
+} {
   if (model !== 'rgb' && model !== 'hsl' && model !== 'hsv' && model !== 'hwb') {
     const { rgb, inGamut } = cssToSrgb(model, channels);
     return { rgb, ...fromRgb(rgb), inGamut, oklab: cssToOklab(model, channels) };
@@ -110,16 +119,17 @@ export function colorForms(color: ExactColor): ColorForms {
     hwb,
     oklch,
     oklab: oklabCss,
-    css: a === 1
-      ? { hex, rgb: `rgb(${r}, ${g}, ${b})`, hsl: `hsl(${hh}, ${hs}%, ${hl}%)`, hwb, oklch, oklab: oklabCss }
-      : {
-          hex: hex + hex2(roundHalfUp(a * 255)),
-          rgb: `rgba(${r}, ${g}, ${b}, ${a})`,
-          hsl: `hsla(${hh}, ${hs}%, ${hl}%, ${a})`,
-          hwb: slash(hwb),
-          oklch: slash(oklch),
-          oklab: slash(oklabCss),
-        },
+    css:
+      a === 1
+        ? { hex, rgb: `rgb(${r}, ${g}, ${b})`, hsl: `hsl(${hh}, ${hs}%, ${hl}%)`, hwb, oklch, oklab: oklabCss }
+        : {
+            hex: hex + hex2(roundHalfUp(a * 255)),
+            rgb: `rgba(${r}, ${g}, ${b}, ${a})`,
+            hsl: `hsla(${hh}, ${hs}%, ${hl}%, ${a})`,
+            hwb: slash(hwb),
+            oklch: slash(oklch),
+            oklab: slash(oklabCss),
+          },
     in_gamut: inGamut,
   };
   if (a !== 1) forms.alpha = a;

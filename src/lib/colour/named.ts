@@ -5,4 +5,6 @@ import colors from 'color-name';
 const hex = (channels: readonly number[]) => channels.map((c) => c.toString(16).padStart(2, '0')).join('');
 
 /** Lowercase CSS colour name → `rrggbb`. */
-export const NAMED_COLORS: ReadonlyMap<string, string> = new Map(Object.entries(colors).map(([name, rgb]) => [name, hex(rgb)]));
+export const NAMED_COLORS: ReadonlyMap<string, string> = new Map(
+  Object.entries(colors).map(([name, rgb]) => [name, hex(rgb)]),
+);

@@ -37,7 +37,19 @@ import { NAMED_COLORS } from './named';
 /** The sRGB-based models converted by hand in convert.ts (their answers predate the CSS Color 4/5 spaces, and stay byte for byte). */
 export type SrgbModel = 'rgb' | 'hsl' | 'hsv' | 'hwb';
 /** CSS Color 4 spaces converted with colorjs.io; the names are colorjs.io's space ids. */
-export type CssSpace = 'lab' | 'lch' | 'oklab' | 'oklch' | 'srgb' | 'srgb-linear' | 'p3' | 'a98rgb' | 'prophoto' | 'rec2020' | 'xyz-d65' | 'xyz-d50';
+export type CssSpace =
+  | 'lab'
+  | 'lch'
+  | 'oklab'
+  | 'oklch'
+  | 'srgb'
+  | 'srgb-linear'
+  | 'p3'
+  | 'a98rgb'
+  | 'prophoto'
+  | 'rec2020'
+  | 'xyz-d65'
+  | 'xyz-d50';
 export type Model = SrgbModel | CssSpace;
 
 /** A colour exactly as given: channels of its own model and alpha 0–1. */
@@ -96,14 +108,24 @@ const COLOR_SPACES: Record<string, CssSpace> = {
 };
 
 const FUNCTIONS: Record<string, string> = {
-  rgb: 'rgb', rgba: 'rgb',
-  hsl: 'hsl', hsla: 'hsl',
-  hsv: 'hsv', hsva: 'hsv',
-  hsb: 'hsb', hsba: 'hsb',
-  hwb: 'hwb', hwba: 'hwb',
-  lab: 'lab', lch: 'lch', oklab: 'oklab', oklch: 'oklch',
+  rgb: 'rgb',
+  rgba: 'rgb',
+  hsl: 'hsl',
+  hsla: 'hsl',
+  hsv: 'hsv',
+  hsva: 'hsv',
+  hsb: 'hsb',
+  hsba: 'hsb',
+  hwb: 'hwb',
+  hwba: 'hwb',
+  lab: 'lab',
+  lch: 'lch',
+  oklab: 'oklab',
+  oklch: 'oklch',
   color: 'color',
-  cmyk: 'cmyk', cmyka: 'cmyk', 'device-cmyk': 'device-cmyk',
+  cmyk: 'cmyk',
+  cmyka: 'cmyk',
+  'device-cmyk': 'device-cmyk',
 };
 
 // The two sentences below predate cmyk() and stay as they were: callers match them.
@@ -165,9 +187,11 @@ function splitArguments(what: string, body: string): { values: string[]; alpha: 
   let values: string[];
   let alpha: string | undefined;
   if (trimmed.includes(',')) {
-    if (trimmed.includes('/')) throw new Invalid(`Invalid color: ${what}: use either commas or spaces with '/ alpha', not both.`);
+    if (trimmed.includes('/'))
+      throw new Invalid(`Invalid color: ${what}: use either commas or spaces with '/ alpha', not both.`);
     values = trimmed.split(',').map((part) => part.trim());
-    if (values.some((part) => part === '' || /\s/.test(part))) throw new Invalid(`Invalid color: ${what}: separate the values either all with commas or all with spaces.`);
+    if (values.some((part) => part === '' || /\s/.test(part)))
+      throw new Invalid(`Invalid color: ${what}: separate the values either all with commas or all with spaces.`);
     if (values.length === 4) alpha = values.pop();
   } else {
     const [main = '', extra, ...rest] = trimmed.split('/');
@@ -175,10 +199,14 @@ function splitArguments(what: string, body: string): { values: string[]; alpha: 
     values = main.trim() === '' ? [] : main.trim().split(/\s+/);
     if (extra !== undefined) {
       alpha = extra.trim();
-      if (alpha === '' || /\s/.test(alpha)) throw new Invalid(`Invalid color: ${what}: expected one alpha value after '/'.`);
+      if (alpha === '' || /\s/.test(alpha))
+        throw new Invalid(`Invalid color: ${what}: expected one alpha value after '/'.`);
     }
   }
-  if (values.length !== 3) throw new Invalid(`Invalid color: ${what} takes 3 values and an optional alpha, got ${values.length}${alpha === undefined ? '' : ' and alpha'}.`);
+  if (values.length !== 3)
+    throw new Invalid(
+      `Invalid color: ${what} takes 3 values and an optional alpha, got ${values.length}${alpha === undefined ? '' : ' and alpha'}.`,
+    );
   return { values, alpha };
 }
 
@@ -216,11 +244,17 @@ function fromCmyk(kind: 'cmyk' | 'device-cmyk', body: string): ExactColor {
   const trimmed = body.trim();
   const [main = '', extra, ...rest] = trimmed.split('/');
   if (rest.length > 0) throw new Invalid(`Invalid color: ${what}: only one '/' (before alpha) is allowed.`);
-  const values = main.includes(',') ? main.split(',').map((part) => part.trim()) : main.trim() === '' ? [] : main.trim().split(/\s+/);
+  const values = main.includes(',')
+    ? main.split(',').map((part) => part.trim())
+    : main.trim() === ''
+      ? []
+      : main.trim().split(/\s+/);
   let alpha = extra?.trim();
   if (main.includes(',') && values.length === 5 && extra === undefined) alpha = values.pop();
   if (values.length !== 4 || values.some((part) => part === '')) {
-    throw new Invalid(`Invalid color: ${what} takes 4 values (cyan, magenta, yellow, black) and an optional alpha, got ${values.filter(Boolean).length}.`);
+    throw new Invalid(
+      `Invalid color: ${what} takes 4 values (cyan, magenta, yellow, black) and an optional alpha, got ${values.filter(Boolean).length}.`,
+    );
   }
   const [c, m, y, k] = values.map((token, i) => {
     const name = ['cyan', 'magenta', 'yellow', 'black'][i]!;
@@ -236,10 +270,13 @@ function fromColorFunction(body: string): ExactColor {
   const match = /^\s*([a-z0-9-]+)(?:\s+|$)([^]*)$/.exec(body);
   const space = match ? COLOR_SPACES[match[1]!] : undefined;
   if (!match || space === undefined) {
-    throw new Invalid(`Invalid color: color() needs a colour space first: ${Object.keys(COLOR_SPACES).join(', ')}${match ? ` (got ${quote(match[1]!)})` : ''}.`);
+    throw new Invalid(
+      `Invalid color: color() needs a colour space first: ${Object.keys(COLOR_SPACES).join(', ')}${match ? ` (got ${quote(match[1]!)})` : ''}.`,
+    );
   }
   const what = `color(${match[1]})`;
-  if (match[2]!.includes(',')) throw new Invalid(`Invalid color: ${what} takes values separated by spaces, not commas.`);
+  if (match[2]!.includes(','))
+    throw new Invalid(`Invalid color: ${what} takes values separated by spaces, not commas.`);
   const { values, alpha } = splitArguments(what, match[2]!);
   const names = space.startsWith('xyz') ? ['x', 'y', 'z'] : ['red', 'green', 'blue'];
   const channels = values.map((token, i) => slot(token, names[i]!, COLOR_CHANNEL)) as [number, number, number];
@@ -250,12 +287,15 @@ function fromColorFunction(body: string): ExactColor {
 function slot(token: string, name: string, kind: Slot): number {
   if (kind.kind === 'hue') return hue(token);
   const { value, unit } = number(token, name);
-  if (unit !== undefined && unit !== '%') throw new Invalid(`Invalid color: ${name} ${quote(token)} cannot have the unit '${unit}'.`);
+  if (unit !== undefined && unit !== '%')
+    throw new Invalid(`Invalid color: ${name} ${quote(token)} cannot have the unit '${unit}'.`);
   const scaled = unit === '%' ? (value / 100) * kind.percent : value;
   if (!Number.isFinite(scaled)) throw new Invalid(`Invalid color: ${name} ${quote(token)} is not a finite number.`);
   if (!(scaled >= kind.min && scaled <= kind.max)) {
     const percent = (x: number) => `${Math.round((x / kind.percent) * 100)}%`;
-    throw new Invalid(`Invalid color: ${name} ${quote(token)} is out of range (${kind.min} to ${kind.max}, or ${percent(kind.min)} to ${percent(kind.max)}).`);
+    throw new Invalid(
+      `Invalid color: ${name} ${quote(token)} is out of range (${kind.min} to ${kind.max}, or ${percent(kind.min)} to ${percent(kind.max)}).`,
+    );
   }
   return scaled;
 }
@@ -270,7 +310,10 @@ function number(token: string, name: string): { value: number; unit: string | un
 
 function hue(token: string): number {
   const { value, unit } = number(token, 'hue');
-  if (unit === '%') throw new Invalid(`Invalid color: hue ${quote(token)} cannot be a percentage (use degrees, or deg, grad, rad, turn).`);
+  if (unit === '%')
+    throw new Invalid(
+      `Invalid color: hue ${quote(token)} cannot be a percentage (use degrees, or deg, grad, rad, turn).`,
+    );
   const degrees = value * DEGREES_PER[unit ?? 'deg']!;
   if (!Number.isFinite(degrees)) throw new Invalid(`Invalid color: hue ${quote(token)} is not a finite angle.`);
   return degrees;
@@ -282,7 +325,8 @@ function hue(token: string): number {
  */
 function channel(token: string, name: string, max: number, percentOfMax: boolean): number {
   const { value, unit } = number(token, name);
-  if (unit !== undefined && unit !== '%') throw new Invalid(`Invalid color: ${name} ${quote(token)} cannot have the unit '${unit}'.`);
+  if (unit !== undefined && unit !== '%')
+    throw new Invalid(`Invalid color: ${name} ${quote(token)} cannot have the unit '${unit}'.`);
   const isPercent = unit === '%' || !percentOfMax;
   const limit = isPercent ? 100 : max;
   if (!(value >= 0 && value <= limit)) {

@@ -3,15 +3,40 @@
 // OKLCH chroma, deltaEOK, JND 0.02: colorjs.io's toGamutCSS is that algorithm), and OKLab for
 // every colour. The procedural `colorjs.io/fn` entry keeps the bundle to the spaces named here.
 import {
-  A98RGB, ColorSpace, Lab, LCH, OKLab, OKLCH, P3, ProPhoto, REC_2020, sRGB, sRGB_Linear, XYZ_D50, XYZ_D65,
-  inGamut, to, toGamutCSS, type PlainColorObject,
+  A98RGB,
+  ColorSpace,
+  Lab,
+  LCH,
+  OKLab,
+  OKLCH,
+  P3,
+  ProPhoto,
+  REC_2020,
+  sRGB,
+  sRGB_Linear,
+  XYZ_D50,
+  XYZ_D65,
+  inGamut,
+  to,
+  toGamutCSS,
+  type PlainColorObject,
 } from 'colorjs.io/fn';
 import type { CssSpace } from './parse';
 import type { Triple } from './srgb';
 
 const SPACES: Record<CssSpace, ColorSpace> = {
-  lab: Lab, lch: LCH, oklab: OKLab, oklch: OKLCH, srgb: sRGB, 'srgb-linear': sRGB_Linear, p3: P3,
-  a98rgb: A98RGB, prophoto: ProPhoto, rec2020: REC_2020, 'xyz-d65': XYZ_D65, 'xyz-d50': XYZ_D50,
+  lab: Lab,
+  lch: LCH,
+  oklab: OKLab,
+  oklch: OKLCH,
+  srgb: sRGB,
+  'srgb-linear': sRGB_Linear,
+  p3: P3,
+  a98rgb: A98RGB,
+  prophoto: ProPhoto,
+  rec2020: REC_2020,
+  'xyz-d65': XYZ_D65,
+  'xyz-d50': XYZ_D50,
 };
 // colorjs.io converts along each space's `base` chain; registering the spaces lets it look
 // them up by id on the way (D50 Lab → XYZ D50 → XYZ D65 → linear sRGB → sRGB). Registered on

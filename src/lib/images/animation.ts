@@ -24,7 +24,8 @@ export interface Animation {
 /** The formats whose animations are read and written. */
 export const ANIMATED_FORMATS = ['gif', 'webp'] as const;
 export type AnimatedFormat = (typeof ANIMATED_FORMATS)[number];
-export const animates = (format: DecodedFormat): format is AnimatedFormat => (ANIMATED_FORMATS as readonly string[]).includes(format);
+export const animates = (format: DecodedFormat): format is AnimatedFormat =>
+  (ANIMATED_FORMATS as readonly string[]).includes(format);
 
 /**
  * At most this many frames are kept: each costs a fixed encoding overhead whatever its size
@@ -40,7 +41,9 @@ export const MAX_FRAMES = 1_000;
  */
 export function checkAnimation(width: number, height: number, frames: number): void {
   if (frames > MAX_FRAMES) {
-    throw new ToolInputError(`The animation has ${thousands(frames)} frames; an animation is kept up to ${thousands(MAX_FRAMES)} frames. Convert it to PNG or JPEG to keep its first frame.`);
+    throw new ToolInputError(
+      `The animation has ${thousands(frames)} frames; an animation is kept up to ${thousands(MAX_FRAMES)} frames. Convert it to PNG or JPEG to keep its first frame.`,
+    );
   }
   const total = width * height * frames;
   if (total > MAX_PIXELS) {
@@ -91,7 +94,7 @@ function gifFrames(b: Uint8Array): number {
 function webpFrames(b: Uint8Array): number {
   let frames = 0;
   const le32 = (at: number) => (b[at]! | (b[at + 1]! << 8) | (b[at + 2]! << 16) | (b[at + 3]! << 24)) >>> 0;
-  for (let at = 12; at + 8 <= b.length; ) {
+  for (let at = 12; at + 8 <= b.length;) {
     if (b[at] === 0x41 && b[at + 1] === 0x4e && b[at + 2] === 0x4d && b[at + 3] === 0x46) frames++; // ANMF
     const size = le32(at + 4);
     at += 8 + size + (size & 1);

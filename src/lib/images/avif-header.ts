@@ -18,7 +18,7 @@ interface Box {
 }
 
 function* boxes(b: BoxBytes, start: number, end: number): Generator<Box> {
-  for (let at = start; at + 8 <= end; ) {
+  for (let at = start; at + 8 <= end;) {
     let size = b.be(at, 4);
     let header = 8;
     if (size === 1) {
@@ -57,7 +57,8 @@ export function avifSizes(bytes: Uint8Array): Size {
     else if (box.type === 'iprp') {
       for (const ipco of boxes(b, box.body, box.end)) {
         if (ipco.type !== 'ipco') continue;
-        for (const property of boxes(b, ipco.body, ipco.end)) if (property.type === 'ispe') grow(b.be(property.body + 4, 4), b.be(property.body + 8, 4));
+        for (const property of boxes(b, ipco.body, ipco.end))
+          if (property.type === 'ispe') grow(b.be(property.body + 4, 4), b.be(property.body + 8, 4));
       }
     }
   }
@@ -144,7 +145,7 @@ function leb128(data: Uint8Array, at: number): [value: number, next: number] {
 
 /** max_frame_width and max_frame_height of the first sequence header OBU, if there is one. */
 export function av1MaxFrameSize(data: Uint8Array): Size | undefined {
-  for (let at = 0; at < data.length; ) {
+  for (let at = 0; at < data.length;) {
     const header = data[at]!;
     const type = (header >> 3) & 15;
     at += 1 + ((header >> 2) & 1); // the extension byte, when present
@@ -273,7 +274,8 @@ export function avifHasPixi(bytes: Uint8Array): boolean {
     for (const box of boxes(b, meta.body + 4, meta.end)) {
       if (box.type !== 'iprp') continue;
       for (const child of boxes(b, box.body, box.end)) {
-        if (child.type === 'ipco' && [...boxes(b, child.body, child.end)].some((property) => property.type === 'pixi')) return true;
+        if (child.type === 'ipco' && [...boxes(b, child.body, child.end)].some((property) => property.type === 'pixi'))
+          return true;
       }
     }
     return false;

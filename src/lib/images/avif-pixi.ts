@@ -18,7 +18,7 @@ interface Box {
 /** The boxes from `start` to `end`; undefined where one uses a 64-bit or "to the end" size (not rewritten here). */
 function children(r: BoxBytes, start: number, end: number): Box[] | undefined {
   const out: Box[] = [];
-  for (let at = start; at + 8 <= end; ) {
+  for (let at = start; at + 8 <= end;) {
     const size = r.be(at, 4);
     if (size < 8 || at + size > end) return undefined;
     out.push({ type: r.tag(at + 4), start: at, body: at + 8, end: at + size });
@@ -56,7 +56,8 @@ function rewrite(bytes: Uint8Array): Uint8Array | undefined {
   const inIprp = iprp && children(r, iprp.body, iprp.end);
   const ipco = inIprp?.find((box) => box.type === 'ipco');
   const ipma = inIprp?.find((box) => box.type === 'ipma');
-  if (!iinf || !iloc || !iprp || !ipco || !ipma || inIprp!.filter((box) => box.type === 'ipma').length !== 1) return undefined;
+  if (!iinf || !iloc || !iprp || !ipco || !ipma || inIprp!.filter((box) => box.type === 'ipma').length !== 1)
+    return undefined;
   const properties = children(r, ipco.body, ipco.end);
   if (!properties || properties.some((property) => property.type === 'pixi')) return undefined;
 
@@ -114,13 +115,20 @@ function rewrite(bytes: Uint8Array): Uint8Array | undefined {
   const inserts: { at: number; bytes: Uint8Array }[] = [{ at: ipco.end, bytes: concatBytes(pixiBoxes) }];
   for (const entry of needing) {
     const association = index.get(entry.pixi!)!;
-    inserts.push({ at: entry.end, bytes: wide ? Uint8Array.of(association >> 8, association & 0xff) : Uint8Array.of(association) });
+    inserts.push({
+      at: entry.end,
+      bytes: wide ? Uint8Array.of(association >> 8, association & 0xff) : Uint8Array.of(association),
+    });
   }
-  const grown = (box: Box) => inserts.filter((insert) => insert.at > box.start && insert.at <= box.end).reduce((sum, insert) => sum + insert.bytes.length, 0);
+  const grown = (box: Box) =>
+    inserts
+      .filter((insert) => insert.at > box.start && insert.at <= box.end)
+      .reduce((sum, insert) => sum + insert.bytes.length, 0);
   const delta = grown(meta);
 
   const out = bytes.slice();
-  for (const box of [meta, iprp, ipco, ipma]) if (!put(out, box.start, 4, box.end - box.start + grown(box))) return undefined;
+  for (const box of [meta, iprp, ipco, ipma])
+    if (!put(out, box.start, 4, box.end - box.start + grown(box))) return undefined;
   for (const entry of needing) out[entry.countAt] = r.u8(entry.countAt) + 1;
   if (!shiftLocations(r, out, iloc, meta.end, delta)) return undefined;
 

@@ -25,35 +25,71 @@ describe('parseColour: every colour the color-converter reads', () => {
     ['color(srgb 0 0.5 1)', [0, 128, 255, 255]],
   ])('%s', (text, rgba) => expect(parseColour(text)).toEqual(rgba));
 
-  it('CSS spaces agree with colorjs.io (the CSS Color editors\' library) and the colour converter', async () => {
+  it("CSS spaces agree with colorjs.io (the CSS Color editors' library) and the colour converter", async () => {
     const { default: Color } = await import('colorjs.io');
-    for (const text of ['oklch(62.8% 0.2577 29.23)', 'lab(50% 40 -20)', 'oklab(0.7 -0.1 0.1)', 'lch(60% 40 200 / 0.25)']) {
+    for (const text of [
+      'oklch(62.8% 0.2577 29.23)',
+      'lab(50% 40 -20)',
+      'oklab(0.7 -0.1 0.1)',
+      'lch(60% 40 200 / 0.25)',
+    ]) {
       const reference = new Color(text).to('srgb');
       const expected = reference.coords.map((c) => Math.round(Math.min(1, Math.max(0, c ?? 0)) * 255));
       expect(parseColour(text)!.slice(0, 3), text).toEqual(expected);
       expect(parseColour(text)![3], text).toBe(Math.round(reference.alpha * 255));
       const converter = await call('color-converter', { color: text });
-      expect((converter.body as { rgb: { r: number; g: number; b: number } }).rgb, text).toMatchObject({ r: expected[0], g: expected[1], b: expected[2] });
+      expect((converter.body as { rgb: { r: number; g: number; b: number } }).rgb, text).toMatchObject({
+        r: expected[0],
+        g: expected[1],
+        b: expected[2],
+      });
     }
     // Outside sRGB: the colour converter's CSS Color 4 gamut mapping, not clipping.
     const mapped = new Color('color(display-p3 0 1 0)').toGamut({ space: 'srgb', method: 'css' }).to('srgb');
-    expect(parseColour('color(display-p3 0 1 0)')).toEqual([...mapped.coords.map((c) => Math.max(0, Math.round((c ?? 0) * 255))), 255]);
+    expect(parseColour('color(display-p3 0 1 0)')).toEqual([
+      ...mapped.coords.map((c) => Math.max(0, Math.round((c ?? 0) * 255))),
+      255,
+    ]);
   });
 
-  it.each(['', '#', '#12', '#12345', '#1234567', '#ggg', 'notacolour', 'rgb(300,0,0)', 'hsl(1 2)', 'constructor', '__proto__'])('refuses %j', (text) => {
+  it.each([
+    '',
+    '#',
+    '#12',
+    '#12345',
+    '#1234567',
+    '#ggg',
+    'notacolour',
+    'rgb(300,0,0)',
+    'hsl(1 2)',
+    'constructor',
+    '__proto__',
+  ])('refuses %j', (text) => {
     expect(parseColour(text)).toBeUndefined();
   });
 
-  it('the page\'s quick reading agrees for the sRGB models and leaves the CSS spaces to the full parser', () => {
-    for (const text of ['#0af8', 'navy', 'rgb(1 2 3 / 40%)', 'hsl(210 50% 40%)', 'hsv(30 50% 50%)', 'hwb(120 10% 20% / 0.5)']) expect(quickRgba(text), text).toEqual(parseColour(text));
+  it("the page's quick reading agrees for the sRGB models and leaves the CSS spaces to the full parser", () => {
+    for (const text of [
+      '#0af8',
+      'navy',
+      'rgb(1 2 3 / 40%)',
+      'hsl(210 50% 40%)',
+      'hsv(30 50% 50%)',
+      'hwb(120 10% 20% / 0.5)',
+    ])
+      expect(quickRgba(text), text).toEqual(parseColour(text));
     expect(quickRgba('oklch(70% 0.1 250)')).toBe('css');
     expect(quickRgba('nope')).toBeUndefined();
   });
 
   it('the schema names the problem: the spellings, or the channel out of range', () => {
     const field = z.object({ background: ColourField() });
-    expect(field.safeParse({ background: 'blurple' }).error?.issues[0]?.message).toBe(`is not a colour: ${COLOUR_SPELLINGS}`);
-    expect(field.safeParse({ background: 'rgb(0, 0, 256)' }).error?.issues[0]?.message).toBe(`is not a colour: blue '256' is out of range (0–255); ${COLOUR_SPELLINGS}`);
+    expect(field.safeParse({ background: 'blurple' }).error?.issues[0]?.message).toBe(
+      `is not a colour: ${COLOUR_SPELLINGS}`,
+    );
+    expect(field.safeParse({ background: 'rgb(0, 0, 256)' }).error?.issues[0]?.message).toBe(
+      `is not a colour: blue '256' is out of range (0–255); ${COLOUR_SPELLINGS}`,
+    );
     expect(field.safeParse({ background: 'oklch(50% 0.1 120 / 0.5)' }).success).toBe(true);
   });
 

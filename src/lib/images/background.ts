@@ -13,7 +13,8 @@ export type { Rgba };
 export const WHITE: Rgba = [255, 255, 255, 255];
 
 /** What every refusal of a colour ends with: the spellings the field takes. */
-export const COLOUR_SPELLINGS = 'use hex (#rgb, #rrggbb, #rrggbbaa), rgb(), hsl(), hwb(), lab(), lch(), oklab(), oklch(), color() or a CSS colour name such as white';
+export const COLOUR_SPELLINGS =
+  'use hex (#rgb, #rrggbb, #rrggbbaa), rgb(), hsl(), hwb(), lab(), lch(), oklab(), oklch(), color() or a CSS colour name such as white';
 
 /** The `background` field's schema: the tools add their own `.describe()` of what it fills. */
 export const ColourField = () =>
@@ -26,7 +27,8 @@ export const ColourField = () =>
   });
 
 /** `#rrggbbaa` of a colour, lowercase (for answers and cache keys). */
-export const colourHex = ([r, g, b, a]: Rgba): string => `#${[r, g, b, a].map((c) => c.toString(16).padStart(2, '0')).join('')}`;
+export const colourHex = ([r, g, b, a]: Rgba): string =>
+  `#${[r, g, b, a].map((c) => c.toString(16).padStart(2, '0')).join('')}`;
 
 /**
  * `image` composited over `colour` ("source over"): an opaque colour gives an opaque image (what

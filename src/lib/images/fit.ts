@@ -16,7 +16,13 @@ const side = (n: number) => Math.max(1, Math.round(n));
  * `width`/`height` of 0 or undefined are "not set". With one set the other follows the aspect
  * ratio; with none the size is kept. Upscaling is allowed.
  */
-export function planFit(sourceWidth: number, sourceHeight: number, width: number | undefined, height: number | undefined, fit: Fit): FitPlan {
+export function planFit(
+  sourceWidth: number,
+  sourceHeight: number,
+  width: number | undefined,
+  height: number | undefined,
+  fit: Fit,
+): FitPlan {
   const w = width || 0;
   const h = height || 0;
   if (!w && !h) return { width: sourceWidth, height: sourceHeight };

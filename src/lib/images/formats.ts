@@ -36,10 +36,18 @@ export const IMAGE_FORMATS: Readonly<Record<InputFormat, ImageFormat>> = {
   gif: { name: 'GIF', mime: 'image/gif', extensions: ['gif'], browsersDraw: true },
   svg: { name: 'SVG', mime: 'image/svg+xml', extensions: ['svg', 'svgz'], browsersDraw: true },
   // Safari alone draws HEIC; the page shows the tool's decode instead, as for TIFF.
-  heic: { name: 'HEIC', mime: 'image/heic', otherMimes: ['image/heif', 'image/heic-sequence', 'image/heif-sequence'], extensions: ['heic', 'heif', 'hif'], browsersDraw: false },
+  heic: {
+    name: 'HEIC',
+    mime: 'image/heic',
+    otherMimes: ['image/heif', 'image/heic-sequence', 'image/heif-sequence'],
+    extensions: ['heic', 'heif', 'hif'],
+    browsersDraw: false,
+  },
 };
 
-export const FORMAT_NAMES = Object.fromEntries(INPUT_FORMATS.map((format) => [format, IMAGE_FORMATS[format].name])) as Readonly<Record<InputFormat, string>>;
+export const FORMAT_NAMES = Object.fromEntries(
+  INPUT_FORMATS.map((format) => [format, IMAGE_FORMATS[format].name]),
+) as Readonly<Record<InputFormat, string>>;
 
 /** "PNG, JPEG, WebP, AVIF, TIFF, GIF, SVG or HEIC": the names of `formats` as a sentence lists them. */
 export function formatList(formats: readonly InputFormat[] = INPUT_FORMATS): string {
@@ -56,7 +64,9 @@ export function formatOfExtension(extension: string): InputFormat | undefined {
 /** The format of a MIME type (`image/svg+xml`). */
 export function formatOfMime(mime: string): InputFormat | undefined {
   const type = mime.toLowerCase();
-  return INPUT_FORMATS.find((format) => IMAGE_FORMATS[format].mime === type || IMAGE_FORMATS[format].otherMimes?.includes(type));
+  return INPUT_FORMATS.find(
+    (format) => IMAGE_FORMATS[format].mime === type || IMAGE_FORMATS[format].otherMimes?.includes(type),
+  );
 }
 
 const ascii = (bytes: Uint8Array, at: number, text: string) => {
@@ -105,7 +115,12 @@ export function isSvgText(bytes: Uint8Array): boolean {
   }
   if (/^<svg[\s>/]/.test(text)) return true;
   const prefixed = /^<([A-Za-z_][\w.-]*):svg[\s>/]/.exec(text);
-  return prefixed !== null && new RegExp(`^<[^>]*\\sxmlns:${prefixed[1]!.replace(/\./g, '\\.')}\\s*=\\s*(["'])http://www\\.w3\\.org/2000/svg\\1`).test(text);
+  return (
+    prefixed !== null &&
+    new RegExp(
+      `^<[^>]*\\sxmlns:${prefixed[1]!.replace(/\./g, '\\.')}\\s*=\\s*(["'])http://www\\.w3\\.org/2000/svg\\1`,
+    ).test(text)
+  );
 }
 
 /** The format the bytes really are, from their magic bytes (the first 4 KiB suffice). */

@@ -16,6 +16,12 @@ interface ObjectSchema {
 export function imageFields(schema: unknown): string[] {
   const properties = (schema as ObjectSchema | undefined)?.properties ?? {};
   return Object.entries(properties)
-    .filter(([, field]) => typeof field === 'object' && field.contentEncoding === 'base64' && typeof field.contentMediaType === 'string' && field.contentMediaType.startsWith('image/'))
+    .filter(
+      ([, field]) =>
+        typeof field === 'object' &&
+        field.contentEncoding === 'base64' &&
+        typeof field.contentMediaType === 'string' &&
+        field.contentMediaType.startsWith('image/'),
+    )
     .map(([name]) => name);
 }

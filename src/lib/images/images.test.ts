@@ -15,8 +15,19 @@ import { probe } from './probe';
 import * as samples from './samples';
 import { svgSize, withSize } from './svg';
 
-const FIXTURES = readdirSync(resolve(import.meta.dirname, '../../../tests/fixtures/images')).filter((name) => !name.endsWith('.mjs'));
-const EXPECTED_FORMAT: Record<string, string> = { png: 'png', jpeg: 'jpeg', webp: 'webp', avif: 'avif', tiff: 'tiff', gif: 'gif', svg: 'svg', heic: 'heic' };
+const FIXTURES = readdirSync(resolve(import.meta.dirname, '../../../tests/fixtures/images')).filter(
+  (name) => !name.endsWith('.mjs'),
+);
+const EXPECTED_FORMAT: Record<string, string> = {
+  png: 'png',
+  jpeg: 'jpeg',
+  webp: 'webp',
+  avif: 'avif',
+  tiff: 'tiff',
+  gif: 'gif',
+  svg: 'svg',
+  heic: 'heic',
+};
 
 describe('sniffFormat', () => {
   it.each(FIXTURES)('%s', (name) => {
@@ -27,7 +38,13 @@ describe('sniffFormat', () => {
     expect(sniffFormat(new TextEncoder().encode('Hello, World!'))).toBeUndefined();
     expect(sniffFormat(new Uint8Array([0x89, 0x50]))).toBeUndefined();
     expect(sniffFormat(new TextEncoder().encode('<html><svg></svg></html>'))).toBeUndefined();
-    expect(sniffFormat(new TextEncoder().encode('\uFEFF<?xml version="1.0"?><!-- x --><!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd"><svg/>'))).toBe('svg');
+    expect(
+      sniffFormat(
+        new TextEncoder().encode(
+          '\uFEFF<?xml version="1.0"?><!-- x --><!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd"><svg/>',
+        ),
+      ),
+    ).toBe('svg');
   });
 });
 
@@ -54,8 +71,18 @@ describe('probe reads the size sharp reads, without decoding', () => {
     expect(orientation([['imir', 0]])).toBe(4); // top and bottom exchanged
     expect(orientation([['imir', 1]])).toBe(2); // left and right exchanged
     // The order matters: a quarter turn then a top-bottom mirror is a transpose, the other way round a transverse.
-    expect(orientation([['irot', 1], ['imir', 0]])).toBe(5);
-    expect(orientation([['imir', 0], ['irot', 1]])).toBe(7);
+    expect(
+      orientation([
+        ['irot', 1],
+        ['imir', 0],
+      ]),
+    ).toBe(5);
+    expect(
+      orientation([
+        ['imir', 0],
+        ['irot', 1],
+      ]),
+    ).toBe(7);
   });
 
   it('reports the hostile headers as they claim', () => {
@@ -81,8 +108,12 @@ describe('probe reads the size sharp reads, without decoding', () => {
         return (error as Error).message;
       }
     };
-    expect(await refused(64, 64, 1001)).toBe("'image' is not a readable JPEG image: it has 1,001 scans; at most 1,000 are allowed for its 64×64 pixels.");
-    expect(await refused(8000, 5000, 17)).toBe("'image' is not a readable JPEG image: it has 17 scans; at most 16 are allowed for its 8000×5000 pixels.");
+    expect(await refused(64, 64, 1001)).toBe(
+      "'image' is not a readable JPEG image: it has 1,001 scans; at most 1,000 are allowed for its 64×64 pixels.",
+    );
+    expect(await refused(8000, 5000, 17)).toBe(
+      "'image' is not a readable JPEG image: it has 17 scans; at most 16 are allowed for its 8000×5000 pixels.",
+    );
     expect(await refused(8000, 5000, 16)).toBe('accepted');
   });
 
@@ -92,8 +123,12 @@ describe('probe reads the size sharp reads, without decoding', () => {
   });
 
   it('a header cut short is a clear 400', () => {
-    expect(() => probe(fixture('quadrants.png').subarray(0, 20), 'png')).toThrow("'image' is not a readable PNG image: the header ends early.");
-    expect(() => probe(fixture('quadrants.jpeg').subarray(0, 30), 'jpeg')).toThrow(/^'image' is not a readable JPEG image/);
+    expect(() => probe(fixture('quadrants.png').subarray(0, 20), 'png')).toThrow(
+      "'image' is not a readable PNG image: the header ends early.",
+    );
+    expect(() => probe(fixture('quadrants.jpeg').subarray(0, 30), 'jpeg')).toThrow(
+      /^'image' is not a readable JPEG image/,
+    );
   });
 });
 
@@ -128,8 +163,11 @@ describe('SVG size', () => {
   });
 
   it('writes the size into the root only', () => {
-    const svg = '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width=\'5cm\' viewBox="0 0 1 1"><svg width="3" height="3"/></svg>';
-    expect(withSize(svg, 189, 189)).toBe('<?xml version="1.0"?><svg width="189" height="189" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><svg width="3" height="3"/></svg>');
+    const svg =
+      '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width=\'5cm\' viewBox="0 0 1 1"><svg width="3" height="3"/></svg>';
+    expect(withSize(svg, 189, 189)).toBe(
+      '<?xml version="1.0"?><svg width="189" height="189" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><svg width="3" height="3"/></svg>',
+    );
   });
 });
 
@@ -152,7 +190,10 @@ describe('Base64', () => {
   });
 
   it('reports the first bad character with its position', () => {
-    expect(decodeBase64('AAAA$AAA')).toEqual({ ok: false, error: expect.stringMatching(/^Invalid character '\$' at position 5/) });
+    expect(decodeBase64('AAAA$AAA')).toEqual({
+      ok: false,
+      error: expect.stringMatching(/^Invalid character '\$' at position 5/),
+    });
     expect(decodeBase64('AA=A')).toEqual({ ok: false, error: expect.stringMatching(/Padding/) });
     expect(decodeBase64('AAAAA').ok).toBe(false);
   });
@@ -170,9 +211,13 @@ describe('encoder limits', () => {
     expect(below).toEqual([['webp', 16_383]]);
   });
 
-  it('a side over the format\'s maximum is a 400 naming it', () => {
-    expect(() => checkEncodable('webp', 16_384, 1)).toThrow('WebP images can be at most 16,383 pixels per side; the output would be 16384×1.');
+  it("a side over the format's maximum is a 400 naming it", () => {
+    expect(() => checkEncodable('webp', 16_384, 1)).toThrow(
+      'WebP images can be at most 16,383 pixels per side; the output would be 16384×1.',
+    );
     expect(() => checkEncodable('webp', 16_383, 16_383)).not.toThrow();
-    expect(() => checkEncodable('gif', 65_536, 1)).toThrow('GIF images can be at most 65,535 pixels per side; the output would be 65536×1.');
+    expect(() => checkEncodable('gif', 65_536, 1)).toThrow(
+      'GIF images can be at most 65,535 pixels per side; the output would be 65536×1.',
+    );
   });
 });

@@ -20,7 +20,9 @@ export const MAX_SIDE = 16_384;
 
 /** The refusal of `length` bytes of decoded input when over `max` (whole MiB), else undefined. */
 export function inputTooLarge(length: number, max = MAX_INPUT_BYTES): string | undefined {
-  return length > max ? `Input image is ${(length / 1048576).toFixed(1)} MB — maximum is ${max / 1048576} MB.` : undefined;
+  return length > max
+    ? `Input image is ${(length / 1048576).toFixed(1)} MB — maximum is ${max / 1048576} MB.`
+    : undefined;
 }
 
 export function checkInputBytes(length: number, max = MAX_INPUT_BYTES): void {
@@ -37,7 +39,9 @@ export function checkDimensions(width: number, height: number, what = 'The image
     throw new ToolInputError(`${what} is ${width}×${height} pixels; each side may be at most 16,384 pixels.`);
   }
   if (width * height > MAX_PIXELS) {
-    throw new ToolInputError(`${what} is ${width}×${height} pixels (${megapixels(width, height)} megapixels); the maximum is 40 megapixels.`);
+    throw new ToolInputError(
+      `${what} is ${width}×${height} pixels (${megapixels(width, height)} megapixels); the maximum is 40 megapixels.`,
+    );
   }
 }
 
@@ -47,7 +51,14 @@ export function checkDimensions(width: number, height: number, what = 'The image
  * AV1 frames go to 65,536, PNG and TIFF to 2³¹ and more; they are listed so that a change of
  * MAX_SIDE cannot outgrow them unnoticed (images.test.ts).
  */
-export const ENCODER_MAX_SIDE: Record<RasterFormat, number> = { webp: 16_383, gif: 65_535, jpeg: 65_535, avif: 65_536, png: 2 ** 31 - 1, tiff: 2 ** 32 - 1 };
+export const ENCODER_MAX_SIDE: Record<RasterFormat, number> = {
+  webp: 16_383,
+  gif: 65_535,
+  jpeg: 65_535,
+  avif: 65_536,
+  png: 2 ** 31 - 1,
+  tiff: 2 ** 32 - 1,
+};
 
 /** 16383 → "16,383" (no locale: the same message in every runtime). */
 export const thousands = groupThousands;
@@ -56,6 +67,8 @@ export const thousands = groupThousands;
 export function checkEncodable(format: RasterFormat, width: number, height: number): void {
   const max = ENCODER_MAX_SIDE[format];
   if (width > max || height > max) {
-    throw new ToolInputError(`${FORMAT_NAMES[format]} images can be at most ${thousands(max)} pixels per side; the output would be ${width}×${height}.`);
+    throw new ToolInputError(
+      `${FORMAT_NAMES[format]} images can be at most ${thousands(max)} pixels per side; the output would be ${width}×${height}.`,
+    );
   }
 }

@@ -84,7 +84,11 @@ export interface ResizeTarget {
 const SUPPORTED = formatList();
 
 /** Decodes to upright RGBA. */
-export async function loadImage(ctx: ToolContext, bytes: Uint8Array, { expected, shrink, resizeTo, sized, animation: keepFrames }: LoadOptions = {}): Promise<LoadedImage> {
+export async function loadImage(
+  ctx: ToolContext,
+  bytes: Uint8Array,
+  { expected, shrink, resizeTo, sized, animation: keepFrames }: LoadOptions = {},
+): Promise<LoadedImage> {
   const images = imagesOf(ctx);
   const format = sniffFormat(bytes) ?? (isSvgz(bytes) ? 'svg' : undefined);
   if (!format) {
@@ -95,14 +99,22 @@ export async function loadImage(ctx: ToolContext, bytes: Uint8Array, { expected,
     );
   }
   const undecodable = () =>
-    new ToolInputError(`'image' could not be decoded as ${FORMAT_NAMES[format]}: the data is damaged, truncated or uses an unsupported variant.`);
+    new ToolInputError(
+      `'image' could not be decoded as ${FORMAT_NAMES[format]}: the data is damaged, truncated or uses an unsupported variant.`,
+    );
   // A codec's refusal names its reason; any other decoding failure gets the generic sentence.
   const refusal = (error: unknown) =>
-    error instanceof ImageRefusedError ? new ToolInputError(error.message) : error instanceof ImageDataError ? undecodable() : undefined;
+    error instanceof ImageRefusedError
+      ? new ToolInputError(error.message)
+      : error instanceof ImageDataError
+        ? undecodable()
+        : undefined;
 
   if (format === 'svg') {
     // A .svgz is held to the limit of a plain SVG once inflated.
-    const text = new TextDecoder().decode(isGzip(bytes) ? inflateSvgz(bytes, ctx.maxImageBytes ?? MAX_INPUT_BYTES) : bytes);
+    const text = new TextDecoder().decode(
+      isGzip(bytes) ? inflateSvgz(bytes, ctx.maxImageBytes ?? MAX_INPUT_BYTES) : bytes,
+    );
     const { width, height } = svgSize(text);
     checkDimensions(width, height);
     sized?.(width, height);
@@ -111,7 +123,8 @@ export async function loadImage(ctx: ToolContext, bytes: Uint8Array, { expected,
     const budget = checkSvgBudget(text);
     try {
       const bitmap = checked(await images.renderSvg(withSize(text, width, height), budget));
-      if (bitmap.width !== width || bitmap.height !== height) throw new ImageDataError(`rendered at ${bitmap.width}×${bitmap.height}, not ${width}×${height}`);
+      if (bitmap.width !== width || bitmap.height !== height)
+        throw new ImageDataError(`rendered at ${bitmap.width}×${bitmap.height}, not ${width}×${height}`);
       return { bitmap, format, width, height, frames: 1 };
     } catch (error) {
       throw refusal(error) ?? error;
@@ -121,7 +134,10 @@ export async function loadImage(ctx: ToolContext, bytes: Uint8Array, { expected,
   const header = probe(bytes, format);
   checkDimensions(header.width, header.height);
   const orientation = ORIENTATION_TRANSFORMS[header.orientation] ?? 'identity';
-  const upright = header.orientation >= 5 /* EXIF 5–8 turn the image a quarter */ ? { width: header.height, height: header.width } : { width: header.width, height: header.height };
+  const upright =
+    header.orientation >= 5 /* EXIF 5–8 turn the image a quarter */
+      ? { width: header.height, height: header.width }
+      : { width: header.width, height: header.height };
   sized?.(upright.width, upright.height);
   const factor = shrink?.(upright.width, upright.height) ?? 1;
   // Only for upright files: resampling and then turning is not the same bytes as the reverse.
@@ -138,7 +154,14 @@ export async function loadImage(ctx: ToolContext, bytes: Uint8Array, { expected,
     }
     const first = animation.frames[0]!.image;
     matchHeader(first, header, format, 1);
-    return { bitmap: first, format, width: first.width, height: first.height, frames: animation.frames.length, animation };
+    return {
+      bitmap: first,
+      format,
+      width: first.width,
+      height: first.height,
+      frames: animation.frames.length,
+      animation,
+    };
   }
   let bitmap: Bitmap;
   try {
@@ -154,14 +177,20 @@ export async function loadImage(ctx: ToolContext, bytes: Uint8Array, { expected,
   }
   // Decoded straight to the target (which the header check below cannot know), or as usual.
   const resized =
-    format === 'jpeg' && target !== undefined && bitmap.width === target.width && bitmap.height === target.height && (target.width !== header.width || target.height !== header.height);
+    format === 'jpeg' &&
+    target !== undefined &&
+    bitmap.width === target.width &&
+    bitmap.height === target.height &&
+    (target.width !== header.width || target.height !== header.height);
   if (!resized) matchHeader(bitmap, header, format, factor);
   bitmap = transform(bitmap, orientation);
   // Unshrunk, the decoder's own size is the truth (it is checked against the header's above).
   // Only JPEG decodes smaller; the largest size a HEIC or AVIF states may be a coded size
   // larger than the image its crop shows.
   const shrunk = (factor > 1 || resized) && format === 'jpeg';
-  return shrunk ? { bitmap, format, ...upright, frames } : { bitmap, format, width: bitmap.width, height: bitmap.height, frames };
+  return shrunk
+    ? { bitmap, format, ...upright, frames }
+    : { bitmap, format, width: bitmap.width, height: bitmap.height, frames };
 }
 
 /** Formats whose header states one size, which the decoder must produce (JPEG: or 1/shrink of it). */
@@ -172,7 +201,12 @@ const ONE_SIZE = new Set<InputFormat>(['png', 'jpeg', 'tiff']);
  * limits were checked on), and exactly it where the header states only one size. GIF, WebP and
  * AVIF headers may state several (frames, items); the probe reports the largest.
  */
-function matchHeader(bitmap: Bitmap, header: { width: number; height: number }, format: InputFormat, factor: number): void {
+function matchHeader(
+  bitmap: Bitmap,
+  header: { width: number; height: number },
+  format: InputFormat,
+  factor: number,
+): void {
   const side = (n: number) => (format === 'jpeg' && factor > 1 ? Math.ceil(n / factor) : n);
   const larger = bitmap.width > header.width || bitmap.height > header.height;
   const other = ONE_SIZE.has(format) && (bitmap.width !== side(header.width) || bitmap.height !== side(header.height));

@@ -6,22 +6,48 @@
 
 /** H.273 colour primaries → the red, green, blue and white chromaticities (x, y). */
 const PRIMARIES: Record<number, readonly (readonly [number, number])[]> = {
-  9: [[0.708, 0.292], [0.17, 0.797], [0.131, 0.046], [0.3127, 0.329]], // BT.2020
-  12: [[0.68, 0.32], [0.265, 0.69], [0.15, 0.06], [0.3127, 0.329]], // Display P3 (SMPTE EG 432-1)
+  9: [
+    [0.708, 0.292],
+    [0.17, 0.797],
+    [0.131, 0.046],
+    [0.3127, 0.329],
+  ], // BT.2020
+  12: [
+    [0.68, 0.32],
+    [0.265, 0.69],
+    [0.15, 0.06],
+    [0.3127, 0.329],
+  ], // Display P3 (SMPTE EG 432-1)
 };
-export const SRGB_PRIMARIES: readonly (readonly [number, number])[] = [[0.64, 0.33], [0.3, 0.6], [0.15, 0.06], [0.3127, 0.329]];
+export const SRGB_PRIMARIES: readonly (readonly [number, number])[] = [
+  [0.64, 0.33],
+  [0.3, 0.6],
+  [0.15, 0.06],
+  [0.3127, 0.329],
+];
 
 /** H.273 transfer characteristics → ICC parametric curve type 3 (g, a, b, c, d): Y = (aX + b)^g for X ≥ d, else cX. */
 const SRGB_CURVE = [2.4, 1 / 1.055, 0.055 / 1.055, 1 / 12.92, 0.04045] as const;
 const BT709_CURVE = [1 / 0.45, 1 / 1.099, 0.099 / 1.099, 1 / 4.5, 0.081] as const;
-const TRANSFERS: Record<number, readonly number[]> = { 1: BT709_CURVE, 6: BT709_CURVE, 13: SRGB_CURVE, 14: BT709_CURVE, 15: BT709_CURVE };
+const TRANSFERS: Record<number, readonly number[]> = {
+  1: BT709_CURVE,
+  6: BT709_CURVE,
+  13: SRGB_CURVE,
+  14: BT709_CURVE,
+  15: BT709_CURVE,
+};
 
 const D50 = [0.9642, 1, 0.8249] as const;
 
 type Matrix = number[][];
-const multiply = (a: Matrix, b: Matrix): Matrix => a.map((row) => b[0]!.map((_, j) => row.reduce((sum, value, k) => sum + value * b[k]![j]!, 0)));
+const multiply = (a: Matrix, b: Matrix): Matrix =>
+  a.map((row) => b[0]!.map((_, j) => row.reduce((sum, value, k) => sum + value * b[k]![j]!, 0)));
 function invert(m: Matrix): Matrix {
-  const [[a, b, c], [d, e, f], [g, h, i]] = m as [[number, number, number], [number, number, number], [number, number, number]];
+  const [[a, b, c], [d, e, f], [g, h, i]] = m as [
+    [number, number, number],
+    [number, number, number],
+    [number, number, number],
+  ];
   const det = a * (e * i - f * h) - b * (d * i - f * g) + c * (d * h - e * g);
   return [
     [(e * i - f * h) / det, (c * h - b * i) / det, (b * f - c * e) / det],
@@ -40,11 +66,24 @@ const BRADFORD: Matrix = [
 export function colorants(chromaticities: readonly (readonly [number, number])[]): number[][] {
   const [r, g, b, w] = chromaticities.map(xyz) as [number[], number[], number[], number[]];
   const primaries: Matrix = [0, 1, 2].map((row) => [r[row]!, g[row]!, b[row]!]);
-  const scale = multiply(invert(primaries), w.map((value) => [value]));
+  const scale = multiply(
+    invert(primaries),
+    w.map((value) => [value]),
+  );
   const toXyz = primaries.map((row) => row.map((value, column) => value * scale[column]![0]!));
-  const cone = (white: readonly number[]) => multiply(BRADFORD, white.map((value) => [value])).map(([value]) => value!);
+  const cone = (white: readonly number[]) =>
+    multiply(
+      BRADFORD,
+      white.map((value) => [value]),
+    ).map(([value]) => value!);
   const [from, to] = [cone(w), cone(D50)];
-  const adapt = multiply(invert(BRADFORD), multiply([0, 1, 2].map((i) => [0, 1, 2].map((j) => (i === j ? to[i]! / from[i]! : 0))), BRADFORD));
+  const adapt = multiply(
+    invert(BRADFORD),
+    multiply(
+      [0, 1, 2].map((i) => [0, 1, 2].map((j) => (i === j ? to[i]! / from[i]! : 0))),
+      BRADFORD,
+    ),
+  );
   const adapted = multiply(adapt, toXyz);
   return [0, 1, 2].map((column) => adapted.map((row) => row[column]!));
 }
@@ -56,7 +95,10 @@ export function nclxProfile(primaries: number, transfer: number): Uint8Array | u
   if (!chromaticities || !curve) return undefined;
   const tags: [string, Uint8Array][] = [
     ['wtpt', xyzTag(D50)],
-    ...colorants(chromaticities).map((values, i): [string, Uint8Array] => [['rXYZ', 'gXYZ', 'bXYZ'][i]!, xyzTag(values)]),
+    ...colorants(chromaticities).map((values, i): [string, Uint8Array] => [
+      ['rXYZ', 'gXYZ', 'bXYZ'][i]!,
+      xyzTag(values),
+    ]),
   ];
   const trc = paraTag(curve);
   const count = tags.length + 3;

@@ -16,7 +16,13 @@ export interface EncodedImage {
 }
 
 /** `options`: the encoder's other settings (image-converter's `lossless`). */
-export async function encodeImage(ctx: ToolContext, image: Bitmap, format: RasterFormat, quality: number, options: Omit<EncodeOptions, 'quality'> = {}): Promise<EncodedImage> {
+export async function encodeImage(
+  ctx: ToolContext,
+  image: Bitmap,
+  format: RasterFormat,
+  quality: number,
+  options: Omit<EncodeOptions, 'quality'> = {},
+): Promise<EncodedImage> {
   checkEncodable(format, image.width, image.height);
   const pixels = format === 'jpeg' ? flattenOnWhite(image) : image;
   let bytes: Uint8Array;
@@ -31,7 +37,13 @@ export async function encodeImage(ctx: ToolContext, image: Bitmap, format: Raste
 }
 
 /** An animation in `format` (GIF or WebP), every frame kept with its delay, and the loop count. */
-export async function encodeAnimation(ctx: ToolContext, animation: Animation, format: AnimatedFormat, quality: number, options: Omit<EncodeOptions, 'quality'> = {}): Promise<EncodedImage> {
+export async function encodeAnimation(
+  ctx: ToolContext,
+  animation: Animation,
+  format: AnimatedFormat,
+  quality: number,
+  options: Omit<EncodeOptions, 'quality'> = {},
+): Promise<EncodedImage> {
   const { width, height } = animation.frames[0]!.image;
   checkEncodable(format, width, height);
   let bytes: Uint8Array;

@@ -3,10 +3,21 @@
 import type { Bitmap } from '../../platform/types';
 
 /** The eight rotations/flips of a rectangle (the dihedral group), as EXIF numbers them. */
-export type Transform = 'identity' | 'flipH' | 'rotate180' | 'flipV' | 'transpose' | 'rotate90' | 'transverse' | 'rotate270';
+export type Transform =
+  'identity' | 'flipH' | 'rotate180' | 'flipV' | 'transpose' | 'rotate90' | 'transverse' | 'rotate270';
 
 /** EXIF orientation → the transform that shows the image upright. */
-export const ORIENTATION_TRANSFORMS: readonly Transform[] = ['identity', 'identity', 'flipH', 'rotate180', 'flipV', 'transpose', 'rotate90', 'transverse', 'rotate270'];
+export const ORIENTATION_TRANSFORMS: readonly Transform[] = [
+  'identity',
+  'identity',
+  'flipH',
+  'rotate180',
+  'flipV',
+  'transpose',
+  'rotate90',
+  'transverse',
+  'rotate270',
+];
 
 /**
  * The EXIF orientation whose transform equals `ops` applied in turn (AVIF's `irot`/`imir`): found
@@ -17,7 +28,8 @@ export function orientationOf(ops: readonly Transform[]): number {
   const probe: Bitmap = { width: 3, height: 2, data: Uint8Array.from({ length: 24 }, (_, i) => i) };
   const same = (a: Bitmap, b: Bitmap) => a.width === b.width && a.data.every((v, i) => v === b.data[i]);
   const wanted = ops.reduce(transform, probe);
-  for (let orientation = 1; orientation <= 8; orientation++) if (same(transform(probe, ORIENTATION_TRANSFORMS[orientation]!), wanted)) return orientation;
+  for (let orientation = 1; orientation <= 8; orientation++)
+    if (same(transform(probe, ORIENTATION_TRANSFORMS[orientation]!), wanted)) return orientation;
   throw new Error('unreachable: the eight transforms form a group');
 }
 
@@ -41,13 +53,27 @@ export function transform(image: Bitmap, op: Transform): Bitmap {
   // For each output pixel (x, y): the source column and row, as start + x·dx + y·dy.
   let start: number, dx: number, dy: number;
   switch (op) {
-    case 'flipH': [start, dx, dy] = [w - 1, -1, w]; break;
-    case 'flipV': [start, dx, dy] = [(h - 1) * w, 1, -w]; break;
-    case 'rotate180': [start, dx, dy] = [h * w - 1, -1, -w]; break;
-    case 'transpose': [start, dx, dy] = [0, w, 1]; break; // out(x, y) = in(y, x)
-    case 'rotate90': [start, dx, dy] = [(h - 1) * w, -w, 1]; break; // out(x, y) = in(y, h-1-x)
-    case 'transverse': [start, dx, dy] = [h * w - 1, -w, -1]; break; // out(x, y) = in(w-1-y, h-1-x)
-    case 'rotate270': [start, dx, dy] = [w - 1, w, -1]; break; // out(x, y) = in(w-1-y, x)
+    case 'flipH':
+      [start, dx, dy] = [w - 1, -1, w];
+      break;
+    case 'flipV':
+      [start, dx, dy] = [(h - 1) * w, 1, -w];
+      break;
+    case 'rotate180':
+      [start, dx, dy] = [h * w - 1, -1, -w];
+      break;
+    case 'transpose':
+      [start, dx, dy] = [0, w, 1];
+      break; // out(x, y) = in(y, x)
+    case 'rotate90':
+      [start, dx, dy] = [(h - 1) * w, -w, 1];
+      break; // out(x, y) = in(y, h-1-x)
+    case 'transverse':
+      [start, dx, dy] = [h * w - 1, -w, -1];
+      break; // out(x, y) = in(w-1-y, h-1-x)
+    case 'rotate270':
+      [start, dx, dy] = [w - 1, w, -1];
+      break; // out(x, y) = in(w-1-y, x)
   }
   let o = 0;
   for (let y = 0; y < outH; y++) {
@@ -71,7 +97,12 @@ export function crop(image: Bitmap, x: number, y: number, width: number, height:
  * The image centred on a canvas of `fill` (straight RGBA; default transparent), offsets rounded
  * down as sharp/libvips do. The padding is the colour itself, not composited with anything.
  */
-export function pad(image: Bitmap, width: number, height: number, fill?: readonly [number, number, number, number]): Bitmap {
+export function pad(
+  image: Bitmap,
+  width: number,
+  height: number,
+  fill?: readonly [number, number, number, number],
+): Bitmap {
   if (width === image.width && height === image.height) return image;
   const out = new Uint8Array(width * height * 4);
   if (fill) new Uint32Array(out.buffer).fill(new Uint32Array(Uint8Array.from(fill).buffer)[0]!);
@@ -95,7 +126,10 @@ export function hasAlpha(image: Bitmap): boolean {
   for (let start = 0; start < signed.length; start += RUN) {
     const end = Math.min(signed.length, start + RUN);
     const whole = start + ((end - start) & ~3);
-    let a = -1, b = -1, c = -1, d = -1;
+    let a = -1,
+      b = -1,
+      c = -1,
+      d = -1;
     for (let i = start; i < whole; i += 4) {
       a &= signed[i]!;
       b &= signed[i + 1]!;

@@ -43,18 +43,21 @@ class Reader {
   }
   be32(at: number): number {
     this.need(at, 4);
-    return ((this.bytes[at]! << 24) | (this.bytes[at + 1]! << 16) | (this.bytes[at + 2]! << 8) | this.bytes[at + 3]!) >>> 0;
+    return (
+      ((this.bytes[at]! << 24) | (this.bytes[at + 1]! << 16) | (this.bytes[at + 2]! << 8) | this.bytes[at + 3]!) >>> 0
+    );
   }
   le32(at: number): number {
     this.need(at, 4);
-    return (this.bytes[at]! | (this.bytes[at + 1]! << 8) | (this.bytes[at + 2]! << 16) | (this.bytes[at + 3]! << 24)) >>> 0;
+    return (
+      (this.bytes[at]! | (this.bytes[at + 1]! << 8) | (this.bytes[at + 2]! << 16) | (this.bytes[at + 3]! << 24)) >>> 0
+    );
   }
   tag(at: number): string {
     this.need(at, 4);
     return String.fromCharCode(this.bytes[at]!, this.bytes[at + 1]!, this.bytes[at + 2]!, this.bytes[at + 3]!);
   }
 }
-
 
 function png(r: Reader): Probe {
   if (r.tag(12) !== 'IHDR') throw new HeaderError('the IHDR chunk is missing');
@@ -75,7 +78,8 @@ function gif(r: Reader): Probe {
       height = Math.max(height, r.le16(at + 3) + r.le16(at + 7));
       return { width, height, orientation: 1 };
     }
-    if (block !== 0x21) throw new HeaderError(block === 0x3b ? 'the file has no frame' : 'unexpected block in the header');
+    if (block !== 0x21)
+      throw new HeaderError(block === 0x3b ? 'the file has no frame' : 'unexpected block in the header');
     at += 2;
     for (let size = r.u8(at); size !== 0; size = r.u8(at)) at += size + 1;
     at += 1;
@@ -96,12 +100,18 @@ function jpeg(r: Reader): Probe {
       const components = r.u8(at + 9);
       // Named, not "damaged": lossless, hierarchical and 12-bit JPEG are valid files our decoder lacks.
       const kind = jpegProcess({ width, height, marker, precision: r.u8(at + 4), components }, { arithmetic: true });
-      if (kind) throw new ToolInputError(`${kind[0]!.toUpperCase()}${kind.slice(1)} images are not supported; save the image as a baseline JPEG or a PNG and try again.`);
+      if (kind)
+        throw new ToolInputError(
+          `${kind[0]!.toUpperCase()}${kind.slice(1)} images are not supported; save the image as a baseline JPEG or a PNG and try again.`,
+        );
       if (height === 0) throw new HeaderError('the height is defined later in the file (DNL), which is not supported');
       // A progressive decode makes a pass over the image per scan: their number is bounded.
       const { scans } = jpegStructure(r.bytes);
       const allowed = maxJpegScans(width * height);
-      if (scans > allowed) throw new HeaderError(`it has ${thousands(scans)} scans; at most ${thousands(allowed)} are allowed for its ${width}×${height} pixels`);
+      if (scans > allowed)
+        throw new HeaderError(
+          `it has ${thousands(scans)} scans; at most ${thousands(allowed)} are allowed for its ${width}×${height} pixels`,
+        );
       return { width, height, orientation };
     }
   }
@@ -140,7 +150,8 @@ function webp(r: Reader): Probe {
   const end = Math.min(r.bytes.length, 8 + r.le32(4));
   const bitstream = (at: number, tag: string) => {
     if (tag === 'VP8 ') {
-      if (r.u8(at + 3) !== 0x9d || r.u8(at + 4) !== 0x01 || r.u8(at + 5) !== 0x2a) throw new HeaderError('bad VP8 start code');
+      if (r.u8(at + 3) !== 0x9d || r.u8(at + 4) !== 0x01 || r.u8(at + 5) !== 0x2a)
+        throw new HeaderError('bad VP8 start code');
       width = Math.max(width, r.le16(at + 6) & 0x3fff);
       height = Math.max(height, r.le16(at + 8) & 0x3fff);
     } else if (tag === 'VP8L') {
@@ -151,7 +162,7 @@ function webp(r: Reader): Probe {
     }
   };
   let chunks = 0;
-  for (let at = 12; at + 8 <= end; ) {
+  for (let at = 12; at + 8 <= end;) {
     const tag = r.tag(at);
     const size = r.le32(at + 4);
     const body = at + 8;
@@ -162,7 +173,11 @@ function webp(r: Reader): Probe {
     } else if (tag === 'ANMF') {
       width = Math.max(width, r.le24(body + 6) + 1);
       height = Math.max(height, r.le24(body + 9) + 1);
-      for (let sub = body + 16; sub + 8 <= Math.min(body + size, end); sub += 8 + r.le32(sub + 4) + (r.le32(sub + 4) & 1)) {
+      for (
+        let sub = body + 16;
+        sub + 8 <= Math.min(body + size, end);
+        sub += 8 + r.le32(sub + 4) + (r.le32(sub + 4) & 1)
+      ) {
         bitstream(sub + 8, r.tag(sub));
       }
     } else {
@@ -176,7 +191,14 @@ function webp(r: Reader): Probe {
 }
 
 /** TIFF compression types that utif2 decodes correctly (docs/stack.md: others return garbage or spin). */
-const TIFF_COMPRESSIONS: Record<number, string> = { 1: 'none', 5: 'LZW', 7: 'JPEG', 8: 'Deflate', 32773: 'PackBits', 32946: 'Deflate' };
+const TIFF_COMPRESSIONS: Record<number, string> = {
+  1: 'none',
+  5: 'LZW',
+  7: 'JPEG',
+  8: 'Deflate',
+  32773: 'PackBits',
+  32946: 'Deflate',
+};
 
 /** TIFF: the first image directory, the one that gets decoded. */
 function tiff(r: Reader): Probe {

@@ -7,7 +7,13 @@
 // element's length; a few hundred bytes can ask for billions of elements or hours of layout.
 // Measurements behind the limits: docs/limits.md.
 import { ToolInputError } from '../../tools/define';
-import { expandText, parseSvgMarkup, textLength, type SvgElement, type SvgMarkup } from '../../platform/codecs/svg-markup';
+import {
+  expandText,
+  parseSvgMarkup,
+  textLength,
+  type SvgElement,
+  type SvgMarkup,
+} from '../../platform/codecs/svg-markup';
 import { thousands } from './limits';
 
 /** Elements once references and markers are expanded: resvg builds 100,000 in ~0.6 s. */
@@ -39,7 +45,11 @@ const refuse = (sentence: string): never => {
 };
 
 /** The element an `href` (SVG 2) or `xlink:href` names with `#id`, if any. */
-function reference(element: SvgElement, ids: Map<string, SvgElement>, entities: Map<string, string>): SvgElement | undefined {
+function reference(
+  element: SvgElement,
+  ids: Map<string, SvgElement>,
+  entities: Map<string, string>,
+): SvgElement | undefined {
   const href = element.attributes.get('href') ?? element.attributes.get('xlink:href');
   const value = href === undefined ? undefined : expandText(href, entities)?.trim();
   return value?.startsWith('#') ? ids.get(value.slice(1)) : undefined;
@@ -55,10 +65,15 @@ const COPIED_BY_HREF = new Set(['use', 'feImage', 'pattern']);
 
 const SHAPES_WITH_MARKERS = new Set(['path', 'line', 'polyline', 'polygon']);
 const MARKER_ATTRIBUTES = ['marker', 'marker-start', 'marker-mid', 'marker-end'];
-const hasMarker = (element: SvgElement) => MARKER_ATTRIBUTES.some((name) => element.attributes.has(name)) || /marker/.test(element.attributes.get('style') ?? '');
+const hasMarker = (element: SvgElement) =>
+  MARKER_ATTRIBUTES.some((name) => element.attributes.has(name)) ||
+  /marker/.test(element.attributes.get('style') ?? '');
 
 /** Numbers in a path's data or a polyline's points: at least its vertices. */
-const vertices = (element: SvgElement) => (element.name === 'line' ? 2 : ((element.attributes.get('d') ?? element.attributes.get('points') ?? '').match(/\d+/g)?.length ?? 0));
+const vertices = (element: SvgElement) =>
+  element.name === 'line'
+    ? 2
+    : ((element.attributes.get('d') ?? element.attributes.get('points') ?? '').match(/\d+/g)?.length ?? 0);
 
 /**
  * resvg's text layout, measured: about 2 ns × characters² within one <text> element, plus
@@ -86,8 +101,12 @@ function textNs(text: SvgElement): { ns: number; characters: number; spans: numb
  */
 export function checkSvgBudget(svg: string): { parseNs: number; elements: number } {
   const markup = parseSvgMarkup(svg, MAX_SVG_ELEMENTS + 1);
-  if (markup.depth > MAX_SVG_DEPTH) refuse(`The SVG nests elements ${thousands(markup.depth)} deep; at most ${MAX_SVG_DEPTH} levels are allowed.`);
-  if (markup.truncated) refuse(`The SVG has more than ${thousands(MAX_SVG_ELEMENTS)} elements; at most ${thousands(MAX_SVG_ELEMENTS)} are allowed.`);
+  if (markup.depth > MAX_SVG_DEPTH)
+    refuse(`The SVG nests elements ${thousands(markup.depth)} deep; at most ${MAX_SVG_DEPTH} levels are allowed.`);
+  if (markup.truncated)
+    refuse(
+      `The SVG has more than ${thousands(MAX_SVG_ELEMENTS)} elements; at most ${thousands(MAX_SVG_ELEMENTS)} are allowed.`,
+    );
   checkStatic(markup);
   if (!markup.root) return { parseNs: 0, elements: 0 }; // the renderer reports it
   const ids = new Map<string, SvgElement>();
@@ -105,7 +124,10 @@ export function checkSvgBudget(svg: string): { parseNs: number; elements: number
   const inProgress = new Set<SvgElement>();
   let heaviestText = { ns: 0, characters: 0, spans: 0 };
   const size = (element: SvgElement, level: number, inheritsMarkers: boolean): Size => {
-    if (level > MAX_SVG_DEPTH) refuse(`The SVG nests elements more than ${MAX_SVG_DEPTH} deep through its <use> references; at most ${MAX_SVG_DEPTH} levels are allowed.`);
+    if (level > MAX_SVG_DEPTH)
+      refuse(
+        `The SVG nests elements more than ${MAX_SVG_DEPTH} deep through its <use> references; at most ${MAX_SVG_DEPTH} levels are allowed.`,
+      );
     const markered = inheritsMarkers || styledMarkers || hasMarker(element);
     const cached = memo[markered ? 1 : 0]!.get(element);
     if (cached) return cached;
@@ -124,8 +146,11 @@ export function checkSvgBudget(svg: string): { parseNs: number; elements: number
     for (const child of element.children) add(size(child, level + 1, markered));
     // What it refers to is converted again for it: a pattern, mask, clip path or filter named
     // by url(#…) (which may name others, each level multiplying), and a <use>'s target.
-    const targets = [...element.attributes.values()].flatMap((value) => (value.includes('url(') ? urlTargets(expandText(value, markup.entities) ?? value, ids) : []));
-    if (COPIED_BY_HREF.has(element.name)) targets.push(...[reference(element, ids, markup.entities)].filter((target) => target !== undefined));
+    const targets = [...element.attributes.values()].flatMap((value) =>
+      value.includes('url(') ? urlTargets(expandText(value, markup.entities) ?? value, ids) : [],
+    );
+    if (COPIED_BY_HREF.has(element.name))
+      targets.push(...[reference(element, ids, markup.entities)].filter((target) => target !== undefined));
     for (const target of [...targets, ...styled]) add(size(target, level + 1, markered));
     if (markered && SHAPES_WITH_MARKERS.has(element.name)) add(markerSize(level + 1), vertices(element));
     if (element.name === 'text') {
@@ -155,13 +180,19 @@ export function checkSvgBudget(svg: string): { parseNs: number; elements: number
   checkFeImageNesting(markup, ids);
 
   if (whole.depth > MAX_SVG_DEPTH) {
-    refuse(`The SVG nests elements ${thousands(whole.depth)} deep through its <use> references; at most ${MAX_SVG_DEPTH} levels are allowed.`);
+    refuse(
+      `The SVG nests elements ${thousands(whole.depth)} deep through its <use> references; at most ${MAX_SVG_DEPTH} levels are allowed.`,
+    );
   }
   if (whole.elements > MAX_SVG_ELEMENTS) {
-    refuse(`The SVG expands to ${thousands(whole.elements)} elements once its <use>, marker and url(#…) references are followed; at most ${thousands(MAX_SVG_ELEMENTS)} are allowed.`);
+    refuse(
+      `The SVG expands to ${thousands(whole.elements)} elements once its <use>, marker and url(#…) references are followed; at most ${thousands(MAX_SVG_ELEMENTS)} are allowed.`,
+    );
   }
   if (whole.bytes > MAX_SVG_BYTES) {
-    refuse(`The SVG expands to ${thousands(Math.round(whole.bytes / 1048576))} MB of attributes and text once its entities and references are followed; at most ${MAX_SVG_BYTES / 1048576} MB are allowed.`);
+    refuse(
+      `The SVG expands to ${thousands(Math.round(whole.bytes / 1048576))} MB of attributes and text once its entities and references are followed; at most ${MAX_SVG_BYTES / 1048576} MB are allowed.`,
+    );
   }
   if (whole.textNs > MAX_TEXT_NS) {
     const { characters, spans } = heaviestText;
@@ -169,24 +200,33 @@ export function checkSvgBudget(svg: string): { parseNs: number; elements: number
       `The SVG's text would take about ${(whole.textNs / 1e9).toFixed(0)} s to lay out (its largest <text> element has ${thousands(characters)} characters${spans ? ` in ${thousands(spans)} spans` : ''}); at most ${MAX_TEXT_NS / 1e9} s is allowed.`,
     );
   }
-  return { parseNs: whole.elements * PARSE_NS.element + whole.bytes * PARSE_NS.byte + whole.textNs, elements: whole.elements };
+  return {
+    parseNs: whole.elements * PARSE_NS.element + whole.bytes * PARSE_NS.byte + whole.textNs,
+    elements: whole.elements,
+  };
 }
 
 /** What is refused whatever the document's size: entities with markup or loops, and a few attributes. */
 function checkStatic(markup: SvgMarkup): void {
   for (const [name, value] of markup.entities) {
-    if (value.includes('<')) refuse(`The SVG declares an entity (${name}) that contains markup, which is not supported.`);
+    if (value.includes('<'))
+      refuse(`The SVG declares an entity (${name}) that contains markup, which is not supported.`);
     if (textLength(`&${name};`, markup.entities) === Infinity) refuse(`The SVG's entity ${name} refers to itself.`);
   }
   for (const element of markup.elements) {
     if (element.name === 'feTurbulence') {
       const octaves = Number(expandText(element.attributes.get('numOctaves') ?? '1', markup.entities));
-      if (octaves > MAX_OCTAVES) refuse(`The SVG's feTurbulence asks for ${thousands(octaves)} octaves; at most ${MAX_OCTAVES} are allowed (further octaves are finer than a pixel).`);
+      if (octaves > MAX_OCTAVES)
+        refuse(
+          `The SVG's feTurbulence asks for ${thousands(octaves)} octaves; at most ${MAX_OCTAVES} are allowed (further octaves are finer than a pixel).`,
+        );
     }
     if (element.name === 'image' || element.name === 'feImage') {
       const href = element.attributes.get('href') ?? element.attributes.get('xlink:href') ?? '';
       if (/^\s*data:image\/svg\+xml/i.test(expandText(href.slice(0, 64), markup.entities) ?? '')) {
-        refuse('An SVG embedded as an image in the SVG is not supported: each would be parsed and drawn with budgets of its own.');
+        refuse(
+          'An SVG embedded as an image in the SVG is not supported: each would be parsed and drawn with budgets of its own.',
+        );
       }
     }
   }
@@ -198,18 +238,22 @@ function checkStatic(markup: SvgMarkup): void {
  * which svg-cost.ts estimates the drawing) keeps only the first level of them.
  */
 function checkFeImageNesting(markup: SvgMarkup, ids: Map<string, SvgElement>): void {
-  const drawsElements = (filter: SvgElement) => filter.children.some((p) => p.name === 'feImage' && reference(p, ids, markup.entities) !== undefined);
+  const drawsElements = (filter: SvgElement) =>
+    filter.children.some((p) => p.name === 'feImage' && reference(p, ids, markup.entities) !== undefined);
   const chaining = new Set(markup.elements.filter((e) => e.name === 'filter' && drawsElements(e)));
   if (chaining.size === 0) return;
   const cssFilters = markup.elements.some((e) => e.css !== undefined && /filter\s*:/.test(e.css));
   const filteredByChain = (element: SvgElement): boolean =>
-    [...element.attributes.values()].some((value) => urlTargets(expandText(value, markup.entities) ?? value, ids).some((target) => chaining.has(target))) ||
-    element.children.some(filteredByChain);
+    [...element.attributes.values()].some((value) =>
+      urlTargets(expandText(value, markup.entities) ?? value, ids).some((target) => chaining.has(target)),
+    ) || element.children.some(filteredByChain);
   for (const filter of chaining) {
     for (const primitive of filter.children) {
       const target = primitive.name === 'feImage' ? reference(primitive, ids, markup.entities) : undefined;
       if (target && (cssFilters || filteredByChain(target))) {
-        refuse('The SVG draws, through an feImage, an element whose own filter draws elements through an feImage; only one such level is supported.');
+        refuse(
+          'The SVG draws, through an feImage, an element whose own filter draws elements through an feImage; only one such level is supported.',
+        );
       }
     }
   }

@@ -8,18 +8,32 @@ import { sniffFormat } from './formats';
 import { decodeBase64 } from '../base64';
 
 /** CSS pixels per unit (96 dpi); `em`/`ex` at the 16 px default font size. */
-const UNITS: Record<string, number> = { '': 1, px: 1, pt: 96 / 72, pc: 16, mm: 96 / 25.4, cm: 96 / 2.54, in: 96, em: 16, ex: 8 };
+const UNITS: Record<string, number> = {
+  '': 1,
+  px: 1,
+  pt: 96 / 72,
+  pc: 16,
+  mm: 96 / 25.4,
+  cm: 96 / 2.54,
+  in: 96,
+  em: 16,
+  ex: 8,
+};
 
 /** An absolute length in px, or undefined for percentages, `auto` and anything unreadable. */
 function length(value: string | undefined): number | undefined {
-  const match = value === undefined ? null : /^\s*\+?(\d*\.?\d+(?:[eE][+-]?\d+)?)\s*(px|pt|pc|mm|cm|in|em|ex)?\s*$/.exec(value);
+  const match =
+    value === undefined ? null : /^\s*\+?(\d*\.?\d+(?:[eE][+-]?\d+)?)\s*(px|pt|pc|mm|cm|in|em|ex)?\s*$/.exec(value);
   if (!match) return undefined;
   const px = Number(match[1]) * UNITS[match[2] ?? '']!;
   return px > 0 && Number.isFinite(px) ? px : undefined;
 }
 
 function viewBox(value: string | undefined): { width: number; height: number } | undefined {
-  const parts = value?.trim().split(/[\s,]+/).map(Number);
+  const parts = value
+    ?.trim()
+    .split(/[\s,]+/)
+    .map(Number);
   if (!parts || parts.length !== 4 || parts.some((n) => !Number.isFinite(n))) return undefined;
   const [, , width, height] = parts as [number, number, number, number];
   return width > 0 && height > 0 ? { width, height } : undefined;
@@ -76,7 +90,9 @@ export function svgSize(text: string): { width: number; height: number } {
 /** The document with the root's width and height set to exactly this size. */
 export function withSize(text: string, width: number, height: number): string {
   const root = rootTag(text)!;
-  const tag = text.slice(root.start + 1 + root.name.length, root.end).replace(/\s(width|height)\s*=\s*("[^"]*"|'[^']*')/g, '');
+  const tag = text
+    .slice(root.start + 1 + root.name.length, root.end)
+    .replace(/\s(width|height)\s*=\s*("[^"]*"|'[^']*')/g, '');
   return `${text.slice(0, root.start)}<${root.name} width="${width}" height="${height}"${tag}${text.slice(root.end)}`;
 }
 

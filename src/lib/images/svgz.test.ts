@@ -17,7 +17,9 @@ const text = (value: string) => new TextEncoder().encode(value);
 describe('a root in the SVG namespace under a prefix', () => {
   it('is sniffed as SVG only when its prefix is bound to the SVG namespace', () => {
     expect(sniffFormat(fixture('namespaced.svg'))).toBe('svg');
-    expect(isSvgText(text(`<?xml version="1.0"?>\n<!-- c -->\n<s.v:svg width="1" xmlns:s.v='http://www.w3.org/2000/svg'/>`))).toBe(true);
+    expect(
+      isSvgText(text(`<?xml version="1.0"?>\n<!-- c -->\n<s.v:svg width="1" xmlns:s.v='http://www.w3.org/2000/svg'/>`)),
+    ).toBe(true);
     expect(isSvgText(text('<svg:svg xmlns:svg="http://example.com/not-svg"/>'))).toBe(false);
     expect(isSvgText(text('<svg:svg xmlns:other="http://www.w3.org/2000/svg"/>'))).toBe(false);
   });
@@ -33,7 +35,9 @@ describe('.svgz', () => {
   it('is recognised by the gzip signature and an SVG inside; other gzip data is no image', () => {
     expect(isSvgz(fixture('quadrants.svgz'))).toBe(true);
     // The first 4 KiB of a large one are enough (what the pages and the sniffing read).
-    const large = gzipSync(`<svg xmlns="http://www.w3.org/2000/svg"><!-- ${randomBytes(30_000).toString('base64')} --></svg>`);
+    const large = gzipSync(
+      `<svg xmlns="http://www.w3.org/2000/svg"><!-- ${randomBytes(30_000).toString('base64')} --></svg>`,
+    );
     expect(large.length).toBeGreaterThan(20_000);
     expect(isSvgz(large.subarray(0, 4096))).toBe(true);
     expect(isSvgz(gzipSync('{"not": "svg"}'))).toBe(false);
@@ -51,7 +55,9 @@ describe('.svgz', () => {
       "'image' is a gzip-compressed SVG that inflates to more than 3 MB; an SVG may be at most 3 MB once inflated.",
     );
     expect(process.memoryUsage().arrayBuffers - started).toBeLessThan(32 * 1048576);
-    expect(() => inflateSvgz(fixture('quadrants.svgz').subarray(0, 60), 1e6)).toThrow("'image' could not be decoded as SVG: its gzip compression is damaged or truncated.");
+    expect(() => inflateSvgz(fixture('quadrants.svgz').subarray(0, 60), 1e6)).toThrow(
+      "'image' could not be decoded as SVG: its gzip compression is damaged or truncated.",
+    );
   });
 });
 
@@ -66,7 +72,17 @@ describe('through the converter, against librsvg', () => {
   });
 
   it('a gzip bomb is a 400 naming the limit, not a 500 or an exhausted worker', async () => {
-    const answer = await call('image-converter', { image: fixture('bomb.svgz').toString('base64'), from: 'svg', to: 'png' });
-    expect(answer).toEqual({ status: 400, body: { error: "'image' is a gzip-compressed SVG that inflates to more than 3 MB; an SVG may be at most 3 MB once inflated." } });
+    const answer = await call('image-converter', {
+      image: fixture('bomb.svgz').toString('base64'),
+      from: 'svg',
+      to: 'png',
+    });
+    expect(answer).toEqual({
+      status: 400,
+      body: {
+        error:
+          "'image' is a gzip-compressed SVG that inflates to more than 3 MB; an SVG may be at most 3 MB once inflated.",
+      },
+    });
   });
 });

@@ -7,7 +7,8 @@ import { ToolInputError } from '../../tools/define';
 import { isSvgText } from './formats';
 
 /** Gzip's signature and its only compression method (deflate). */
-export const isGzip = (bytes: Uint8Array): boolean => bytes.length >= 3 && bytes[0] === 0x1f && bytes[1] === 0x8b && bytes[2] === 8;
+export const isGzip = (bytes: Uint8Array): boolean =>
+  bytes.length >= 3 && bytes[0] === 0x1f && bytes[1] === 0x8b && bytes[2] === 8;
 
 /**
  * Input is pushed in slices this size: deflate expands at most ~1,032×, so no push inflates
@@ -21,7 +22,11 @@ class Enough extends Error {}
  * Up to `max` bytes of what `bytes` inflate to: `over` when there was more, `damaged` when the
  * stream is not valid gzip (or ends early, for a whole file: `complete`).
  */
-function gunzip(bytes: Uint8Array, max: number, complete: boolean): { data: Uint8Array; over: boolean; damaged: boolean } {
+function gunzip(
+  bytes: Uint8Array,
+  max: number,
+  complete: boolean,
+): { data: Uint8Array; over: boolean; damaged: boolean } {
   const parts: Uint8Array[] = [];
   let size = 0;
   let ended = false;
@@ -34,7 +39,8 @@ function gunzip(bytes: Uint8Array, max: number, complete: boolean): { data: Uint
   let over = false;
   let damaged = false;
   try {
-    for (let at = 0; at < bytes.length; at += SLICE) stream.push(bytes.subarray(at, at + SLICE), complete && at + SLICE >= bytes.length);
+    for (let at = 0; at < bytes.length; at += SLICE)
+      stream.push(bytes.subarray(at, at + SLICE), complete && at + SLICE >= bytes.length);
   } catch (error) {
     if (error instanceof Enough) over = true;
     else damaged = true;
@@ -65,8 +71,11 @@ export function isSvgz(head: Uint8Array): boolean {
 export function inflateSvgz(bytes: Uint8Array, maxBytes: number): Uint8Array {
   const { data, over, damaged } = gunzip(bytes, maxBytes, true);
   if (over) {
-    throw new ToolInputError(`'image' is a gzip-compressed SVG that inflates to more than ${maxBytes / 1048576} MB; an SVG may be at most ${maxBytes / 1048576} MB once inflated.`);
+    throw new ToolInputError(
+      `'image' is a gzip-compressed SVG that inflates to more than ${maxBytes / 1048576} MB; an SVG may be at most ${maxBytes / 1048576} MB once inflated.`,
+    );
   }
-  if (damaged) throw new ToolInputError("'image' could not be decoded as SVG: its gzip compression is damaged or truncated.");
+  if (damaged)
+    throw new ToolInputError("'image' could not be decoded as SVG: its gzip compression is damaged or truncated.");
   return data;
 }

@@ -19,4 +19,5 @@ export const UNREAD_COMPRESSIONS: Record<number, string> = {
 };
 
 /** "TIFF compression type 3 (CCITT Group 3 fax)": a refusal's subject. */
-export const compressionName = (type: number): string => `TIFF compression type ${type}${UNREAD_COMPRESSIONS[type] ? ` (${UNREAD_COMPRESSIONS[type]})` : ''}`;
+export const compressionName = (type: number): string =>
+  `TIFF compression type ${type}${UNREAD_COMPRESSIONS[type] ? ` (${UNREAD_COMPRESSIONS[type]})` : ''}`;

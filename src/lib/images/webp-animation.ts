@@ -29,13 +29,14 @@ export interface WebpAnimationRecord {
 }
 
 const le24 = (b: Uint8Array, at: number) => b[at]! | (b[at + 1]! << 8) | (b[at + 2]! << 16);
-const le32 = (b: Uint8Array, at: number) => (b[at]! | (b[at + 1]! << 8) | (b[at + 2]! << 16) | (b[at + 3]! << 24)) >>> 0;
+const le32 = (b: Uint8Array, at: number) =>
+  (b[at]! | (b[at + 1]! << 8) | (b[at + 2]! << 16) | (b[at + 3]! << 24)) >>> 0;
 const tag = (b: Uint8Array, at: number) => String.fromCharCode(b[at]!, b[at + 1]!, b[at + 2]!, b[at + 3]!);
 
 /** Every frame of an animated WebP; undefined when a chunk runs past the end or a frame has no bitstream. */
 export function readWebpAnimation(bytes: Uint8Array): WebpAnimationRecord | undefined {
   const out: WebpAnimationRecord = { width: 0, height: 0, loop: 0, frames: [] };
-  for (let at = 12; at + 8 <= bytes.length; ) {
+  for (let at = 12; at + 8 <= bytes.length;) {
     const name = tag(bytes, at);
     const size = le32(bytes, at + 4);
     const body = at + 8;
@@ -51,7 +52,16 @@ export function readWebpAnimation(bytes: Uint8Array): WebpAnimationRecord | unde
       const still = stillOf(bytes, body + 16, body + size, width, height);
       if (!still) return undefined;
       const flags = bytes[body + 15]!;
-      out.frames.push({ still, x: le24(bytes, body) * 2, y: le24(bytes, body + 3) * 2, width, height, duration: le24(bytes, body + 12), blend: (flags & 2) === 0, dispose: (flags & 1) === 1 });
+      out.frames.push({
+        still,
+        x: le24(bytes, body) * 2,
+        y: le24(bytes, body + 3) * 2,
+        width,
+        height,
+        duration: le24(bytes, body + 12),
+        blend: (flags & 2) === 0,
+        dispose: (flags & 1) === 1,
+      });
     }
     at = body + size + (size & 1);
   }
@@ -89,7 +99,9 @@ export function compositeWebpFrames(record: WebpAnimationRecord, decoded: readon
       }
     }
     shown.push({ width, height, data: canvas.slice() });
-    if (frame.dispose) for (let row = 0; row < h; row++) canvas.fill(0, ((frame.y + row) * width + frame.x) * 4, ((frame.y + row) * width + frame.x + w) * 4);
+    if (frame.dispose)
+      for (let row = 0; row < h; row++)
+        canvas.fill(0, ((frame.y + row) * width + frame.x) * 4, ((frame.y + row) * width + frame.x + w) * 4);
   });
   return shown;
 }
@@ -111,7 +123,10 @@ export function changedRect(previous: Bitmap | undefined, frame: Bitmap): FrameR
   const { width, height } = frame;
   if (!previous) return { x: 0, y: 0, width, height };
   let [left, top, right, bottom] = [width, height, -1, -1];
-  const words = (data: Uint8Array) => (data.byteOffset % 4 ? new Uint32Array(data.slice().buffer, 0, width * height) : new Uint32Array(data.buffer, data.byteOffset, width * height));
+  const words = (data: Uint8Array) =>
+    data.byteOffset % 4
+      ? new Uint32Array(data.slice().buffer, 0, width * height)
+      : new Uint32Array(data.buffer, data.byteOffset, width * height);
   const [a, b] = [words(previous.data), words(frame.data)];
   for (let y = 0; y < height; y++) {
     const row = y * width;
@@ -135,15 +150,24 @@ export function changedRect(previous: Bitmap | undefined, frame: Bitmap): FrameR
  * blending or disposal, so each frame's rectangle is exactly its encoding and the rest of the
  * canvas stays as the frames before left it. `loop` 0 plays forever.
  */
-export function writeWebpAnimation(stills: readonly Uint8Array[], rects: readonly FrameRect[], width: number, height: number, delays: readonly number[], loop: number): Uint8Array {
+export function writeWebpAnimation(
+  stills: readonly Uint8Array[],
+  rects: readonly FrameRect[],
+  width: number,
+  height: number,
+  delays: readonly number[],
+  loop: number,
+): Uint8Array {
   let alpha = false;
-  const le24At = (header: Uint8Array, at: number, value: number) => header.set([value & 255, (value >> 8) & 255, value >> 16], at);
+  const le24At = (header: Uint8Array, at: number, value: number) =>
+    header.set([value & 255, (value >> 8) & 255, value >> 16], at);
   const frames = stills.map((still, i) => {
     const parts: Uint8Array[] = [];
-    for (let at = 12; at + 8 <= still.length; ) {
+    for (let at = 12; at + 8 <= still.length;) {
       const name = tag(still, at);
       const size = le32(still, at + 4);
-      if (name === 'ALPH' || name === 'VP8 ' || name === 'VP8L') parts.push(still.subarray(at, at + 8 + size + (size & 1)));
+      if (name === 'ALPH' || name === 'VP8 ' || name === 'VP8L')
+        parts.push(still.subarray(at, at + 8 + size + (size & 1)));
       // VP8L carries its own alpha; libwebp marks it in VP8X only when it is used.
       if (name === 'ALPH' || (name === 'VP8L' && (still[at + 8 + 4]! & 0x10) !== 0)) alpha = true;
       at += 8 + size + (size & 1);

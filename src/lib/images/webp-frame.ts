@@ -13,7 +13,8 @@ export interface WebpFrame {
 }
 
 const le24 = (b: Uint8Array, at: number) => b[at]! | (b[at + 1]! << 8) | (b[at + 2]! << 16);
-const le32 = (b: Uint8Array, at: number) => (b[at]! | (b[at + 1]! << 8) | (b[at + 2]! << 16) | (b[at + 3]! << 24)) >>> 0;
+const le32 = (b: Uint8Array, at: number) =>
+  (b[at]! | (b[at + 1]! << 8) | (b[at + 2]! << 16) | (b[at + 3]! << 24)) >>> 0;
 const tag = (b: Uint8Array, at: number) => String.fromCharCode(b[at]!, b[at + 1]!, b[at + 2]!, b[at + 3]!);
 
 export function chunk(name: string, body: Uint8Array): Uint8Array {
@@ -42,7 +43,7 @@ export function riff(chunks: Uint8Array[]): Uint8Array {
 export function firstWebpFrame(bytes: Uint8Array): WebpFrame | undefined {
   let canvasWidth = 0;
   let canvasHeight = 0;
-  for (let at = 12; at + 8 <= bytes.length; ) {
+  for (let at = 12; at + 8 <= bytes.length;) {
     const name = tag(bytes, at);
     const size = le32(bytes, at + 4);
     const body = at + 8;
@@ -68,9 +69,15 @@ export function firstWebpFrame(bytes: Uint8Array): WebpFrame | undefined {
  * VP8L or VP8 alone, or lossy with alpha in the extended format (VP8X with the alpha flag, ALPH,
  * VP8). Undefined when it holds no bitstream.
  */
-export function stillOf(bytes: Uint8Array, start: number, end: number, width: number, height: number): Uint8Array | undefined {
+export function stillOf(
+  bytes: Uint8Array,
+  start: number,
+  end: number,
+  width: number,
+  height: number,
+): Uint8Array | undefined {
   let alpha: Uint8Array | undefined;
-  for (let sub = start; sub + 8 <= end; ) {
+  for (let sub = start; sub + 8 <= end;) {
     const subName = tag(bytes, sub);
     const subSize = le32(bytes, sub + 4);
     const data = bytes.subarray(sub + 8, sub + 8 + subSize);

@@ -14,7 +14,8 @@ import { ImageRefusedError } from '../types';
 function unnamed(good: Uint8Array): Uint8Array {
   const bad = good.slice();
   let renamed = 0;
-  for (let at = Buffer.from(bad).indexOf('pixi'); at >= 0; at = Buffer.from(bad).indexOf('pixi', at + 4), renamed++) bad.set([0x78, 0x78, 0x78, 0x78], at);
+  for (let at = Buffer.from(bad).indexOf('pixi'); at >= 0; at = Buffer.from(bad).indexOf('pixi', at + 4), renamed++)
+    bad.set([0x78, 0x78, 0x78, 0x78], at);
   expect(renamed).toBeGreaterThan(0);
   return bad;
 }
@@ -23,12 +24,18 @@ function unnamed(good: Uint8Array): Uint8Array {
 async function samples(alpha: boolean): Promise<{ good: Uint8Array; bad: Uint8Array }> {
   const channels = alpha ? 4 : 3;
   const raw = Buffer.alloc(64 * 48 * channels);
-  for (let i = 0; i < 64 * 48; i++) raw.set([(i % 64) * 4, Math.floor(i / 64) * 5, 128, ...(alpha ? [255 - (i % 64) * 3] : [])], i * channels);
-  const good = new Uint8Array(await sharp(raw, { raw: { width: 64, height: 48, channels } }).avif({ quality: 90 }).toBuffer());
+  for (let i = 0; i < 64 * 48; i++)
+    raw.set([(i % 64) * 4, Math.floor(i / 64) * 5, 128, ...(alpha ? [255 - (i % 64) * 3] : [])], i * channels);
+  const good = new Uint8Array(
+    await sharp(raw, { raw: { width: 64, height: 48, channels } })
+      .avif({ quality: 90 })
+      .toBuffer(),
+  );
   return { good, bad: unnamed(good) };
 }
 
-const maxDifference = (a: Uint8Array, b: Uint8Array) => a.reduce((max, value, i) => Math.max(max, Math.abs(value - b[i]!)), 0);
+const maxDifference = (a: Uint8Array, b: Uint8Array) =>
+  a.reduce((max, value, i) => Math.max(max, Math.abs(value - b[i]!)), 0);
 
 describe('AVIF without a pixi property', () => {
   it('is found by the header reader', async () => {
@@ -57,7 +64,11 @@ describe('AVIF without a pixi property', () => {
 
   it('answers 200 through the converter', async () => {
     const { bad } = await samples(true);
-    const reply = await call('image-converter', { image: Buffer.from(bad).toString('base64'), from: 'avif', to: 'png' });
+    const reply = await call('image-converter', {
+      image: Buffer.from(bad).toString('base64'),
+      from: 'avif',
+      to: 'png',
+    });
     expect(reply.status).toBe(200);
     expect(reply.body).toMatchObject({ format: 'png', width: 64, height: 48 });
   });
@@ -71,8 +82,14 @@ describe('AVIF without a pixi property', () => {
     broken.set([0x78, 0x78, 0x78, 0x78], at);
     expect(withPixi(broken)).toBeUndefined();
     await expect(nodeImages.decode(broken, 'avif')).rejects.toBeInstanceOf(ImageRefusedError);
-    const reply = await call('image-converter', { image: Buffer.from(broken).toString('base64'), from: 'avif', to: 'png' });
+    const reply = await call('image-converter', {
+      image: Buffer.from(broken).toString('base64'),
+      from: 'avif',
+      to: 'png',
+    });
     expect(reply.status).toBe(400);
-    expect((reply.body as { error: string }).error).toMatch(/^AVIF images without a 'pixi' \(pixel information\) property are supported only where/);
+    expect((reply.body as { error: string }).error).toMatch(
+      /^AVIF images without a 'pixi' \(pixel information\) property are supported only where/,
+    );
   });
 });

@@ -22,8 +22,12 @@ const NO_PIXI =
   "AVIF images without a 'pixi' (pixel information) property are supported only where one can be added to their boxes, and this one could not be read with it (the AVIF specification requires it, and our decoder, libavif, reads strictly); re-save the image with a current encoder or as PNG or JPEG and try again.";
 
 export function avifCodec(assets: AssetLoader) {
-  const decoder = once(async () => emscripten(decoderFactory as never, await assets.wasm('avif-dec.wasm')) as Promise<DecoderModule>);
-  const encoder = once(async () => emscripten(encoderFactory as never, await assets.wasm('avif-enc.wasm')) as Promise<EncoderModule>);
+  const decoder = once(
+    async () => emscripten(decoderFactory as never, await assets.wasm('avif-dec.wasm')) as Promise<DecoderModule>,
+  );
+  const encoder = once(
+    async () => emscripten(encoderFactory as never, await assets.wasm('avif-enc.wasm')) as Promise<EncoderModule>,
+  );
   return {
     async decode(bytes: Uint8Array): Promise<Bitmap> {
       const module = await decoder();

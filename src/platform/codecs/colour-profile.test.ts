@@ -19,9 +19,48 @@ import { createImagePlatform } from './index';
 import { jpegCodec } from './jpeg';
 
 const IMAGEMAGICK: Record<string, number[][]> = {
-  'sharp/Channel_digital_image_CMYK_color_no_profile.jpg': [[0,0,200,228,255],[319,243,110,49,79],[139,153,29,41,38],[458,63,71,87,91],[278,306,74,96,121],[97,217,101,175,36],[417,127,104,125,113],[237,37,220,238,250],[56,280,84,129,33],[376,190,140,188,190],[195,101,133,153,123],[15,11,64,82,71]],
-  'sharp/expected/icc-cmyk.jpg': [[0,0,134,110,106],[40,37,115,88,67],[17,23,55,45,41],[58,9,103,72,48],[35,47,116,75,48],[12,33,65,54,48],[53,19,137,98,67],[30,5,167,80,39],[7,43,135,113,83],[48,29,96,69,45],[25,15,150,123,113],[1,1,161,128,121]],
-  'sharp/tifftag-photoshop.tiff': [[0,0,12,27,10],[202,154,12,20,5],[88,97,107,81,9],[290,40,22,29,16],[176,194,16,33,11],[62,137,103,68,0],[264,80,6,16,4],[150,23,17,29,14],[35,177,84,49,0],[238,120,23,34,14],[124,64,6,17,5],[9,7,17,36,14]],
+  'sharp/Channel_digital_image_CMYK_color_no_profile.jpg': [
+    [0, 0, 200, 228, 255],
+    [319, 243, 110, 49, 79],
+    [139, 153, 29, 41, 38],
+    [458, 63, 71, 87, 91],
+    [278, 306, 74, 96, 121],
+    [97, 217, 101, 175, 36],
+    [417, 127, 104, 125, 113],
+    [237, 37, 220, 238, 250],
+    [56, 280, 84, 129, 33],
+    [376, 190, 140, 188, 190],
+    [195, 101, 133, 153, 123],
+    [15, 11, 64, 82, 71],
+  ],
+  'sharp/expected/icc-cmyk.jpg': [
+    [0, 0, 134, 110, 106],
+    [40, 37, 115, 88, 67],
+    [17, 23, 55, 45, 41],
+    [58, 9, 103, 72, 48],
+    [35, 47, 116, 75, 48],
+    [12, 33, 65, 54, 48],
+    [53, 19, 137, 98, 67],
+    [30, 5, 167, 80, 39],
+    [7, 43, 135, 113, 83],
+    [48, 29, 96, 69, 45],
+    [25, 15, 150, 123, 113],
+    [1, 1, 161, 128, 121],
+  ],
+  'sharp/tifftag-photoshop.tiff': [
+    [0, 0, 12, 27, 10],
+    [202, 154, 12, 20, 5],
+    [88, 97, 107, 81, 9],
+    [290, 40, 22, 29, 16],
+    [176, 194, 16, 33, 11],
+    [62, 137, 103, 68, 0],
+    [264, 80, 6, 16, 4],
+    [150, 23, 17, 29, 14],
+    [35, 177, 84, 49, 0],
+    [238, 120, 23, 34, 14],
+    [124, 64, 6, 17, 5],
+    [9, 7, 17, 36, 14],
+  ],
 };
 
 const CORPUS = resolve(import.meta.dirname, '../../../../shared/corpus');
@@ -50,7 +89,10 @@ function psnr(a: Uint8Array, b: Uint8Array): number {
 function nodeAssets(loads: AssetName[] = []): AssetLoader {
   const require = createRequire(import.meta.url);
   return {
-    wasm: async (name) => (loads.push(name), new WebAssembly.Module(readFileSync(require.resolve(ASSET_SOURCES[name])))),
+    wasm: async (name) => (
+      loads.push(name),
+      new WebAssembly.Module(readFileSync(require.resolve(ASSET_SOURCES[name])))
+    ),
     bytes: async (name) => (loads.push(name), new Uint8Array(readFileSync(require.resolve(ASSET_SOURCES[name])))),
   };
 }
@@ -58,7 +100,10 @@ function nodeAssets(loads: AssetName[] = []): AssetLoader {
 /** A platform counting how often littleCMS is loaded. */
 function countingPlatform() {
   const loads: AssetName[] = [];
-  return { images: createImagePlatform(nodeAssets(loads)), lcmsLoads: () => loads.filter((name) => name === 'lcms.wasm').length };
+  return {
+    images: createImagePlatform(nodeAssets(loads)),
+    lcmsLoads: () => loads.filter((name) => name === 'lcms.wasm').length,
+  };
 }
 
 const SHARP_FORMATS: Record<string, (image: Sharp) => Sharp> = {
@@ -73,7 +118,9 @@ describe('an embedded profile is applied, as libvips applies it', () => {
   it.each(Object.keys(SHARP_FORMATS))('%s with a Display P3 profile: within 35 dB of sharp', async (format) => {
     const source = photo(96, 64);
     // sharp converts the sRGB photo to P3 and embeds the profile: the stored numbers are P3's.
-    const bytes = await SHARP_FORMATS[format]!(sharp(source.data, { raw: { width: 96, height: 64, channels: 4 } }).withIccProfile('p3')).toBuffer();
+    const bytes = await SHARP_FORMATS[format]!(
+      sharp(source.data, { raw: { width: 96, height: 64, channels: 4 } }).withIccProfile('p3'),
+    ).toBuffer();
     expect(embeddedProfile(bytes, format as RasterFormat)?.length).toBeGreaterThan(128);
     const ours = await nodeImages.decode(bytes, format as RasterFormat);
     const theirs = await reference(bytes);
@@ -104,29 +151,53 @@ describe('an embedded profile is applied, as libvips applies it', () => {
   // reference (docs/limits.md): pixels of `convert FILE -intent Perceptual -profile sRGB.icc`
   // (ImageMagick 6.9.11, libvips' own sRGB profile), as x, y, r, g, b. We agree with it at
   // 50–52 dB over the whole image; libvips is at 29–32 dB from both.
-  it.each(Object.entries(IMAGEMAGICK))('corpus %s: ImageMagick’s colours, where libvips differs', async (name, samples) => {
-    if (!existsSync(CORPUS)) return;
-    const bytes = corpus(name);
-    const ours = await nodeImages.decode(bytes, name.endsWith('.tiff') ? 'tiff' : 'jpeg');
-    for (const [x, y, ...rgb] of samples) {
-      const at = (y! * ours.width + x!) * 4;
-      for (let c = 0; c < 3; c++) expect(Math.abs(ours.data[at + c]! - rgb[c]!), `${name} (${x}, ${y})`).toBeLessThanOrEqual(4);
-    }
-  });
+  it.each(Object.entries(IMAGEMAGICK))(
+    'corpus %s: ImageMagick’s colours, where libvips differs',
+    async (name, samples) => {
+      if (!existsSync(CORPUS)) return;
+      const bytes = corpus(name);
+      const ours = await nodeImages.decode(bytes, name.endsWith('.tiff') ? 'tiff' : 'jpeg');
+      for (const [x, y, ...rgb] of samples) {
+        const at = (y! * ours.width + x!) * 4;
+        for (let c = 0; c < 3; c++)
+          expect(Math.abs(ours.data[at + c]! - rgb[c]!), `${name} (${x}, ${y})`).toBeLessThanOrEqual(4);
+      }
+    },
+  );
 
   it('the P3 sample of the golden vectors decodes to the quadrants’ sRGB colours', async () => {
     const ours = await nodeImages.decode(fixture('p3-quadrants.png'), 'png');
     const at = (x: number, y: number) => [...ours.data.subarray((y * 40 + x) * 4, (y * 40 + x) * 4 + 4)];
     // Stored as P3 numbers (red is 234, 51, 34 there); back in sRGB within the 8-bit round trip's
     // error, which is largest near 0 (sRGB's steep toe): 3 levels, as libvips gives too.
-    for (const [[x, y], colour] of [[[10, 6], [255, 0, 0, 255]], [[30, 6], [0, 255, 0, 255]], [[10, 18], [0, 0, 255, 255]], [[30, 18], [255, 255, 0, 255]]] as const) {
+    for (const [[x, y], colour] of [
+      [
+        [10, 6],
+        [255, 0, 0, 255],
+      ],
+      [
+        [30, 6],
+        [0, 255, 0, 255],
+      ],
+      [
+        [10, 18],
+        [0, 0, 255, 255],
+      ],
+      [
+        [30, 18],
+        [255, 255, 0, 255],
+      ],
+    ] as const) {
       at(x, y).forEach((value, c) => expect(Math.abs(value - colour[c]!)).toBeLessThanOrEqual(3));
     }
   });
 
   it('the profile reaches the colour stage past the PNG fast path', async () => {
     const source = photo(40, 30);
-    const bytes = await sharp(source.data, { raw: { width: 40, height: 30, channels: 4 } }).withIccProfile('p3').png().toBuffer();
+    const bytes = await sharp(source.data, { raw: { width: 40, height: 30, channels: 4 } })
+      .withIccProfile('p3')
+      .png()
+      .toBuffer();
     const { decodeCommonPng } = await import('./png-fast');
     expect(await decodeCommonPng(bytes, () => undefined)).toBeUndefined(); // iCCP: declined
     expect(psnr((await nodeImages.decode(bytes, 'png')).data, await reference(bytes))).toBeGreaterThan(35);
@@ -144,11 +215,23 @@ describe('littleCMS loads only for a profile other than sRGB', () => {
       const tagged = await SHARP_FORMATS[format]!(raw().withIccProfile('srgb')).toBuffer();
       const untagged = await SHARP_FORMATS[format]!(raw()).toBuffer();
       expect(embeddedProfile(tagged, format)).toBeDefined();
-      expect(Buffer.from((await images.decode(tagged, format)).data).equals(Buffer.from((await images.decode(untagged, format)).data))).toBe(true);
+      expect(
+        Buffer.from((await images.decode(tagged, format)).data).equals(
+          Buffer.from((await images.decode(untagged, format)).data),
+        ),
+      ).toBe(true);
     }
-    expect(Buffer.from((await images.decode(plain.png, 'png')).data).equals(await reference(plain.png, false))).toBe(true);
+    expect(Buffer.from((await images.decode(plain.png, 'png')).data).equals(await reference(plain.png, false))).toBe(
+      true,
+    );
     if (existsSync(CORPUS)) {
-      for (const name of ['sharp/Landscape_9.jpg', 'sharp/320x240.jpg', 'sharp/gain-map.jpg', 'libjpeg-turbo/monkey12.jpg']) expect(isSrgb(embeddedProfile(corpus(name), 'jpeg')!)).toBe(true);
+      for (const name of [
+        'sharp/Landscape_9.jpg',
+        'sharp/320x240.jpg',
+        'sharp/gain-map.jpg',
+        'libjpeg-turbo/monkey12.jpg',
+      ])
+        expect(isSrgb(embeddedProfile(corpus(name), 'jpeg')!)).toBe(true);
     }
     expect(lcmsLoads()).toBe(0);
     await images.decode(await raw().withIccProfile('p3').png().toBuffer(), 'png');
@@ -156,13 +239,19 @@ describe('littleCMS loads only for a profile other than sRGB', () => {
   });
 
   it('a P3 or grey gamma 2.2 profile is not taken for sRGB', async () => {
-    const bytes = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#808080' } }).withIccProfile('p3').png().toBuffer();
+    const bytes = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#808080' } })
+      .withIccProfile('p3')
+      .png()
+      .toBuffer();
     expect(isSrgb(embeddedProfile(bytes, 'png')!)).toBe(false);
   });
 
   it('a damaged profile is ignored: the pixels are taken as sRGB', async () => {
     const source = photo(16, 16);
-    const bytes = await sharp(source.data, { raw: { width: 16, height: 16, channels: 4 } }).withIccProfile('p3').jpeg().toBuffer();
+    const bytes = await sharp(source.data, { raw: { width: 16, height: 16, channels: 4 } })
+      .withIccProfile('p3')
+      .jpeg()
+      .toBuffer();
     const profile = embeddedProfile(bytes, 'jpeg')!;
     const at = Buffer.from(bytes).indexOf(Buffer.from(profile.subarray(0, 64)));
     const damaged = Uint8Array.from(bytes);
@@ -175,7 +264,11 @@ describe('littleCMS loads only for a profile other than sRGB', () => {
 describe('CMYK JPEG', () => {
   it('without a profile: the decoder’s CMYK through the naive conversion', async () => {
     const source = photo(48, 32);
-    const cmyk = await sharp(source.data, { raw: { width: 48, height: 32, channels: 4 } }).removeAlpha().toColourspace('cmyk').jpeg({ quality: 95 }).toBuffer();
+    const cmyk = await sharp(source.data, { raw: { width: 48, height: 32, channels: 4 } })
+      .removeAlpha()
+      .toColourspace('cmyk')
+      .jpeg({ quality: 95 })
+      .toBuffer();
     expect(embeddedProfile(cmyk, 'jpeg')).toBeUndefined();
     const decoded = await jpegCodec(nodeAssets()).decode(cmyk);
     if (!isCmyk(decoded)) throw new Error('expected CMYK from the decoder');
@@ -187,7 +280,9 @@ describe('CMYK JPEG', () => {
 
   it('the naive conversion: white, black, pure inks', () => {
     const pixels = Uint8Array.from([0, 0, 0, 0, 0, 0, 0, 255, 255, 0, 0, 0, 0, 128, 255, 0]);
-    expect([...cmykToRgba({ width: 4, height: 1, cmyk: pixels })]).toEqual([255, 255, 255, 255, 0, 0, 0, 255, 0, 255, 255, 255, 255, 127, 0, 255]);
+    expect([...cmykToRgba({ width: 4, height: 1, cmyk: pixels })]).toEqual([
+      255, 255, 255, 255, 0, 0, 0, 255, 0, 255, 255, 255, 255, 127, 0, 255,
+    ]);
   });
 });
 
@@ -196,7 +291,9 @@ describe('CMYK TIFF, through the same colour stage as CMYK JPEG', () => {
     const source = photo(48, 32);
     const image = sharp(source.data, { raw: { width: 48, height: 32, channels: 4 } }).removeAlpha();
     // sharp converts to CMYK through its built-in press profile; withIccProfile also embeds it.
-    return (profile ? image.withIccProfile('cmyk') : image.toColourspace('cmyk')).tiff({ compression: 'lzw' }).toBuffer();
+    return (profile ? image.withIccProfile('cmyk') : image.toColourspace('cmyk'))
+      .tiff({ compression: 'lzw' })
+      .toBuffer();
   };
 
   it('with an embedded press profile: within 35 dB of libvips, far from the naive conversion', async () => {

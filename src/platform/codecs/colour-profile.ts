@@ -35,7 +35,9 @@ export function colourManager(assets: AssetLoader) {
       return transformCmyk(await lcms(), image, profile!);
     }
     if (!space || space === 'CMYK' || isSrgb(profile!)) return image; // no profile, or one for other pixels
-    return space === 'GRAY' ? transformGrey(await lcms(), image, profile!) : transformRgb(await lcms(), image, profile!);
+    return space === 'GRAY'
+      ? transformGrey(await lcms(), image, profile!)
+      : transformRgb(await lcms(), image, profile!);
   };
 }
 
@@ -57,7 +59,14 @@ function profileSpace(profile: Uint8Array): 'RGB' | 'GRAY' | 'CMYK' | undefined 
  * Opens the profile and sRGB, makes the transform, runs `use` with it, and frees all of them.
  * False when littleCMS cannot make the transform (a damaged profile).
  */
-function withTransform(lcms: Lcms, profile: Uint8Array, inputFormat: number, outputFormat: number, flags: number, use: (transform: number) => void): boolean {
+function withTransform(
+  lcms: Lcms,
+  profile: Uint8Array,
+  inputFormat: number,
+  outputFormat: number,
+  flags: number,
+  use: (transform: number) => void,
+): boolean {
   const input = lcms.cmsOpenProfileFromMem(profile, profile.length);
   if (!input) return false; // damaged: the pixels are taken as sRGB, as libvips does
   const srgb = lcms.cmsCreate_sRGBProfile();
@@ -73,7 +82,14 @@ function withTransform(lcms: Lcms, profile: Uint8Array, inputFormat: number, out
 }
 
 /** Runs `transform` over `pixels` pixels of `input`, a chunk at a time, into `output`. */
-function run(lcms: Lcms, transform: number, input: Uint8Array, inSize: number, output: Uint8Array, outSize: number): void {
+function run(
+  lcms: Lcms,
+  transform: number,
+  input: Uint8Array,
+  inSize: number,
+  output: Uint8Array,
+  outSize: number,
+): void {
   const pixels = input.length / inSize;
   const step = Math.min(CHUNK, pixels);
   const from = lcms._malloc(step * inSize);
@@ -95,7 +111,9 @@ function run(lcms: Lcms, transform: number, input: Uint8Array, inSize: number, o
 
 function transformRgb(lcms: Lcms, image: Bitmap, profile: Uint8Array): Bitmap {
   const data = new Uint8Array(image.data.length);
-  const done = withTransform(lcms, profile, TYPE_RGBA_8, TYPE_RGBA_8, FLAGS_COPY_ALPHA, (transform) => run(lcms, transform, image.data, 4, data, 4));
+  const done = withTransform(lcms, profile, TYPE_RGBA_8, TYPE_RGBA_8, FLAGS_COPY_ALPHA, (transform) =>
+    run(lcms, transform, image.data, 4, data, 4),
+  );
   return done ? { width: image.width, height: image.height, data } : image;
 }
 
@@ -103,7 +121,9 @@ function transformRgb(lcms: Lcms, image: Bitmap, profile: Uint8Array): Bitmap {
 function transformGrey(lcms: Lcms, image: Bitmap, profile: Uint8Array): Bitmap {
   const levels = Uint8Array.from({ length: 256 }, (_, i) => i);
   const table = new Uint8Array(256 * 3);
-  const done = withTransform(lcms, profile, TYPE_GRAY_8, TYPE_RGB_8, 0, (transform) => run(lcms, transform, levels, 1, table, 3));
+  const done = withTransform(lcms, profile, TYPE_GRAY_8, TYPE_RGB_8, 0, (transform) =>
+    run(lcms, transform, levels, 1, table, 3),
+  );
   if (!done) return image;
   const data = new Uint8Array(image.data.length);
   const source = image.data;
@@ -120,7 +140,9 @@ function transformGrey(lcms: Lcms, image: Bitmap, profile: Uint8Array): Bitmap {
 function transformCmyk(lcms: Lcms, image: CmykImage, profile: Uint8Array): Bitmap {
   const pixels = image.width * image.height;
   const rgb = new Uint8Array(pixels * 3);
-  const done = withTransform(lcms, profile, TYPE_CMYK_8, TYPE_RGB_8, 0, (transform) => run(lcms, transform, image.cmyk, 4, rgb, 3));
+  const done = withTransform(lcms, profile, TYPE_CMYK_8, TYPE_RGB_8, 0, (transform) =>
+    run(lcms, transform, image.cmyk, 4, rgb, 3),
+  );
   if (!done) return { width: image.width, height: image.height, data: cmykToRgba(image) };
   const data = new Uint8Array(pixels * 4);
   for (let p = 0, i = 0, j = 0; p < pixels; p++, i += 4, j += 3) {
@@ -149,7 +171,8 @@ export function isSrgb(profile: Uint8Array): boolean {
     for (const [name, expected] of Object.entries(SRGB_COLORANTS)) {
       const at = tags.get(name);
       if (at === undefined || tagType(profile, at) !== 'XYZ ') return false;
-      for (let i = 0; i < 3; i++) if (Math.abs(s15Fixed16(profile, at + 8 + i * 4) - expected[i]!) > 0.0025) return false;
+      for (let i = 0; i < 3; i++)
+        if (Math.abs(s15Fixed16(profile, at + 8 + i * 4) - expected[i]!) > 0.0025) return false;
     }
     for (const name of ['rTRC', 'gTRC', 'bTRC']) {
       const at = tags.get(name);
@@ -169,7 +192,7 @@ function u32(b: Uint8Array, at: number): number {
   if (at + 4 > b.length) throw new RangeError('ends early');
   return ((b[at]! << 24) | (b[at + 1]! << 16) | (b[at + 2]! << 8) | b[at + 3]!) >>> 0;
 }
-const u16 = (b: Uint8Array, at: number) => (u32(b, at - 2) & 0xffff);
+const u16 = (b: Uint8Array, at: number) => u32(b, at - 2) & 0xffff;
 const s15Fixed16 = (b: Uint8Array, at: number) => (u32(b, at) | 0) / 65536;
 const tagType = (b: Uint8Array, at: number) => String.fromCharCode(...b.subarray(at, at + 4));
 
@@ -202,11 +225,16 @@ function evaluateCurve(profile: Uint8Array, at: number, x: number): number | und
     const p = Array.from({ length: [1, 3, 4, 5, 7][kind] ?? 0 }, (_, i) => s15Fixed16(profile, at + 12 + i * 4));
     const [g = 1, a = 1, b = 0, c = 0, d = 0, e = 0, f = 0] = p;
     switch (kind) {
-      case 0: return x ** g;
-      case 1: return x >= -b / a ? (a * x + b) ** g : 0;
-      case 2: return x >= -b / a ? (a * x + b) ** g + c : c;
-      case 3: return x >= d ? (a * x + b) ** g : c * x;
-      case 4: return x >= d ? (a * x + b) ** g + e : c * x + f;
+      case 0:
+        return x ** g;
+      case 1:
+        return x >= -b / a ? (a * x + b) ** g : 0;
+      case 2:
+        return x >= -b / a ? (a * x + b) ** g + c : c;
+      case 3:
+        return x >= d ? (a * x + b) ** g : c * x;
+      case 4:
+        return x >= d ? (a * x + b) ** g + e : c * x + f;
     }
   }
   return undefined;

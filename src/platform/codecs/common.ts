@@ -49,7 +49,11 @@ export function emscripten<M>(
 /** A Bitmap over an ImageData-like result, without copying. */
 export function bitmapOf(image: { width: number; height: number; data: ArrayBufferView }): Bitmap {
   const { data } = image;
-  return { width: image.width, height: image.height, data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) };
+  return {
+    width: image.width,
+    height: image.height,
+    data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
+  };
 }
 
 /** Runs a decoder, turning its failures (null results, thrown codec errors) into ImageDataError. */

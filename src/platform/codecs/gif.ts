@@ -23,7 +23,9 @@ export function decodeGif(bytes: Uint8Array): Bitmap {
 
 // Bundlers pick gifenc's ES build (named exports); Node itself (the build's config process)
 // loads its CommonJS build, whose exports sit on `default`.
-const gifenc = ('GIFEncoder' in gifencModule ? gifencModule : (gifencModule as unknown as { default: typeof gifencModule }).default) as typeof gifencModule;
+const gifenc = (
+  'GIFEncoder' in gifencModule ? gifencModule : (gifencModule as unknown as { default: typeof gifencModule }).default
+) as typeof gifencModule;
 const { GIFEncoder, applyPalette, quantize } = gifenc;
 
 /** Alpha below this is transparent in a GIF, at or above it opaque (GIF has 1-bit alpha). */
@@ -50,7 +52,8 @@ export function decodeGifAnimation(bytes: Uint8Array): Animation {
       if (saved) canvas = saved;
       else if (info.disposal === 2) {
         const right = Math.min(width, info.x + info.width);
-        for (let y = info.y; y < Math.min(height, info.y + info.height); y++) canvas.fill(0, (y * width + info.x) * 4, (y * width + right) * 4);
+        for (let y = info.y; y < Math.min(height, info.y + info.height); y++)
+          canvas.fill(0, (y * width + info.x) * 4, (y * width + right) * 4);
       }
     }
     if (frames.length < 1) throw new Error('no frames');
@@ -79,7 +82,14 @@ export function encodeGifAnimation(animation: Animation): Uint8Array {
   const repeat = animation.loop === 0 ? 0 : Math.min(animation.loop - 1, 65_535) || -1;
   animation.frames.forEach(({ image, delay }, i) => {
     const { palette, index, transparent, transparentIndex } = indexed(image);
-    gif.writeFrame(index, image.width, image.height, { palette, transparent, transparentIndex, delay, dispose: 2, ...(i === 0 ? { repeat } : {}) });
+    gif.writeFrame(index, image.width, image.height, {
+      palette,
+      transparent,
+      transparentIndex,
+      delay,
+      dispose: 2,
+      ...(i === 0 ? { repeat } : {}),
+    });
   });
   gif.finish();
   return gif.bytes();

@@ -39,7 +39,9 @@ function psnr(a: Bitmap, b: Bitmap): number {
   return sum === 0 ? Infinity : 10 * Math.log10((255 * 255 * a.data.length) / sum);
 }
 
-const at = (image: Bitmap, x: number, y: number) => [...image.data.subarray((y * image.width + x) * 4, (y * image.width + x) * 4 + 4)];
+const at = (image: Bitmap, x: number, y: number) => [
+  ...image.data.subarray((y * image.width + x) * 4, (y * image.width + x) * 4 + 4),
+];
 
 describe('HEIC decodes as libheif-examples decodes it', () => {
   it.each([
@@ -76,14 +78,22 @@ describe('HEIC decodes as libheif-examples decodes it', () => {
     const raw = (await sharp(fixture('p3-quadrants.png')).metadata()).icc;
     expect(raw).toBeDefined();
     // Without the profile the stored numbers would be P3's own (about 234, 51, 35 for sRGB red).
-    expect(Math.max(...at(stored, 5, 5).slice(0, 3).map((v, i) => Math.abs(v - [255, 0, 0][i]!)))).toBeLessThan(8);
+    expect(
+      Math.max(
+        ...at(stored, 5, 5)
+          .slice(0, 3)
+          .map((v, i) => Math.abs(v - [255, 0, 0][i]!)),
+      ),
+    ).toBeLessThan(8);
   });
 });
 
 describe('sniffing and the header', () => {
   it('HEIC files are heic; every AVIF fixture stays avif', () => {
-    for (const name of ['photo.heic', 'quadrants.heic', 'alpha.heic', 'p3-quadrants.heic', 'quadrants-irot3.heic']) expect(sniffFormat(fixture(name))).toBe('heic');
-    for (const name of ['quadrants.avif', 'alpha.avif', 'quadrants-irot3.avif', 'quadrants-irot1-imir0.avif']) expect(sniffFormat(fixture(name))).toBe('avif');
+    for (const name of ['photo.heic', 'quadrants.heic', 'alpha.heic', 'p3-quadrants.heic', 'quadrants-irot3.heic'])
+      expect(sniffFormat(fixture(name))).toBe('heic');
+    for (const name of ['quadrants.avif', 'alpha.avif', 'quadrants-irot3.avif', 'quadrants-irot1-imir0.avif'])
+      expect(sniffFormat(fixture(name))).toBe('avif');
   });
 
   it('an ftyp naming mif1 first and avif among its brands is AVIF; mif1 alone is HEIF', () => {
@@ -103,13 +113,18 @@ describe('sniffing and the header', () => {
   it('the probe reports the largest stated size, upright, before any decoding', () => {
     // heif-enc states the coded 96×64 (x265 codes whole 8-row blocks) and the image's 96×61.
     expect(probe(fixture('photo.heic'), 'heic')).toEqual({ width: 96, height: 64, orientation: 1 });
-    expect(probe(withTransforms(fixture('photo.heic'), [['irot', 1]]), 'heic')).toEqual({ width: 64, height: 96, orientation: 1 });
+    expect(probe(withTransforms(fixture('photo.heic'), [['irot', 1]]), 'heic')).toEqual({
+      width: 64,
+      height: 96,
+      orientation: 1,
+    });
   });
 });
 
 describe('bounded, and damage is a 400 that names HEIC', () => {
   const quadrants = fixture('quadrants.heic');
-  const convert = (bytes: Uint8Array) => call('image-converter', { image: Buffer.from(bytes).toString('base64'), from: 'heic', to: 'png' });
+  const convert = (bytes: Uint8Array) =>
+    call('image-converter', { image: Buffer.from(bytes).toString('base64'), from: 'heic', to: 'png' });
 
   it('a HEIC whose header claims more than 40 megapixels is refused before decoding', async () => {
     const bytes = Buffer.from(quadrants);
@@ -132,7 +147,18 @@ describe('bounded, and damage is a 400 that names HEIC', () => {
   });
 
   it('every truncation and a few corruptions answer 200 or a 400 naming HEIC, never a 500', async () => {
-    const lengths = [12, 24, 40, 64, 100, 200, 300, quadrants.length - 100, quadrants.length - 20, quadrants.length - 1];
+    const lengths = [
+      12,
+      24,
+      40,
+      64,
+      100,
+      200,
+      300,
+      quadrants.length - 100,
+      quadrants.length - 20,
+      quadrants.length - 1,
+    ];
     const corruptions = [0.3, 0.5, 0.7, 0.9].map((share) => {
       const bytes = Uint8Array.from(quadrants);
       const index = Math.floor(bytes.length * share);
@@ -143,7 +169,8 @@ describe('bounded, and damage is a 400 that names HEIC', () => {
     for (const bytes of [...lengths.map((length) => quadrants.subarray(0, length)), ...corruptions]) {
       const reply = await convert(bytes);
       expect([200, 400]).toContain(reply.status);
-      if (reply.status === 400) expect((reply.body as { error: string }).error).toMatch(/HEIC|not an image|image.*format/i);
+      if (reply.status === 400)
+        expect((reply.body as { error: string }).error).toMatch(/HEIC|not an image|image.*format/i);
     }
     // The decoder still works after all that.
     expect((await convert(quadrants)).status).toBe(200);
@@ -155,7 +182,10 @@ describe('libheif is loaded only for a HEIC', () => {
     const loads: AssetName[] = [];
     const require = createRequire(import.meta.url);
     const assets: AssetLoader = {
-      wasm: async (name) => (loads.push(name), new WebAssembly.Module(readFileSync(require.resolve(ASSET_SOURCES[name])))),
+      wasm: async (name) => (
+        loads.push(name),
+        new WebAssembly.Module(readFileSync(require.resolve(ASSET_SOURCES[name])))
+      ),
       bytes: async (name) => (loads.push(name), new Uint8Array(readFileSync(require.resolve(ASSET_SOURCES[name])))),
     };
     const images = createImagePlatform(assets);

@@ -43,9 +43,15 @@ async function decodeWith(heif: Libheif, bytes: Uint8Array): Promise<Bitmap> {
     failed(heif, heif.heif_context_read_from_memory(context, bytes));
     // The primary image: a multi-image file's others (bursts, depth maps, thumbnails) are not it.
     handle = heif.heif_js_context_get_primary_image_handle(context);
-    if (!handle || isError(heif, handle)) throw new ImageDataError(`HEIC decoder: ${(handle as HeifError | undefined)?.message ?? 'no primary image'}`);
-    const decoded = await heif.heif_js_decode_image2(handle, heif.heif_colorspace.heif_colorspace_RGB, heif.heif_chroma.heif_chroma_interleaved_RGBA);
-    if (!decoded || isError(heif, decoded) || !decoded.channels) throw new ImageDataError(`HEIC decoder: ${(decoded as HeifError | undefined)?.message ?? 'no image'}`);
+    if (!handle || isError(heif, handle))
+      throw new ImageDataError(`HEIC decoder: ${(handle as HeifError | undefined)?.message ?? 'no primary image'}`);
+    const decoded = await heif.heif_js_decode_image2(
+      handle,
+      heif.heif_colorspace.heif_colorspace_RGB,
+      heif.heif_chroma.heif_chroma_interleaved_RGBA,
+    );
+    if (!decoded || isError(heif, decoded) || !decoded.channels)
+      throw new ImageDataError(`HEIC decoder: ${(decoded as HeifError | undefined)?.message ?? 'no image'}`);
     image = decoded.image;
     const plane = decoded.channels.find((channel) => channel.id === heif.heif_channel.heif_channel_interleaved);
     if (!plane) throw new ImageDataError('HEIC decoder returned no RGBA plane');
@@ -100,7 +106,11 @@ interface Libheif {
   heif_context_free(context: HeifContext): void;
   heif_context_read_from_memory(context: HeifContext, bytes: Uint8Array): HeifError;
   heif_js_context_get_primary_image_handle(context: HeifContext): HeifHandle | HeifError;
-  heif_js_decode_image2(handle: HeifHandle, colourspace: Enum, chroma: Enum): Promise<{ image: HeifImage; channels: HeifPlane[] } | HeifError>;
+  heif_js_decode_image2(
+    handle: HeifHandle,
+    colourspace: Enum,
+    chroma: Enum,
+  ): Promise<{ image: HeifImage; channels: HeifPlane[] } | HeifError>;
   heif_image_release(image: HeifImage): void;
   heif_image_handle_release(handle: HeifHandle): void;
 }

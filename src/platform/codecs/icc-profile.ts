@@ -46,7 +46,7 @@ const le32 = (b: Uint8Array, at: number) => {
 
 /** PNG: the `iCCP` chunk before the first IDAT: a name, NUL, method 0, a zlib stream. */
 function pngProfile(bytes: Uint8Array): Uint8Array | undefined {
-  for (let at = 8; at + 8 <= bytes.length; ) {
+  for (let at = 8; at + 8 <= bytes.length;) {
     const length = be32(bytes, at);
     const type = tag(bytes, at + 4);
     const body = at + 8;
@@ -106,7 +106,7 @@ function jpegProfile(bytes: Uint8Array): Uint8Array | undefined {
 /** WebP: the `ICCP` chunk of an extended (VP8X) file. */
 function webpProfile(bytes: Uint8Array): Uint8Array | undefined {
   if (tag(bytes, 0) !== 'RIFF' || tag(bytes, 8) !== 'WEBP') return undefined;
-  for (let at = 12; at + 8 <= bytes.length; ) {
+  for (let at = 12; at + 8 <= bytes.length;) {
     const type = tag(bytes, at);
     const size = le32(bytes, at + 4);
     if (type === 'ICCP') return bytes.subarray(at + 8, Math.min(at + 8 + size, bytes.length));
@@ -123,7 +123,7 @@ interface Box {
 }
 
 function* boxes(bytes: Uint8Array, start: number, end: number): Generator<Box> {
-  for (let at = start; at + 8 <= end; ) {
+  for (let at = start; at + 8 <= end;) {
     let size = be32(bytes, at);
     let header = 8;
     if (size === 1) {
@@ -148,14 +148,21 @@ function avifProfile(bytes: Uint8Array): Uint8Array | undefined {
   let properties: Box[] = [];
   const associations = new Map<number, number[]>();
   for (const box of boxes(bytes, meta.body + 4, meta.end)) {
-    if (box.type === 'pitm') primary = bytes[box.body]! === 0 ? (bytes[box.body + 4]! << 8) | bytes[box.body + 5]! : be32(bytes, box.body + 4);
+    if (box.type === 'pitm')
+      primary = bytes[box.body]! === 0 ? (bytes[box.body + 4]! << 8) | bytes[box.body + 5]! : be32(bytes, box.body + 4);
     if (box.type !== 'iprp') continue;
     for (const child of boxes(bytes, box.body, box.end)) {
       if (child.type === 'ipco') properties = [...boxes(bytes, child.body, child.end)];
       if (child.type === 'ipma') readAssociations(bytes, child, associations);
     }
   }
-  const colours = (primary >= 0 && associations.get(primary)?.map((index) => properties[index - 1]).filter((box) => box !== undefined)) || properties;
+  const colours =
+    (primary >= 0 &&
+      associations
+        .get(primary)
+        ?.map((index) => properties[index - 1])
+        .filter((box) => box !== undefined)) ||
+    properties;
   // An ICC profile wins over colours stated by number (`nclx`: an iPhone's Display P3), which
   // are made into the profile they describe.
   let stated: Uint8Array | undefined;
@@ -163,7 +170,11 @@ function avifProfile(bytes: Uint8Array): Uint8Array | undefined {
     if (box.type !== 'colr') continue;
     const kind = tag(bytes, box.body);
     if (kind === 'prof' || kind === 'rICC') return bytes.subarray(box.body + 4, box.end);
-    if (kind === 'nclx' && box.end - box.body >= 8 && !stated) stated = nclxProfile((bytes[box.body + 4]! << 8) | bytes[box.body + 5]!, (bytes[box.body + 6]! << 8) | bytes[box.body + 7]!);
+    if (kind === 'nclx' && box.end - box.body >= 8 && !stated)
+      stated = nclxProfile(
+        (bytes[box.body + 4]! << 8) | bytes[box.body + 5]!,
+        (bytes[box.body + 6]! << 8) | bytes[box.body + 7]!,
+      );
   }
   return stated;
 }

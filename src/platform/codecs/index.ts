@@ -39,7 +39,10 @@ export function createImagePlatform(assets: AssetLoader, inflate: Inflate = stre
     heic: heic.decode,
   };
   // `lossless` only reaches the encoders that have such a mode (WebP, AVIF).
-  const encoders: Record<RasterFormat, (image: Bitmap, quality: number, lossless: boolean) => Uint8Array | Promise<Uint8Array>> = {
+  const encoders: Record<
+    RasterFormat,
+    (image: Bitmap, quality: number, lossless: boolean) => Uint8Array | Promise<Uint8Array>
+  > = {
     png: png.encode,
     jpeg: jpeg.encode,
     webp: webp.encode,
@@ -61,7 +64,8 @@ export function createImagePlatform(assets: AssetLoader, inflate: Inflate = stre
     renderSvg,
     encode: async (image, format, { quality, lossless = false }) => encoders[format](image, quality, lossless),
     resize: resizeBitmap,
-    decodeAnimation: async (bytes, format) => (format === 'gif' ? decodeGifAnimation(bytes) : animatedWebp.decode(bytes)),
+    decodeAnimation: async (bytes, format) =>
+      format === 'gif' ? decodeGifAnimation(bytes) : animatedWebp.decode(bytes),
     encodeAnimation: async (animation, format, { quality, lossless = false }) =>
       format === 'gif' ? encodeGifAnimation(animation) : animatedWebp.encode(animation, quality, lossless),
   };

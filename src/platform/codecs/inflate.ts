@@ -7,7 +7,10 @@ import { Unzlib } from 'fflate';
  * when the stream is damaged, truncated, fails its Adler-32, or inflates to any other size:
  * the caller then leaves the file to a decoder with its own rules for such streams.
  */
-export type Inflate = (parts: readonly Uint8Array[], size: number) => Promise<Uint8Array | undefined> | Uint8Array | undefined;
+export type Inflate = (
+  parts: readonly Uint8Array[],
+  size: number,
+) => Promise<Uint8Array | undefined> | Uint8Array | undefined;
 
 /** Through `DecompressionStream('deflate')`: native zlib in browsers and their workers. */
 export const streamInflate: Inflate = async (parts, size) => {
@@ -17,7 +20,10 @@ export const streamInflate: Inflate = async (parts, size) => {
   const reader = stream.readable.getReader();
   // Queued all at once rather than awaiting each write: one round trip per small chunk costs
   // more than the inflating. Write failures surface through read() below.
-  const writing = Promise.all([...parts.map((part) => writer.write(part as Uint8Array<ArrayBuffer>)), writer.close()]).catch(() => {});
+  const writing = Promise.all([
+    ...parts.map((part) => writer.write(part as Uint8Array<ArrayBuffer>)),
+    writer.close(),
+  ]).catch(() => {});
   const out = new Uint8Array(size);
   let filled = 0;
   try {
@@ -74,7 +80,7 @@ function trailer(parts: readonly Uint8Array[]): number {
 function adler32(data: Uint8Array): number {
   let a = 1;
   let b = 0;
-  for (let at = 0; at < data.length; ) {
+  for (let at = 0; at < data.length;) {
     const end = Math.min(at + 5552, data.length);
     for (; at < end; at++) {
       a += data[at]!;

@@ -77,7 +77,7 @@ export interface JpegHeader {
 /** The header segments of a JPEG starting with SOI: one walk for every reader of them. */
 export function jpegHeader(bytes: Uint8Array): JpegHeader {
   const segments: JpegSegment[] = [];
-  for (let at = 2; ; ) {
+  for (let at = 2; ;) {
     if (at + 2 > bytes.length) return { segments, end: 'ends early' };
     if (bytes[at] !== 0xff) return { segments, end: 'not a marker' };
     const marker = bytes[at + 1]!;
@@ -98,7 +98,8 @@ export function jpegHeader(bytes: Uint8Array): JpegHeader {
   }
 }
 
-export const isSof = (marker: number) => marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
+export const isSof = (marker: number) =>
+  marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
 
 /** Markers and scans of `bytes` (SOI optional, as in TIFF strips); a damaged tail ends the walk. */
 export function jpegStructure(bytes: Uint8Array): JpegStructure {
@@ -120,13 +121,23 @@ export function jpegStructure(bytes: Uint8Array): JpegStructure {
     const length = (bytes[at + 2]! << 8) | bytes[at + 3]!;
     if (isSof(marker) && !result.frame && at + 9 <= bytes.length) {
       const components = at + 9 < bytes.length ? bytes[at + 9]! : 0;
-      result.frame = { height: (bytes[at + 5]! << 8) | bytes[at + 6]!, width: (bytes[at + 7]! << 8) | bytes[at + 8]!, marker, precision: bytes[at + 4]!, components };
+      result.frame = {
+        height: (bytes[at + 5]! << 8) | bytes[at + 6]!,
+        width: (bytes[at + 7]! << 8) | bytes[at + 8]!,
+        marker,
+        precision: bytes[at + 4]!,
+        components,
+      };
     }
     at += 2 + length;
     if (marker === 0xda) {
       result.scans++;
       // Entropy-coded data: a 0xFF in it is followed by 0x00 (stuffing) or a restart marker.
-      while (at + 1 < bytes.length && !(bytes[at] === 0xff && bytes[at + 1] !== 0x00 && (bytes[at + 1]! < 0xd0 || bytes[at + 1]! > 0xd7))) at++;
+      while (
+        at + 1 < bytes.length &&
+        !(bytes[at] === 0xff && bytes[at + 1] !== 0x00 && (bytes[at + 1]! < 0xd0 || bytes[at + 1]! > 0xd7))
+      )
+        at++;
     }
   }
   return result;

@@ -35,7 +35,9 @@ describe('full size', () => {
     const ours = await nodeImages.decode(bytes, 'jpeg');
     const theirs = mozjpeg.decode(bytes, false);
     expect([ours.width, ours.height]).toEqual([301, 203]);
-    expect(Buffer.from(ours.data).equals(Buffer.from(theirs.data.buffer, theirs.data.byteOffset, theirs.data.byteLength))).toBe(true);
+    expect(
+      Buffer.from(ours.data).equals(Buffer.from(theirs.data.buffer, theirs.data.byteOffset, theirs.data.byteLength)),
+    ).toBe(true);
   });
 
   // libvips writes only 4:2:0 and 4:4:4; this 301×203 file is ImageMagick's
@@ -46,7 +48,9 @@ describe('full size', () => {
     const ours = await nodeImages.decode(bytes, 'jpeg');
     const theirs = mozjpeg.decode(bytes, false);
     expect([ours.width, ours.height]).toEqual([301, 203]);
-    expect(Buffer.from(ours.data).equals(Buffer.from(theirs.data.buffer, theirs.data.byteOffset, theirs.data.byteLength))).toBe(true);
+    expect(
+      Buffer.from(ours.data).equals(Buffer.from(theirs.data.buffer, theirs.data.byteOffset, theirs.data.byteLength)),
+    ).toBe(true);
   });
 });
 
@@ -58,7 +62,17 @@ describe('resampled as it decodes', () => {
     ['4:2:0, 2.4×, lanczos3', () => photoJpeg(301, 203), 125, 85, 'lanczos3'],
     ['4:4:4, 3.1× by 2×, cubic', () => photoJpeg(301, 203, { chromaSubsampling: '4:4:4' }), 97, 101, 'cubic'],
     ['progressive, 1.5×, linear', () => photoJpeg(301, 203, { progressive: true }), 201, 135, 'linear'],
-    ['greyscale, 2×, lanczos3', async () => sharp(await photoJpeg(300, 200)).greyscale().jpeg().toBuffer(), 150, 100, 'lanczos3'],
+    [
+      'greyscale, 2×, lanczos3',
+      async () =>
+        sharp(await photoJpeg(300, 200))
+          .greyscale()
+          .jpeg()
+          .toBuffer(),
+      150,
+      100,
+      'lanczos3',
+    ],
     ['4:2:2, odd target, lanczos3', async () => fixture('chroma-422.jpeg'), 113, 77, 'lanczos3'],
     ['an enlargement, 1.3×', async () => photoJpeg(64, 48), 83, 62, 'lanczos3'],
   ] as const;
@@ -72,9 +86,19 @@ describe('resampled as it decodes', () => {
 
   it('not where the resizer averages blocks first (4× and more), nor for nearest, CMYK or a file cut short: whole', async () => {
     const photo = await photoJpeg(301, 203);
-    expect((await nodeImages.decode(photo, 'jpeg', { resizeTo: { width: 60, height: 40, kernel: 'lanczos3' } })).width).toBe(301);
-    expect((await nodeImages.decode(photo, 'jpeg', { resizeTo: { width: 125, height: 85, kernel: 'nearest' } })).width).toBe(301);
-    expect((await nodeImages.decode(fixture('cmyk.jpeg'), 'jpeg', { resizeTo: { width: 10, height: 10, kernel: 'lanczos3' } })).width).toBeGreaterThan(10);
+    expect(
+      (await nodeImages.decode(photo, 'jpeg', { resizeTo: { width: 60, height: 40, kernel: 'lanczos3' } })).width,
+    ).toBe(301);
+    expect(
+      (await nodeImages.decode(photo, 'jpeg', { resizeTo: { width: 125, height: 85, kernel: 'nearest' } })).width,
+    ).toBe(301);
+    expect(
+      (
+        await nodeImages.decode(fixture('cmyk.jpeg'), 'jpeg', {
+          resizeTo: { width: 10, height: 10, kernel: 'lanczos3' },
+        })
+      ).width,
+    ).toBeGreaterThan(10);
   });
 
   it('a file cut in its image data: the rows that are there, as a whole decode then resample() gives them', async () => {
@@ -86,30 +110,34 @@ describe('resampled as it decodes', () => {
 });
 
 describe('decoded smaller (shrink-on-load)', () => {
-  it.each([2, 4, 8])('1/%i: the size libjpeg gives (sides rounded up), each pixel about its block’s mean', async (shrink) => {
-    const bytes = await photoJpeg(1001, 667);
-    const ours = await nodeImages.decode(bytes, 'jpeg', { shrink });
-    const width = Math.ceil(1001 / shrink);
-    const height = Math.ceil(667 / shrink);
-    expect([ours.width, ours.height]).toEqual([width, height]);
-    // The DCT's lowest frequencies of each block are about its mean: compare with the block
-    // means of libvips's full-size decode (exactly the DC term at 1/8).
-    const full = await decode(bytes);
-    let total = 0;
-    for (let by = 0; by < height; by++) {
-      for (let bx = 0; bx < width; bx++) {
-        for (let c = 0; c < 3; c++) {
-          let sum = 0;
-          let count = 0;
-          for (let y = by * shrink; y < Math.min(667, (by + 1) * shrink); y++) {
-            for (let x = bx * shrink; x < Math.min(1001, (bx + 1) * shrink); x++, count++) sum += full.data[(y * 1001 + x) * 4 + c]!;
+  it.each([2, 4, 8])(
+    '1/%i: the size libjpeg gives (sides rounded up), each pixel about its block’s mean',
+    async (shrink) => {
+      const bytes = await photoJpeg(1001, 667);
+      const ours = await nodeImages.decode(bytes, 'jpeg', { shrink });
+      const width = Math.ceil(1001 / shrink);
+      const height = Math.ceil(667 / shrink);
+      expect([ours.width, ours.height]).toEqual([width, height]);
+      // The DCT's lowest frequencies of each block are about its mean: compare with the block
+      // means of libvips's full-size decode (exactly the DC term at 1/8).
+      const full = await decode(bytes);
+      let total = 0;
+      for (let by = 0; by < height; by++) {
+        for (let bx = 0; bx < width; bx++) {
+          for (let c = 0; c < 3; c++) {
+            let sum = 0;
+            let count = 0;
+            for (let y = by * shrink; y < Math.min(667, (by + 1) * shrink); y++) {
+              for (let x = bx * shrink; x < Math.min(1001, (bx + 1) * shrink); x++, count++)
+                sum += full.data[(y * 1001 + x) * 4 + c]!;
+            }
+            total += Math.abs(sum / count - ours.data[(by * width + bx) * 4 + c]!);
           }
-          total += Math.abs(sum / count - ours.data[(by * width + bx) * 4 + c]!);
         }
       }
-    }
-    expect(total / (width * height * 3)).toBeLessThan(2);
-  });
+      expect(total / (width * height * 3)).toBeLessThan(2);
+    },
+  );
 
   it('other factors are ignored: full size', async () => {
     const bytes = await photoJpeg(64, 48);
@@ -119,8 +147,12 @@ describe('decoded smaller (shrink-on-load)', () => {
 
 describe('damaged input', () => {
   it('bytes that are not a JPEG are an ImageDataError naming libjpeg’s reason, and the decoder still works', async () => {
-    await expect(nodeImages.decode(new TextEncoder().encode('not a jpeg at all'), 'jpeg')).rejects.toThrow(ImageDataError);
-    await expect(nodeImages.decode(new TextEncoder().encode('not a jpeg at all'), 'jpeg')).rejects.toThrow(/Not a JPEG file/);
+    await expect(nodeImages.decode(new TextEncoder().encode('not a jpeg at all'), 'jpeg')).rejects.toThrow(
+      ImageDataError,
+    );
+    await expect(nodeImages.decode(new TextEncoder().encode('not a jpeg at all'), 'jpeg')).rejects.toThrow(
+      /Not a JPEG file/,
+    );
     expect((await nodeImages.decode(fixture('quadrants.jpeg'), 'jpeg')).width).toBeGreaterThan(0);
   });
 
@@ -139,8 +171,15 @@ describe('damaged input', () => {
     for (const shrink of [1, 2]) {
       const image = await nodeImages.decode(fixture('cmyk.jpeg'), 'jpeg', { shrink });
       expect([image.width, image.height]).toEqual([40 / shrink, 24 / shrink]);
-      const at = (x: number, y: number) => [...image.data.subarray(((y * image.width + x) * 4), (y * image.width + x) * 4 + 3)];
-      const [red, green, blue, yellow] = [at(image.width / 4, image.height / 4), at((3 * image.width) / 4, image.height / 4), at(image.width / 4, (3 * image.height) / 4), at((3 * image.width) / 4, (3 * image.height) / 4)];
+      const at = (x: number, y: number) => [
+        ...image.data.subarray((y * image.width + x) * 4, (y * image.width + x) * 4 + 3),
+      ];
+      const [red, green, blue, yellow] = [
+        at(image.width / 4, image.height / 4),
+        at((3 * image.width) / 4, image.height / 4),
+        at(image.width / 4, (3 * image.height) / 4),
+        at((3 * image.width) / 4, (3 * image.height) / 4),
+      ];
       expect(red[0]! - Math.max(red[1]!, red[2]!)).toBeGreaterThan(100);
       expect(green[1]! - Math.max(green[0]!, green[2]!)).toBeGreaterThan(40);
       expect(blue[2]! - Math.max(blue[0]!, blue[1]!)).toBeGreaterThan(40);
@@ -172,9 +211,23 @@ describe('the resizer decodes JPEGs smaller when it can', () => {
   });
 
   it('EXIF orientation 6 (a quarter turn): the shrink is planned on the upright size', async () => {
-    const bytes = await sharp(await photoJpeg(1200, 800)).withMetadata({ orientation: 6 }).jpeg({ quality: 90 }).toBuffer();
-    const reply = await call('image-resizer', { image: bytes.toString('base64'), height: 300, rotate: 90, format: 'png' });
-    const body = reply.body as { image: string; width: number; height: number; originalWidth: number; originalHeight: number };
+    const bytes = await sharp(await photoJpeg(1200, 800))
+      .withMetadata({ orientation: 6 })
+      .jpeg({ quality: 90 })
+      .toBuffer();
+    const reply = await call('image-resizer', {
+      image: bytes.toString('base64'),
+      height: 300,
+      rotate: 90,
+      format: 'png',
+    });
+    const body = reply.body as {
+      image: string;
+      width: number;
+      height: number;
+      originalWidth: number;
+      originalHeight: number;
+    };
     expect([body.width, body.height, body.originalWidth, body.originalHeight]).toEqual([450, 300, 800, 1200]);
     const theirs = await decode(await sharp(bytes).rotate().rotate(90).resize({ height: 300 }).png().toBuffer());
     expect(meanDifference(await decode(body.image), theirs)).toBeLessThan(1.5);
@@ -182,10 +235,24 @@ describe('the resizer decodes JPEGs smaller when it can', () => {
 
   it('with a crop the full image is decoded: crop coordinates are full-size pixels', async () => {
     const bytes = await photoJpeg(1000, 600);
-    const reply = await call('image-resizer', { image: bytes.toString('base64'), cropX: 500, cropY: 300, cropWidth: 500, cropHeight: 300, width: 100, format: 'png' });
+    const reply = await call('image-resizer', {
+      image: bytes.toString('base64'),
+      cropX: 500,
+      cropY: 300,
+      cropWidth: 500,
+      cropHeight: 300,
+      width: 100,
+      format: 'png',
+    });
     const body = reply.body as { image: string; width: number; height: number };
     expect([body.width, body.height]).toEqual([100, 60]);
-    const theirs = await decode(await sharp(bytes).extract({ left: 500, top: 300, width: 500, height: 300 }).resize({ width: 100 }).png().toBuffer());
+    const theirs = await decode(
+      await sharp(bytes)
+        .extract({ left: 500, top: 300, width: 500, height: 300 })
+        .resize({ width: 100 })
+        .png()
+        .toBuffer(),
+    );
     expect(meanDifference(await decode(body.image), theirs)).toBeLessThan(1.5);
   });
 });

@@ -17,12 +17,19 @@ import { axisWeights, type AxisWeights } from './resample-weights';
 import type { Kernel } from '../../lib/images/kernels';
 
 export function jpegCodec(assets: AssetLoader) {
-  const decoder = once(async () => emscripten(createJpegDecoder as never, await assets.wasm('jpeg-dec.wasm')) as Promise<JpegDecoderModule>);
-  const encoder = once(async () => emscripten(createJpegEncoder as never, await assets.wasm('jpeg-enc.wasm')) as Promise<JpegEncoderModule>);
+  const decoder = once(
+    async () =>
+      emscripten(createJpegDecoder as never, await assets.wasm('jpeg-dec.wasm')) as Promise<JpegDecoderModule>,
+  );
+  const encoder = once(
+    async () =>
+      emscripten(createJpegEncoder as never, await assets.wasm('jpeg-enc.wasm')) as Promise<JpegEncoderModule>,
+  );
   return {
     // Pixels as stored: EXIF orientation is applied by the tool (one code path for every format);
     // CMYK as CMYK, which the colour stage converts (colour-profile.ts).
-    decode: async (bytes: Uint8Array, { shrink = 1, resizeTo }: DecodeOptions = {}): Promise<Bitmap | CmykImage> => decodeWith(await decoder(), bytes, shrink, resizeTo),
+    decode: async (bytes: Uint8Array, { shrink = 1, resizeTo }: DecodeOptions = {}): Promise<Bitmap | CmykImage> =>
+      decodeWith(await decoder(), bytes, shrink, resizeTo),
     /** Quality 1–100; alpha is ignored (the converter flattens transparency first). */
     encode: async (image: Bitmap, quality: number): Promise<Uint8Array> => encodeWith(await encoder(), image, quality),
   };
@@ -45,7 +52,12 @@ function encodeWith(module: JpegEncoderModule, image: Bitmap, quality: number): 
   return bytes;
 }
 
-function decodeWith(module: JpegDecoderModule, bytes: Uint8Array, shrink: number, resizeTo?: { width: number; height: number; kernel: Kernel }): Bitmap | CmykImage {
+function decodeWith(
+  module: JpegDecoderModule,
+  bytes: Uint8Array,
+  shrink: number,
+  resizeTo?: { width: number; height: number; kernel: Kernel },
+): Bitmap | CmykImage {
   const input = module._malloc(bytes.length);
   if (!input) throw new Error('JPEG decoder: out of memory');
   module.HEAPU8.set(bytes, input);
@@ -56,10 +68,25 @@ function decodeWith(module: JpegDecoderModule, bytes: Uint8Array, shrink: number
   let pixels: number;
   try {
     const resample = frame && resizeTo && (frame.width !== resizeTo.width || frame.height !== resizeTo.height);
-    if (resample && resizeTo.kernel !== 'nearest' && resampledAlone(frame.width, frame.height, resizeTo.width, resizeTo.height)) {
+    if (
+      resample &&
+      resizeTo.kernel !== 'nearest' &&
+      resampledAlone(frame.width, frame.height, resizeTo.width, resizeTo.height)
+    ) {
       const { kernel } = resizeTo;
-      pixels = withTables(module, [axisWeights(frame.width, resizeTo.width, kernel), axisWeights(frame.height, resizeTo.height, kernel)], (tables) =>
-        module._decode_jpeg_resized(input, bytes.length, frame.width, frame.height, resizeTo.width, resizeTo.height, tables),
+      pixels = withTables(
+        module,
+        [axisWeights(frame.width, resizeTo.width, kernel), axisWeights(frame.height, resizeTo.height, kernel)],
+        (tables) =>
+          module._decode_jpeg_resized(
+            input,
+            bytes.length,
+            frame.width,
+            frame.height,
+            resizeTo.width,
+            resizeTo.height,
+            tables,
+          ),
       );
     } else {
       pixels = module._decode_jpeg(input, bytes.length, scaled ? shrink : 1);
@@ -86,7 +113,10 @@ function decodeWith(module: JpegDecoderModule, bytes: Uint8Array, shrink: number
 /** The first frame's size (what libjpeg decodes), from its SOF segment; undefined without one. */
 function frameSize(bytes: Uint8Array): { width: number; height: number } | undefined {
   for (const { marker, content } of jpegHeader(bytes).segments) {
-    if (isSof(marker)) return content.length >= 5 ? { width: (content[3]! << 8) | content[4]!, height: (content[1]! << 8) | content[2]! } : undefined;
+    if (isSof(marker))
+      return content.length >= 5
+        ? { width: (content[3]! << 8) | content[4]!, height: (content[1]! << 8) | content[2]! }
+        : undefined;
   }
   return undefined;
 }
@@ -94,7 +124,9 @@ function frameSize(bytes: Uint8Array): { width: number; height: number } | undef
 /** Runs `decode` with the axes' weight tables in the module's heap (taps, starts, pairs each). */
 function withTables(module: JpegDecoderModule, axes: AxisWeights[], decode: (tables: number) => number): number {
   const header = 4 * 3 * axes.length;
-  const tables = module._malloc(header + axes.reduce((sum, axis) => sum + axis.starts.byteLength + axis.pairs.byteLength, 0));
+  const tables = module._malloc(
+    header + axes.reduce((sum, axis) => sum + axis.starts.byteLength + axis.pairs.byteLength, 0),
+  );
   if (!tables) throw new Error('JPEG decoder: out of memory');
   try {
     const heap = module.HEAPU8; // after the malloc: growing the heap replaces HEAPU8

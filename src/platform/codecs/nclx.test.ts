@@ -74,17 +74,32 @@ function ramps(): Buffer {
     for (let x = 0; x < width; x++) {
       const band = Math.floor(y / 16);
       const v = Math.round((x / (width - 1)) * 255);
-      raw.set(band === 0 ? [v, 30, 30] : band === 1 ? [30, v, 30] : band === 2 ? [30, 30, v] : [v, v, v], (y * width + x) * 3);
+      raw.set(
+        band === 0 ? [v, 30, 30] : band === 1 ? [30, v, 30] : band === 2 ? [30, 30, v] : [v, v, v],
+        (y * width + x) * 3,
+      );
     }
   return raw;
 }
 
-const sourceRgba = async (raw: Buffer) => new Uint8Array(await sharp(raw, { raw: { width, height, channels: 3 } }).ensureAlpha().raw().toBuffer());
+const sourceRgba = async (raw: Buffer) =>
+  new Uint8Array(
+    await sharp(raw, { raw: { width, height, channels: 3 } })
+      .ensureAlpha()
+      .raw()
+      .toBuffer(),
+  );
 
 describe('nclx colours', () => {
   it('sRGB primaries give the colorants an sRGB ICC profile states (D50)', () => {
-    const expected = [[0.4361, 0.2225, 0.0139], [0.3851, 0.7169, 0.0971], [0.1431, 0.0606, 0.7141]];
-    colorants(SRGB_PRIMARIES).forEach((column, i) => column.forEach((value, j) => expect(value).toBeCloseTo(expected[i]![j]!, 3)));
+    const expected = [
+      [0.4361, 0.2225, 0.0139],
+      [0.3851, 0.7169, 0.0971],
+      [0.1431, 0.0606, 0.7141],
+    ];
+    colorants(SRGB_PRIMARIES).forEach((column, i) =>
+      column.forEach((value, j) => expect(value).toBeCloseTo(expected[i]![j]!, 3)),
+    );
     // And a profile made for BT.709 primaries with the sRGB curve would be sRGB: none is made.
     expect(nclxProfile(1, 13)).toBeUndefined();
     expect(nclxProfile(2, 2)).toBeUndefined();
@@ -98,7 +113,10 @@ describe('nclx colours', () => {
       // The numbers written as P3 (sharp converts them into its Display P3 profile and embeds it),
       // then the HEIC's ICC `colr` turned into the nclx an iPhone writes (heif-enc 1.15 writes no nclx).
       const png = join(work, 'p3.png');
-      await sharp(raw, { raw: { width, height, channels: 3 } }).withIccProfile('p3').png().toFile(png);
+      await sharp(raw, { raw: { width, height, channels: 3 } })
+        .withIccProfile('p3')
+        .png()
+        .toFile(png);
       const heic = join(work, 'p3.heic');
       execFileSync('heif-enc', ['-q', '95', '-o', heic, png], { stdio: 'pipe' });
       const bytes = asNclx(new Uint8Array(readFileSync(heic)), 12, 13, 6);
@@ -109,9 +127,20 @@ describe('nclx colours', () => {
       // are), tagged with sharp's Display P3 profile and converted to sRGB by libvips.
       const decoded = join(work, 'decoded.png');
       execFileSync('heif-convert', [heic, decoded], { stdio: 'pipe' });
-      const p3 = (await sharp(Buffer.alloc(3), { raw: { width: 1, height: 1, channels: 3 } }).withIccProfile('p3').png().toBuffer({ resolveWithObject: true })).data;
+      const p3 = (
+        await sharp(Buffer.alloc(3), { raw: { width: 1, height: 1, channels: 3 } })
+          .withIccProfile('p3')
+          .png()
+          .toBuffer({ resolveWithObject: true })
+      ).data;
       const profile = (await sharp(p3).metadata()).icc!;
-      const theirs = new Uint8Array(await sharp(withIccp(readFileSync(decoded), profile)).toColourspace('srgb').ensureAlpha().raw().toBuffer());
+      const theirs = new Uint8Array(
+        await sharp(withIccp(readFileSync(decoded), profile))
+          .toColourspace('srgb')
+          .ensureAlpha()
+          .raw()
+          .toBuffer(),
+      );
       const unmanaged = new Uint8Array(await sharp(decoded).ensureAlpha().raw().toBuffer());
       const ours = (await nodeImages.decode(bytes, 'heic')).data;
       expect(ours.length).toBe(theirs.length);
@@ -127,10 +156,17 @@ describe('nclx colours', () => {
 
   it('an AVIF whose nclx says Display P3 comes out as libvips reads its ICC twin', async () => {
     const raw = ramps();
-    const withProfile = new Uint8Array(await sharp(raw, { raw: { width, height, channels: 3 } }).withIccProfile('p3').avif({ quality: 95 }).toBuffer());
+    const withProfile = new Uint8Array(
+      await sharp(raw, { raw: { width, height, channels: 3 } })
+        .withIccProfile('p3')
+        .avif({ quality: 95 })
+        .toBuffer(),
+    );
     const bytes = asNclx(withProfile, 12, 13, 6);
     expect(embeddedProfile(bytes, 'avif')).toBeDefined();
-    const theirs = new Uint8Array(await sharp(Buffer.from(withProfile)).toColourspace('srgb').ensureAlpha().raw().toBuffer());
+    const theirs = new Uint8Array(
+      await sharp(Buffer.from(withProfile)).toColourspace('srgb').ensureAlpha().raw().toBuffer(),
+    );
     const ours = (await nodeImages.decode(bytes, 'avif')).data;
     expect(psnr(ours, theirs)).toBeGreaterThan(35);
     expect(psnr(ours, await sourceRgba(raw))).toBeGreaterThan(40);

@@ -19,21 +19,23 @@ const SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
  * in png.test.ts); the others listed it skips unread. A chunk not listed (iCCP, iTXt, zTXt,
  * acTL, unknown ones…) sends the file to the Rust decoder.
  */
-const ANCILLARY = new Map<string, (content: Uint8Array) => boolean>(Object.entries({
-  gAMA: (content) => content.length === 4,
-  cHRM: (content) => content.length === 32,
-  pHYs: (content) => content.length === 9 && content[8]! <= 1, // unit: unknown or metre
-  sRGB: (content) => content.length === 1 && content[0]! <= 3, // a rendering intent
-  tEXt: (content) => {
-    const keyword = content.indexOf(0); // a keyword of 1–79 bytes, then a NUL
-    return keyword >= 1 && keyword <= 79;
-  },
-  bKGD: () => true,
-  sBIT: () => true,
-  tIME: () => true,
-  eXIf: () => true,
-  hIST: () => true,
-}));
+const ANCILLARY = new Map<string, (content: Uint8Array) => boolean>(
+  Object.entries({
+    gAMA: (content) => content.length === 4,
+    cHRM: (content) => content.length === 32,
+    pHYs: (content) => content.length === 9 && content[8]! <= 1, // unit: unknown or metre
+    sRGB: (content) => content.length === 1 && content[0]! <= 3, // a rendering intent
+    tEXt: (content) => {
+      const keyword = content.indexOf(0); // a keyword of 1–79 bytes, then a NUL
+      return keyword >= 1 && keyword <= 79;
+    },
+    bKGD: () => true,
+    sBIT: () => true,
+    tIME: () => true,
+    eXIf: () => true,
+    hIST: () => true,
+  }),
+);
 const SINGLE = new Set(['gAMA', 'cHRM', 'pHYs', 'sRGB']);
 
 interface Header {
@@ -71,7 +73,7 @@ function readChunks(bytes: Uint8Array): { header: Header; data: Uint8Array[] } |
   let header: Header | undefined;
   const data: Uint8Array[] = [];
   const seen = new Set<string>();
-  for (let at = 8; ; ) {
+  for (let at = 8; ;) {
     if (at + 8 > bytes.length) return undefined;
     const length = view.getUint32(at);
     const type = String.fromCharCode(bytes[at + 4]!, bytes[at + 5]!, bytes[at + 6]!, bytes[at + 7]!);
@@ -92,7 +94,15 @@ function readChunks(bytes: Uint8Array): { header: Header; data: Uint8Array[] } |
       header = readHeader(content, view, body);
       if (!header) return undefined;
     } else if (type === 'PLTE') {
-      if (header.colour !== 3 || header.palette || header.transparency || length === 0 || length % 3 !== 0 || length / 3 > 1 << header.depth) return undefined;
+      if (
+        header.colour !== 3 ||
+        header.palette ||
+        header.transparency ||
+        length === 0 ||
+        length % 3 !== 0 ||
+        length / 3 > 1 << header.depth
+      )
+        return undefined;
       header.palette = content;
     } else if (type === 'tRNS') {
       if (header.transparency || !transparencyFits(header, content)) return undefined;
@@ -137,14 +147,22 @@ function toBitmap(raw: Uint8Array, header: Header, rowBytes: number): Bitmap | u
   const stride = rowBytes + 1;
   const widen = widener(header);
   for (let y = 0, start = 1; y < height; y++, start += stride) {
-    if (!unfilterRow(raw, raw[start - 1]!, start, start + rowBytes, y === 0 ? -1 : start - stride, bpp)) return undefined;
+    if (!unfilterRow(raw, raw[start - 1]!, start, start + rowBytes, y === 0 ? -1 : start - stride, bpp))
+      return undefined;
     if (!widen(raw, start, rowBytes, data, pixels, y * width)) return undefined;
   }
   return { width, height, data };
 }
 
 /** Writes one unfiltered row as RGBA at pixel `at`; false if a palette index has no entry. */
-type Widen = (raw: Uint8Array, start: number, rowBytes: number, data: Uint8Array, pixels: Uint32Array, at: number) => boolean;
+type Widen = (
+  raw: Uint8Array,
+  start: number,
+  rowBytes: number,
+  data: Uint8Array,
+  pixels: Uint32Array,
+  at: number,
+) => boolean;
 
 function widener(header: Header): Widen {
   const { colour, transparency } = header;

@@ -9,7 +9,14 @@
  * Reverses one row's filter in place: bytes `raw[start, end)`, the row above at `up`, or -1
  * for the first row (whose row above counts as zeros). False on an unknown filter type.
  */
-export function unfilterRow(raw: Uint8Array, filter: number, start: number, end: number, up: number, bpp: number): boolean {
+export function unfilterRow(
+  raw: Uint8Array,
+  filter: number,
+  start: number,
+  end: number,
+  up: number,
+  bpp: number,
+): boolean {
   switch (filter) {
     case 0:
       return true;

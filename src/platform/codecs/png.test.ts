@@ -16,7 +16,9 @@ import { createImagePlatform } from './index';
 import { scriptInflate, streamInflate } from './inflate';
 import { decodeCommonPng } from './png-fast';
 
-const wasm = new WebAssembly.Module(readFileSync(createRequire(import.meta.url).resolve('@jsquash/png/codec/pkg/squoosh_png_bg.wasm')));
+const wasm = new WebAssembly.Module(
+  readFileSync(createRequire(import.meta.url).resolve('@jsquash/png/codec/pkg/squoosh_png_bg.wasm')),
+);
 await initPng(wasm);
 /** The platform as browsers build it: the web-standard inflater. */
 const browserLike = createImagePlatform({ wasm: async () => wasm, bytes: async () => new Uint8Array() }, streamInflate);
@@ -31,7 +33,8 @@ const workerLike = createImagePlatform({ wasm: async () => wasm, bytes: async ()
 function pixels(data: ArrayLike<number>, reference?: ArrayLike<number>): string {
   if (reference) {
     for (let i = 0; i < Math.max(data.length, reference.length); i++) {
-      if (data[i] !== reference[i]) return `${data.length} bytes, first difference at ${i}: ${data[i]} (expected ${reference[i]})`;
+      if (data[i] !== reference[i])
+        return `${data.length} bytes, first difference at ${i}: ${data[i]} (expected ${reference[i]})`;
     }
   }
   return `${data.length} bytes`;
@@ -51,7 +54,11 @@ async function expectSameAsRust(bytes: Uint8Array, label = ''): Promise<void> {
   const expected = rust(bytes);
   for (const platform of [nodeImages, browserLike, workerLike]) {
     const ours = await platform.decode(bytes, 'png').then(
-      (image) => ({ width: image.width, height: image.height, data: pixels(image.data, expected === 'error' ? undefined : expected.data) }),
+      (image) => ({
+        width: image.width,
+        height: image.height,
+        data: pixels(image.data, expected === 'error' ? undefined : expected.data),
+      }),
       (error: unknown) => {
         expect(error, label).toBeInstanceOf(ImageDataError);
         return 'error' as const;
@@ -163,7 +170,10 @@ const KINDS: { name: string; spec: Omit<Spec, 'width' | 'height' | 'filter'> }[]
     { name: `grey ${depth}-bit`, spec: { depth, colour: 0 } },
     { name: `grey ${depth}-bit + tRNS`, spec: { depth, colour: 0, trns: [0, (1 << depth) - 2] } },
     { name: `palette ${depth}-bit`, spec: { depth, colour: 3, palette: palette(Math.min(1 << depth, 200)) } },
-    { name: `palette ${depth}-bit + tRNS`, spec: { depth, colour: 3, palette: palette(1 << Math.min(depth, 7)), trns: [0, 128, 255].slice(0, 1 << depth) } },
+    {
+      name: `palette ${depth}-bit + tRNS`,
+      spec: { depth, colour: 3, palette: palette(1 << Math.min(depth, 7)), trns: [0, 128, 255].slice(0, 1 << depth) },
+    },
   ]),
   { name: 'RGB', spec: { depth: 8, colour: 2 } },
   { name: 'RGB + tRNS', spec: { depth: 8, colour: 2, trns: [0, 12, 0, 17, 0, 22] } },
@@ -180,12 +190,25 @@ const FILTERS: [string, (y: number) => number][] = [
 ];
 
 describe('the fast path decodes exactly as the Rust decoder and libvips', () => {
-  it.each(KINDS.flatMap(({ name, spec }) => FILTERS.map(([filterName, filter]) => [`${name}, ${filterName}`, { ...spec, filter }] as const)))('%s', async (label, partial) => {
+  it.each(
+    KINDS.flatMap(({ name, spec }) =>
+      FILTERS.map(([filterName, filter]) => [`${name}, ${filterName}`, { ...spec, filter }] as const),
+    ),
+  )('%s', async (label, partial) => {
     // Widths with every remainder mod 4 (the RGB path widens four pixels at a time), and one under 4.
-    for (const [width, height] of [[13, 7], [64, 9], [14, 3], [15, 2], [3, 2]] as const) {
+    for (const [width, height] of [
+      [13, 7],
+      [64, 9],
+      [14, 3],
+      [15, 2],
+      [3, 2],
+    ] as const) {
       const spec = { ...partial, width, height };
       const png = encode(spec);
-      expect(await decodeCommonPng(png, streamInflate), `${label} ${width}×${height} takes the fast path`).toBeDefined();
+      expect(
+        await decodeCommonPng(png, streamInflate),
+        `${label} ${width}×${height} takes the fast path`,
+      ).toBeDefined();
       await expectSameAsRust(png, `${label} ${width}×${height}`);
       await expectSameAsSharp(png);
     }
@@ -206,7 +229,15 @@ describe('the fast path decodes exactly as the Rust decoder and libvips', () => 
     let image = sharp(pixels, { raw: { width, height, channels: 4 } });
     if ('grey' in options) image = image.toColourspace('b-w');
     if (!('alpha' in options)) image = image.removeAlpha();
-    const png = new Uint8Array(await image.png({ adaptiveFiltering: 'adaptiveFiltering' in options, palette: 'palette' in options, colours: 'colours' in options ? options.colours : 256 }).toBuffer());
+    const png = new Uint8Array(
+      await image
+        .png({
+          adaptiveFiltering: 'adaptiveFiltering' in options,
+          palette: 'palette' in options,
+          colours: 'colours' in options ? options.colours : 256,
+        })
+        .toBuffer(),
+    );
     expect(await decodeCommonPng(png, streamInflate)).toBeDefined();
     await expectSameAsRust(png);
     await expectSameAsSharp(png);
@@ -221,10 +252,30 @@ describe('what the fast path declines still decodes, through the Rust decoder', 
   const base = { width: 13, height: 7, depth: 8, colour: 2, filter: (y: number) => y % 5 };
 
   it.each([
-    ['interlaced', () => sharp({ create: { width: 33, height: 17, channels: 3, background: '#3a7' } }).png({ progressive: true }).toBuffer()],
-    ['16-bit', () => sharp({ create: { width: 33, height: 17, channels: 4, background: '#3a7c' } }).toColourspace('rgb16').png().toBuffer()],
+    [
+      'interlaced',
+      () =>
+        sharp({ create: { width: 33, height: 17, channels: 3, background: '#3a7' } })
+          .png({ progressive: true })
+          .toBuffer(),
+    ],
+    [
+      '16-bit',
+      () =>
+        sharp({ create: { width: 33, height: 17, channels: 4, background: '#3a7c' } })
+          .toColourspace('rgb16')
+          .png()
+          .toBuffer(),
+    ],
     // sRGB, so the colour stage leaves it as Rust decodes it (other profiles: colour-profile.test.ts).
-    ['an ICC profile', () => sharp({ create: { width: 33, height: 17, channels: 3, background: '#3a7' } }).withIccProfile('srgb').png().toBuffer()],
+    [
+      'an ICC profile',
+      () =>
+        sharp({ create: { width: 33, height: 17, channels: 3, background: '#3a7' } })
+          .withIccProfile('srgb')
+          .png()
+          .toBuffer(),
+    ],
     ['an iTXt chunk', () => encode({ ...base, before: [chunk('iTXt', Buffer.from('Comment\0\0\0\0\0hi'))] })],
     ['an unknown chunk', () => encode({ ...base, before: [chunk('prVt', [1, 2, 3])] })],
     ['a PLTE in an RGB image', () => encode({ ...base, palette: palette(4) })],
@@ -236,7 +287,10 @@ describe('what the fast path declines still decodes, through the Rust decoder', 
   });
 
   it('a palette index beyond the palette', async () => {
-    const png = encode({ ...base, colour: 3, palette: palette(3) }, samples({ ...base, colour: 3, palette: palette(200) }));
+    const png = encode(
+      { ...base, colour: 3, palette: palette(3) },
+      samples({ ...base, colour: 3, palette: palette(200) }),
+    );
     expect(await decodeCommonPng(png, streamInflate)).toBeUndefined();
     await expectSameAsRust(png);
   });
@@ -276,8 +330,20 @@ describe('ancillary chunks: accepted and refused exactly where the Rust decoder 
     ['tEXt with an 80-byte keyword', [chunk('tEXt', text('k'.repeat(80) + '\0x'))]],
     ['tEXt with an empty keyword', [chunk('tEXt', text('\0x'))]],
     ['tEXt without a NUL', [chunk('tEXt', text('Software'))]],
-    ['bKGD, sBIT, tIME, eXIf and hIST of any content', [chunk('bKGD', [1]), chunk('sBIT', [99]), chunk('tIME', [1]), chunk('eXIf', [1, 2]), chunk('hIST', [3])]],
-    ['a damaged chunk CRC', [(() => { const c = chunk('gAMA', [0, 0, 1, 0]); c[c.length - 1]! ^= 1; return c; })()]],
+    [
+      'bKGD, sBIT, tIME, eXIf and hIST of any content',
+      [chunk('bKGD', [1]), chunk('sBIT', [99]), chunk('tIME', [1]), chunk('eXIf', [1, 2]), chunk('hIST', [3])],
+    ],
+    [
+      'a damaged chunk CRC',
+      [
+        (() => {
+          const c = chunk('gAMA', [0, 0, 1, 0]);
+          c[c.length - 1]! ^= 1;
+          return c;
+        })(),
+      ],
+    ],
   ] as const)('%s', async (label, before) => {
     await expectSameAsRust(encode({ ...base, before: [...before] }), label);
   });
@@ -291,7 +357,14 @@ describe('ancillary chunks: accepted and refused exactly where the Rust decoder 
 
 describe('damaged files: the same pixels or the same refusal as the Rust decoder', () => {
   it('150 files with a byte changed or the end cut off', async () => {
-    const png = encode({ width: 19, height: 11, depth: 8, colour: 6, filter: (y) => y % 5, before: [chunk('gAMA', [0, 0, 177, 143]), chunk('tEXt', Buffer.from('a\0b'))] });
+    const png = encode({
+      width: 19,
+      height: 11,
+      depth: 8,
+      colour: 6,
+      filter: (y) => y % 5,
+      before: [chunk('gAMA', [0, 0, 177, 143]), chunk('tEXt', Buffer.from('a\0b'))],
+    });
     const next = prng(5);
     const random = (n: number) => Math.floor(next() * n);
     for (let round = 0; round < 150; round++) {

@@ -14,8 +14,25 @@ import { axisWeights, type AxisWeights } from './resample-weights';
 
 interface Passes {
   memory: WebAssembly.Memory;
-  vertical(src: number, rowBytes: number, outRows: number, dst: number, starts: number, pairs: number, taps: number): void;
-  horizontal(src: number, srcWidth: number, rows: number, dst: number, outWidth: number, starts: number, pairs: number, taps: number): void;
+  vertical(
+    src: number,
+    rowBytes: number,
+    outRows: number,
+    dst: number,
+    starts: number,
+    pairs: number,
+    taps: number,
+  ): void;
+  horizontal(
+    src: number,
+    srcWidth: number,
+    rows: number,
+    dst: number,
+    outWidth: number,
+    starts: number,
+    pairs: number,
+    taps: number,
+  ): void;
 }
 
 let wasm: Passes | null | undefined;
@@ -45,13 +62,24 @@ export function resample(image: Bitmap, width: number, height: number, kernel: K
   const h = axisWeights(image.width, width, kernel);
   const v = axisWeights(image.height, height, kernel);
   const passes = simd();
-  const data = passes ? runWasm(passes, source, image.width, image.height, width, height, h, v) : runJs(source, image.width, image.height, width, height, h, v);
+  const data = passes
+    ? runWasm(passes, source, image.width, image.height, width, height, h, v)
+    : runJs(source, image.width, image.height, width, height, h, v);
   return { width, height, data: opaque ? data : unpremultiply(data) };
 }
 
 const align = (n: number) => (n + 15) & ~15;
 
-function runWasm(passes: Passes, source: Uint8Array, srcWidth: number, srcHeight: number, width: number, height: number, h: AxisWeights, v: AxisWeights): Uint8Array {
+function runWasm(
+  passes: Passes,
+  source: Uint8Array,
+  srcWidth: number,
+  srcHeight: number,
+  width: number,
+  height: number,
+  h: AxisWeights,
+  v: AxisWeights,
+): Uint8Array {
   let end = 0;
   const take = (bytes: number) => ((end += align(bytes)), end - align(bytes));
   const src = take(source.length + srcWidth * 4 + 16); // + the row a zero-weight tap may read
@@ -78,7 +106,15 @@ function runWasm(passes: Passes, source: Uint8Array, srcWidth: number, srcHeight
 }
 
 /** The same arithmetic as resample.wat, lane by lane (vertical pass, then horizontal). */
-function runJs(source: Uint8Array, srcWidth: number, srcHeight: number, width: number, height: number, h: AxisWeights, v: AxisWeights): Uint8Array {
+function runJs(
+  source: Uint8Array,
+  srcWidth: number,
+  srcHeight: number,
+  width: number,
+  height: number,
+  h: AxisWeights,
+  v: AxisWeights,
+): Uint8Array {
   const hw = new Int16Array(h.pairs.buffer);
   const vw = new Int16Array(v.pairs.buffer);
   const rowBytes = srcWidth * 4;
@@ -99,7 +135,10 @@ function runJs(source: Uint8Array, srcWidth: number, srcHeight: number, width: n
   for (let y = 0, o = 0; y < height; y++) {
     const row = y * rowBytes;
     for (let x = 0; x < width; x++, o += 4) {
-      let r = 1 << 19, g = r, b = r, a = r;
+      let r = 1 << 19,
+        g = r,
+        b = r,
+        a = r;
       for (let k = 0, p = row + h.starts[x]! * 4, w = x * h.taps; k < h.taps; k++, p += 4, w++) {
         const weight = hw[w]!;
         r += mid[p]! * weight;
@@ -120,7 +159,8 @@ function runJs(source: Uint8Array, srcWidth: number, srcHeight: number, width: n
 function nearest(image: Bitmap, width: number, height: number): Bitmap {
   const src = words(image.data);
   const out = new Uint32Array(width * height);
-  const pick = (from: number, to: number) => Int32Array.from({ length: to }, (_, i) => Math.min(from - 1, Math.floor((i + 0.5) * (from / to))));
+  const pick = (from: number, to: number) =>
+    Int32Array.from({ length: to }, (_, i) => Math.min(from - 1, Math.floor((i + 0.5) * (from / to))));
   const xs = pick(image.width, width);
   const ys = pick(image.height, height);
   for (let y = 0, o = 0; y < height; y++) {
@@ -142,7 +182,10 @@ function isOpaque(data: Uint8Array): boolean {
   // single unsigned chain (8 ms → 3 ms for 2 MP in V8, bench/image-stages.mjs).
   const unsigned = words(data);
   const pixels = new Int32Array(unsigned.buffer, unsigned.byteOffset, unsigned.length);
-  let a = -1, b = -1, c = -1, d = -1;
+  let a = -1,
+    b = -1,
+    c = -1,
+    d = -1;
   const whole = pixels.length & ~3;
   for (let i = 0; i < whole; i += 4) {
     a &= pixels[i]!;

@@ -11,8 +11,13 @@ import { shrinkFactor } from '../shrink';
 import { useSimd } from './resample';
 import { blockSide, boxShrink, resizeBitmap, subsample } from './resize';
 
-const bitmap = (width: number, height: number, pixels: number[][]): Bitmap => ({ width, height, data: Uint8Array.from(pixels.flat()) });
-const pixelsOf = (image: Bitmap) => Array.from({ length: image.width * image.height }, (_, i) => Array.from(image.data.subarray(i * 4, i * 4 + 4)));
+const bitmap = (width: number, height: number, pixels: number[][]): Bitmap => ({
+  width,
+  height,
+  data: Uint8Array.from(pixels.flat()),
+});
+const pixelsOf = (image: Bitmap) =>
+  Array.from({ length: image.width * image.height }, (_, i) => Array.from(image.data.subarray(i * 4, i * 4 + 4)));
 
 describe('shrinkFactor: shrink-on-load that leaves the kernel at least a 2× reduction', () => {
   it.each([
@@ -32,20 +37,31 @@ describe('shrinkFactor: shrink-on-load that leaves the kernel at least a 2× red
 describe('boxShrink', () => {
   it('averages whole blocks, and partial blocks at the edges over what they have', () => {
     const image = bitmap(3, 3, [
-      [0, 0, 0, 255], [100, 0, 0, 255], [10, 20, 30, 255],
-      [0, 100, 0, 255], [0, 0, 100, 255], [30, 40, 50, 255],
-      [200, 200, 200, 255], [100, 100, 100, 255], [7, 8, 9, 255],
+      [0, 0, 0, 255],
+      [100, 0, 0, 255],
+      [10, 20, 30, 255],
+      [0, 100, 0, 255],
+      [0, 0, 100, 255],
+      [30, 40, 50, 255],
+      [200, 200, 200, 255],
+      [100, 100, 100, 255],
+      [7, 8, 9, 255],
     ]);
     const out = boxShrink(image, 2);
     expect([out.width, out.height]).toEqual([2, 2]);
     expect(pixelsOf(out)).toEqual([
-      [25, 25, 25, 255], [20, 30, 40, 255],
-      [150, 150, 150, 255], [7, 8, 9, 255],
+      [25, 25, 25, 255],
+      [20, 30, 40, 255],
+      [150, 150, 150, 255],
+      [7, 8, 9, 255],
     ]);
   });
 
   it('weights colour by alpha: a transparent pixel’s hidden colour does not show', () => {
-    const image = bitmap(2, 1, [[255, 0, 0, 0], [0, 0, 255, 255]]);
+    const image = bitmap(2, 1, [
+      [255, 0, 0, 0],
+      [0, 0, 255, 255],
+    ]);
     expect(pixelsOf(boxShrink(image, 2))).toEqual([[0, 0, 255, 128]]);
     expect(pixelsOf(boxShrink(bitmap(1, 1, [[9, 9, 9, 0]]), 2))).toEqual([[0, 0, 0, 0]]);
   });
@@ -71,8 +87,17 @@ describe('blockSide: libvips’s rule, a reduction of at least 2 left to the ker
 
 describe('subsample', () => {
   it('keeps the top-left pixel of each block, partial blocks included', () => {
-    const image = bitmap(3, 3, Array.from({ length: 9 }, (_, i) => [i, i, i, 255]));
-    expect(pixelsOf(subsample(image, 2))).toEqual([[0, 0, 0, 255], [2, 2, 2, 255], [6, 6, 6, 255], [8, 8, 8, 255]]);
+    const image = bitmap(
+      3,
+      3,
+      Array.from({ length: 9 }, (_, i) => [i, i, i, 255]),
+    );
+    expect(pixelsOf(subsample(image, 2))).toEqual([
+      [0, 0, 0, 255],
+      [2, 2, 2, 255],
+      [6, 6, 6, 255],
+      [8, 8, 8, 255],
+    ]);
   });
 });
 
@@ -80,7 +105,10 @@ describe('subsample', () => {
 // pixels to decoded pixels, on a real photograph (the coffee example), the hard-edged quadrants
 // fixture and a photo-like image with a noise grain. Bounds: the mean and the largest difference
 // of any channel, in levels of 255, a little above what was measured (noted per row).
-const coffee = await sharp(resolve(import.meta.dirname, '../../../static/examples/coffee.jpg')).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+const coffee = await sharp(resolve(import.meta.dirname, '../../../static/examples/coffee.jpg'))
+  .ensureAlpha()
+  .raw()
+  .toBuffer({ resolveWithObject: true });
 const quadrants = await sharp(fixture('quadrants.png')).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
 const SOURCES: Record<string, Bitmap> = {
   coffee: { width: coffee.info.width, height: coffee.info.height, data: new Uint8Array(coffee.data) },
@@ -88,7 +116,10 @@ const SOURCES: Record<string, Bitmap> = {
   photo: photo(1200, 720, { noise: 24, seed: 5 }),
 };
 const viaSharp = async (image: Bitmap, width: number, height: number, kernel: Kernel) =>
-  sharp(Buffer.from(image.data), { raw: { width: image.width, height: image.height, channels: 4 } }).resize(width, height, { kernel, fit: 'fill' }).raw().toBuffer();
+  sharp(Buffer.from(image.data), { raw: { width: image.width, height: image.height, channels: 4 } })
+    .resize(width, height, { kernel, fit: 'fill' })
+    .raw()
+    .toBuffer();
 function difference(a: Uint8Array, b: Uint8Array): { mean: number; max: number } {
   let sum = 0;
   let max = 0;
@@ -130,10 +161,17 @@ describe('resizeBitmap: each kernel against sharp’s', () => {
 
   // Enlarging: nearest is exact; the smooth kernels sit a quarter of a source pixel from sharp's,
   // whose enlargement (an affine transform) does not keep pixel centres aligned: close, not equal.
-  it.each<[Kernel, number]>([['nearest', 0], ['linear', 2.5], ['cubic', 3], ['lanczos3', 3]])('coffee × 2 with %s: mean ≤ %f', async (kernel, meanBound) => {
+  it.each<[Kernel, number]>([
+    ['nearest', 0],
+    ['linear', 2.5],
+    ['cubic', 3],
+    ['lanczos3', 3],
+  ])('coffee × 2 with %s: mean ≤ %f', async (kernel, meanBound) => {
     const image = SOURCES.coffee!;
     const ours = await resizeBitmap(image, image.width * 2, image.height * 2, kernel);
-    expect(difference(ours.data, await viaSharp(image, image.width * 2, image.height * 2, kernel)).mean).toBeLessThanOrEqual(meanBound);
+    expect(
+      difference(ours.data, await viaSharp(image, image.width * 2, image.height * 2, kernel)).mean,
+    ).toBeLessThanOrEqual(meanBound);
   });
 
   it('transparency: what shows (colour × alpha) stays close to sharp’s, alpha itself closer', async () => {
@@ -144,12 +182,20 @@ describe('resizeBitmap: each kernel against sharp’s', () => {
     const seen = difference(shown(ours.data), shown(new Uint8Array(theirs)));
     expect(seen.mean).toBeLessThanOrEqual(0.8); // measured 0.56: colour is premultiplied in 8 bits, libvips in floats
     expect(seen.max).toBeLessThanOrEqual(6);
-    const alpha = difference(ours.data.filter((_, i) => (i & 3) === 3), new Uint8Array(theirs).filter((_, i) => (i & 3) === 3));
+    const alpha = difference(
+      ours.data.filter((_, i) => (i & 3) === 3),
+      new Uint8Array(theirs).filter((_, i) => (i & 3) === 3),
+    );
     expect(alpha.max).toBeLessThanOrEqual(1);
   });
 
   it('a transparent pixel’s hidden colour does not bleed into its opaque neighbours', async () => {
-    const image = bitmap(4, 1, [[255, 0, 0, 0], [255, 0, 0, 0], [0, 0, 255, 255], [0, 0, 255, 255]]);
+    const image = bitmap(4, 1, [
+      [255, 0, 0, 0],
+      [255, 0, 0, 0],
+      [0, 0, 255, 255],
+      [0, 0, 255, 255],
+    ]);
     for (const kernel of KERNELS) {
       const out = await resizeBitmap(image, 2, 1, kernel);
       expect(out.data[4], kernel).toBe(0); // the right pixel is pure blue: no red from the left
@@ -159,7 +205,12 @@ describe('resizeBitmap: each kernel against sharp’s', () => {
   it('a flat opaque image stays exactly flat with every kernel (the weights sum to one exactly)', async () => {
     const flat = { width: 37, height: 23, data: new Uint8Array(37 * 23 * 4).map((_, i) => [12, 200, 77, 255][i & 3]!) };
     for (const kernel of KERNELS) {
-      for (const [w, h] of [[10, 7], [80, 51], [1, 1], [37, 5]]) {
+      for (const [w, h] of [
+        [10, 7],
+        [80, 51],
+        [1, 1],
+        [37, 5],
+      ]) {
         const out = await resizeBitmap(flat, w!, h!, kernel);
         expect(new Set(new Uint32Array(out.data.buffer)).size, `${kernel} ${w}×${h}`).toBe(1);
         expect([...out.data.subarray(0, 4)]).toEqual([12, 200, 77, 255]);
@@ -168,7 +219,24 @@ describe('resizeBitmap: each kernel against sharp’s', () => {
   });
 
   it('odd sizes, one-pixel sides and sources shorter than the kernel', async () => {
-    for (const [from, to] of [[[1, 1], [5, 3]], [[3, 1], [1, 7]], [[5, 7], [2, 1]], [[2, 2], [9, 9]]] as const) {
+    for (const [from, to] of [
+      [
+        [1, 1],
+        [5, 3],
+      ],
+      [
+        [3, 1],
+        [1, 7],
+      ],
+      [
+        [5, 7],
+        [2, 1],
+      ],
+      [
+        [2, 2],
+        [9, 9],
+      ],
+    ] as const) {
       const image = photo(from[0], from[1], { seed: 4 });
       const out = await resizeBitmap(image, to[0], to[1]);
       expect([out.width, out.height]).toEqual(to);
@@ -180,11 +248,21 @@ describe('resizeBitmap: each kernel against sharp’s', () => {
 describe('the WebAssembly passes and their JavaScript twin', () => {
   it('give the same bytes for every kernel, with and without alpha, up and down', async () => {
     // Source widths of every remainder modulo 4 (the vertical pass steps four pixels at a time).
-    const images = [SOURCES.coffee!, photo(97, 61, { alpha: true, seed: 2 }), photo(98, 33, { seed: 3 }), photo(99, 20, { seed: 5 }), photo(6, 5, { seed: 6 })];
+    const images = [
+      SOURCES.coffee!,
+      photo(97, 61, { alpha: true, seed: 2 }),
+      photo(98, 33, { seed: 3 }),
+      photo(99, 20, { seed: 5 }),
+      photo(6, 5, { seed: 6 }),
+    ];
     try {
       for (const image of images) {
         for (const kernel of KERNELS) {
-          for (const [w, h] of [[image.width >> 2, (image.height * 2) / 5 | 0], [image.width + 13, image.height * 2 - 1], [7, 3]]) {
+          for (const [w, h] of [
+            [image.width >> 2, ((image.height * 2) / 5) | 0],
+            [image.width + 13, image.height * 2 - 1],
+            [7, 3],
+          ]) {
             useSimd(true);
             const wasm = await resizeBitmap(image, w!, h!, kernel);
             useSimd(false);

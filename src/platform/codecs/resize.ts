@@ -16,7 +16,12 @@ import { MAX_PIXELS } from '../../lib/images/limits';
 /** The largest block boxShrink averages: its 32-bit sums hold 256²·255·255. */
 export const MAX_BLOCK_SIDE = 256;
 
-export async function resizeBitmap(image: Bitmap, width: number, height: number, kernel: Kernel = 'lanczos3'): Promise<Bitmap> {
+export async function resizeBitmap(
+  image: Bitmap,
+  width: number,
+  height: number,
+  kernel: Kernel = 'lanczos3',
+): Promise<Bitmap> {
   if (width === image.width && height === image.height) return image;
   const side = blockSide(image.width, image.height, width, height);
   const source = kernel === 'nearest' ? subsample(image, side) : boxShrink(image, side);
@@ -24,7 +29,8 @@ export async function resizeBitmap(image: Bitmap, width: number, height: number,
   // The resampler's vertical pass comes first, through a buffer of source width × output
   // height, which the 40 MP limits on input and output do not bound (16384×2 → 16×16384 would
   // be 2 GiB). Such a shape is resized across first: both steps' buffers are then within 40 MP.
-  if (source.width * height > MAX_PIXELS) return resample(await resample(source, width, source.height, kernel), width, height, kernel);
+  if (source.width * height > MAX_PIXELS)
+    return resample(await resample(source, width, source.height, kernel), width, height, kernel);
   // (codecs/jpeg.ts resamples as it decodes exactly when this line is reached with side 1: resampledAlone)
   return resample(source, width, height, kernel);
 }
@@ -76,7 +82,10 @@ export function boxShrink(image: Bitmap, side: number): Bitmap {
     for (let y = yStart; y < yEnd; y++) {
       const row = y * rowBytes;
       for (let bx = 0, s = 0; bx < outWidth; bx++, s += 4) {
-        let r = 0, g = 0, b = 0, a = 0;
+        let r = 0,
+          g = 0,
+          b = 0,
+          a = 0;
         const end = row + Math.min(width, (bx + 1) * side) * 4;
         for (let i = row + bx * side * 4; i < end; i += 4) {
           const alpha = data[i + 3]!;

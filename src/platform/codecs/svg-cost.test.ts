@@ -11,7 +11,8 @@ import { SVG_BUDGET_NS, estimateRenderCost } from './svg-cost';
 
 const svg = (width: number, height: number, body: string) =>
   `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="${width}" height="${height}">${body}</svg>`;
-const filtered = (primitives: string, width = '100%', height = '100%') => `<filter id="f">${primitives}</filter><rect width="${width}" height="${height}" fill="#08f" filter="url(#f)"/>`;
+const filtered = (primitives: string, width = '100%', height = '100%') =>
+  `<filter id="f">${primitives}</filter><rect width="${width}" height="${height}" fill="#08f" filter="url(#f)"/>`;
 
 // An instance of resvg of the test's own, for reading the simplified tree the renderer estimates on.
 let Resvg: Awaited<ReturnType<typeof instantiateResvg>>['Resvg'];
@@ -35,11 +36,15 @@ describe('drawing that would take too long is refused before it starts', () => {
       /^The SVG is too complex to render at 5000×5000 pixels: its filters would take about \d+ s to draw \(\d+ s in all; at most 3 s is allowed\)\.$/,
     );
     // The same filter on a small canvas is drawn.
-    expect(await refusal(svg(200, 100, filtered('<feTurbulence baseFrequency="0.05" numOctaves="10"/>')))).toBe('drawn 200×100');
+    expect(await refusal(svg(200, 100, filtered('<feTurbulence baseFrequency="0.05" numOctaves="10"/>')))).toBe(
+      'drawn 200×100',
+    );
   });
 
   it('feMorphology with a radius of 1,000 (a million-pixel window at every pixel)', async () => {
-    expect(await refusal(svg(1000, 1000, filtered('<feMorphology radius="1000"/>')))).toMatch(/its filters would take about \d+ s to draw/);
+    expect(await refusal(svg(1000, 1000, filtered('<feMorphology radius="1000"/>')))).toMatch(
+      /its filters would take about \d+ s to draw/,
+    );
     expect(await refusal(svg(300, 150, filtered('<feMorphology radius="2"/>')))).toBe('drawn 300×150');
   });
 
@@ -54,39 +59,58 @@ describe('drawing that would take too long is refused before it starts', () => {
 
   it('a filter region far larger than the canvas costs at most 16× the canvas', () => {
     const huge = (size: number) =>
-      svg(500, 500, `<filter id="f" filterUnits="userSpaceOnUse" x="${-size}" y="${-size}" width="${2 * size}" height="${2 * size}"><feOffset dx="3"/></filter><rect width="100%" height="100%" filter="url(#f)"/>`);
+      svg(
+        500,
+        500,
+        `<filter id="f" filterUnits="userSpaceOnUse" x="${-size}" y="${-size}" width="${2 * size}" height="${2 * size}"><feOffset dx="3"/></filter><rect width="100%" height="100%" filter="url(#f)"/>`,
+      );
     const estimate = (text: string) => estimateRenderCost(treeOf(text), 500, 500).ns;
     expect(estimate(huge(1e9))).toBe(estimate(huge(1e6)));
     expect(estimate(huge(1e6))).toBeGreaterThan(estimate(huge(100)));
   });
 
   it('a pattern tile of 20,000 × 20,000 pixels (1.6 GB, drawn at every use)', async () => {
-    const text = svg(1000, 1000, '<pattern id="p" width="20000" height="20000" patternUnits="userSpaceOnUse"><rect width="50" height="50"/></pattern><rect width="100%" height="100%" fill="url(#p)"/>');
+    const text = svg(
+      1000,
+      1000,
+      '<pattern id="p" width="20000" height="20000" patternUnits="userSpaceOnUse"><rect width="50" height="50"/></pattern><rect width="100%" height="100%" fill="url(#p)"/>',
+    );
     expect(await refusal(text)).toMatch(/its patterns would take about \d+ s to draw/);
   });
 
   it('a path zigzagging across a 40-megapixel canvas 5,000 times', async () => {
     let d = 'M0 0';
     for (let i = 0; i < 5000; i++) d += ` L${(i * 7) % 8000} ${(i % 2) * 5000}`;
-    expect(await refusal(svg(8000, 5000, `<path d="${d}" fill="none" stroke="red"/>`))).toMatch(/^The SVG is too complex to render at 8000×5000 pixels: its shapes would take about \d+ s/);
+    expect(await refusal(svg(8000, 5000, `<path d="${d}" fill="none" stroke="red"/>`))).toMatch(
+      /^The SVG is too complex to render at 8000×5000 pixels: its shapes would take about \d+ s/,
+    );
   });
 
   it('a million dashes, many times over', async () => {
     const dashed = '<path d="M0 10 L 8000 10" stroke="red" stroke-dasharray="0.004"/>';
-    expect(await refusal(svg(8000, 100, dashed.repeat(10)))).toMatch(/its dashed strokes would take about \d+(\.\d)? s/);
+    expect(await refusal(svg(8000, 100, dashed.repeat(10)))).toMatch(
+      /its dashed strokes would take about \d+(\.\d)? s/,
+    );
   });
 
   it('clip paths inside clip paths, four levels of ten (each level a canvas-sized pixmap per child)', async () => {
     let defs = '<clipPath id="x0"><rect width="5" height="5"/></clipPath>';
-    for (let i = 1; i <= 4; i++) defs += `<clipPath id="x${i}">${`<rect width="5" height="5" clip-path="url(#x${i - 1})"/>`.repeat(10)}</clipPath>`;
-    expect(await refusal(svg(100, 100, `<defs>${defs}</defs><rect width="100" height="100" clip-path="url(#x4)"/>`))).toMatch(/its layers would take about \d+ s/);
+    for (let i = 1; i <= 4; i++)
+      defs += `<clipPath id="x${i}">${`<rect width="5" height="5" clip-path="url(#x${i - 1})"/>`.repeat(10)}</clipPath>`;
+    expect(
+      await refusal(svg(100, 100, `<defs>${defs}</defs><rect width="100" height="100" clip-path="url(#x4)"/>`)),
+    ).toMatch(/its layers would take about \d+ s/);
   });
 
   it('patterns drawing patterns a million times are refused without costing each one', async () => {
-    let defs = '<pattern id="p0" width="2" height="2" patternUnits="userSpaceOnUse"><rect width="1" height="1"/></pattern>';
-    for (let i = 1; i <= 6; i++) defs += `<pattern id="p${i}" width="100" height="100" patternUnits="userSpaceOnUse">${`<rect width="100" height="100" fill="url(#p${i - 1})"/>`.repeat(10)}</pattern>`;
+    let defs =
+      '<pattern id="p0" width="2" height="2" patternUnits="userSpaceOnUse"><rect width="1" height="1"/></pattern>';
+    for (let i = 1; i <= 6; i++)
+      defs += `<pattern id="p${i}" width="100" height="100" patternUnits="userSpaceOnUse">${`<rect width="100" height="100" fill="url(#p${i - 1})"/>`.repeat(10)}</pattern>`;
     const text = svg(100, 100, `${defs}<rect width="100%" height="100%" fill="url(#p6)"/>`);
-    expect(await refusal(text)).toBe('The SVG is too complex to render: its patterns, clip paths or masks draw one another too many times over.');
+    expect(await refusal(text)).toBe(
+      'The SVG is too complex to render: its patterns, clip paths or masks draw one another too many times over.',
+    );
   });
 });
 

@@ -13,7 +13,25 @@
 import { decodeBase64 } from '../../lib/base64';
 import { ImageRefusedError } from '../types';
 import { jpegStructure } from './jpeg-markers';
-import { EMPTY, IDENTITY, area, boundsOf, grow, isEmpty, multiply, parseTransform, pathPoints, rect, scaleOf, scaling, transformBox, translation, union, type Box, type Matrix } from './svg-geometry';
+import {
+  EMPTY,
+  IDENTITY,
+  area,
+  boundsOf,
+  grow,
+  isEmpty,
+  multiply,
+  parseTransform,
+  pathPoints,
+  rect,
+  scaleOf,
+  scaling,
+  transformBox,
+  translation,
+  union,
+  type Box,
+  type Matrix,
+} from './svg-geometry';
 import { parseSvgMarkup, type SvgElement } from './svg-markup';
 
 /**
@@ -61,8 +79,19 @@ const NS = {
 };
 
 /** A filter primitive's cost per pixel of the filter region. */
-function primitiveNs(primitive: SvgElement, scale: [number, number], objectBox: Box, regionArea: number, units: string | undefined): number {
-  const numbers = (name: string) => (primitive.attributes.get(name) ?? '').trim().split(/[\s,]+/).map(Number).filter(Number.isFinite);
+function primitiveNs(
+  primitive: SvgElement,
+  scale: [number, number],
+  objectBox: Box,
+  regionArea: number,
+  units: string | undefined,
+): number {
+  const numbers = (name: string) =>
+    (primitive.attributes.get(name) ?? '')
+      .trim()
+      .split(/[\s,]+/)
+      .map(Number)
+      .filter(Number.isFinite);
   switch (primitive.name) {
     case 'feGaussianBlur':
       return 450;
@@ -73,7 +102,8 @@ function primitiveNs(primitive: SvgElement, scale: [number, number], objectBox: 
     case 'feMorphology': {
       // A window of 2⌈r⌉ × 2⌈r⌉ device pixels around every pixel (resvg's morphology.rs).
       const [rx = 0, ry = rx] = numbers('radius');
-      const [bx, by] = units === 'objectBoundingBox' ? [objectBox.x1 - objectBox.x0, objectBox.y1 - objectBox.y0] : [1, 1];
+      const [bx, by] =
+        units === 'objectBoundingBox' ? [objectBox.x1 - objectBox.x0, objectBox.y1 - objectBox.y0] : [1, 1];
       const taps = 4 * Math.ceil(Math.max(0, rx * bx * scale[0])) * Math.ceil(Math.max(0, ry * by * scale[1]));
       return 60 + 8 * Math.min(taps, regionArea);
     }
@@ -103,9 +133,11 @@ function embeddedPixels(href: string | undefined): number {
   const decoded = decodeBase64(text.slice(0, text.length & ~3));
   if (!decoded.ok) return 0;
   const bytes = decoded.bytes;
-  const be32 = (at: number) => ((bytes[at]! << 24) | (bytes[at + 1]! << 16) | (bytes[at + 2]! << 8) | bytes[at + 3]!) >>> 0;
+  const be32 = (at: number) =>
+    ((bytes[at]! << 24) | (bytes[at + 1]! << 16) | (bytes[at + 2]! << 8) | bytes[at + 3]!) >>> 0;
   if (bytes[0] === 0x89 && bytes[1] === 0x50 && bytes.length >= 24) return be32(16) * be32(20);
-  if (bytes[0] === 0x47 && bytes[1] === 0x49 && bytes.length >= 10) return (bytes[6]! | (bytes[7]! << 8)) * (bytes[8]! | (bytes[9]! << 8));
+  if (bytes[0] === 0x47 && bytes[1] === 0x49 && bytes.length >= 10)
+    return (bytes[6]! | (bytes[7]! << 8)) * (bytes[8]! | (bytes[9]! << 8));
   if (bytes[0] === 0xff && bytes[1] === 0xd8) {
     const frame = jpegStructure(bytes).frame;
     return frame ? frame.width * frame.height : 0;
@@ -113,7 +145,16 @@ function embeddedPixels(href: string | undefined): number {
   return 0;
 }
 
-export type CostPart = 'shapes' | 'dashed strokes' | 'layers' | 'clip paths' | 'masks' | 'filters' | 'patterns' | 'embedded images' | 'canvas';
+export type CostPart =
+  | 'shapes'
+  | 'dashed strokes'
+  | 'layers'
+  | 'clip paths'
+  | 'masks'
+  | 'filters'
+  | 'patterns'
+  | 'embedded images'
+  | 'canvas';
 
 export interface RenderCost {
   ns: number;
@@ -139,10 +180,12 @@ export function estimateRenderCost(tree: string, width: number, height: number):
     const value = Number(attr(element, name));
     return Number.isFinite(value) && attr(element, name) !== undefined ? value : otherwise;
   };
-  const referenced = (value: string | undefined) => (value ? [...value.matchAll(/url\(#([^)]+)\)/g)].map((m) => ids.get(m[1]!)).filter((e) => e !== undefined) : []);
+  const referenced = (value: string | undefined) =>
+    value ? [...value.matchAll(/url\(#([^)]+)\)/g)].map((m) => ids.get(m[1]!)).filter((e) => e !== undefined) : [];
   const transformOf = (element: SvgElement) => parseTransform(attr(element, 'transform'));
   /** The matrix mapping the unit square onto `box` (objectBoundingBox units). */
-  const boxMatrix = (box: Box): Matrix => (isEmpty(box) ? IDENTITY : [box.x1 - box.x0, 0, 0, box.y1 - box.y0, box.x0, box.y0]);
+  const boxMatrix = (box: Box): Matrix =>
+    isEmpty(box) ? IDENTITY : [box.x1 - box.x0, 0, 0, box.y1 - box.y0, box.x0, box.y0];
 
   const boxes = new Map<SvgElement, Box>();
   /** What an element covers in its own user space (before its transform), strokes and filter regions included. */
@@ -154,25 +197,48 @@ export function estimateRenderCost(tree: string, width: number, height: number):
       const { bounds, halfWidth } = factsOf(element);
       box = grow(bounds, halfWidth);
     } else if (element.name === 'image') {
-      box = rect(number(element, 'x', 0), number(element, 'y', 0), number(element, 'width', 0), number(element, 'height', 0));
+      box = rect(
+        number(element, 'x', 0),
+        number(element, 'y', 0),
+        number(element, 'width', 0),
+        number(element, 'height', 0),
+      );
     } else if (element.name === 'g') {
       box = contentBox(element);
       const filters = referenced(attr(element, 'filter'));
-      if (filters.length) box = filters.reduce((all, filter) => union(all, filterRegion(filter, contentBox(element))), EMPTY);
+      if (filters.length)
+        box = filters.reduce((all, filter) => union(all, filterRegion(filter, contentBox(element))), EMPTY);
     }
     boxes.set(element, box);
     return box;
   };
-  const contentBox = (element: SvgElement): Box => element.children.reduce((all, child) => union(all, transformBox(transformOf(child), ownBox(child))), EMPTY);
+  const contentBox = (element: SvgElement): Box =>
+    element.children.reduce((all, child) => union(all, transformBox(transformOf(child), ownBox(child))), EMPTY);
   const filterRegion = (filter: SvgElement, objectBox: Box): Box => {
-    if (attr(filter, 'filterUnits') === 'userSpaceOnUse') return rect(number(filter, 'x', 0), number(filter, 'y', 0), number(filter, 'width', 0), number(filter, 'height', 0));
-    return transformBox(boxMatrix(objectBox), rect(number(filter, 'x', -0.1), number(filter, 'y', -0.1), number(filter, 'width', 1.2), number(filter, 'height', 1.2)));
+    if (attr(filter, 'filterUnits') === 'userSpaceOnUse')
+      return rect(
+        number(filter, 'x', 0),
+        number(filter, 'y', 0),
+        number(filter, 'width', 0),
+        number(filter, 'height', 0),
+      );
+    return transformBox(
+      boxMatrix(objectBox),
+      rect(
+        number(filter, 'x', -0.1),
+        number(filter, 'y', -0.1),
+        number(filter, 'width', 1.2),
+        number(filter, 'height', 1.2),
+      ),
+    );
   };
 
   const tick = (work: number) => {
     steps += work;
     if (steps > MAX_STEPS) {
-      throw new ImageRefusedError('The SVG is too complex to render: its patterns, clip paths or masks draw one another too many times over.');
+      throw new ImageRefusedError(
+        'The SVG is too complex to render: its patterns, clip paths or masks draw one another too many times over.',
+      );
     }
   };
   /** What a path's attributes say, read once: patterns may draw a path a million times. */
@@ -201,8 +267,15 @@ export function estimateRenderCost(tree: string, width: number, height: number):
       filled,
       stroked,
       // Miter joins reach miterlimit × half the width; square caps √2 × half.
-      halfWidth: stroked ? (number(path, 'stroke-width', 1) * Math.max(number(path, 'stroke-miterlimit', 4), 1.5)) / 2 : 0,
-      dashes: stroked ? (attr(path, 'stroke-dasharray') ?? '').split(/[\s,]+/).map(Number).filter((n) => n > 0) : [],
+      halfWidth: stroked
+        ? (number(path, 'stroke-width', 1) * Math.max(number(path, 'stroke-miterlimit', 4), 1.5)) / 2
+        : 0,
+      dashes: stroked
+        ? (attr(path, 'stroke-dasharray') ?? '')
+            .split(/[\s,]+/)
+            .map(Number)
+            .filter((n) => n > 0)
+        : [],
     };
     facts.set(path, fresh);
     return fresh;
@@ -228,7 +301,8 @@ export function estimateRenderCost(tree: string, width: number, height: number):
     const t = multiply(m, transformOf(element));
     const layer = inClip ? target : Math.min(area(transformBox(t, ownBox(element))), maxLayer);
     if (!(layer > 0)) return; // resvg draws nothing for an empty layer
-    const objectBox = element.name === 'g' ? contentBox(element) : element.name === 'path' ? factsOf(element).bounds : ownBox(element);
+    const objectBox =
+      element.name === 'g' ? contentBox(element) : element.name === 'path' ? factsOf(element).bounds : ownBox(element);
     add('layers', NS.fixed + layer * NS.layer);
     drawContent(element, m, layer, inClip);
     for (const clip of clips) drawClip(clip, t, layer, objectBox);
@@ -268,10 +342,16 @@ export function estimateRenderCost(tree: string, width: number, height: number):
         else add('shapes', covered * NS.gradient);
       }
     }
-    add('shapes', NS.path + (points.length / 2) * NS.segment * (stroked ? 3 : 1) + rows * ((filled ? NS.fillRow : 0) + (stroked ? NS.strokeRow : 0)));
+    add(
+      'shapes',
+      NS.path +
+        (points.length / 2) * NS.segment * (stroked ? 3 : 1) +
+        rows * ((filled ? NS.fillRow : 0) + (stroked ? NS.strokeRow : 0)),
+    );
     if (dashes.length) {
       // tiny-skia gives up past a million dashes; each dash is stroked and filled on its own.
-      const period = dashes.reduce((a, b) => a + b, 0) * (dashes.length % 2 ? 2 : 1) * Math.max(1e-9, Math.min(...scaleOf(t)));
+      const period =
+        dashes.reduce((a, b) => a + b, 0) * (dashes.length % 2 ? 2 : 1) * Math.max(1e-9, Math.min(...scaleOf(t)));
       const count = Math.min(1e6, (length / period) * Math.ceil(dashes.length / 2) * (dashes.length % 2 ? 2 : 1));
       add('dashed strokes', count * NS.dash);
     }
@@ -288,9 +368,15 @@ export function estimateRenderCost(tree: string, width: number, height: number):
     if (!(tile >= 1)) return;
     add('patterns', NS.fixed + tile * NS.tile + covered * NS.pattern);
     let content: Matrix = scaling(sx, sy);
-    const viewBox = attr(pattern, 'viewBox')?.trim().split(/[\s,]+/).map(Number);
+    const viewBox = attr(pattern, 'viewBox')
+      ?.trim()
+      .split(/[\s,]+/)
+      .map(Number);
     if (viewBox?.length === 4 && viewBox[2]! > 0 && viewBox[3]! > 0) {
-      content = multiply(content, multiply(scaling(w / viewBox[2]!, h / viewBox[3]!), translation(-viewBox[0]!, -viewBox[1]!)));
+      content = multiply(
+        content,
+        multiply(scaling(w / viewBox[2]!, h / viewBox[3]!), translation(-viewBox[0]!, -viewBox[1]!)),
+      );
     } else if (attr(pattern, 'patternContentUnits') === 'objectBoundingBox') {
       content = multiply(content, boxMatrix(objectBox));
     }
@@ -299,7 +385,10 @@ export function estimateRenderCost(tree: string, width: number, height: number):
 
   const drawImage = (image: SvgElement, m: Matrix, target: number) => {
     const covered = Math.min(area(transformBox(multiply(m, transformOf(image)), ownBox(image))), target);
-    add('embedded images', covered * NS.image + embeddedPixels(attr(image, 'xlink:href') ?? attr(image, 'href')) * NS.decode);
+    add(
+      'embedded images',
+      covered * NS.image + embeddedPixels(attr(image, 'xlink:href') ?? attr(image, 'href')) * NS.decode,
+    );
   };
 
   /** Every primitive makes a pass over the region; an feImage also draws what it names. */
@@ -325,7 +414,11 @@ export function estimateRenderCost(tree: string, width: number, height: number):
       }
     }
   };
-  const defsDrawables = elements.filter((element) => element.name === 'defs').flatMap((defs) => defs.children.filter((child) => child.name === 'g' || child.name === 'path' || child.name === 'image'));
+  const defsDrawables = elements
+    .filter((element) => element.name === 'defs')
+    .flatMap((defs) =>
+      defs.children.filter((child) => child.name === 'g' || child.name === 'path' || child.name === 'image'),
+    );
   const drawing = new Set<SvgElement>();
 
   /**
@@ -350,9 +443,14 @@ export function estimateRenderCost(tree: string, width: number, height: number):
   add('canvas', canvas * NS.canvas);
   if (root) {
     // The root's viewBox maps onto the canvas (usvg writes one; stretching bounds any aspect).
-    const viewBox = attr(root, 'viewBox')?.trim().split(/[\s,]+/).map(Number);
+    const viewBox = attr(root, 'viewBox')
+      ?.trim()
+      .split(/[\s,]+/)
+      .map(Number);
     const m: Matrix =
-      viewBox?.length === 4 && viewBox[2]! > 0 && viewBox[3]! > 0 ? multiply(scaling(width / viewBox[2]!, height / viewBox[3]!), translation(-viewBox[0]!, -viewBox[1]!)) : IDENTITY;
+      viewBox?.length === 4 && viewBox[2]! > 0 && viewBox[3]! > 0
+        ? multiply(scaling(width / viewBox[2]!, height / viewBox[3]!), translation(-viewBox[0]!, -viewBox[1]!))
+        : IDENTITY;
     for (const child of root.children) if (child.name !== 'defs') draw(child, m, canvas);
   }
   let ns = 0;
@@ -372,8 +470,13 @@ export function estimateRenderCost(tree: string, width: number, height: number):
 export function estimateMarkupCost(svg: string, width: number, height: number, expandedElements = 0): RenderCost {
   const { root, elements } = parseSvgMarkup(svg);
   const canvas = width * height;
-  const viewBox = root?.attributes.get('viewBox')?.trim().split(/[\s,]+/).map(Number);
-  const scale: [number, number] = viewBox?.length === 4 && viewBox[2]! > 0 && viewBox[3]! > 0 ? [width / viewBox[2]!, height / viewBox[3]!] : [1, 1];
+  const viewBox = root?.attributes
+    .get('viewBox')
+    ?.trim()
+    .split(/[\s,]+/)
+    .map(Number);
+  const scale: [number, number] =
+    viewBox?.length === 4 && viewBox[2]! > 0 && viewBox[3]! > 0 ? [width / viewBox[2]!, height / viewBox[3]!] : [1, 1];
   const parts = new Map<CostPart, number>();
   const add = (part: CostPart, ns: number) => parts.set(part, (parts.get(part) ?? 0) + ns);
   const ids = new Map<string, SvgElement>();
@@ -382,7 +485,11 @@ export function estimateMarkupCost(svg: string, width: number, height: number, e
     if (id !== undefined && !ids.has(id)) ids.set(id, element);
   }
   const copies = Math.max(1, expandedElements / Math.max(1, elements.length));
-  const perElement = NS.path + 4 * NS.fixed + canvas * (NS.fill + NS.gradient + NS.pattern + NS.layer + NS.clip + NS.mask) + height * (NS.fillRow + NS.strokeRow);
+  const perElement =
+    NS.path +
+    4 * NS.fixed +
+    canvas * (NS.fill + NS.gradient + NS.pattern + NS.layer + NS.clip + NS.mask) +
+    height * (NS.fillRow + NS.strokeRow);
   const unit = rect(0, 0, 1, 1);
   add('canvas', canvas * NS.canvas);
   for (const element of elements) {
@@ -390,14 +497,24 @@ export function estimateMarkupCost(svg: string, width: number, height: number, e
     const points = (element.attributes.get('d') ?? element.attributes.get('points') ?? '').match(/\d+/g)?.length ?? 0;
     add('shapes', copies * points * (3 * NS.segment + NS.fillRow + NS.strokeRow));
     if (element.name === 'image' || element.name === 'feImage') {
-      add('embedded images', copies * (canvas * NS.image + embeddedPixels(element.attributes.get('xlink:href') ?? element.attributes.get('href')) * NS.decode));
+      add(
+        'embedded images',
+        copies *
+          (canvas * NS.image +
+            embeddedPixels(element.attributes.get('xlink:href') ?? element.attributes.get('href')) * NS.decode),
+      );
     }
-    const named = [...element.attributes.values()].flatMap((value) => [...value.matchAll(/url\(\s*['"]?#([^)'"\s]+)/g)].map((m) => ids.get(m[1]!)));
+    const named = [...element.attributes.values()].flatMap((value) =>
+      [...value.matchAll(/url\(\s*['"]?#([^)'"\s]+)/g)].map((m) => ids.get(m[1]!)),
+    );
     for (const filter of named) {
       if (filter?.name !== 'filter') continue;
       const units = filter.attributes.get('primitiveUnits');
       for (const primitive of filter.children) {
-        add('filters', copies * (NS.fixed + 16 * canvas * (NS.filter + primitiveNs(primitive, scale, unit, 16 * canvas, units))));
+        add(
+          'filters',
+          copies * (NS.fixed + 16 * canvas * (NS.filter + primitiveNs(primitive, scale, unit, 16 * canvas, units))),
+        );
       }
     }
   }

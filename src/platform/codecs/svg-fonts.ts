@@ -17,7 +17,11 @@ import type { AssetName } from '../assets';
 export type Family = 'sans' | 'serif' | 'mono';
 
 /** The family names the bundled faces carry (their `name` table). */
-export const FAMILY_NAMES: Record<Family, string> = { sans: 'DejaVu Sans', serif: 'DejaVu Serif', mono: 'DejaVu Sans Mono' };
+export const FAMILY_NAMES: Record<Family, string> = {
+  sans: 'DejaVu Sans',
+  serif: 'DejaVu Serif',
+  mono: 'DejaVu Sans Mono',
+};
 
 /** The bundled faces: family, bold, italic → asset. Every style DejaVu ships for the three
  * families, so bold italic text is drawn bold italic in each, as librsvg (fontconfig) draws it. */
@@ -39,9 +43,18 @@ const FACES: { family: Family; bold: boolean; italic: boolean; asset: AssetName 
 /** Lower-cased family names (and generic families) → the DejaVu family standing in for them. */
 const ALIASES = new Map<string, Family>();
 const alias = (family: Family, names: string) => names.split(',').forEach((name) => ALIASES.set(name.trim(), family));
-alias('serif', 'serif, dejavu serif, times, times new roman, georgia, garamond, cambria, palatino, palatino linotype, book antiqua, baskerville, liberation serif, noto serif, bitstream vera serif, ui-serif');
-alias('mono', 'monospace, dejavu sans mono, courier, courier new, consolas, menlo, monaco, lucida console, liberation mono, noto mono, noto sans mono, source code pro, fira mono, fira code, bitstream vera sans mono, ui-monospace');
-alias('sans', 'sans-serif, dejavu sans, arial, helvetica, helvetica neue, verdana, tahoma, segoe ui, roboto, open sans, calibri, trebuchet ms, liberation sans, noto sans, bitstream vera sans, system-ui, ui-sans-serif, -apple-system');
+alias(
+  'serif',
+  'serif, dejavu serif, times, times new roman, georgia, garamond, cambria, palatino, palatino linotype, book antiqua, baskerville, liberation serif, noto serif, bitstream vera serif, ui-serif',
+);
+alias(
+  'mono',
+  'monospace, dejavu sans mono, courier, courier new, consolas, menlo, monaco, lucida console, liberation mono, noto mono, noto sans mono, source code pro, fira mono, fira code, bitstream vera sans mono, ui-monospace',
+);
+alias(
+  'sans',
+  'sans-serif, dejavu sans, arial, helvetica, helvetica neue, verdana, tahoma, segoe ui, roboto, open sans, calibri, trebuchet ms, liberation sans, noto sans, bitstream vera sans, system-ui, ui-sans-serif, -apple-system',
+);
 
 /** The family a font-family list resolves to: its first name we know, or undefined. */
 export function familyOf(list: string): Family | undefined {
@@ -71,7 +84,10 @@ function mapList(list: string): string {
  * a system font keyword (`font: caption`), with no size, is left as it is.
  */
 function expandShorthand(value: string): string | undefined {
-  const size = /(^|\s)([\d.]+[a-z%]*|xx-small|x-small|small|medium|large|x-large|xx-large|smaller|larger)(?:\s*\/\s*[\w.%]+)?\s+/i.exec(value);
+  const size =
+    /(^|\s)([\d.]+[a-z%]*|xx-small|x-small|small|medium|large|x-large|xx-large|smaller|larger)(?:\s*\/\s*[\w.%]+)?\s+/i.exec(
+      value,
+    );
   if (!size) return undefined;
   const lead = value.slice(0, size.index).trim().toLowerCase().split(/\s+/);
   const style = lead.find((word) => word === 'italic' || word === 'oblique') ?? 'normal';
@@ -94,17 +110,23 @@ function mapCss(css: string): string {
 export function mapFontFamilies(svg: string): string {
   // Start tags: font-family and style attributes (values in either quote, entities left as they are).
   const tags = svg.replace(/<[A-Za-z_][^<>]*>/g, (tag) =>
-    tag.replace(/(\s)(font-family|style)(\s*=\s*)("([^"]*)"|'([^']*)')/g, (_, space: string, name: string, eq: string, quoted: string, dq?: string, sq?: string) => {
-      const value = dq ?? sq ?? '';
-      const quote = quoted[0]!;
-      let mapped = name === 'style' ? mapCss(value) : mapList(value);
-      // The mapped name is written in single quotes: inside a single-quoted attribute, use double.
-      if (quote === "'") mapped = mapped.replace(/'/g, '"');
-      return `${space}${name}${eq}${quote}${mapped}${quote}`;
-    }),
+    tag.replace(
+      /(\s)(font-family|style)(\s*=\s*)("([^"]*)"|'([^']*)')/g,
+      (_, space: string, name: string, eq: string, quoted: string, dq?: string, sq?: string) => {
+        const value = dq ?? sq ?? '';
+        const quote = quoted[0]!;
+        let mapped = name === 'style' ? mapCss(value) : mapList(value);
+        // The mapped name is written in single quotes: inside a single-quoted attribute, use double.
+        if (quote === "'") mapped = mapped.replace(/'/g, '"');
+        return `${space}${name}${eq}${quote}${mapped}${quote}`;
+      },
+    ),
   );
   // Style sheets: <style>…</style>, with or without CDATA, under any prefix.
-  return tags.replace(/(<(?:[\w.-]+:)?style\b[^>]*>)([\s\S]*?)(<\/(?:[\w.-]+:)?style\s*>)/gi, (_, open: string, css: string, close: string) => open + mapCss(css) + close);
+  return tags.replace(
+    /(<(?:[\w.-]+:)?style\b[^>]*>)([\s\S]*?)(<\/(?:[\w.-]+:)?style\s*>)/gi,
+    (_, open: string, css: string, close: string) => open + mapCss(css) + close,
+  );
 }
 
 const TEXT = /<(?:[\w.-]+:)?(?:text|tspan|textPath)\b|<!ENTITY/i;
@@ -120,5 +142,7 @@ export function facesFor(svg: string): AssetName[] {
   if (svg.includes(FAMILY_NAMES.mono)) families.add('mono');
   const bold = BOLD.test(svg);
   const italic = ITALIC.test(svg);
-  return FACES.filter((face) => families.has(face.family) && (bold || !face.bold) && (italic || !face.italic)).map((face) => face.asset);
+  return FACES.filter((face) => families.has(face.family) && (bold || !face.bold) && (italic || !face.italic)).map(
+    (face) => face.asset,
+  );
 }

@@ -36,9 +36,20 @@ export interface Box {
 export const EMPTY: Box = { x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity };
 export const isEmpty = (b: Box) => !(b.x1 >= b.x0 && b.y1 >= b.y0);
 export const area = (b: Box) => (isEmpty(b) ? 0 : (b.x1 - b.x0) * (b.y1 - b.y0));
-export const rect = (x: number, y: number, width: number, height: number): Box => ({ x0: x, y0: y, x1: x + width, y1: y + height });
-export const union = (a: Box, b: Box): Box => ({ x0: Math.min(a.x0, b.x0), y0: Math.min(a.y0, b.y0), x1: Math.max(a.x1, b.x1), y1: Math.max(a.y1, b.y1) });
-export const grow = (b: Box, by: number): Box => (isEmpty(b) ? b : { x0: b.x0 - by, y0: b.y0 - by, x1: b.x1 + by, y1: b.y1 + by });
+export const rect = (x: number, y: number, width: number, height: number): Box => ({
+  x0: x,
+  y0: y,
+  x1: x + width,
+  y1: y + height,
+});
+export const union = (a: Box, b: Box): Box => ({
+  x0: Math.min(a.x0, b.x0),
+  y0: Math.min(a.y0, b.y0),
+  x1: Math.max(a.x1, b.x1),
+  y1: Math.max(a.y1, b.y1),
+});
+export const grow = (b: Box, by: number): Box =>
+  isEmpty(b) ? b : { x0: b.x0 - by, y0: b.y0 - by, x1: b.x1 + by, y1: b.y1 + by };
 
 /** The box around the transformed corners. */
 export function transformBox(m: Matrix, b: Box): Box {

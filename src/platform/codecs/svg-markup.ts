@@ -70,7 +70,7 @@ export function parseSvgMarkup(text: string, maxElements = Infinity): SvgMarkup 
     parent.text += nextAmpersand >= to ? to - from : textLength(text.slice(from, to), entities);
     if (parent.name === 'style') parent.css = (parent.css ?? '') + text.slice(from, to);
   };
-  for (let i = 0; i < text.length; ) {
+  for (let i = 0; i < text.length;) {
     const lt = text.indexOf('<', i);
     if (lt < 0) {
       addText(i, text.length);
@@ -110,7 +110,8 @@ export function parseSvgMarkup(text: string, maxElements = Infinity): SvgMarkup 
         attributes = new Map();
         // Matched in place, one attribute after another (roxmltree refuses anything else).
         ATTRIBUTE.lastIndex = lt + 1 + name.length;
-        for (let m = ATTRIBUTE.exec(text); m && m.index < end; m = ATTRIBUTE.exec(text)) attributes.set(m[1]!, m[2] ?? m[3] ?? '');
+        for (let m = ATTRIBUTE.exec(text); m && m.index < end; m = ATTRIBUTE.exec(text))
+          attributes.set(m[1]!, m[2] ?? m[3] ?? '');
       }
       const element: SvgElement = { name: localName(name), attributes, children: [], text: 0, depth: stack.length + 1 };
       depth = Math.max(depth, element.depth);

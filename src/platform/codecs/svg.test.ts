@@ -12,9 +12,13 @@ import { ImageRefusedError } from '../types';
 import { estimateMarkupCost, estimateRenderCost, SVG_BUDGET_NS } from './svg-cost';
 
 const TRAPPING = fixture('clip-invalid-use.svg').toString();
-const PLAIN = '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="2"><rect width="2" height="2" fill="#f00"/><rect x="2" width="2" height="2" fill="#00f"/></svg>';
+const PLAIN =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="2"><rect width="2" height="2" fill="#f00"/><rect x="2" width="2" height="2" fill="#00f"/></svg>';
 
-const RED_BLUE = [255, 0, 0, 255, 255, 0, 0, 255, 0, 0, 255, 255, 0, 0, 255, 255, 255, 0, 0, 255, 255, 0, 0, 255, 0, 0, 255, 255, 0, 0, 255, 255];
+const RED_BLUE = [
+  255, 0, 0, 255, 255, 0, 0, 255, 0, 0, 255, 255, 0, 0, 255, 255, 255, 0, 0, 255, 255, 0, 0, 255, 0, 0, 255, 255, 0, 0,
+  255, 255,
+];
 
 const psnr = (a: Uint8Array, b: Uint8Array) => {
   let sum = 0;
@@ -30,7 +34,11 @@ describe('an SVG on which resvg panics writing out its tree', () => {
     expect(psnr(ours.data, data)).toBeGreaterThan(35);
     // The group drawn black, the green square clipped away by the empty clip path, the blue one drawn.
     const at = (x: number, y: number) => [...ours.data.subarray((y * 200 + x) * 4, (y * 200 + x) * 4 + 4)];
-    expect([at(10, 10), at(100, 100), at(190, 190)]).toEqual([[0, 0, 0, 0], [0, 0, 0, 255], [0, 0, 255, 255]]);
+    expect([at(10, 10), at(100, 100), at(190, 190)]).toEqual([
+      [0, 0, 0, 0],
+      [0, 0, 0, 255],
+      [0, 0, 255, 255],
+    ]);
   });
 
   it('an instance is replaced once it traps: one instance breaks ~1,300 panics later, a fresh one does not', async () => {
@@ -48,10 +56,13 @@ describe('an SVG on which resvg panics writing out its tree', () => {
 
     // The renderer makes a new instance after every trap, and keeps one that did not trap.
     let made = 0;
-    const render = svgRenderer({ wasm: async () => module, bytes: async (name) => new Uint8Array(readFileSync(assetPath(name))) }, (compiled) => {
-      made++;
-      return instantiateResvg(compiled);
-    });
+    const render = svgRenderer(
+      { wasm: async () => module, bytes: async (name) => new Uint8Array(readFileSync(assetPath(name))) },
+      (compiled) => {
+        made++;
+        return instantiateResvg(compiled);
+      },
+    );
     for (let i = 0; i < 3; i++) expect((await render(TRAPPING)).width).toBe(200);
     expect(made).toBe(3);
     expect([...(await render(PLAIN)).data]).toEqual(RED_BLUE);
@@ -66,7 +77,9 @@ describe('an SVG on which resvg panics writing out its tree', () => {
     );
     const error = await nodeImages.renderSvg(heavy).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ImageRefusedError);
-    expect((error as Error).message).toMatch(/^The SVG is too complex to render at 5000×5000 pixels: its filters would take about \d+ s to draw/);
+    expect((error as Error).message).toMatch(
+      /^The SVG is too complex to render at 5000×5000 pixels: its filters would take about \d+ s to draw/,
+    );
   });
 
   it('the bound from the markup is above the estimate on the tree for ordinary SVGs', async () => {

@@ -23,7 +23,7 @@ export const copy: Decompress = (src, out) => {
 /** PackBits (Apple, TIFF 6.0 §9): a header byte n, then n+1 literal bytes or one byte repeated 257−n times. */
 export const packBits: Decompress = (src, out, limit) => {
   let o = 0;
-  for (let i = 0; i < src.length; ) {
+  for (let i = 0; i < src.length;) {
     const n = src[i++]!;
     if (n < 128) {
       const end = Math.min(i + n + 1, src.length);
@@ -133,7 +133,8 @@ export const deflate: Decompress = (src, out, limit) => {
   // smaller steps cost more than the inflating (fflate copies its 32 KB window after each).
   const step = Math.min(65536, Math.max(16384, Math.ceil(limit / MAX_EXPANSION)));
   try {
-    for (let at = 0; at < body.length; at += step) inflater.push(body.subarray(at, at + step), at + step >= body.length);
+    for (let at = 0; at < body.length; at += step)
+      inflater.push(body.subarray(at, at + step), at + step >= body.length);
   } catch (error) {
     if (error instanceof BlockOverflow) throw error;
     // Data cut short keeps what was inflated (fflate's code 0, "unexpected EOF"), as pako did.
@@ -143,4 +144,10 @@ export const deflate: Decompress = (src, out, limit) => {
   return o;
 };
 
-export const DECOMPRESSORS: Record<number, Decompress> = { 1: copy, 5: lzw, 8: deflate, 32946: deflate, 32773: packBits };
+export const DECOMPRESSORS: Record<number, Decompress> = {
+  1: copy,
+  5: lzw,
+  8: deflate,
+  32946: deflate,
+  32773: packBits,
+};

@@ -3,7 +3,9 @@
 // colour stage (codecs/colour-profile.ts), as for JPEG.
 
 /** D50 XYZ (the white of TIFF's and ICC's Lab) to linear sRGB, Bradford-adapted to D65. */
-const XYZ_D50_TO_SRGB = [3.1338561, -1.6168667, -0.4906146, -0.9787684, 1.9161415, 0.033454, 0.0719453, -0.2289914, 1.4052427];
+const XYZ_D50_TO_SRGB = [
+  3.1338561, -1.6168667, -0.4906146, -0.9787684, 1.9161415, 0.033454, 0.0719453, -0.2289914, 1.4052427,
+];
 const D50 = [0.96422, 1, 0.82521];
 
 /** Linear light 0–1 to an 8-bit sRGB value. */
@@ -30,9 +32,13 @@ export function labToSrgb(L: number, a: number, b: number, out: Uint8Array, at: 
  * YCbCr to RGB as libtiff's TIFFYCbCrToRGB does it: each code scaled by ReferenceBlackWhite
  * (luma to 0–255, chroma to ±127), then the inverse of the luma coefficients' transform.
  */
-export function ycbcrConverter(coefficients: number[], reference: number[]): (y: number, cb: number, cr: number, out: Uint8Array, at: number) => void {
+export function ycbcrConverter(
+  coefficients: number[],
+  reference: number[],
+): (y: number, cb: number, cr: number, out: Uint8Array, at: number) => void {
   const [red, green, blue] = coefficients as [number, number, number];
-  const scale = (code: number, black: number, white: number, range: number) => ((code - black) * range) / (white - black || 1);
+  const scale = (code: number, black: number, white: number, range: number) =>
+    ((code - black) * range) / (white - black || 1);
   const d1 = 2 - 2 * red;
   const d3 = 2 - 2 * blue;
   const clamp = (v: number) => Math.min(255, Math.max(0, Math.round(v)));
@@ -51,7 +57,15 @@ export function ycbcrConverter(coefficients: number[], reference: number[]): (y:
  * then one Cb and one Cr) to one Y, Cb, Cr triple per pixel, each chroma pair repeated over
  * its pixels as libtiff does, into `out` with rows of `outRowBytes`.
  */
-export function upsampleYcbcr(src: Uint8Array, width: number, rows: number, h: number, v: number, out: Uint8Array, outRowBytes: number): void {
+export function upsampleYcbcr(
+  src: Uint8Array,
+  width: number,
+  rows: number,
+  h: number,
+  v: number,
+  out: Uint8Array,
+  outRowBytes: number,
+): void {
   const across = Math.ceil(width / h);
   const down = Math.ceil(rows / v);
   const unit = h * v + 2;

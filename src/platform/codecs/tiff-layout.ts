@@ -106,7 +106,11 @@ class Reader {
   }
   u32(at: number): number {
     const b = this.bytes;
-    return (this.little ? b[at]! | (b[at + 1]! << 8) | (b[at + 2]! << 16) | (b[at + 3]! << 24) : (b[at]! << 24) | (b[at + 1]! << 16) | (b[at + 2]! << 8) | b[at + 3]!) >>> 0;
+    return (
+      (this.little
+        ? b[at]! | (b[at + 1]! << 8) | (b[at + 2]! << 16) | (b[at + 3]! << 24)
+        : (b[at]! << 24) | (b[at + 1]! << 16) | (b[at + 2]! << 8) | b[at + 3]!) >>> 0
+    );
   }
 }
 
@@ -131,7 +135,10 @@ function firstDirectory(r: Reader): number {
 /** BYTE, SHORT, LONG, RATIONAL (read as its quotient), UNDEFINED. */
 const TYPE_SIZES: Record<number, number> = { 1: 1, 3: 2, 4: 4, 5: 8, 7: 1 };
 /** Tags read: the layout's and those that say how samples become colours. */
-const WANTED = new Set([256, 257, 258, 259, 262, 266, 273, 277, 278, 279, 284, 317, 320, 322, 323, 324, 325, 332, 334, 338, 339, 347, 529, 530, 532]);
+const WANTED = new Set([
+  256, 257, 258, 259, 262, 266, 273, 277, 278, 279, 284, 317, 320, 322, 323, 324, 325, 332, 334, 338, 339, 347, 529,
+  530, 532,
+]);
 
 /** The first directory's wanted tags; values must lie inside the file. The last copy of a tag wins. */
 function readDirectory(r: Reader, at: number): Map<number, number[] | Uint8Array> {
@@ -149,13 +156,22 @@ function readDirectory(r: Reader, at: number): Map<number, number[] | Uint8Array
     const where = length <= 4 ? entry + 8 : r.u32(entry + 8);
     if (!r.inside(where, length)) fail(`the values of tag ${tag} lie outside the file`);
     if (size === 1) tags.set(tag, r.bytes.subarray(where, where + length));
-    else if (size === 8) tags.set(tag, Array.from({ length: n }, (_, k) => r.u32(where + 8 * k) / (r.u32(where + 8 * k + 4) || 1)));
-    else tags.set(tag, Array.from({ length: n }, (_, k) => (size === 2 ? r.u16(where + 2 * k) : r.u32(where + 4 * k))));
+    else if (size === 8)
+      tags.set(
+        tag,
+        Array.from({ length: n }, (_, k) => r.u32(where + 8 * k) / (r.u32(where + 8 * k + 4) || 1)),
+      );
+    else
+      tags.set(
+        tag,
+        Array.from({ length: n }, (_, k) => (size === 2 ? r.u16(where + 2 * k) : r.u32(where + 4 * k))),
+      );
   }
   return tags;
 }
 
-const first = (values: number[] | Uint8Array | undefined, otherwise: number): number => (values && values.length > 0 ? values[0]! : otherwise);
+const first = (values: number[] | Uint8Array | undefined, otherwise: number): number =>
+  values && values.length > 0 ? values[0]! : otherwise;
 /** 1234567 → "1,234,567" (no locale: every runtime writes the same message). */
 export const thousands = groupThousands;
 const plural = (n: number, word: string) => `${thousands(n)} ${word}${n === 1 ? '' : 's'}`;
@@ -173,14 +189,20 @@ export function readTiffLayout(bytes: Uint8Array): TiffLayout {
 
   const depths = [...(get(258) ?? [1])];
   const bitsPerSample = depths[0]!;
-  if (depths.some((d) => d !== bitsPerSample)) throw new ImageRefusedError(`TIFF images whose samples differ in bit depth (${depths.join(', ')}) are not supported.`);
-  if (![1, 2, 4, 8, 16, 32].includes(bitsPerSample)) throw new ImageRefusedError(`TIFF images with ${bitsPerSample} bits per sample are not supported.`);
+  if (depths.some((d) => d !== bitsPerSample))
+    throw new ImageRefusedError(
+      `TIFF images whose samples differ in bit depth (${depths.join(', ')}) are not supported.`,
+    );
+  if (![1, 2, 4, 8, 16, 32].includes(bitsPerSample))
+    throw new ImageRefusedError(`TIFF images with ${bitsPerSample} bits per sample are not supported.`);
   const samplesPerPixel = first(get(277), 1);
   if (samplesPerPixel < 1) fail('it declares no samples per pixel');
   // Separate planes (PlanarConfiguration 2): one set of strips or tiles per sample, whole bytes each.
   const planes = samplesPerPixel > 1 && first(get(284), 1) === 2 ? samplesPerPixel : 1;
   if (planes > 1 && (bitsPerSample < 8 || compression === 7)) {
-    throw new ImageRefusedError(`TIFF images with separate colour planes (PlanarConfiguration 2) of ${compression === 7 ? 'JPEG data' : `${bitsPerSample}-bit samples`} are not supported.`);
+    throw new ImageRefusedError(
+      `TIFF images with separate colour planes (PlanarConfiguration 2) of ${compression === 7 ? 'JPEG data' : `${bitsPerSample}-bit samples`} are not supported.`,
+    );
   }
   const predictor = first(get(317), 1);
   if (predictor !== 1 && !(predictor === 2 && (bitsPerSample === 8 || bitsPerSample === 16))) {
@@ -191,25 +213,49 @@ export function readTiffLayout(bytes: Uint8Array): TiffLayout {
   const rowBytes = Math.ceil((width * bitsPerPixel) / 8);
   const rawBytes = rowBytes * height;
   if (rawBytes > MAX_RAW_BYTES) {
-    fail(`its ${width}×${height} pixels at ${bitsPerPixel} bits each need ${(rawBytes / 1048576).toFixed(0)} MB; the maximum is ${(MAX_RAW_BYTES / 1048576).toFixed(0)} MB`);
+    fail(
+      `its ${width}×${height} pixels at ${bitsPerPixel} bits each need ${(rawBytes / 1048576).toFixed(0)} MB; the maximum is ${(MAX_RAW_BYTES / 1048576).toFixed(0)} MB`,
+    );
   }
 
   const blocks = readBlocks(r, tags, width, height, bitsPerPixel / planes, rawBytes, planes);
   const tables = get(347);
-  if (tables && tables.length > MAX_JPEG_TABLES) fail(`its JPEG tables take ${plural(tables.length, 'byte')}; at most ${MAX_JPEG_TABLES} are allowed`);
+  if (tables && tables.length > MAX_JPEG_TABLES)
+    fail(`its JPEG tables take ${plural(tables.length, 'byte')}; at most ${MAX_JPEG_TABLES} are allowed`);
 
   const colour = readColour(tags, compression, bitsPerSample, samplesPerPixel);
   const jpegTables = tables instanceof Uint8Array ? tables : undefined;
   const fillOrder = first(get(266), 1) === 2 ? 2 : 1;
-  return { littleEndian: r.little, width, height, compression, bitsPerSample, samplesPerPixel, planes, fillOrder, predictor, rowBytes, blocks, colour, jpegTables };
+  return {
+    littleEndian: r.little,
+    width,
+    height,
+    compression,
+    bitsPerSample,
+    samplesPerPixel,
+    planes,
+    fillOrder,
+    predictor,
+    rowBytes,
+    blocks,
+    colour,
+    jpegTables,
+  };
 }
 
 /** Sample bits and formats decoded per PhotometricInterpretation (tiff-pixels.ts); others are refused by name. */
-function readColour(tags: Map<number, number[] | Uint8Array>, compression: number, bits: number, spp: number): TiffColour {
+function readColour(
+  tags: Map<number, number[] | Uint8Array>,
+  compression: number,
+  bits: number,
+  spp: number,
+): TiffColour {
   // No PhotometricInterpretation: what libtiff assumes (RGB for 3 or more samples, else grey).
   const photometric = first(tags.get(262), spp >= 3 ? 2 : 1);
   const sampleFormat = first(tags.get(339), 1);
-  const name = PHOTOMETRICS[photometric] ? `${PHOTOMETRICS[photometric]} (PhotometricInterpretation ${photometric})` : `PhotometricInterpretation ${photometric}`;
+  const name = PHOTOMETRICS[photometric]
+    ? `${PHOTOMETRICS[photometric]} (PhotometricInterpretation ${photometric})`
+    : `PhotometricInterpretation ${photometric}`;
   const refuse = (what: string): never => {
     throw new ImageRefusedError(`TIFF images ${what} are not supported.`);
   };
@@ -217,32 +263,54 @@ function readColour(tags: Map<number, number[] | Uint8Array>, compression: numbe
   if (channels === undefined) refuse(`in ${name}`);
   if (spp < channels!) refuse(`in ${name} with ${spp} sample${spp === 1 ? '' : 's'} per pixel`);
   // Floats (0–1) in grey and RGB; signed integers in grey, whose negative values read as black.
-  const readable = sampleFormat === 1 || (sampleFormat === 3 && bits === 32 && photometric <= 2) || (sampleFormat === 2 && bits >= 8 && photometric === 1);
+  const readable =
+    sampleFormat === 1 ||
+    (sampleFormat === 3 && bits === 32 && photometric <= 2) ||
+    (sampleFormat === 2 && bits >= 8 && photometric === 1);
   if (!readable) {
-    refuse(`with ${bits}-bit ${sampleFormat === 3 ? 'floating-point' : sampleFormat === 2 ? 'signed integer' : `SampleFormat ${sampleFormat}`} samples in ${name}`);
+    refuse(
+      `with ${bits}-bit ${sampleFormat === 3 ? 'floating-point' : sampleFormat === 2 ? 'signed integer' : `SampleFormat ${sampleFormat}`} samples in ${name}`,
+    );
   }
   if (compression === 7) {
     // The JPEG decoder gives 8-bit samples (12-bit JPEG is refused by its frame header).
-    if (bits !== 8 || ![1, 2, 5, 6].includes(photometric)) refuse(`in ${name} with ${bits}-bit JPEG-compressed samples`);
+    if (bits !== 8 || ![1, 2, 5, 6].includes(photometric))
+      refuse(`in ${name} with ${bits}-bit JPEG-compressed samples`);
   }
-  const allowed: Record<number, number[]> = { 0: [1, 2, 4, 8, 16, 32], 1: [1, 2, 4, 8, 16, 32], 2: [8, 16, 32], 3: [1, 2, 4, 8, 16], 5: [8, 16], 6: [8], 8: [8, 16], 9: [8, 16] };
+  const allowed: Record<number, number[]> = {
+    0: [1, 2, 4, 8, 16, 32],
+    1: [1, 2, 4, 8, 16, 32],
+    2: [8, 16, 32],
+    3: [1, 2, 4, 8, 16],
+    5: [8, 16],
+    6: [8],
+    8: [8, 16],
+    9: [8, 16],
+  };
   if (!allowed[photometric]!.includes(bits)) refuse(`in ${name} with ${bits} bits per sample`);
   if (photometric === 5 && first(tags.get(332), 1) !== 1) refuse('with inks other than CMYK (InkSet 2)');
   const colour: TiffColour = { photometric, sampleFormat };
   if (spp > channels!) colour.alpha = first(tags.get(338), 0);
   if (photometric === 3) {
     const map = tags.get(320);
-    if (!map || map.length < 3 * 2 ** bits) fail(`its palette (ColorMap) has ${map ? map.length : 0} values; ${3 * 2 ** bits} are needed for ${bits}-bit indices`);
+    if (!map || map.length < 3 * 2 ** bits)
+      fail(
+        `its palette (ColorMap) has ${map ? map.length : 0} values; ${3 * 2 ** bits} are needed for ${bits}-bit indices`,
+      );
     colour.colourMap = [...map!];
   }
   if (photometric === 6) {
     // JPEG-compressed YCbCr is the JPEG decoder's to convert: the samples reach us as RGB.
     const sub = tags.get(530);
-    const subsampling: [number, number] = compression === 7 ? [1, 1] : [first(sub, 2), sub && sub.length > 1 ? sub[1]! : 2];
+    const subsampling: [number, number] =
+      compression === 7 ? [1, 1] : [first(sub, 2), sub && sub.length > 1 ? sub[1]! : 2];
     if (!subsampling.every((n) => n === 1 || n === 2 || n === 4) || subsampling[1] > subsampling[0]) {
       refuse(`in YCbCr with ${subsampling.join('×')} chroma subsampling`);
     }
-    if (subsampling[0] * subsampling[1] > 1 && (spp !== 3 || first(tags.get(317), 1) !== 1 || first(tags.get(284), 1) !== 1)) {
+    if (
+      subsampling[0] * subsampling[1] > 1 &&
+      (spp !== 3 || first(tags.get(317), 1) !== 1 || first(tags.get(284), 1) !== 1)
+    ) {
       refuse('in subsampled YCbCr with extra samples, a predictor or separate planes');
     }
     const coefficients = tags.get(529);
@@ -258,7 +326,15 @@ function readColour(tags: Map<number, number[] | Uint8Array>, compression: numbe
 
 /** Strips or tiles: their size, and offsets and byte counts that lie inside the file. */
 /** `bitsPerPixel` of one block's pixels: of one sample when the samples lie in `planes` planes. */
-function readBlocks(r: Reader, tags: Map<number, number[] | Uint8Array>, width: number, height: number, bitsPerPixel: number, rawBytes: number, planes: number): TiffBlocks {
+function readBlocks(
+  r: Reader,
+  tags: Map<number, number[] | Uint8Array>,
+  width: number,
+  height: number,
+  bitsPerPixel: number,
+  rawBytes: number,
+  planes: number,
+): TiffBlocks {
   const tiled = tags.has(322) || tags.has(323);
   let block: Omit<TiffBlocks, 'offsets' | 'counts'>;
   if (tiled) {
@@ -266,21 +342,32 @@ function readBlocks(r: Reader, tags: Map<number, number[] | Uint8Array>, width: 
     const tileHeight = first(tags.get(323), 0);
     if (tileWidth < 1 || tileHeight < 1) fail(`its tiles have no pixels (${tileWidth}×${tileHeight})`);
     // TIFF 6.0 makes tile widths multiples of 16, so every tile starts on a whole byte.
-    if ((tileWidth * bitsPerPixel) % 8 !== 0) fail(`its tiles are ${tileWidth} pixels wide, which is not a whole number of bytes`);
+    if ((tileWidth * bitsPerPixel) % 8 !== 0)
+      fail(`its tiles are ${tileWidth} pixels wide, which is not a whole number of bytes`);
     const across = Math.ceil(width / tileWidth);
     const down = Math.ceil(height / tileHeight);
     const rowBytes = Math.ceil((tileWidth * bitsPerPixel) / 8);
     // Checked before multiplying further: a tile may be declared 4 billion pixels wide.
     const allowance = Math.max(4 * rawBytes, MIN_TILE_ALLOWANCE);
     if (rowBytes * tileHeight > allowance || across * down * rowBytes * tileHeight > allowance) {
-      fail(`its ${tileWidth}×${tileHeight} tiles pad the ${width}×${height} image to more than ${(allowance / 1048576).toFixed(0)} MB`);
+      fail(
+        `its ${tileWidth}×${tileHeight} tiles pad the ${width}×${height} image to more than ${(allowance / 1048576).toFixed(0)} MB`,
+      );
     }
     block = { tiled, width: tileWidth, height: tileHeight, across, down, rowBytes, bytes: rowBytes * tileHeight };
   } else {
     const rowsPerStrip = Math.min(first(tags.get(278), height), height);
     if (rowsPerStrip < 1) fail('it declares 0 rows per strip');
     const rowBytes = Math.ceil((width * bitsPerPixel) / 8);
-    block = { tiled, width, height: rowsPerStrip, across: 1, down: Math.ceil(height / rowsPerStrip), rowBytes, bytes: rowBytes * rowsPerStrip };
+    block = {
+      tiled,
+      width,
+      height: rowsPerStrip,
+      across: 1,
+      down: Math.ceil(height / rowsPerStrip),
+      rowBytes,
+      bytes: rowBytes * rowsPerStrip,
+    };
   }
 
   const what = tiled ? 'tile' : 'strip';
@@ -293,14 +380,17 @@ function readBlocks(r: Reader, tags: Map<number, number[] | Uint8Array>, width: 
   }
   for (let i = 0; i < needed; i++) {
     if (!r.inside(offsets![i]!, counts![i]!)) {
-      fail(`${what} ${i + 1} (${plural(counts![i]!, 'byte')} at offset ${offsets![i]}) lies outside the ${thousands(r.bytes.length)}-byte file`);
+      fail(
+        `${what} ${i + 1} (${plural(counts![i]!, 'byte')} at offset ${offsets![i]}) lies outside the ${thousands(r.bytes.length)}-byte file`,
+      );
     }
   }
   return { ...block, offsets: [...offsets!].slice(0, needed), counts: [...counts!].slice(0, needed) };
 }
 
 /** For messages: "strip 3" or "tile 3". */
-export const blockName = (blocks: TiffBlocks, index: number): string => `${blocks.tiled ? 'tile' : 'strip'} ${index + 1}`;
+export const blockName = (blocks: TiffBlocks, index: number): string =>
+  `${blocks.tiled ? 'tile' : 'strip'} ${index + 1}`;
 
 /** A damaged stream inside a block: the generic "could not be decoded" 400. */
 export const damaged = (blocks: TiffBlocks, index: number, reason: string): ImageDataError =>

@@ -19,21 +19,40 @@ export interface RawSamples {
 }
 
 /** Every sample of one row as a number: unsigned or signed integers as stored, floats as floats. */
-function rowReader({ data, width, bitsPerSample: bits, samplesPerPixel: spp, colour }: RawSamples): (row: number, to: Float64Array) => void {
+function rowReader({
+  data,
+  width,
+  bitsPerSample: bits,
+  samplesPerPixel: spp,
+  colour,
+}: RawSamples): (row: number, to: Float64Array) => void {
   const count = width * spp;
   const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
   const signed = colour.sampleFormat === 2;
-  if (bits === 8) return (at, to) => { for (let i = 0; i < count; i++) to[i] = signed ? (data[at + i]! << 24) >> 24 : data[at + i]!; };
-  if (bits === 16) return (at, to) => { for (let i = 0; i < count; i++) to[i] = signed ? view.getInt16(at + 2 * i, true) : view.getUint16(at + 2 * i, true); };
+  if (bits === 8)
+    return (at, to) => {
+      for (let i = 0; i < count; i++) to[i] = signed ? (data[at + i]! << 24) >> 24 : data[at + i]!;
+    };
+  if (bits === 16)
+    return (at, to) => {
+      for (let i = 0; i < count; i++)
+        to[i] = signed ? view.getInt16(at + 2 * i, true) : view.getUint16(at + 2 * i, true);
+    };
   if (bits === 32) {
-    if (colour.sampleFormat === 3) return (at, to) => { for (let i = 0; i < count; i++) to[i] = view.getFloat32(at + 4 * i, true); };
-    return (at, to) => { for (let i = 0; i < count; i++) to[i] = view.getUint32(at + 4 * i, true); };
+    if (colour.sampleFormat === 3)
+      return (at, to) => {
+        for (let i = 0; i < count; i++) to[i] = view.getFloat32(at + 4 * i, true);
+      };
+    return (at, to) => {
+      for (let i = 0; i < count; i++) to[i] = view.getUint32(at + 4 * i, true);
+    };
   }
   // 1, 2 or 4 bits, most significant first.
   const perByte = 8 / bits;
   const mask = (1 << bits) - 1;
   return (at, to) => {
-    for (let i = 0; i < count; i++) to[i] = (data[at + Math.floor(i / perByte)]! >> (8 - bits * ((i % perByte) + 1))) & mask;
+    for (let i = 0; i < count; i++)
+      to[i] = (data[at + Math.floor(i / perByte)]! >> (8 - bits * ((i % perByte) + 1))) & mask;
   };
 }
 
@@ -69,7 +88,8 @@ export function tiffToRgba(raw: RawSamples): Uint8Array {
     }
     const a = toByte(row[i * spp + channels]!);
     rgba[o + 3] = a;
-    if (premultiplied && a > 0 && a < 255) for (let c = 0; c < 3; c++) rgba[o + c] = Math.min(255, Math.round((rgba[o + c]! * 255) / a));
+    if (premultiplied && a > 0 && a < 255)
+      for (let c = 0; c < 3; c++) rgba[o + c] = Math.min(255, Math.round((rgba[o + c]! * 255) / a));
   };
 
   let pixel: (i: number, o: number) => void;
@@ -106,8 +126,10 @@ export function tiffToRgba(raw: RawSamples): Uint8Array {
     const top = 2 ** bits - 1;
     const scale = bits === 16 ? 256 : 1;
     const half = 2 ** (bits - 1);
-    const chroma = photometric === 8 ? (v: number) => (v >= half ? v - 2 * half : v) / scale : (v: number) => (v - half) / scale;
-    pixel = (i, o) => labToSrgb((row[i * spp]! * 100) / top, chroma(row[i * spp + 1]!), chroma(row[i * spp + 2]!), rgba, o);
+    const chroma =
+      photometric === 8 ? (v: number) => (v >= half ? v - 2 * half : v) / scale : (v: number) => (v - half) / scale;
+    pixel = (i, o) =>
+      labToSrgb((row[i * spp]! * 100) / top, chroma(row[i * spp + 1]!), chroma(row[i * spp + 2]!), rgba, o);
   } else {
     throw new Error(`PhotometricInterpretation ${photometric} reached the converter`);
   }
@@ -153,9 +175,18 @@ export function tiffToCmyk(raw: RawSamples): CmykImage {
  * with or without straight alpha, each sample's top byte copied (16- and 32-bit samples are
  * little-endian here, so that is their last byte). A third of the time of the general path.
  */
-function eightBitRgbOrGrey({ data, width, height, rowBytes, bitsPerSample, samplesPerPixel: spp, colour }: RawSamples): Uint8Array | undefined {
+function eightBitRgbOrGrey({
+  data,
+  width,
+  height,
+  rowBytes,
+  bitsPerSample,
+  samplesPerPixel: spp,
+  colour,
+}: RawSamples): Uint8Array | undefined {
   const { photometric, alpha, sampleFormat } = colour;
-  if (bitsPerSample < 8 || sampleFormat !== 1 || alpha === 1 || (photometric !== 1 && photometric !== 2)) return undefined;
+  if (bitsPerSample < 8 || sampleFormat !== 1 || alpha === 1 || (photometric !== 1 && photometric !== 2))
+    return undefined;
   const b = bitsPerSample / 8;
   const step = spp * b;
   const rgba = new Uint8Array(width * height * 4);

@@ -21,7 +21,11 @@ async function libvips(tiff: Uint8Array, options?: { failOn: 'none' }): Promise<
 }
 
 async function sharpPixels(tiff: Uint8Array, options: { failOn: 'none' }): Promise<Pixels> {
-  const { data, info } = await sharp(tiff, options).toColourspace('srgb').ensureAlpha().raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(tiff, options)
+    .toColourspace('srgb')
+    .ensureAlpha()
+    .raw({ depth: 'uchar' })
+    .toBuffer({ resolveWithObject: true });
   return { width: info.width, height: info.height, data };
 }
 
@@ -89,7 +93,10 @@ describe('colour spaces other than RGB', () => {
         const b = chroma * (1 - (2 * x) / (W - 1));
         const i = (y * W + x) * 3;
         if (bits === 8) bytes.set([Math.round((L * 255) / 100), Math.round(a) & 255, Math.round(b) & 255], i);
-        else [Math.round((L * 65535) / 100), Math.round(a * 256) & 0xffff, Math.round(b * 256) & 0xffff].forEach((v, c) => view.setUint16(2 * (i + c), v, true));
+        else
+          [Math.round((L * 65535) / 100), Math.round(a * 256) & 0xffff, Math.round(b * 256) & 0xffff].forEach((v, c) =>
+            view.setUint16(2 * (i + c), v, true),
+          );
       }
     }
     return buildTiff([{ tags: tags([bits, bits, bits], 8), blocks: [bytes] }]);
@@ -126,7 +133,8 @@ describe('colour spaces other than RGB', () => {
       for (let uy = 0; uy < Math.ceil(height / 2); uy++) {
         for (let ux = 0; ux < Math.ceil(width / 2); ux++) {
           const x = x0 / 2 + ux;
-          for (let dy = 0; dy < 2; dy++) for (let dx = 0; dx < 2; dx++) out.push(luma[(2 * uy + dy) * 48 + 2 * x + dx]!);
+          for (let dy = 0; dy < 2; dy++)
+            for (let dx = 0; dx < 2; dx++) out.push(luma[(2 * uy + dy) * 48 + 2 * x + dx]!);
           out.push(chroma[2 * (uy * 24 + x)]!, chroma[2 * (uy * 24 + x) + 1]!);
         }
       }
@@ -165,7 +173,10 @@ describe('colour spaces other than RGB', () => {
   });
 
   it('CMYK in JPEG strips, as libvips writes it: the inks of its uncompressed twin', async () => {
-    const png = await sharp(Buffer.from(noise(W * H * 3, 4)), { raw: { width: W, height: H, channels: 3 } }).blur(3).png().toBuffer();
+    const png = await sharp(Buffer.from(noise(W * H * 3, 4)), { raw: { width: W, height: H, channels: 3 } })
+      .blur(3)
+      .png()
+      .toBuffer();
     const jpeg = await sharp(png).toColourspace('cmyk').tiff({ compression: 'jpeg', quality: 95 }).toBuffer();
     const plain = await sharp(png).toColourspace('cmyk').tiff({ compression: 'none' }).toBuffer();
     // Inverted inks (Adobe's JPEG habit, which a JPEG decoder may assume) would be far off.
@@ -178,9 +189,18 @@ describe('JPEG tiles whose photometric is RGB', () => {
   // decodes them without colour conversion, so a YCbCr JPEG put in such a file reads as its
   // raw Y, Cb, Cr values: exactly what libvips gives.
   it('are read without YCbCr conversion, as libvips reads them', async () => {
-    const image = await sharp(Buffer.from(noise(32 * 32 * 3, 11)), { raw: { width: 32, height: 32, channels: 3 } }).blur(2).jpeg({ quality: 95 }).toBuffer();
+    const image = await sharp(Buffer.from(noise(32 * 32 * 3, 11)), { raw: { width: 32, height: 32, channels: 3 } })
+      .blur(2)
+      .jpeg({ quality: 95 })
+      .toBuffer();
     const tiled = (photometric: number) =>
-      buildTiff([{ tags: { 256: 30, 257: 20, 258: [8, 8, 8], 259: 7, 262: photometric, 277: 3, 322: 32, 323: 32 }, blocks: [image], tiled: true }]);
+      buildTiff([
+        {
+          tags: { 256: 30, 257: 20, 258: [8, 8, 8], 259: 7, 262: photometric, 277: 3, 322: 32, 323: 32 },
+          blocks: [image],
+          tiled: true,
+        },
+      ]);
     await expectLibvips(tiled(2), 40);
     // The same data marked YCbCr is converted: the two readings differ.
     await expectLibvips(tiled(6), 40);
@@ -202,8 +222,11 @@ describe('separate colour planes (PlanarConfiguration 2)', () => {
     const bytes = bits / 8;
     const grey = noise(W * H * bytes, 1);
     const alpha = noise(W * H * bytes, 2);
-    const strips = (plane: Uint8Array) => [0, 4, 8].map((row) => plane.subarray(row * W * bytes, Math.min(H, row + 4) * W * bytes));
-    const planar = buildTiff([{ tags: tags([bits, bits], 1, { 284: 2, 278: 4, 338: 2 }), blocks: [...strips(grey), ...strips(alpha)] }]);
+    const strips = (plane: Uint8Array) =>
+      [0, 4, 8].map((row) => plane.subarray(row * W * bytes, Math.min(H, row + 4) * W * bytes));
+    const planar = buildTiff([
+      { tags: tags([bits, bits], 1, { 284: 2, 278: 4, 338: 2 }), blocks: [...strips(grey), ...strips(alpha)] },
+    ]);
     const interleaved = new Uint8Array(W * H * 2 * bytes);
     for (let i = 0; i < W * H; i++) {
       interleaved.set(grey.subarray(i * bytes, (i + 1) * bytes), 2 * i * bytes);
@@ -230,26 +253,45 @@ describe('what is not read is refused by name, and nothing is left unwritten', (
     [{ 262: 32844 }, 'TIFF images in LogL (PhotometricInterpretation 32844) are not supported.'],
     [{ 262: 10 }, 'TIFF images in ITU Lab (PhotometricInterpretation 10) are not supported.'],
     [{ 262: 5, 332: 2 }, 'TIFF images with inks other than CMYK (InkSet 2) are not supported.'],
-    [{ 262: 2, 339: [2, 2, 2] }, 'TIFF images with 8-bit signed integer samples in RGB (PhotometricInterpretation 2) are not supported.'],
+    [
+      { 262: 2, 339: [2, 2, 2] },
+      'TIFF images with 8-bit signed integer samples in RGB (PhotometricInterpretation 2) are not supported.',
+    ],
     [{ 259: 3 }, 'TIFF compression type 3 (CCITT Group 3 fax) is not supported.'],
   ])('%j', (extra, message) => {
     const spp = extra[262] === 5 ? 4 : 3;
-    expect(tiffRefusal(buildTiff([{ tags: tags(Array<number>(spp).fill(8), 2, extra), blocks: [noise(W * H * spp)] }]))).toBe(message);
+    expect(
+      tiffRefusal(buildTiff([{ tags: tags(Array<number>(spp).fill(8), 2, extra), blocks: [noise(W * H * spp)] }])),
+    ).toBe(message);
   });
 
   it('a strip shorter than its rows is refused, not left black', () => {
     const tiff = buildTiff([{ tags: tags([8], 1), blocks: [noise(W * H - 5)] }]);
-    expect(tiffRefusal(tiff)).toBe("'image' is not a readable TIFF image: strip 1 holds 402 of the 407 bytes its pixels need (the file is truncated or damaged).");
+    expect(tiffRefusal(tiff)).toBe(
+      "'image' is not a readable TIFF image: strip 1 holds 402 of the 407 bytes its pixels need (the file is truncated or damaged).",
+    );
   });
 
   it('a JPEG tile smaller than its tile is refused', async () => {
-    const small = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#808080' } }).jpeg().toBuffer();
-    const tiff = buildTiff([{ tags: { 256: 30, 257: 20, 258: [8, 8, 8], 259: 7, 262: 6, 277: 3, 322: 32, 323: 32 }, blocks: [small], tiled: true }]);
-    expect(tiffRefusal(tiff)).toBe("'image' is not a readable TIFF image: the JPEG data of tile 1 is 16×16 pixels, too small to fill its 32×32.");
+    const small = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#808080' } })
+      .jpeg()
+      .toBuffer();
+    const tiff = buildTiff([
+      {
+        tags: { 256: 30, 257: 20, 258: [8, 8, 8], 259: 7, 262: 6, 277: 3, 322: 32, 323: 32 },
+        blocks: [small],
+        tiled: true,
+      },
+    ]);
+    expect(tiffRefusal(tiff)).toBe(
+      "'image' is not a readable TIFF image: the JPEG data of tile 1 is 16×16 pixels, too small to fill its 32×32.",
+    );
   });
 
   it('lossless JPEG in a TIFF is named', () => {
-    const sof3 = new Uint8Array([0xff, 0xd8, 0xff, 0xc3, 0, 17, 8, 0, 1, 0, 1, 3, 1, 0x11, 0, 2, 0x11, 0, 3, 0x11, 0, 0xff, 0xd9]);
+    const sof3 = new Uint8Array([
+      0xff, 0xd8, 0xff, 0xc3, 0, 17, 8, 0, 1, 0, 1, 3, 1, 0x11, 0, 2, 0x11, 0, 3, 0x11, 0, 0xff, 0xd9,
+    ]);
     const tiff = buildTiff([{ tags: { ...tags([8, 8, 8], 6, { 259: 7 }), 256: 1, 257: 1, 278: 1 }, blocks: [sof3] }]);
     expect(tiffRefusal(tiff)).toBe('TIFF images compressed with lossless JPEG (SOF3) are not supported.');
   });

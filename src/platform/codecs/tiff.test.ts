@@ -17,7 +17,9 @@ import { MAX_DIRECTORIES } from './tiff-layout';
 
 const raw = (width: number, height: number, channels: 1 | 3 | 4) => {
   const image = photo(width, height, { alpha: channels === 4 });
-  return sharp(Buffer.from(image.data), { raw: { width, height, channels: 4 } }).toColourspace(channels === 1 ? 'b-w' : 'srgb');
+  return sharp(Buffer.from(image.data), { raw: { width, height, channels: 4 } }).toColourspace(
+    channels === 1 ? 'b-w' : 'srgb',
+  );
 };
 
 describe('TIFF files we write read back to the pixels written', () => {
@@ -26,7 +28,11 @@ describe('TIFF files we write read back to the pixels written', () => {
     bytes: async (name) => new Uint8Array(await readFile(assetPath(name))),
   });
   // One strip; several strips (256 KB each) with a short last one; rows wider than a strip.
-  for (const [width, height] of [[70, 45], [600, 401], [90_000, 3]] as const) {
+  for (const [width, height] of [
+    [70, 45],
+    [600, 401],
+    [90_000, 3],
+  ] as const) {
     for (const alpha of [false, true]) {
       it(`${width}×${height}, ${alpha ? 'RGBA' : 'RGB'}`, async () => {
         const image = photo(width, height, { alpha });
@@ -56,7 +62,9 @@ describe('TIFF files libvips writes decode to the pixels libvips reads', () => {
           // 70×45: not a multiple of the 16-pixel tiles, so edge tiles are cropped.
           let image = raw(70, 45, channels);
           if (channels === 3) image = image.removeAlpha();
-          const tiff = await image.tiff({ compression, predictor, tile, tileWidth: 16, tileHeight: 16 } as never).toBuffer();
+          const tiff = await image
+            .tiff({ compression, predictor, tile, tileWidth: 16, tileHeight: 16 } as never)
+            .toBuffer();
           const ours = decodeTiffRgba(tiff);
           const theirs = await decode(tiff);
           expect([ours.width, ours.height]).toEqual([70, 45]);
@@ -72,15 +80,26 @@ describe('TIFF files libvips writes decode to the pixels libvips reads', () => {
   });
 
   it('16-bit RGB, big strips: within rounding of libvips', async () => {
-    const tiff = await raw(64, 40, 3).removeAlpha().toColourspace('rgb16').tiff({ compression: 'deflate', predictor: 'horizontal' }).toBuffer();
+    const tiff = await raw(64, 40, 3)
+      .removeAlpha()
+      .toColourspace('rgb16')
+      .tiff({ compression: 'deflate', predictor: 'horizontal' })
+      .toBuffer();
     const ours = decodeTiffRgba(tiff);
-    expect(meanDifference({ format: 'tiff', width: 64, height: 40, data: Buffer.from(ours.data) }, await decode(tiff))).toBeLessThan(1);
+    expect(
+      meanDifference({ format: 'tiff', width: 64, height: 40, data: Buffer.from(ours.data) }, await decode(tiff)),
+    ).toBeLessThan(1);
   });
 
   it('JPEG tiles', async () => {
-    const tiff = await raw(70, 45, 3).removeAlpha().tiff({ compression: 'jpeg', quality: 95, tile: true, tileWidth: 32, tileHeight: 32 }).toBuffer();
+    const tiff = await raw(70, 45, 3)
+      .removeAlpha()
+      .tiff({ compression: 'jpeg', quality: 95, tile: true, tileWidth: 32, tileHeight: 32 })
+      .toBuffer();
     const ours = decodeTiffRgba(tiff);
-    expect(meanDifference({ format: 'tiff', width: 70, height: 45, data: Buffer.from(ours.data) }, await decode(tiff))).toBeLessThan(1.5);
+    expect(
+      meanDifference({ format: 'tiff', width: 70, height: 45, data: Buffer.from(ours.data) }, await decode(tiff)),
+    ).toBeLessThan(1.5);
   });
 });
 
@@ -102,7 +121,9 @@ describe('hostile TIFF structures are refused before their cost is paid', () => 
   });
 
   it(`a chain of 20,000 directories: the first image is decoded, only ${MAX_DIRECTORIES} directories are walked`, () => {
-    const directories: Directory[] = Array.from({ length: 20_000 }, (_, i) => (i === 0 ? { tags: rgbTags(1, 1), blocks: [pixel] } : { tags: { 256: 1 } }));
+    const directories: Directory[] = Array.from({ length: 20_000 }, (_, i) =>
+      i === 0 ? { tags: rgbTags(1, 1), blocks: [pixel] } : { tags: { 256: 1 } },
+    );
     // A loop far down the chain is never reached.
     directories[19_999]!.next = 1;
     const image = decodeTiffRgba(buildTiff(directories));
@@ -122,7 +143,9 @@ describe('hostile TIFF structures are refused before their cost is paid', () => 
     expect(tiff.length).toBeLessThan(100_000);
 
     const before = process.memoryUsage().arrayBuffers;
-    expect(tiffRefusal(tiff)).toBe("'image' is not a readable TIFF image: strip 1 decompresses to more than the 1,027 bytes its 1×1 pixels can hold.");
+    expect(tiffRefusal(tiff)).toBe(
+      "'image' is not a readable TIFF image: strip 1 decompresses to more than the 1,027 bytes its 1×1 pixels can hold.",
+    );
     // Loose: the refused strip's output was never kept (a retained inflate would be 64 MiB).
     expect(process.memoryUsage().arrayBuffers - before).toBeLessThan(32 * 1048576);
   });
@@ -133,18 +156,24 @@ describe('hostile TIFF structures are refused before their cost is paid', () => 
     for (let i = 0; i < 20_000; i++) codes.push(4095);
     codes.push(257);
     const tiff = buildTiff([{ tags: rgbTags(4, 4, 5), blocks: [lzwBits(codes)] }]);
-    expect(tiffRefusal(tiff)).toMatch(/^'image' is not a readable TIFF image: strip 1 decompresses to more than the 1,072 bytes its 4×4 pixels can hold\.$/);
+    expect(tiffRefusal(tiff)).toMatch(
+      /^'image' is not a readable TIFF image: strip 1 decompresses to more than the 1,072 bytes its 4×4 pixels can hold\.$/,
+    );
   });
 
   it('a PackBits strip of 128-byte runs (64 MB from 1 MB)', () => {
     const runs = new Uint8Array(1 << 20);
     for (let i = 0; i < runs.length; i += 2) runs[i] = 0x81;
-    expect(tiffRefusal(buildTiff([{ tags: rgbTags(2, 2, 32773), blocks: [runs] }]))).toMatch(/strip 1 decompresses to more than/);
+    expect(tiffRefusal(buildTiff([{ tags: rgbTags(2, 2, 32773), blocks: [runs] }]))).toMatch(
+      /strip 1 decompresses to more than/,
+    );
   });
 
   it('a strip that lies outside the file', () => {
     const tiff = buildTiff([{ tags: { ...rgbTags(1, 1), 273: 1_000_000, 279: 3 } }]);
-    expect(tiffRefusal(tiff)).toMatch(/^'image' is not a readable TIFF image: strip 1 \(3 bytes at offset 1000000\) lies outside the \d+-byte file\.$/);
+    expect(tiffRefusal(tiff)).toMatch(
+      /^'image' is not a readable TIFF image: strip 1 \(3 bytes at offset 1000000\) lies outside the \d+-byte file\.$/,
+    );
   });
 
   it('a byte count past the end of the file', () => {
@@ -157,7 +186,8 @@ describe('hostile TIFF structures are refused before their cost is paid', () => 
     // BitsPerSample (3 SHORTs, stored after the directory): point its values past the end.
     const view = new DataView(tiff.buffer);
     const ifd = view.getUint32(4, true);
-    for (let i = 0; i < view.getUint16(ifd, true); i++) if (view.getUint16(ifd + 2 + i * 12, true) === 258) view.setUint32(ifd + 2 + i * 12 + 8, 0xfffffff0, true);
+    for (let i = 0; i < view.getUint16(ifd, true); i++)
+      if (view.getUint16(ifd + 2 + i * 12, true) === 258) view.setUint32(ifd + 2 + i * 12 + 8, 0xfffffff0, true);
     expect(tiffRefusal(tiff)).toBe("'image' is not a readable TIFF image: the values of tag 258 lie outside the file.");
   });
 
@@ -168,33 +198,47 @@ describe('hostile TIFF structures are refused before their cost is paid', () => 
 
   it('a 1×1 image in one 65,536 × 65,536 tile', () => {
     const tiff = buildTiff([{ tags: { ...rgbTags(1, 1), 322: 65536, 323: 65536 }, blocks: [pixel], tiled: true }]);
-    expect(tiffRefusal(tiff)).toBe("'image' is not a readable TIFF image: its 65536×65536 tiles pad the 1×1 image to more than 16 MB.");
+    expect(tiffRefusal(tiff)).toBe(
+      "'image' is not a readable TIFF image: its 65536×65536 tiles pad the 1×1 image to more than 16 MB.",
+    );
   });
 
   it('more raw data than a 40-megapixel 16-bit RGBA image', () => {
     const tiff = buildTiff([{ tags: { ...rgbTags(8000, 5000), 258: [32, 32, 32, 32], 277: 4 }, blocks: [pixel] }]);
-    expect(tiffRefusal(tiff)).toBe("'image' is not a readable TIFF image: its 8000×5000 pixels at 128 bits each need 610 MB; the maximum is 305 MB.");
+    expect(tiffRefusal(tiff)).toBe(
+      "'image' is not a readable TIFF image: its 8000×5000 pixels at 128 bits each need 610 MB; the maximum is 305 MB.",
+    );
   });
 
   it('a JPEG strip whose frame is larger than the strip', async () => {
     const jpeg = await raw(64, 64, 3).removeAlpha().jpeg().toBuffer();
     const tiff = buildTiff([{ tags: { ...rgbTags(1, 1, 7), 262: 6 }, blocks: [jpeg] }]);
-    expect(tiffRefusal(tiff)).toBe("'image' is not a readable TIFF image: the JPEG data of strip 1 is 64×64 pixels, larger than its 1×1.");
+    expect(tiffRefusal(tiff)).toBe(
+      "'image' is not a readable TIFF image: the JPEG data of strip 1 is 64×64 pixels, larger than its 1×1.",
+    );
   });
 
   it('JPEG strips with more scans than their pixels allow', async () => {
     // One scan repeated: a progressive decoder goes over the whole image once per scan.
     const small = buildTiff([{ tags: { ...rgbTags(8, 8, 7), 262: 6 }, blocks: [await jpegWithScans(8, 8, 1001)] }]);
-    expect(tiffRefusal(small)).toBe("'image' is not a readable TIFF image: the JPEG data of strip 1 has 1,001 scans; at most 1,000 are allowed.");
+    expect(tiffRefusal(small)).toBe(
+      "'image' is not a readable TIFF image: the JPEG data of strip 1 has 1,001 scans; at most 1,000 are allowed.",
+    );
     // 4000×4000 in 16 strips of 250 rows: 40 scans each would be 640 M scan-pixels (maxJpegScans).
     const strip = await jpegWithScans(4000, 250, 41);
-    const large = buildTiff([{ tags: { ...rgbTags(4000, 4000, 7), 262: 6, 278: 250 }, blocks: Array<Buffer>(16).fill(strip) }]);
-    expect(tiffRefusal(large)).toBe("'image' is not a readable TIFF image: the JPEG data of strip 1 has 41 scans; at most 40 are allowed.");
+    const large = buildTiff([
+      { tags: { ...rgbTags(4000, 4000, 7), 262: 6, 278: 250 }, blocks: Array<Buffer>(16).fill(strip) },
+    ]);
+    expect(tiffRefusal(large)).toBe(
+      "'image' is not a readable TIFF image: the JPEG data of strip 1 has 41 scans; at most 40 are allowed.",
+    );
   });
 
   it('unsupported variants are named', () => {
     const planar = buildTiff([{ tags: { ...rgbTags(1, 1), 258: [1, 1, 1], 284: 2 }, blocks: [pixel, pixel, pixel] }]);
-    expect(tiffRefusal(planar)).toBe('TIFF images with separate colour planes (PlanarConfiguration 2) of 1-bit samples are not supported.');
+    expect(tiffRefusal(planar)).toBe(
+      'TIFF images with separate colour planes (PlanarConfiguration 2) of 1-bit samples are not supported.',
+    );
     const float = buildTiff([{ tags: { ...rgbTags(1, 1, 8), 317: 3 }, blocks: [zlibSync(pixel)] }]);
     expect(tiffRefusal(float)).toBe('TIFF predictor 3 with 8-bit samples is not supported.');
   });

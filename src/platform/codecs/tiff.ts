@@ -24,7 +24,15 @@ export function decodeTiff(bytes: Uint8Array): Bitmap | CmykImage {
     const raw: RawSamples =
       layout.compression === 7
         ? decodeJpegBlocks(bytes, layout)
-        : { data: layout.planes > 1 ? decodePlanes(bytes, layout) : decodeBlocks(bytes, layout), width, height, rowBytes: layout.rowBytes, bitsPerSample: layout.bitsPerSample, samplesPerPixel: layout.samplesPerPixel, colour: layout.colour };
+        : {
+            data: layout.planes > 1 ? decodePlanes(bytes, layout) : decodeBlocks(bytes, layout),
+            width,
+            height,
+            rowBytes: layout.rowBytes,
+            bitsPerSample: layout.bitsPerSample,
+            samplesPerPixel: layout.samplesPerPixel,
+            colour: layout.colour,
+          };
     return raw.colour.photometric === 5 ? tiffToCmyk(raw) : { width, height, data: tiffToRgba(raw) };
   } catch (error) {
     if (error instanceof ImageDataError) throw error;
@@ -40,7 +48,13 @@ function decodePlanes(bytes: Uint8Array, layout: TiffLayout): Uint8Array {
   const raw = new Uint8Array(layout.rowBytes * height);
   for (let p = 0; p < planes; p++) {
     const range = (list: number[]) => list.slice(p * perPlane, (p + 1) * perPlane);
-    const plane = decodeBlocks(bytes, { ...layout, samplesPerPixel: 1, planes: 1, rowBytes: width * sampleBytes, blocks: { ...blocks, offsets: range(blocks.offsets), counts: range(blocks.counts) } });
+    const plane = decodeBlocks(bytes, {
+      ...layout,
+      samplesPerPixel: 1,
+      planes: 1,
+      rowBytes: width * sampleBytes,
+      blocks: { ...blocks, offsets: range(blocks.offsets), counts: range(blocks.counts) },
+    });
     for (let i = 0, o = p * sampleBytes; i < plane.length; i += sampleBytes, o += planes * sampleBytes) {
       for (let b = 0; b < sampleBytes; b++) raw[o + b] = plane[i + b]!;
     }
@@ -92,7 +106,9 @@ function decodeBlocks(bytes: Uint8Array, layout: TiffLayout): Uint8Array {
     }
     // Every pixel comes from the data, or the file is refused (libtiff too fails a short block).
     const blockRows = tile ? blocks.height : rows;
-    const needed = units ? Math.ceil(blocks.width / h) * Math.ceil(blockRows / v) * (h * v + 2) : blockRows * blocks.rowBytes;
+    const needed = units
+      ? Math.ceil(blocks.width / h) * Math.ceil(blockRows / v) * (h * v + 2)
+      : blockRows * blocks.rowBytes;
     if (held < needed) {
       throw new ImageRefusedError(
         `'image' is not a readable TIFF image: ${blockName(blocks, i)} holds ${thousands(held)} of the ${thousands(needed)} bytes its pixels need (the file is truncated or damaged).`,
@@ -104,7 +120,8 @@ function decodeBlocks(bytes: Uint8Array, layout: TiffLayout): Uint8Array {
     // The tile's visible part into the image (tile widths are whole bytes: tiff-layout.ts).
     const visible = Math.ceil(Math.min(blocks.width, width - x) * bytesPerPixel);
     const left = x * bytesPerPixel;
-    for (let r = 0; r < rows; r++) raw.set(tile.subarray(r * blocks.rowBytes, r * blocks.rowBytes + visible), (y + r) * rowBytes + left);
+    for (let r = 0; r < rows; r++)
+      raw.set(tile.subarray(r * blocks.rowBytes, r * blocks.rowBytes + visible), (y + r) * rowBytes + left);
   }
   if (!tile) normaliseRows(raw, height, rowBytes, width, layout);
   return raw;
@@ -126,7 +143,8 @@ function normaliseRows(data: Uint8Array, rows: number, rowBytes: number, pixels:
   }
   if (bitsPerSample === 32 && !layout.littleEndian) {
     for (let i = 0; i + 3 < rows * rowBytes; i += 4) {
-      const a = data[i]!, b = data[i + 1]!;
+      const a = data[i]!,
+        b = data[i + 1]!;
       data[i] = data[i + 3]!;
       data[i + 1] = data[i + 2]!;
       data[i + 2] = b;
@@ -179,7 +197,12 @@ interface JpegParser {
   width: number;
   height: number;
   parse(data: Uint8Array): void;
-  getData(options: { width: number; height: number; forceRGB: boolean; isSourcePDF: boolean }): Uint8Array | Uint8ClampedArray;
+  getData(options: {
+    width: number;
+    height: number;
+    forceRGB: boolean;
+    isSourcePDF: boolean;
+  }): Uint8Array | Uint8ClampedArray;
 }
 const JpegDecoder = (UTIF as unknown as { JpegDecoder: new () => JpegParser }).JpegDecoder;
 
@@ -195,17 +218,22 @@ function decodeJpegBlocks(bytes: Uint8Array, layout: TiffLayout): RawSamples {
   // Every strip may have this many: all together they make that many passes over the image.
   const maxScans = maxJpegScans(blocks.width * blocks.height * blocks.offsets.length);
   const refuse = (i: number, reason: string): never => {
-    throw new ImageRefusedError(`'image' is not a readable TIFF image: the JPEG data of ${blockName(blocks, i)} ${reason}.`);
+    throw new ImageRefusedError(
+      `'image' is not a readable TIFF image: the JPEG data of ${blockName(blocks, i)} ${reason}.`,
+    );
   };
   for (let i = 0; i < blocks.offsets.length; i++) {
     const strip = jpegStructure(bytes.subarray(blocks.offsets[i], blocks.offsets[i]! + blocks.counts[i]!));
     const frame = strip.frame ?? tableFrame;
     if (!frame) throw damaged(blocks, i, 'JPEG data without a frame header');
-    if (frame.width > blocks.width || frame.height > blocks.height) refuse(i, `is ${frame.width}×${frame.height} pixels, larger than its ${blocks.width}×${blocks.height}`);
+    if (frame.width > blocks.width || frame.height > blocks.height)
+      refuse(i, `is ${frame.width}×${frame.height} pixels, larger than its ${blocks.width}×${blocks.height}`);
     const process = jpegProcess(frame);
     if (process) throw new ImageRefusedError(`TIFF images compressed with ${process} are not supported.`);
-    if (frame.components !== layout.samplesPerPixel) refuse(i, `has ${frame.components} components; the image has ${layout.samplesPerPixel} samples per pixel`);
-    if (strip.scans > maxScans) refuse(i, `has ${thousands(strip.scans)} scans; at most ${thousands(maxScans)} are allowed`);
+    if (frame.components !== layout.samplesPerPixel)
+      refuse(i, `has ${frame.components} components; the image has ${layout.samplesPerPixel} samples per pixel`);
+    if (strip.scans > maxScans)
+      refuse(i, `has ${thousands(strip.scans)} scans; at most ${thousands(maxScans)} are allowed`);
   }
   const spp = layout.samplesPerPixel;
   const rowBytes = width * spp;
@@ -220,14 +248,24 @@ function decodeJpegBlocks(bytes: Uint8Array, layout: TiffLayout): RawSamples {
     }
     // isSourcePDF: CMYK as stored; otherwise the decoder inverts it (Adobe's JPEG habit, not TIFF's).
     const samples = parser.getData({ width: parser.width, height: parser.height, forceRGB: false, isSourcePDF: true });
-    if (samples.length !== parser.width * parser.height * spp) throw damaged(blocks, i, `JPEG data decodes to ${samples.length} samples, not ${parser.width}×${parser.height}×${spp}`);
+    if (samples.length !== parser.width * parser.height * spp)
+      throw damaged(
+        blocks,
+        i,
+        `JPEG data decodes to ${samples.length} samples, not ${parser.width}×${parser.height}×${spp}`,
+      );
     const x = (i % blocks.across) * blocks.width;
     const y = Math.floor(i / blocks.across) * blocks.height;
     // The block's visible part, which the frame must cover: every pixel comes from the data.
     const columns = Math.min(blocks.width, width - x);
     const rows = Math.min(blocks.height, height - y);
-    if (parser.width < columns || parser.height < rows) refuse(i, `is ${parser.width}×${parser.height} pixels, too small to fill its ${blocks.width}×${blocks.height}`);
-    for (let r = 0; r < rows; r++) data.set(samples.subarray(r * parser.width * spp, (r * parser.width + columns) * spp), (y + r) * rowBytes + x * spp);
+    if (parser.width < columns || parser.height < rows)
+      refuse(i, `is ${parser.width}×${parser.height} pixels, too small to fill its ${blocks.width}×${blocks.height}`);
+    for (let r = 0; r < rows; r++)
+      data.set(
+        samples.subarray(r * parser.width * spp, (r * parser.width + columns) * spp),
+        (y + r) * rowBytes + x * spp,
+      );
   }
   // The decoder has turned YCbCr into RGB; RGB and grey came out as they were.
   const photometric = colour.photometric === 6 ? 2 : colour.photometric;
@@ -256,7 +294,11 @@ export function encodeTiff(image: Bitmap, compressor: ZlibCompressor): Uint8Arra
   // keeps the row loop monomorphic.
   const data = new Uint8Array(image.data.buffer, image.data.byteOffset, width * height * 4);
   let opaque = true;
-  for (let i = 3; i < data.length; i += 4) if (data[i] !== 255) { opaque = false; break; }
+  for (let i = 3; i < data.length; i += 4)
+    if (data[i] !== 255) {
+      opaque = false;
+      break;
+    }
   const samples = opaque ? 3 : 4;
   const rowBytes = width * samples;
   const rowsPerStrip = Math.max(1, Math.min(height, Math.floor(STRIP_BYTES / rowBytes)));
@@ -334,11 +376,23 @@ export function encodeTiff(image: Bitmap, compressor: ZlibCompressor): Uint8Arra
  * as is, then each sample minus the same sample of the pixel before, modulo 256. One pass with
  * the previous pixel in registers, rather than a copy and then a second, differencing pass.
  */
-function differenceRow(data: Uint8Array, from: number, width: number, out: Uint8Array, at: number, samples: number): void {
-  let r = 0, g = 0, b = 0, a = 0;
+function differenceRow(
+  data: Uint8Array,
+  from: number,
+  width: number,
+  out: Uint8Array,
+  at: number,
+  samples: number,
+): void {
+  let r = 0,
+    g = 0,
+    b = 0,
+    a = 0;
   let o = at;
   for (let i = from, end = from + width * 4; i < end; i += 4) {
-    const pr = data[i]!, pg = data[i + 1]!, pb = data[i + 2]!;
+    const pr = data[i]!,
+      pg = data[i + 1]!,
+      pb = data[i + 2]!;
     out[o] = pr - r;
     out[o + 1] = pg - g;
     out[o + 2] = pb - b;

@@ -19,7 +19,8 @@ function sprite(): Animation {
       const data = new Uint8Array(SIDE * SIDE * 4);
       // A noisy background (as a photo's), which costs a full frame dearly.
       for (let p = 0; p < SIDE * SIDE; p++) data.set([(p * 2654435761) >>> 24, (p * 40503) & 255, 128, 255], p * 4);
-      for (let y = 0; y < SPRITE; y++) for (let x = 0; x < SPRITE; x++) data.set([220, 20, 40, 255], ((5 + i * 7 + y) * SIDE + 3 + i * 7 + x) * 4);
+      for (let y = 0; y < SPRITE; y++)
+        for (let x = 0; x < SPRITE; x++) data.set([220, 20, 40, 255], ((5 + i * 7 + y) * SIDE + 3 + i * 7 + x) * 4);
       return { image: { width: SIDE, height: SIDE, data }, delay: 40 + i * 10 };
     }),
   };
@@ -48,9 +49,14 @@ describe('animated WebP of changed rectangles', () => {
 
     const ours = await nodeImages.decodeAnimation(out, 'webp');
     expect(ours.frames.map((frame) => frame.delay)).toEqual(animation.frames.map((frame) => frame.delay));
-    ours.frames.forEach((frame, i) => expect(Buffer.compare(Buffer.from(frame.image.data), Buffer.from(animation.frames[i]!.image.data))).toBe(0));
+    ours.frames.forEach((frame, i) =>
+      expect(Buffer.compare(Buffer.from(frame.image.data), Buffer.from(animation.frames[i]!.image.data))).toBe(0),
+    );
 
-    const libwebp = await sharp(Buffer.from(out), { animated: true }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    const libwebp = await sharp(Buffer.from(out), { animated: true })
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     const meta = await sharp(Buffer.from(out), { animated: true }).metadata();
     expect([meta.pages, meta.loop]).toEqual([FRAMES, 3]);
     expect(meta.delay).toEqual(animation.frames.map((frame) => frame.delay));

@@ -2,7 +2,13 @@
 // still each, so the frames are taken out of the container, decoded and composited, or encoded
 // one by one and put into a container (src/lib/images/webp-animation.ts has the container).
 import type { Animation } from '../../lib/images/animation';
-import { changedRect, compositeWebpFrames, readWebpAnimation, writeWebpAnimation, type FrameRect } from '../../lib/images/webp-animation';
+import {
+  changedRect,
+  compositeWebpFrames,
+  readWebpAnimation,
+  writeWebpAnimation,
+  type FrameRect,
+} from '../../lib/images/webp-animation';
 import { ImageDataError, type Bitmap } from '../types';
 
 interface StillCodec {
@@ -20,7 +26,8 @@ export function webpAnimation(webp: StillCodec) {
       const decoded: Bitmap[] = [];
       for (const frame of record.frames) {
         const image = await webp.decode(frame.still);
-        if (image.width !== frame.width || image.height !== frame.height) throw new ImageDataError('WebP decoder: a frame is not the size its ANMF states');
+        if (image.width !== frame.width || image.height !== frame.height)
+          throw new ImageDataError('WebP decoder: a frame is not the size its ANMF states');
         decoded.push(image);
       }
       const shown = compositeWebpFrames(record, decoded);
@@ -34,8 +41,16 @@ export function webpAnimation(webp: StillCodec) {
       const stills: Uint8Array[] = [];
       const rects: FrameRect[] = [];
       animation.frames.forEach((frame, i) => rects.push(changedRect(animation.frames[i - 1]?.image, frame.image)));
-      for (const [i, frame] of animation.frames.entries()) stills.push(await webp.encode(crop(frame.image, rects[i]!), quality, lossless));
-      return writeWebpAnimation(stills, rects, width, height, animation.frames.map((frame) => frame.delay), animation.loop);
+      for (const [i, frame] of animation.frames.entries())
+        stills.push(await webp.encode(crop(frame.image, rects[i]!), quality, lossless));
+      return writeWebpAnimation(
+        stills,
+        rects,
+        width,
+        height,
+        animation.frames.map((frame) => frame.delay),
+        animation.loop,
+      );
     },
   };
 }
@@ -44,6 +59,10 @@ export function webpAnimation(webp: StillCodec) {
 function crop(image: Bitmap, { x, y, width, height }: FrameRect): Bitmap {
   if (x === 0 && y === 0 && width === image.width && height === image.height) return image;
   const data = new Uint8Array(width * height * 4);
-  for (let row = 0; row < height; row++) data.set(image.data.subarray(((y + row) * image.width + x) * 4, ((y + row) * image.width + x + width) * 4), row * width * 4);
+  for (let row = 0; row < height; row++)
+    data.set(
+      image.data.subarray(((y + row) * image.width + x) * 4, ((y + row) * image.width + x + width) * 4),
+      row * width * 4,
+    );
   return { width, height, data };
 }

@@ -44,7 +44,8 @@ function roundTrip(data: Uint8Array): Uint8Array {
 
 describe('zlibDeflater', () => {
   it('round-trips empty and tiny inputs', () => {
-    for (const data of [[], [0], [255], [1, 2], [7, 7, 7], [1, 2, 3, 4], [9, 9, 9, 9, 9]]) roundTrip(Uint8Array.from(data));
+    for (const data of [[], [0], [255], [1, 2], [7, 7, 7], [1, 2, 3, 4], [9, 9, 9, 9, 9]])
+      roundTrip(Uint8Array.from(data));
   });
 
   it('round-trips incompressible bytes, larger than one block', () => {
@@ -56,10 +57,11 @@ describe('zlibDeflater', () => {
   it('round-trips long runs and repeats at every distance up to the window', () => {
     const next = random(2);
     const data = new Uint8Array(400_000);
-    for (let i = 0; i < data.length; ) {
+    for (let i = 0; i < data.length;) {
       const kind = next();
       const length = 1 + Math.floor(next() * 600);
-      if (kind < 0.3) data.fill(Math.floor(next() * 4), i, i + length); // runs of few values
+      if (kind < 0.3)
+        data.fill(Math.floor(next() * 4), i, i + length); // runs of few values
       else if (kind < 0.7 && i > 0) {
         const distance = 1 + Math.floor(next() ** 3 * Math.min(i, 32768)); // mostly near, up to 32 KiB
         for (let k = 0; k < length && i + k < data.length; k++) data[i + k] = data[i + k - distance]!;
@@ -84,7 +86,9 @@ describe('zlibDeflater', () => {
     const data = new Uint8Array(width * height * 3);
     for (let y = 0; y < height; y++) {
       for (let x = 0; x < width; x++) {
-        for (let c = 0; c < 3; c++) data[(y * width + x) * 3 + c] = (60 + x / 5 + y / 3 + c * 20 + 40 * Math.sin(x / 40 + c) + (next() - 0.5) * 16) & 255;
+        for (let c = 0; c < 3; c++)
+          data[(y * width + x) * 3 + c] =
+            (60 + x / 5 + y / 3 + c * 20 + 40 * Math.sin(x / 40 + c) + (next() - 0.5) * 16) & 255;
       }
       for (let o = (y + 1) * width * 3 - 1; o >= y * width * 3 + 3; o--) data[o] = (data[o]! - data[o - 3]!) & 255;
     }
@@ -95,7 +99,9 @@ describe('zlibDeflater', () => {
   it('writes the same bytes when a compressor is reused for one input after another', () => {
     const next = random(5);
     // Growing, shrinking, empty: the buffers are reallocated and the heap may grow in between.
-    const inputs = [200_000, 10, 0, 70_000, 3_000_000].map((length) => Uint8Array.from({ length }, (_, i) => (i % 97 < 50 ? i & 7 : next() * 256)));
+    const inputs = [200_000, 10, 0, 70_000, 3_000_000].map((length) =>
+      Uint8Array.from({ length }, (_, i) => (i % 97 < 50 ? i & 7 : next() * 256)),
+    );
     const compressor = newCompressor();
     for (const data of inputs) {
       const reused = compressor.compress(data);

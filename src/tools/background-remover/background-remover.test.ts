@@ -40,7 +40,18 @@ describe('toModelInput', () => {
 describe('maskToAlpha', () => {
   it('clamps confident background to 0 and foreground to 255, stretches the edge linearly', () => {
     const mask = new Float32Array([0, 0.001, CERTAIN, 0.5, 1 - CERTAIN, 1, NaN, -1, 2, 0.26]);
-    expect([...maskToAlpha(mask)]).toEqual([0, 0, 0, 128, 255, 255, 0, 0, 255, Math.round(((0.26 - CERTAIN) * 255) / (1 - 2 * CERTAIN))]);
+    expect([...maskToAlpha(mask)]).toEqual([
+      0,
+      0,
+      0,
+      128,
+      255,
+      255,
+      0,
+      0,
+      255,
+      Math.round(((0.26 - CERTAIN) * 255) / (1 - 2 * CERTAIN)),
+    ]);
   });
 });
 
@@ -59,7 +70,9 @@ describe('applyMask', () => {
       const a = Math.round((alpha[i]! * 128) / 255);
       expect(out.data[i * 4 + 3]).toBe(a);
       // alpha 1 × 128 / 255 rounds to 1: a faint pixel keeps its colour, a cut one has none.
-      expect(out.data.subarray(i * 4, i * 4 + 3)).toEqual(a === 0 ? new Uint8Array(3) : src.data.subarray(i * 4, i * 4 + 3));
+      expect(out.data.subarray(i * 4, i * 4 + 3)).toEqual(
+        a === 0 ? new Uint8Array(3) : src.data.subarray(i * 4, i * 4 + 3),
+      );
     }
     expect([out.data[3], out.data[23], out.data[35]]).toEqual([0, 0, 1]);
     expect(src.data[3]).toBe(128); // the input is not modified
@@ -81,14 +94,21 @@ describe('applyMask', () => {
       const bottom = alpha[2]! * (1 - cu) + alpha[3]! * cu;
       return Math.round(top * (1 - cv) + bottom * cv);
     };
-    for (let y = 0; y < 4; y++) for (let x = 0; x < 4; x++) expect(out.data[(y * 4 + x) * 4 + 3], `(${x}, ${y})`).toBe(at((x + 0.5) / 2 - 0.5, (y + 0.5) / 2 - 0.5));
+    for (let y = 0; y < 4; y++)
+      for (let x = 0; x < 4; x++)
+        expect(out.data[(y * 4 + x) * 4 + 3], `(${x}, ${y})`).toBe(at((x + 0.5) / 2 - 0.5, (y + 0.5) / 2 - 0.5));
   });
 });
 
 describe('scaleMask', () => {
   it('is the alpha applyMask gives an opaque image, at any size', () => {
     const alpha = new Uint8Array(16 * 16).map((_, i) => (i * 37) % 256);
-    for (const [width, height] of [[1, 1], [5, 3], [16, 16], [40, 23]] as const) {
+    for (const [width, height] of [
+      [1, 1],
+      [5, 3],
+      [16, 16],
+      [40, 23],
+    ] as const) {
       const opaque = { width, height, data: new Uint8Array(width * height * 4).fill(255) };
       const cut = applyMask(opaque, alpha, 16);
       expect(scaleMask(width, height, alpha, 16)).toEqual(cut.data.filter((_, i) => i % 4 === 3));
@@ -98,12 +118,26 @@ describe('scaleMask', () => {
 
 describe('encodeGrayPng', () => {
   it('writes an 8-bit grayscale PNG that sharp (libpng) reads back byte for byte', async () => {
-    for (const [width, height] of [[1, 1], [7, 3], [300, 2], [64, 65]] as const) {
+    for (const [width, height] of [
+      [1, 1],
+      [7, 3],
+      [300, 2],
+      [64, 65],
+    ] as const) {
       // Runs and gradients, as in a mask, and noise, so every filter gets picked somewhere.
-      const gray = new Uint8Array(width * height).map((_, i) => (i % 97 < 40 ? 0 : i % 97 < 60 ? ((i * 2654435761) >>> 24) : i % 256));
+      const gray = new Uint8Array(width * height).map((_, i) =>
+        i % 97 < 40 ? 0 : i % 97 < 60 ? (i * 2654435761) >>> 24 : i % 256,
+      );
       const png = encodeGrayPng(gray, width, height);
       const meta = await sharp(png).metadata();
-      expect([meta.format, meta.width, meta.height, meta.channels, meta.depth, meta.space]).toEqual(['png', width, height, 1, 'uchar', 'b-w']);
+      expect([meta.format, meta.width, meta.height, meta.channels, meta.depth, meta.space]).toEqual([
+        'png',
+        width,
+        height,
+        1,
+        'uchar',
+        'b-w',
+      ]);
       // sharp's raw output is sRGB (three equal bands) unless one band is asked for.
       expect(new Uint8Array(await sharp(png).extractChannel(0).raw().toBuffer())).toEqual(gray);
     }
@@ -129,7 +163,11 @@ describe('model files', () => {
   it('refuses a chunk whose bytes do not match the SHA-256 that names it', async () => {
     const parts = [Buffer.from('first chunk '), Buffer.from('second chunk')];
     const hashes = parts.map((part) => createHash('sha256').update(part).digest('hex'));
-    const entry = { size: 24, mime: 'application/octet-stream', chunks: hashes.map((hash, i) => ({ hash, offsets: [i * 12, i * 12 + 12] })) };
+    const entry = {
+      size: 24,
+      mime: 'application/octet-stream',
+      chunks: hashes.map((hash, i) => ({ hash, offsets: [i * 12, i * 12 + 12] })),
+    };
     writeFileSync(join(scratch, 'resources.json'), JSON.stringify({ '/models/test': entry }));
     parts.forEach((part, i) => writeFileSync(join(scratch, hashes[i]!), part));
     expect(Buffer.from(await readModel('/models/test', scratch)).toString()).toBe('first chunk second chunk');
@@ -140,22 +178,32 @@ describe('model files', () => {
 
   it("reads the app build's copy (dist/models/: <sha256>.bin and its resources.json) to the same bytes as the package", async () => {
     const built = join(import.meta.dirname, '../../../dist/models');
-    if (!existsSync(join(built, 'resources.json'))) return expect.fail('dist/models/resources.json is missing: run `npm run build` first');
+    if (!existsSync(join(built, 'resources.json')))
+      return expect.fail('dist/models/resources.json is missing: run `npm run build` first');
     const fromBuild = await readModel(MODEL_RESOURCE, { dir: built, chunkFile: (hash) => `${hash}.bin` });
-    expect(createHash('sha256').update(fromBuild).digest('hex')).toBe(createHash('sha256').update(await readModel()).digest('hex'));
+    expect(createHash('sha256').update(fromBuild).digest('hex')).toBe(
+      createHash('sha256')
+        .update(await readModel())
+        .digest('hex'),
+    );
   });
 });
 
 /** Alpha of the decoded PNG (sharp), with the size. */
 async function alphaOf(base64: string) {
-  const { data, info } = await sharp(Buffer.from(base64, 'base64')).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(Buffer.from(base64, 'base64'))
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   return { info, rgba: data, alpha: (x: number, y: number) => data[(y * info.width + x) * 4 + 3]! };
 }
 
 /** Every pixel within `band` pixels of the border. */
 function border(width: number, height: number, band: number): [number, number][] {
   const points: [number, number][] = [];
-  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) if (x < band || y < band || x >= width - band || y >= height - band) points.push([x, y]);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++)
+      if (x < band || y < band || x >= width - band || y >= height - band) points.push([x, y]);
   return points;
 }
 
@@ -171,16 +219,23 @@ describe('background-remover through invoke (ISNet on onnxruntime-node)', () => 
     const png = Buffer.from(body.image, 'base64');
     expect(body.size_bytes).toBe(png.length);
     const { info, rgba, alpha } = await alphaOf(body.image);
-    expect([info.width, info.height, info.channels, (await sharp(png).metadata()).format]).toEqual([320, 200, 4, 'png']);
+    expect([info.width, info.height, info.channels, (await sharp(png).metadata()).format]).toEqual([
+      320,
+      200,
+      4,
+      'png',
+    ]);
     // The wall: a 12-pixel band all around, and the corners, are fully transparent.
     expect(border(320, 200, 12).filter(([x, y]) => alpha(x, y) !== 0)).toEqual([]);
     // The vase: its inner part (an ellipse at 80%) is fully opaque, in its true colours.
     const inner: [number, number][] = [];
-    for (let y = 0; y < 200; y++) for (let x = 0; x < 320; x++) if (((x - 150) / 48) ** 2 + ((y - 110) / 56) ** 2 <= 1) inner.push([x, y]);
+    for (let y = 0; y < 200; y++)
+      for (let x = 0; x < 320; x++) if (((x - 150) / 48) ** 2 + ((y - 110) / 56) ** 2 <= 1) inner.push([x, y]);
     expect(inner.filter(([x, y]) => alpha(x, y) !== 255)).toEqual([]);
     const original = await sharp(jpeg).raw().toBuffer();
     const [x, y] = [150, 110];
-    for (let c = 0; c < 3; c++) expect(Math.abs(rgba[(y * 320 + x) * 4 + c]! - original[(y * 320 + x) * 3 + c]!)).toBeLessThanOrEqual(3);
+    for (let c = 0; c < 3; c++)
+      expect(Math.abs(rgba[(y * 320 + x) * 4 + c]! - original[(y * 320 + x) * 3 + c]!)).toBeLessThanOrEqual(3);
   });
 
   it('keeps the input’s own transparency: alpha = mask × alpha', async () => {
@@ -188,7 +243,9 @@ describe('background-remover through invoke (ISNet on onnxruntime-node)', () => 
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256"><rect width="256" height="256" fill="#202020"/><rect x="80" y="60" width="96" height="136" rx="20" fill="#f0d040"/></svg>`;
     const raw = await sharp(Buffer.from(svg)).ensureAlpha().raw().toBuffer();
     for (let y = 0; y < 256; y++) for (let x = 128; x < 256; x++) raw[(y * 256 + x) * 4 + 3] = 128;
-    const png = await sharp(raw, { raw: { width: 256, height: 256, channels: 4 } }).png().toBuffer();
+    const png = await sharp(raw, { raw: { width: 256, height: 256, channels: 4 } })
+      .png()
+      .toBuffer();
     const reply = await call('background-remover', { image: png.toString('base64') });
     expect(reply.status).toBe(200);
     const { alpha } = await alphaOf(Output.parse(reply.body).image);
@@ -215,59 +272,92 @@ describe('background-remover output and background (ISNet on onnxruntime-node), 
     cutout = Buffer.from(Output.parse(plain.body).image, 'base64');
   }, SLOW);
 
-  it('output mask: an 8-bit gray PNG of the image’s size, equal to the cut-out’s alpha channel', async () => {
-    const reply = await call('background-remover', { image: jpeg, output: 'mask' });
-    expect(reply.status).toBe(200);
-    const body = Output.parse(reply.body);
-    const png = Buffer.from(body.image, 'base64');
-    expect([body.width, body.height, body.size_bytes]).toEqual([200, 160, png.length]);
-    const meta = await sharp(png).metadata();
-    expect([meta.format, meta.channels, meta.space, meta.hasAlpha]).toEqual(['png', 1, 'b-w', false]);
-    const mask = await grayOf(png);
-    const alpha = await sharp(cutout).extractChannel('alpha').raw().toBuffer();
-    expect(mask.equals(alpha)).toBe(true);
-    // And it is a mask: the wall 0, the bottle 255.
-    expect([mask[0], mask[160 * 200 - 1], mask[80 * 200 + 100]]).toEqual([0, 0, 255]);
-  }, SLOW);
+  it(
+    'output mask: an 8-bit gray PNG of the image’s size, equal to the cut-out’s alpha channel',
+    async () => {
+      const reply = await call('background-remover', { image: jpeg, output: 'mask' });
+      expect(reply.status).toBe(200);
+      const body = Output.parse(reply.body);
+      const png = Buffer.from(body.image, 'base64');
+      expect([body.width, body.height, body.size_bytes]).toEqual([200, 160, png.length]);
+      const meta = await sharp(png).metadata();
+      expect([meta.format, meta.channels, meta.space, meta.hasAlpha]).toEqual(['png', 1, 'b-w', false]);
+      const mask = await grayOf(png);
+      const alpha = await sharp(cutout).extractChannel('alpha').raw().toBuffer();
+      expect(mask.equals(alpha)).toBe(true);
+      // And it is a mask: the wall 0, the bottle 255.
+      expect([mask[0], mask[160 * 200 - 1], mask[80 * 200 + 100]]).toEqual([0, 0, 255]);
+    },
+    SLOW,
+  );
 
-  it('output mask of a translucent PNG: the model’s mask; the cut-out’s alpha is mask × the image’s alpha', async () => {
-    const rgba = await sharp(Buffer.from(svg)).ensureAlpha().raw().toBuffer();
-    for (let i = 3; i < rgba.length; i += 4) rgba[i] = 128;
-    const png = (await sharp(rgba, { raw: { width: 200, height: 160, channels: 4 } }).png().toBuffer()).toString('base64');
-    const [mask, cut] = await Promise.all([call('background-remover', { image: png, output: 'mask' }), call('background-remover', { image: png })]);
-    const m = await grayOf(Buffer.from(Output.parse(mask.body).image, 'base64'));
-    const a = await sharp(Buffer.from(Output.parse(cut.body).image, 'base64')).extractChannel('alpha').raw().toBuffer();
-    expect(m[80 * 200 + 100]).toBe(255);
-    // Both are rounded from the same unrounded mask, so they agree to within one level.
-    for (let i = 0; i < m.length; i++) if (Math.abs(a[i]! - (m[i]! * 128) / 255) > 1) expect.fail(`pixel ${i}: alpha ${a[i]}, mask ${m[i]}`);
-  }, SLOW);
+  it(
+    'output mask of a translucent PNG: the model’s mask; the cut-out’s alpha is mask × the image’s alpha',
+    async () => {
+      const rgba = await sharp(Buffer.from(svg)).ensureAlpha().raw().toBuffer();
+      for (let i = 3; i < rgba.length; i += 4) rgba[i] = 128;
+      const png = (
+        await sharp(rgba, { raw: { width: 200, height: 160, channels: 4 } })
+          .png()
+          .toBuffer()
+      ).toString('base64');
+      const [mask, cut] = await Promise.all([
+        call('background-remover', { image: png, output: 'mask' }),
+        call('background-remover', { image: png }),
+      ]);
+      const m = await grayOf(Buffer.from(Output.parse(mask.body).image, 'base64'));
+      const a = await sharp(Buffer.from(Output.parse(cut.body).image, 'base64'))
+        .extractChannel('alpha')
+        .raw()
+        .toBuffer();
+      expect(m[80 * 200 + 100]).toBe(255);
+      // Both are rounded from the same unrounded mask, so they agree to within one level.
+      for (let i = 0; i < m.length; i++)
+        if (Math.abs(a[i]! - (m[i]! * 128) / 255) > 1) expect.fail(`pixel ${i}: alpha ${a[i]}, mask ${m[i]}`);
+    },
+    SLOW,
+  );
 
-  it('background white: the cut-out flattened onto white, as sharp’s flatten gives it', async () => {
-    const reply = await call('background-remover', { image: jpeg, background: 'white' });
-    expect(reply.status).toBe(200);
-    const ours = await sharp(Buffer.from(Output.parse(reply.body).image, 'base64')).raw().toBuffer({ resolveWithObject: true });
-    expect(ours.info.channels).toBe(4);
-    const theirs = await sharp(cutout).flatten({ background: '#ffffff' }).raw().toBuffer();
-    for (let p = 0; p < 200 * 160; p++) {
-      expect(ours.data[p * 4 + 3]).toBe(255);
-      for (let c = 0; c < 3; c++) if (Math.abs(ours.data[p * 4 + c]! - theirs[p * 3 + c]!) > 1) expect.fail(`pixel ${p} channel ${c}: ${ours.data[p * 4 + c]} vs sharp ${theirs[p * 3 + c]}`);
-    }
-    // The wall is now white, the bottle its own colour.
-    expect([...ours.data.subarray(0, 4)]).toEqual([255, 255, 255, 255]);
-  }, SLOW);
+  it(
+    'background white: the cut-out flattened onto white, as sharp’s flatten gives it',
+    async () => {
+      const reply = await call('background-remover', { image: jpeg, background: 'white' });
+      expect(reply.status).toBe(200);
+      const ours = await sharp(Buffer.from(Output.parse(reply.body).image, 'base64'))
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      expect(ours.info.channels).toBe(4);
+      const theirs = await sharp(cutout).flatten({ background: '#ffffff' }).raw().toBuffer();
+      for (let p = 0; p < 200 * 160; p++) {
+        expect(ours.data[p * 4 + 3]).toBe(255);
+        for (let c = 0; c < 3; c++)
+          if (Math.abs(ours.data[p * 4 + c]! - theirs[p * 3 + c]!) > 1)
+            expect.fail(`pixel ${p} channel ${c}: ${ours.data[p * 4 + c]} vs sharp ${theirs[p * 3 + c]}`);
+      }
+      // The wall is now white, the bottle its own colour.
+      expect([...ours.data.subarray(0, 4)]).toEqual([255, 255, 255, 255]);
+    },
+    SLOW,
+  );
 
-  it('a translucent background (#ff000080): sharp’s composite of the cut-out over that colour', async () => {
-    const reply = await call('background-remover', { image: jpeg, background: '#ff000080' });
-    const ours = (await raw(Buffer.from(Output.parse(reply.body).image, 'base64'))).data;
-    const theirs = await sharp({ create: { width: 200, height: 160, channels: 4, background: { r: 255, g: 0, b: 0, alpha: 128 / 255 } } })
-      .composite([{ input: cutout }])
-      .raw()
-      .toBuffer();
-    let worst = 0;
-    for (let i = 0; i < ours.length; i++) worst = Math.max(worst, Math.abs(ours[i]! - theirs[i]!));
-    expect(worst).toBeLessThanOrEqual(1);
-    expect([...ours.subarray(0, 4)]).toEqual([255, 0, 0, 128]);
-  }, SLOW);
+  it(
+    'a translucent background (#ff000080): sharp’s composite of the cut-out over that colour',
+    async () => {
+      const reply = await call('background-remover', { image: jpeg, background: '#ff000080' });
+      const ours = (await raw(Buffer.from(Output.parse(reply.body).image, 'base64'))).data;
+      const theirs = await sharp({
+        create: { width: 200, height: 160, channels: 4, background: { r: 255, g: 0, b: 0, alpha: 128 / 255 } },
+      })
+        .composite([{ input: cutout }])
+        .raw()
+        .toBuffer();
+      let worst = 0;
+      for (let i = 0; i < ours.length; i++) worst = Math.max(worst, Math.abs(ours[i]! - theirs[i]!));
+      expect(worst).toBeLessThanOrEqual(1);
+      expect([...ours.subarray(0, 4)]).toEqual([255, 0, 0, 128]);
+    },
+    SLOW,
+  );
 });
 
 describe('background-remover without a usable model', () => {
@@ -280,7 +370,11 @@ describe('background-remover without a usable model', () => {
   const DISC = tool.examples[0].input;
 
   it('answers 503 with the port’s sentence when the model cannot be had (offline, not downloaded)', async () => {
-    const reply = await invoke(tool, DISC, context({ segment: () => Promise.reject(new ModelUnavailableError('The model is not on this device yet.')) }));
+    const reply = await invoke(
+      tool,
+      DISC,
+      context({ segment: () => Promise.reject(new ModelUnavailableError('The model is not on this device yet.')) }),
+    );
     expect(reply).toEqual({ status: 503, body: { error: 'The model is not on this device yet.' } });
   });
 
@@ -292,7 +386,8 @@ describe('background-remover without a usable model', () => {
   it('refuses bad input without touching the model', async () => {
     let calls = 0;
     const spy = context({ segment: () => (calls++, Promise.reject(new Error('must not run'))) });
-    for (const image of ['SGVsbG8sIFdvcmxkIQ==', 'iVBOR*w0K', '']) expect((await invoke(tool, { image }, spy)).status).toBe(400);
+    for (const image of ['SGVsbG8sIFdvcmxkIQ==', 'iVBOR*w0K', ''])
+      expect((await invoke(tool, { image }, spy)).status).toBe(400);
     expect(calls).toBe(0);
   });
 });

@@ -16,7 +16,12 @@ const OVER_10_MB = 'A'.repeat(Math.ceil((10 * 1048576 + 1) / 3) * 4);
 const cases: ToolCase[] = [
   { name: 'image is required', body: {}, status: 400, match: { error: "Invalid request: 'image' is required." } },
   { name: 'image must be a string', body: { image: 42 }, status: 400, match: { error: /'image' must be a string/ } },
-  { name: 'invalid Base64', body: { image: 'iVBOR*w0K' }, status: 400, match: { error: /^'image' is not valid Base64: Invalid character '\*' at position 6/ } },
+  {
+    name: 'invalid Base64',
+    body: { image: 'iVBOR*w0K' },
+    status: 400,
+    match: { error: /^'image' is not valid Base64: Invalid character '\*' at position 6/ },
+  },
   {
     name: 'bytes that are no image',
     body: { image: 'SGVsbG8sIFdvcmxkIQ==' },
@@ -27,7 +32,9 @@ const cases: ToolCase[] = [
     name: 'a truncated PNG',
     body: { image: S.TRUNCATED_PNG },
     status: 400,
-    expect: { error: "'image' could not be decoded as PNG: the data is damaged, truncated or uses an unsupported variant." },
+    expect: {
+      error: "'image' could not be decoded as PNG: the data is damaged, truncated or uses an unsupported variant.",
+    },
   },
   {
     name: 'more than 10 MB is refused',
@@ -51,19 +58,28 @@ const cases: ToolCase[] = [
     name: 'output must be cutout or mask',
     body: { image: EXAMPLE_DISC_PNG, output: 'alpha' },
     status: 400,
-    expect: { error: 'Invalid request: \'output\' must be one of "cutout", "mask".', issues: [{ path: ['output'], message: 'must be one of "cutout", "mask"' }] },
+    expect: {
+      error: 'Invalid request: \'output\' must be one of "cutout", "mask".',
+      issues: [{ path: ['output'], message: 'must be one of "cutout", "mask"' }],
+    },
   },
   {
     name: 'a background that is no colour',
     body: { image: EXAMPLE_DISC_PNG, background: 'blurple' },
     status: 400,
-    match: { error: "Invalid request: 'background' is not a colour: use hex (#rgb, #rrggbb, #rrggbbaa), rgb(), hsl(), hwb(), lab(), lch(), oklab(), oklch(), color() or a CSS colour name such as white." },
+    match: {
+      error:
+        "Invalid request: 'background' is not a colour: use hex (#rgb, #rrggbb, #rrggbbaa), rgb(), hsl(), hwb(), lab(), lch(), oklab(), oklch(), color() or a CSS colour name such as white.",
+    },
   },
   {
     name: 'a background out of range names the channel (any colour the color-converter reads is taken)',
     body: { image: EXAMPLE_DISC_PNG, background: 'oklch(120% 0.1 40)' },
     status: 400,
-    match: { error: /^Invalid request: 'background' is not a colour: lightness '120%' is out of range \(0 to 1, or 0% to 100%\); use hex/ },
+    match: {
+      error:
+        /^Invalid request: 'background' is not a colour: lightness '120%' is out of range \(0 to 1, or 0% to 100%\); use hex/,
+    },
   },
   {
     name: 'a background that is not a string',
@@ -75,7 +91,10 @@ const cases: ToolCase[] = [
     name: 'a background with output mask is refused before the model runs',
     body: { image: EXAMPLE_DISC_PNG, output: 'mask', background: 'white' },
     status: 400,
-    expect: { error: "'background' applies to the cut-out only: a mask has no background. Leave it out, or ask for output 'cutout'." },
+    expect: {
+      error:
+        "'background' applies to the cut-out only: a mask has no background. Leave it out, or ask for output 'cutout'.",
+    },
   },
   {
     name: 'output mask: bytes that are no image are refused before the model',
@@ -87,7 +106,9 @@ const cases: ToolCase[] = [
     name: 'a background with a truncated PNG: the image is refused before the model',
     body: { image: S.TRUNCATED_PNG, background: '#fff' },
     status: 400,
-    expect: { error: "'image' could not be decoded as PNG: the data is damaged, truncated or uses an unsupported variant." },
+    expect: {
+      error: "'image' could not be decoded as PNG: the data is damaged, truncated or uses an unsupported variant.",
+    },
   },
 ];
 export default cases;

@@ -9,7 +9,8 @@ import type { Bitmap } from '../../platform/types';
 
 /** The model's input from an RGBA bitmap of MODEL_SIDE × MODEL_SIDE (alpha is not seen). */
 export function toModelInput(square: Bitmap): Float32Array {
-  if (square.width !== MODEL_SIDE || square.height !== MODEL_SIDE) throw new Error(`toModelInput: expected ${MODEL_SIDE}², got ${square.width}×${square.height}`);
+  if (square.width !== MODEL_SIDE || square.height !== MODEL_SIDE)
+    throw new Error(`toModelInput: expected ${MODEL_SIDE}², got ${square.width}×${square.height}`);
   const plane = MODEL_SIDE * MODEL_SIDE;
   const input = new Float32Array(3 * plane);
   const { data } = square;
@@ -77,7 +78,15 @@ export function scaleMask(width: number, height: number, alpha: Uint8Array, side
  * Multiplies every `stride`-th byte of `out` (from `offset`), one per pixel, by the mask scaled
  * bilinearly to width × height: out = round(m · out / 255). One loop for both answers.
  */
-function resampleMask(width: number, height: number, alpha: Uint8Array, side: number, out: Uint8Array, stride: number, offset: number): void {
+function resampleMask(
+  width: number,
+  height: number,
+  alpha: Uint8Array,
+  side: number,
+  out: Uint8Array,
+  stride: number,
+  offset: number,
+): void {
   // For each output column: the two source columns and the weight of the second, computed once.
   const x0 = new Int32Array(width);
   const x1 = new Int32Array(width);

@@ -64,7 +64,8 @@ export function settingsBody({ output, background }: Settings): { output?: 'mask
 }
 
 /** `photo.jpg` → `photo-no-background.png` (a cut-out) or `photo-mask.png`. */
-export const resultName = (name: string, output: OutputKind) => outputName(name, 'png', output === 'mask' ? '-mask' : '-no-background');
+export const resultName = (name: string, output: OutputKind) =>
+  outputName(name, 'png', output === 'mask' ? '-mask' : '-no-background');
 
 /** What the results are, after "3 of 3" in the batch's summary. */
 export function done({ output, background }: Settings): string {
@@ -91,8 +92,15 @@ export function removerJob(settings: () => Settings, model: Model, masks = new M
     try {
       // The model takes seconds per image, much more on a slow or busy device: the user, not a
       // clock, decides when to give up (Cancel, Remove or Clear all stops it).
-      const reply = await runStep('background-remover/mask', { image }, { signal, timeoutMs: 30 * 60_000, onProgress: (stage) => (activity.stage = stage) });
-      if (reply.status !== 200) throw new Error(typeof reply.body.error === 'string' ? reply.body.error : 'The background could not be removed.');
+      const reply = await runStep(
+        'background-remover/mask',
+        { image },
+        { signal, timeoutMs: 30 * 60_000, onProgress: (stage) => (activity.stage = stage) },
+      );
+      if (reply.status !== 200)
+        throw new Error(
+          typeof reply.body.error === 'string' ? reply.body.error : 'The background could not be removed.',
+        );
       const alpha = reply.body.alpha as Uint8Array;
       masks.set(file, alpha);
       return alpha;
@@ -113,10 +121,23 @@ export function removerJob(settings: () => Settings, model: Model, masks = new M
       const alpha = await maskOf(file, image, signal);
       const size = await headerSize(file, format);
       const timeoutMs = workLimitMs({ pixelsIn: size && size.width * size.height, format: 'png' });
-      const reply = await runStep('background-remover/compose', { image, alpha, ...settingsBody(current), output: current.output }, { signal, timeoutMs });
-      if (reply.status !== 200) throw new Error(typeof reply.body.error === 'string' ? reply.body.error : 'The background could not be removed.');
+      const reply = await runStep(
+        'background-remover/compose',
+        { image, alpha, ...settingsBody(current), output: current.output },
+        { signal, timeoutMs },
+      );
+      if (reply.status !== 200)
+        throw new Error(
+          typeof reply.body.error === 'string' ? reply.body.error : 'The background could not be removed.',
+        );
       const { image: png, width, height } = reply.body as { image: string; width: number; height: number };
-      return { blob: base64Blob(png, 'png'), name: resultName(file.name, current.output), format: 'png', width, height };
+      return {
+        blob: base64Blob(png, 'png'),
+        name: resultName(file.name, current.output),
+        format: 'png',
+        width,
+        height,
+      };
     },
     // Read by the batch inside its own derivations: the row and the summary follow the download
     // and the model's stages, with the seconds it has taken so far.

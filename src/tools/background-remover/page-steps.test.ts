@@ -20,14 +20,21 @@ function discModel(): SegmentationPlatform & { runs: number } {
       model.runs++;
       const out = new Float32Array(MODEL_SIDE * MODEL_SIDE);
       const c = MODEL_SIDE / 2;
-      for (let y = 0; y < MODEL_SIDE; y++) for (let x = 0; x < MODEL_SIDE; x++) out[y * MODEL_SIDE + x] = Math.hypot(x - c, y - c) < MODEL_SIDE / 3 ? 1 : 0;
+      for (let y = 0; y < MODEL_SIDE; y++)
+        for (let x = 0; x < MODEL_SIDE; x++)
+          out[y * MODEL_SIDE + x] = Math.hypot(x - c, y - c) < MODEL_SIDE / 3 ? 1 : 0;
       return out;
     },
   };
   return model;
 }
 
-const context = (segmentation: SegmentationPlatform): ToolContext => ({ now: nodeContext.now, randomBytes: nodeContext.randomBytes, images: nodeContext.images, segmentation });
+const context = (segmentation: SegmentationPlatform): ToolContext => ({
+  now: nodeContext.now,
+  randomBytes: nodeContext.randomBytes,
+  images: nodeContext.images,
+  segmentation,
+});
 const IMAGE = tool.examples[0].input.image as string;
 
 describe('background-remover page steps', () => {
@@ -41,7 +48,12 @@ describe('background-remover page steps', () => {
     expect(stages).toEqual(['reading the image', 'starting the model']);
     expect(alpha.length).toBe(MODEL_SIDE * MODEL_SIDE);
 
-    const settings = [{ output: 'cutout' as const }, { output: 'cutout' as const, background: '#ff8800' }, { output: 'cutout' as const, background: 'rgb(0, 0, 255)' }, { output: 'mask' as const }];
+    const settings = [
+      { output: 'cutout' as const },
+      { output: 'cutout' as const, background: '#ff8800' },
+      { output: 'cutout' as const, background: 'rgb(0, 0, 255)' },
+      { output: 'mask' as const },
+    ];
     const answers: string[] = [];
     for (const setting of settings) {
       const composed = await recompose(ctx, { image: IMAGE, alpha, ...setting }, () => undefined);
@@ -68,8 +80,12 @@ describe('background-remover page steps', () => {
   it('refuses a mask of the wrong size and a background that is no colour (400s, not faults)', async () => {
     const ctx = context(discModel());
     const alpha = new Uint8Array(MODEL_SIDE * MODEL_SIDE);
-    await expect(recompose(ctx, { image: IMAGE, alpha: new Uint8Array(10), output: 'cutout' }, () => undefined)).rejects.toThrow("'alpha' is not a mask");
-    await expect(recompose(ctx, { image: IMAGE, alpha, output: 'cutout', background: 'no colour' }, () => undefined)).rejects.toThrow("'background' is not a colour");
+    await expect(
+      recompose(ctx, { image: IMAGE, alpha: new Uint8Array(10), output: 'cutout' }, () => undefined),
+    ).rejects.toThrow("'alpha' is not a mask");
+    await expect(
+      recompose(ctx, { image: IMAGE, alpha, output: 'cutout', background: 'no colour' }, () => undefined),
+    ).rejects.toThrow("'background' is not a colour");
   });
 });
 

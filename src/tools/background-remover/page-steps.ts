@@ -12,7 +12,11 @@ import { compose, loadInput, modelAlpha } from './tool';
 /** The worker's steps of one run, as it reports them to the page. */
 export type Stage = 'reading the image' | 'starting the model' | 'running the model' | 'composing the result';
 
-export async function mask(ctx: ToolContext, body: { image: string }, report: (stage: Stage) => void): Promise<{ alpha: Uint8Array }> {
+export async function mask(
+  ctx: ToolContext,
+  body: { image: string },
+  report: (stage: Stage) => void,
+): Promise<{ alpha: Uint8Array }> {
   report('reading the image');
   const bitmap = await loadInput(ctx, body.image);
   // The door's model port knows whether it has run before (ToolContext, not this module).
@@ -26,7 +30,8 @@ export async function recompose(
   report: (stage: Stage) => void,
 ) {
   if (!OUTPUTS.includes(body.output)) throw new ToolInputError(`'output' must be one of ${OUTPUTS.join(', ')}.`);
-  if (!(body.alpha instanceof Uint8Array) || body.alpha.length !== MODEL_SIDE * MODEL_SIDE) throw new ToolInputError("'alpha' is not a mask of the model's size.");
+  if (!(body.alpha instanceof Uint8Array) || body.alpha.length !== MODEL_SIDE * MODEL_SIDE)
+    throw new ToolInputError("'alpha' is not a mask of the model's size.");
   report('reading the image');
   const bitmap = await loadInput(ctx, body.image);
   report('composing the result');

@@ -43,15 +43,23 @@ export async function modelAlpha(ctx: ToolContext, bitmap: Bitmap): Promise<Uint
  * `background`). The page keeps the alpha per image and calls this alone when only these
  * settings change, so its answers are the API's, without running the model again.
  */
-export async function compose(ctx: ToolContext, bitmap: Bitmap, alpha: Uint8Array, output: OutputKind, background: string | undefined): Promise<z.infer<typeof Output>> {
-  if (alpha.length !== MODEL_SIDE * MODEL_SIDE) throw new Error(`compose: expected a ${MODEL_SIDE}² mask, got ${alpha.length} values`);
+export async function compose(
+  ctx: ToolContext,
+  bitmap: Bitmap,
+  alpha: Uint8Array,
+  output: OutputKind,
+  background: string | undefined,
+): Promise<z.infer<typeof Output>> {
+  if (alpha.length !== MODEL_SIDE * MODEL_SIDE)
+    throw new Error(`compose: expected a ${MODEL_SIDE}² mask, got ${alpha.length} values`);
   if (output === 'mask') {
     const png = encodeGrayPng(scaleMask(bitmap.width, bitmap.height, alpha), bitmap.width, bitmap.height);
     return { image: encodeBase64(png), width: bitmap.width, height: bitmap.height, size_bytes: png.length };
   }
   const cutout = applyMask(bitmap, alpha);
   const colour = background === undefined ? undefined : parseColour(background);
-  if (background !== undefined && !colour) throw new ToolInputError(`'background' is not a colour: ${JSON.stringify(background)}.`);
+  if (background !== undefined && !colour)
+    throw new ToolInputError(`'background' is not a colour: ${JSON.stringify(background)}.`);
   const picture = colour ? compositeOver(cutout, colour) : cutout;
   const out = await encodeImage(ctx, picture, 'png', 100);
   return { image: out.base64, width: out.width, height: out.height, size_bytes: out.sizeBytes };
@@ -75,7 +83,9 @@ export default defineTool({
     // Bad input is refused before the model is touched (or downloaded). A background with a
     // mask is refused rather than ignored: the caller asked for something the answer would not have.
     if (output === 'mask' && background !== undefined) {
-      throw new ToolInputError("'background' applies to the cut-out only: a mask has no background. Leave it out, or ask for output 'cutout'.");
+      throw new ToolInputError(
+        "'background' applies to the cut-out only: a mask has no background. Leave it out, or ask for output 'cutout'.",
+      );
     }
     const bitmap = await loadInput(ctx, image);
     return compose(ctx, bitmap, await modelAlpha(ctx, bitmap), output, background);

@@ -32,7 +32,12 @@ describe('hex data format', () => {
       const input = random() < 0.5 ? hex.toUpperCase() : hex;
       if (length === 0) continue; // `input` must not be empty
       const standard = await call({ input, data_format: 'hex' });
-      expect(standard.body).toEqual({ output: Buffer.from(bytes).toString('base64'), valid: true, encoding: 'standard', byte_length: length });
+      expect(standard.body).toEqual({
+        output: Buffer.from(bytes).toString('base64'),
+        valid: true,
+        encoding: 'standard',
+        byte_length: length,
+      });
       const url = await call({ input, data_format: 'hex', charset: 'url-safe', padding: false });
       expect(url.body.output).toBe(Buffer.from(bytes).toString('base64url'));
     }
@@ -53,7 +58,14 @@ describe('hex data format', () => {
 
   it('reads the layouts people paste', () => {
     const expected = Buffer.from('deadbeef00ff', 'hex');
-    for (const text of ['deadbeef00ff', 'DE AD BE EF 00 FF', '0xdeadbeef00ff', '0xde 0xad 0xbe 0xef 0x00 0xff', 'dead\nbeef\r\n00ff\n', '  d e a d b e e f 0 0 f f  ']) {
+    for (const text of [
+      'deadbeef00ff',
+      'DE AD BE EF 00 FF',
+      '0xdeadbeef00ff',
+      '0xde 0xad 0xbe 0xef 0x00 0xff',
+      'dead\nbeef\r\n00ff\n',
+      '  d e a d b e e f 0 0 f f  ',
+    ]) {
       expect(Buffer.from(parseHex(text)).equals(expected), text).toBe(true);
     }
     expect(parseHex('  ')).toEqual(new Uint8Array(0));
@@ -108,7 +120,8 @@ describe('data: URL prefix', () => {
 });
 
 describe('sniffBytes', () => {
-  const read = (path: string) => new Uint8Array(readFileSync(new URL(`../../../tests/fixtures/${path}`, import.meta.url)));
+  const read = (path: string) =>
+    new Uint8Array(readFileSync(new URL(`../../../tests/fixtures/${path}`, import.meta.url)));
   // `file -b --mime-type` of each fixture (libmagic 5), except where noted.
   const files: Record<string, [mime: string, extension: string]> = {
     'archive.tar': ['application/x-tar', 'tar'],
@@ -131,11 +144,17 @@ describe('sniffBytes', () => {
   });
 
   it('knows every kind of file in the fixtures folder', () => {
-    expect(readdirSync(new URL('../../../tests/fixtures/files', import.meta.url)).filter((name) => name !== 'README.md').sort()).toEqual(Object.keys(files).sort());
+    expect(
+      readdirSync(new URL('../../../tests/fixtures/files', import.meta.url))
+        .filter((name) => name !== 'README.md')
+        .sort(),
+    ).toEqual(Object.keys(files).sort());
   });
 
   // A .svgz is, to this page, the gzip file it is (sniffed as .gz), not an image sharp names.
-  const images = readdirSync(new URL('../../../tests/fixtures/images', import.meta.url)).filter((name) => /^(quadrants|alpha|animated|exif-1|cmyk)\.\w+$/.test(name) && !name.endsWith('.svgz'));
+  const images = readdirSync(new URL('../../../tests/fixtures/images', import.meta.url)).filter(
+    (name) => /^(quadrants|alpha|animated|exif-1|cmyk)\.\w+$/.test(name) && !name.endsWith('.svgz'),
+  );
   it.each(images)('images/%s', async (name) => {
     const sharp = (await import('sharp')).default;
     const bytes = read(`images/${name}`);
@@ -152,7 +171,11 @@ describe('sniffBytes', () => {
     expect(sniffBytes(new TextEncoder().encode('plain words')).mime).toBe('text/plain');
     expect(sniffBytes(new TextEncoder().encode('{"not json"')).mime).toBe('text/plain');
     expect(sniffBytes(new TextEncoder().encode('<?xml version="1.0"?><a/>')).mime).toBe('application/xml');
-    expect(sniffBytes(Uint8Array.of(0xff, 0xfe, 0x00))).toMatchObject({ mime: 'application/octet-stream', extension: 'bin', text: false });
+    expect(sniffBytes(Uint8Array.of(0xff, 0xfe, 0x00))).toMatchObject({
+      mime: 'application/octet-stream',
+      extension: 'bin',
+      text: false,
+    });
     expect(sniffBytes(Uint8Array.of(0x41, 0x00, 0x42)).text).toBe(false);
     expect(sniffBytes(new Uint8Array(0)).name).toBe('empty');
     // 4096 bytes cut in the middle of "é" at the head's end is still text.

@@ -2,8 +2,7 @@
 import type { Sniffed } from './sniff';
 
 export type BytesRequest =
-  | { op: 'encode'; file: Blob; urlSafe: boolean; padding: boolean; dataUri: boolean }
-  | { op: 'decode'; text: string };
+  { op: 'encode'; file: Blob; urlSafe: boolean; padding: boolean; dataUri: boolean } | { op: 'decode'; text: string };
 
 export type BytesReply =
   | { op: 'encode'; output: string; sniffed: Sniffed; size: number }

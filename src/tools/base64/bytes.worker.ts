@@ -16,7 +16,12 @@ async function answer(request: BytesRequest): Promise<BytesReply> {
     const bytes = new Uint8Array(await request.file.arrayBuffer());
     const sniffed = sniffBytes(bytes);
     const base64 = encodeBase64(bytes, request.urlSafe, request.padding);
-    return { op: 'encode', output: request.dataUri ? `data:${sniffed.mime};base64,${base64}` : base64, sniffed, size: bytes.length };
+    return {
+      op: 'encode',
+      output: request.dataUri ? `data:${sniffed.mime};base64,${base64}` : base64,
+      sniffed,
+      size: bytes.length,
+    };
   }
   const prefix = dataUrlPrefix(request.text);
   const decoded = decodeBase64(prefix?.ok ? request.text.slice(prefix.start) : request.text);

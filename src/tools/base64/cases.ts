@@ -113,7 +113,10 @@ const cases: ToolCase[] = [
     name: 'hex: a character that is not hex is a 400 naming input and position',
     body: { input: 'de ad bx ef', data_format: 'hex' },
     status: 400,
-    expect: { error: "'input' is not hex: 'x' at position 8. Hex takes 0–9, a–f, A–F and whitespace, with an optional 0x before each group." },
+    expect: {
+      error:
+        "'input' is not hex: 'x' at position 8. Hex takes 0–9, a–f, A–F and whitespace, with an optional 0x before each group.",
+    },
   },
   {
     name: 'hex: an odd number of digits is a 400',
@@ -155,7 +158,14 @@ const cases: ToolCase[] = [
     name: 'data URL: the prefix is skipped and its type returned',
     body: { input: 'data:image/png;base64,iVBORw0KGgo=', mode: 'decode', data_format: 'hex' },
     status: 200,
-    expect: { output: '89504e470d0a1a0a', valid: true, encoding: 'standard', byte_length: 8, is_utf8: false, mime: 'image/png' },
+    expect: {
+      output: '89504e470d0a1a0a',
+      valid: true,
+      encoding: 'standard',
+      byte_length: 8,
+      is_utf8: false,
+      mime: 'image/png',
+    },
   },
   {
     name: 'data URL: no type means text/plain;charset=US-ASCII',
@@ -179,7 +189,14 @@ const cases: ToolCase[] = [
     name: 'data URL: parameters are kept',
     body: { input: 'data:application/octet-stream;name=a.bin;base64,/w==', mode: 'decode' },
     status: 200,
-    expect: { output: '\uFFFD', valid: true, encoding: 'standard', byte_length: 1, is_utf8: false, mime: 'application/octet-stream;name=a.bin' },
+    expect: {
+      output: '\uFFFD',
+      valid: true,
+      encoding: 'standard',
+      byte_length: 1,
+      is_utf8: false,
+      mime: 'application/octet-stream;name=a.bin',
+    },
   },
   {
     name: 'data URL: positions of errors count from the start of the input',

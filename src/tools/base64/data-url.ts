@@ -6,8 +6,7 @@
 
 export type DataUrlPrefix =
   /** `start`: UTF-16 index where the Base64 begins. */
-  | { ok: true; mime: string; start: number }
-  | { ok: false; error: string };
+  { ok: true; mime: string; start: number } | { ok: false; error: string };
 
 const TOKEN = /^[!#$%&'*+.^_`|~0-9a-z-]+$/i;
 const DEFAULT_MIME = 'text/plain;charset=US-ASCII';
@@ -22,7 +21,10 @@ export function dataUrlPrefix(text: string): DataUrlPrefix | undefined {
   const meta = text.slice(at + 5, comma);
   const base64 = /;\s*base64\s*$/i.exec(meta);
   if (!base64) {
-    return { ok: false, error: "This data: URL is not Base64 (no ';base64' before the ','): its data is percent-encoded text." };
+    return {
+      ok: false,
+      error: "This data: URL is not Base64 (no ';base64' before the ','): its data is percent-encoded text.",
+    };
   }
   return { ok: true, mime: mediaType(meta.slice(0, base64.index)), start: comma + 1 };
 }

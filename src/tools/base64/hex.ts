@@ -29,7 +29,9 @@ export function parseHex(text: string): Uint8Array {
       // "0x" / "0X" opening a group. Its digits must follow: a bare "0x" is not a byte.
       const next = text.charCodeAt(i + 2);
       if (!(next < 128 && NIBBLE[next]! >= 0)) {
-        throw new ToolInputError(`'input' has a '0x' at position ${characterPosition(text, i)} with no hex digits after it.`);
+        throw new ToolInputError(
+          `'input' has a '0x' at position ${characterPosition(text, i)} with no hex digits after it.`,
+        );
       }
       i++;
       groupStart = false;
@@ -44,7 +46,8 @@ export function parseHex(text: string): Uint8Array {
     }
     nibbles[count++] = v;
   }
-  if (count % 2 === 1) throw new ToolInputError(`'input' has an odd number of hex digits (${count}): every byte takes two.`);
+  if (count % 2 === 1)
+    throw new ToolInputError(`'input' has an odd number of hex digits (${count}): every byte takes two.`);
   const bytes = new Uint8Array(count / 2);
   for (let o = 0; o < bytes.length; o++) bytes[o] = (nibbles[2 * o]! << 4) | nibbles[2 * o + 1]!;
   return bytes;

@@ -19,7 +19,13 @@ export interface Sniffed {
 
 const HEAD = 4096;
 
-const kind = (mime: string, extension: string, name: string, image = false, text = false): Sniffed => ({ mime, extension, name, image, text });
+const kind = (mime: string, extension: string, name: string, image = false, text = false): Sniffed => ({
+  mime,
+  extension,
+  name,
+  image,
+  text,
+});
 export const BINARY: Sniffed = kind('application/octet-stream', 'bin', 'binary data');
 
 const at = (bytes: Uint8Array, offset: number, signature: string | readonly number[]) => {
@@ -27,7 +33,8 @@ const at = (bytes: Uint8Array, offset: number, signature: string | readonly numb
   if (offset + codes.length > bytes.length) return false;
   return codes.every((code, i) => bytes[offset + i] === code);
 };
-const u32le = (bytes: Uint8Array, offset: number) => ((bytes[offset]! | (bytes[offset + 1]! << 8) | (bytes[offset + 2]! << 16) | (bytes[offset + 3]! << 24)) >>> 0);
+const u32le = (bytes: Uint8Array, offset: number) =>
+  (bytes[offset]! | (bytes[offset + 1]! << 8) | (bytes[offset + 2]! << 16) | (bytes[offset + 3]! << 24)) >>> 0;
 
 /** Signatures checked in order, after the image formats. Sources: each format's specification. */
 const SIGNATURES: readonly [test: (bytes: Uint8Array) => boolean, sniffed: Sniffed][] = [
@@ -42,11 +49,20 @@ const SIGNATURES: readonly [test: (bytes: Uint8Array) => boolean, sniffed: Sniff
   [(b) => at(b, 0, [0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c]), kind('application/x-7z-compressed', '7z', '7-Zip archive')],
   [(b) => at(b, 257, 'ustar'), kind('application/x-tar', 'tar', 'tar archive')],
   // WebAssembly binary format §5.5.16: magic and version 1.
-  [(b) => at(b, 0, [0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]), kind('application/wasm', 'wasm', 'WebAssembly module')],
+  [
+    (b) => at(b, 0, [0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]),
+    kind('application/wasm', 'wasm', 'WebAssembly module'),
+  ],
   // BMP: "BM" and a known DIB header size, so text starting "BM" is not taken for one.
-  [(b) => at(b, 0, 'BM') && b.length >= 18 && [12, 40, 52, 56, 64, 108, 124].includes(u32le(b, 14)), kind('image/bmp', 'bmp', 'BMP image', true)],
+  [
+    (b) => at(b, 0, 'BM') && b.length >= 18 && [12, 40, 52, 56, 64, 108, 124].includes(u32le(b, 14)),
+    kind('image/bmp', 'bmp', 'BMP image', true),
+  ],
   // ICO: reserved 0, type 1, at least one image.
-  [(b) => at(b, 0, [0, 0, 1, 0]) && b.length >= 22 && (b[4]! | b[5]!) !== 0, kind('image/vnd.microsoft.icon', 'ico', 'icon', true)],
+  [
+    (b) => at(b, 0, [0, 0, 1, 0]) && b.length >= 22 && (b[4]! | b[5]!) !== 0,
+    kind('image/vnd.microsoft.icon', 'ico', 'icon', true),
+  ],
   [(b) => at(b, 0, 'wOFF'), kind('font/woff', 'woff', 'WOFF font')],
   [(b) => at(b, 0, 'wOF2'), kind('font/woff2', 'woff2', 'WOFF2 font')],
   [(b) => at(b, 0, 'OggS'), kind('audio/ogg', 'ogg', 'Ogg media')],

@@ -16,6 +16,11 @@ export interface Cmyk {
 export function toCmyk([r, g, b]: Triple): Cmyk {
   const k = 1 - Math.max(r, g, b) / 255;
   const ink = (channel: number) => (k >= 1 ? 0 : (1 - channel / 255 - k) / (1 - k));
-  const [c, m, y, black] = [ink(r), ink(g), ink(b), k].map((share) => roundHalfUp(share * 100)) as [number, number, number, number];
+  const [c, m, y, black] = [ink(r), ink(g), ink(b), k].map((share) => roundHalfUp(share * 100)) as [
+    number,
+    number,
+    number,
+    number,
+  ];
   return { c, m, y, k: black, css: `device-cmyk(${c}% ${m}% ${y}% ${black}%)` };
 }

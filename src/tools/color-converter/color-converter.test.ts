@@ -9,7 +9,6 @@ import tool from './tool';
 import { prng } from '../../../tests/support/prng';
 import { nodeContext } from '../../platform/node-context';
 
-
 interface Answer {
   hex: string;
   rgb: { r: number; g: number; b: number; css: string };
@@ -62,7 +61,14 @@ function refHsvToRgb(h: number, s: number, v: number): Triple {
   const p = v * (1 - s);
   const q = v * (1 - f * s);
   const t = v * (1 - (1 - f) * s);
-  const rows: Triple[] = [[v, t, p], [q, v, p], [p, v, t], [p, q, v], [t, p, v], [v, p, q]];
+  const rows: Triple[] = [
+    [v, t, p],
+    [q, v, p],
+    [p, v, t],
+    [p, q, v],
+    [t, p, v],
+    [v, p, q],
+  ];
   return rows[sector]!.map((x) => x * 255) as Triple;
 }
 
@@ -113,7 +119,11 @@ describe('conversions', () => {
     const rand = prng(4);
     const half = (x: number) => Math.abs((x % 1) - 0.5) < 1e-6; // too close to .5 to judge a float
     for (let n = 0; n < 1000; n++) {
-      const [h, s, l] = [Math.floor(rand() * 3600) / 10, Math.floor(rand() * 1000) / 10, Math.floor(rand() * 1000) / 10];
+      const [h, s, l] = [
+        Math.floor(rand() * 3600) / 10,
+        Math.floor(rand() * 1000) / 10,
+        Math.floor(rand() * 1000) / 10,
+      ];
       const answer = await convert(`hsl(${h}, ${s}%, ${l}%)`);
       const exact = refHslToRgb(h, s, l);
       [answer.rgb.r, answer.rgb.g, answer.rgb.b].forEach((c, i) => {
@@ -129,13 +139,45 @@ describe('conversions', () => {
 describe('parsing', () => {
   it('accepts every documented syntax for the same red', async () => {
     const reds = [
-      '#f00', '#F00', 'f00', '#ff0000', 'FF0000', '#ff0000ff', '#f00f', 'red', ' RED ',
-      'rgb(255,0,0)', 'rgb(255, 0, 0)', 'rgb( 255 , 0 , 0 )', 'RGB (255,0,0)', 'rgba(255,0,0)', 'rgba(255, 0, 0, 1)',
-      'rgb(255 0 0)', 'rgb(255 0 0 / 1)', 'rgb(255 0 0/100%)', 'rgb(100%, 0%, 0%)', 'rgb(255.0, 0, 0)', 'rgb(2.55e2, 0, 0)',
-      '255,0,0', '255, 0, 0', '255 0 0',
-      'hsl(0, 100%, 50%)', 'hsl(0 100% 50%)', 'hsl(0deg, 100%, 50%)', 'hsl(0, 100, 50)', 'hsla(0, 100%, 50%, 1)',
-      'hsl(360, 100%, 50%)', 'hsl(720deg 100% 50%)', 'hsl(1turn 100% 50%)', 'hsl(400grad 100% 50%)', 'hsl(-360 100% 50%)',
-      'hsv(0, 100%, 100%)', 'hsv(0 100% 100%)', 'hsb(0, 100%, 100%)', 'hsba(0, 100%, 100%, 1)', 'HSV(0,100,100)',
+      '#f00',
+      '#F00',
+      'f00',
+      '#ff0000',
+      'FF0000',
+      '#ff0000ff',
+      '#f00f',
+      'red',
+      ' RED ',
+      'rgb(255,0,0)',
+      'rgb(255, 0, 0)',
+      'rgb( 255 , 0 , 0 )',
+      'RGB (255,0,0)',
+      'rgba(255,0,0)',
+      'rgba(255, 0, 0, 1)',
+      'rgb(255 0 0)',
+      'rgb(255 0 0 / 1)',
+      'rgb(255 0 0/100%)',
+      'rgb(100%, 0%, 0%)',
+      'rgb(255.0, 0, 0)',
+      'rgb(2.55e2, 0, 0)',
+      '255,0,0',
+      '255, 0, 0',
+      '255 0 0',
+      'hsl(0, 100%, 50%)',
+      'hsl(0 100% 50%)',
+      'hsl(0deg, 100%, 50%)',
+      'hsl(0, 100, 50)',
+      'hsla(0, 100%, 50%, 1)',
+      'hsl(360, 100%, 50%)',
+      'hsl(720deg 100% 50%)',
+      'hsl(1turn 100% 50%)',
+      'hsl(400grad 100% 50%)',
+      'hsl(-360 100% 50%)',
+      'hsv(0, 100%, 100%)',
+      'hsv(0 100% 100%)',
+      'hsb(0, 100%, 100%)',
+      'hsba(0, 100%, 100%, 1)',
+      'HSV(0,100,100)',
     ];
     for (const color of reds) {
       const answer = await convert(color);
@@ -149,23 +191,64 @@ describe('parsing', () => {
 
   it('reports alpha from each syntax, rounded to 3 decimals, and omits it when 1', async () => {
     const table: [string, number | undefined][] = [
-      ['#0000', 0], ['#000f', undefined], ['#00000040', 0.251], ['#000000fe', 0.996], ['rgba(0,0,0,0.5)', 0.5],
-      ['rgb(0 0 0 / 25%)', 0.25], ['hsla(0, 0%, 0%, .1234)', 0.123], ['hsl(0 0% 0% / 0.9995)', undefined], ['rgba(0,0,0,0)', 0],
+      ['#0000', 0],
+      ['#000f', undefined],
+      ['#00000040', 0.251],
+      ['#000000fe', 0.996],
+      ['rgba(0,0,0,0.5)', 0.5],
+      ['rgb(0 0 0 / 25%)', 0.25],
+      ['hsla(0, 0%, 0%, .1234)', 0.123],
+      ['hsl(0 0% 0% / 0.9995)', undefined],
+      ['rgba(0,0,0,0)', 0],
     ];
     for (const [color, alpha] of table) expect((await convert(color)).alpha, color).toBe(alpha);
   });
 
   it('refuses what it cannot read, with the zeroed shape', async () => {
     const bad = [
-      '#', '#ff', '#fffff', '#fffffff', '#ggg', 'gg0000', 'rgb()', 'rgb(1,2)', 'rgb(1,2,3,4,5)', 'rgb(1 2 3 4)', 'rgb(1,2,3/0.5)',
-      'rgb(1, 2 3)', 'rgb(1 2 3 / )', 'rgb(1 2 3 / 4 / 5)', 'rgb(10deg,0,0)', 'hsl(10%,50%,50%)', 'hsl(0, 50deg, 50%)', 'rgb(nan,0,0)',
-      'rgb(255,0,0', 'lab(101% 40 59)', 'hwb(0 0% 101%)', 'oklch(0.5 0.1)', 'color(srgb 1 0)', 'color(1 0 0)', 'oklch(0.5 0.1 20%)', 'device-cmyk(0 0 0 1.5)', 'currentcolor', 'rgb(1e400, 0, 0)', 'hsl(1e400, 0%, 0%)', 'reddish', '1,2', '-',
+      '#',
+      '#ff',
+      '#fffff',
+      '#fffffff',
+      '#ggg',
+      'gg0000',
+      'rgb()',
+      'rgb(1,2)',
+      'rgb(1,2,3,4,5)',
+      'rgb(1 2 3 4)',
+      'rgb(1,2,3/0.5)',
+      'rgb(1, 2 3)',
+      'rgb(1 2 3 / )',
+      'rgb(1 2 3 / 4 / 5)',
+      'rgb(10deg,0,0)',
+      'hsl(10%,50%,50%)',
+      'hsl(0, 50deg, 50%)',
+      'rgb(nan,0,0)',
+      'rgb(255,0,0',
+      'lab(101% 40 59)',
+      'hwb(0 0% 101%)',
+      'oklch(0.5 0.1)',
+      'color(srgb 1 0)',
+      'color(1 0 0)',
+      'oklch(0.5 0.1 20%)',
+      'device-cmyk(0 0 0 1.5)',
+      'currentcolor',
+      'rgb(1e400, 0, 0)',
+      'hsl(1e400, 0%, 0%)',
+      'reddish',
+      '1,2',
+      '-',
       'x'.repeat(1 << 20),
     ];
     for (const color of bad) {
       const answer = await convert(color);
       expect(answer, color.slice(0, 50)).toEqual({
-        hex: '', rgb: { r: 0, g: 0, b: 0, css: '' }, hsl: { h: 0, s: 0, l: 0, css: '' }, hsv: { h: 0, s: 0, v: 0 }, valid: false, error: answer.error,
+        hex: '',
+        rgb: { r: 0, g: 0, b: 0, css: '' },
+        hsl: { h: 0, s: 0, l: 0, css: '' },
+        hsv: { h: 0, s: 0, v: 0 },
+        valid: false,
+        error: answer.error,
       });
       expect(answer.error!.length, color.slice(0, 50)).toBeLessThan(300);
     }
@@ -192,9 +275,21 @@ describe('named colours', () => {
   it('has the 148 CSS Color 4 names with their known values', () => {
     expect(NAMED_COLORS.size).toBe(148);
     const known: [string, string][] = [
-      ['green', '008000'], ['lime', '00ff00'], ['rebeccapurple', '663399'], ['gray', '808080'], ['grey', '808080'],
-      ['darkgray', 'a9a9a9'], ['navy', '000080'], ['cornflowerblue', '6495ed'], ['aqua', '00ffff'], ['cyan', '00ffff'],
-      ['fuchsia', 'ff00ff'], ['magenta', 'ff00ff'], ['tomato', 'ff6347'], ['white', 'ffffff'], ['black', '000000'],
+      ['green', '008000'],
+      ['lime', '00ff00'],
+      ['rebeccapurple', '663399'],
+      ['gray', '808080'],
+      ['grey', '808080'],
+      ['darkgray', 'a9a9a9'],
+      ['navy', '000080'],
+      ['cornflowerblue', '6495ed'],
+      ['aqua', '00ffff'],
+      ['cyan', '00ffff'],
+      ['fuchsia', 'ff00ff'],
+      ['magenta', 'ff00ff'],
+      ['tomato', 'ff6347'],
+      ['white', 'ffffff'],
+      ['black', '000000'],
     ];
     for (const [name, hex] of known) expect(NAMED_COLORS.get(name), name).toBe(hex);
   });

@@ -13,9 +13,23 @@ import { Output } from './schema';
 import tool from './tool';
 
 interface Answer {
-  hex: string; hwb: string; oklch: string; oklab: string; in_gamut: boolean; valid: boolean; alpha?: number;
+  hex: string;
+  hwb: string;
+  oklch: string;
+  oklab: string;
+  in_gamut: boolean;
+  valid: boolean;
+  alpha?: number;
   css: Record<'hex' | 'rgb' | 'hsl' | 'hwb' | 'oklch' | 'oklab', string>;
-  contrast?: { ratio: number; aa_normal: boolean; aa_large: boolean; aaa_normal: boolean; aaa_large: boolean; foreground: string; background: string };
+  contrast?: {
+    ratio: number;
+    aa_normal: boolean;
+    aa_large: boolean;
+    aaa_normal: boolean;
+    aaa_large: boolean;
+    foreground: string;
+    background: string;
+  };
 }
 
 async function run(body: Record<string, unknown>): Promise<Answer> {
@@ -33,7 +47,11 @@ const toHwb = converter('hwb');
 const inSrgb = inGamut('rgb');
 const mapToSrgb = toGamut('rgb', 'oklch');
 const bytes = (hex: string) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
-const numbers = (css: string) => css.replace(/^[a-z]+\(|\)$/g, '').split(/[\s/]+/).map((t) => parseFloat(t));
+const numbers = (css: string) =>
+  css
+    .replace(/^[a-z]+\(|\)$/g, '')
+    .split(/[\s/]+/)
+    .map((t) => parseFloat(t));
 
 /** Random colour strings in one space, from a seeded generator. */
 const SPACES: Record<string, (r: () => number) => string> = {
@@ -90,7 +108,9 @@ describe('CSS Color 4 spaces against culori', () => {
       const want = bytes(formatHex(inside ? clampRgb(ref!) : mapToSrgb(ref!)));
       const got = bytes(answer.hex);
       // Inside: the same 8-bit colour up to a half-way float; mapped: one step (see header).
-      got.forEach((c, k) => expect(Math.abs(c - want[k]!), `${input} → ${answer.hex}, culori ${want}`).toBeLessThanOrEqual(1));
+      got.forEach((c, k) =>
+        expect(Math.abs(c - want[k]!), `${input} → ${answer.hex}, culori ${want}`).toBeLessThanOrEqual(1),
+      );
       const lch = toOklch(ref!);
       const [l, c, h] = numbers(answer.oklch);
       expect(Math.abs(l! - lch.l * 100), `${input} ${answer.oklch}`).toBeLessThanOrEqual(0.0051);
@@ -111,7 +131,9 @@ describe('CSS Color 4 spaces against culori', () => {
   it('hwb of random hex colours matches culori within one unit', async () => {
     const rand = prng(17);
     for (let i = 0; i < 200; i++) {
-      const hex = `#${Math.floor(rand() * 0x1000000).toString(16).padStart(6, '0')}`;
+      const hex = `#${Math.floor(rand() * 0x1000000)
+        .toString(16)
+        .padStart(6, '0')}`;
       const answer = await run({ color: hex });
       const ref = toHwb(parse(hex)!);
       const [h, w, b] = numbers(answer.hwb);
@@ -136,12 +158,17 @@ describe('CSS Color 4 spaces against culori', () => {
         const back = parse(css);
         expect(back, `${form}: ${css}`).toBeDefined();
         // #rrggbbaa holds alpha in 1/255 steps.
-        expect(Math.abs((back!.alpha ?? 1) - alpha), `${form}: ${css}`).toBeLessThanOrEqual(form === 'hex' ? 1 / 510 + 1e-9 : 1e-9);
+        expect(Math.abs((back!.alpha ?? 1) - alpha), `${form}: ${css}`).toBeLessThanOrEqual(
+          form === 'hex' ? 1 / 510 + 1e-9 : 1e-9,
+        );
         const want = bytes(answer.hex);
         const got = bytes(formatHex(clampRgb(back!)));
         // hsl/hwb print integers, so they come back within a few 8-bit steps; hex/rgb exactly.
-        const slack = form === 'hex' || form === 'rgb' ? 0 : form === 'oklch' || form === 'oklab' ? (answer.in_gamut ? 1 : 255) : 3;
-        got.forEach((c, k) => expect(Math.abs(c - want[k]!), `${form}: ${css} vs ${answer.hex}`).toBeLessThanOrEqual(slack));
+        const slack =
+          form === 'hex' || form === 'rgb' ? 0 : form === 'oklch' || form === 'oklab' ? (answer.in_gamut ? 1 : 255) : 3;
+        got.forEach((c, k) =>
+          expect(Math.abs(c - want[k]!), `${form}: ${css} vs ${answer.hex}`).toBeLessThanOrEqual(slack),
+        );
       }
     }
   });
@@ -187,7 +214,10 @@ describe('bounds', () => {
 describe('WCAG contrast against culori', () => {
   it('random pairs: the ratio is culori’s truncated to 2 decimals, the verdicts follow it', async () => {
     const rand = prng(19);
-    const hex = () => `#${Math.floor(rand() * 0x1000000).toString(16).padStart(6, '0')}`;
+    const hex = () =>
+      `#${Math.floor(rand() * 0x1000000)
+        .toString(16)
+        .padStart(6, '0')}`;
     for (let i = 0; i < 300; i++) {
       const [text, background] = [hex(), hex()];
       const { contrast } = await run({ color: text, contrast_with: background });
@@ -204,6 +234,10 @@ describe('WCAG contrast against culori', () => {
   it('the ratio is symmetric for opaque colours', async () => {
     const a = await run({ color: 'oklch(0.6 0.15 30)', contrast_with: 'navy' });
     const b = await run({ color: 'navy', contrast_with: 'oklch(0.6 0.15 30)' });
-    expect(a.contrast).toEqual({ ...b.contrast, foreground: b.contrast!.background, background: b.contrast!.foreground });
+    expect(a.contrast).toEqual({
+      ...b.contrast,
+      foreground: b.contrast!.background,
+      background: b.contrast!.foreground,
+    });
   });
 });

@@ -24,11 +24,18 @@ async function answer(color: string, include: string[]) {
 
 /** One ImageMagick run over many 1×1 images side by side: its 16-bit channels per pixel. */
 function magick(colours: string[], to: 'CMYK' | 'sRGB'): number[][] {
-  const out = execFileSync('convert', [...colours.map((c) => `xc:${c}`), '+append', '-colorspace', to, 'txt:-'], { encoding: 'utf8' });
+  const out = execFileSync('convert', [...colours.map((c) => `xc:${c}`), '+append', '-colorspace', to, 'txt:-'], {
+    encoding: 'utf8',
+  });
   return out
     .split('\n')
     .filter((line) => /^\d+,0:/.test(line))
-    .map((line) => /\(([^)]*)\)/.exec(line)![1]!.split(',').map((v) => Number(v) / 65535));
+    .map((line) =>
+      /\(([^)]*)\)/
+        .exec(line)![1]!
+        .split(',')
+        .map((v) => Number(v) / 65535),
+    );
 }
 
 describe('CMYK against ImageMagick', () => {
@@ -40,21 +47,31 @@ describe('CMYK against ImageMagick', () => {
       const { cmyk } = await answer(colour, ['cmyk']);
       const expected = reference[i]!.map((share) => share * 100);
       const got = [cmyk.c, cmyk.m, cmyk.y, cmyk.k];
-      for (let k = 0; k < 4; k++) expect(Math.abs(got[k]! - expected[k]!), `${colour}: ${got} vs ${expected}`).toBeLessThanOrEqual(1);
+      for (let k = 0; k < 4; k++)
+        expect(Math.abs(got[k]! - expected[k]!), `${colour}: ${got} vs ${expected}`).toBeLessThanOrEqual(1);
       expect(cmyk.css).toBe(`device-cmyk(${cmyk.c}% ${cmyk.m}% ${cmyk.y}% ${cmyk.k}%)`);
     }
   });
 
   it('100 random CMYK colours in, as cmyk() and device-cmyk(): the same sRGB (±1)', async () => {
     const inks = Array.from({ length: 100 }, () => Array.from({ length: 4 }, () => Math.round(rand() * 100)));
-    const reference = magick(inks.map(([c, m, y, k]) => `cmyk(${c}%,${m}%,${y}%,${k}%)`), 'sRGB');
+    const reference = magick(
+      inks.map(([c, m, y, k]) => `cmyk(${c}%,${m}%,${y}%,${k}%)`),
+      'sRGB',
+    );
     for (const [i, [c, m, y, k]] of inks.entries()) {
       const expected = reference[i]!.map((share) => share * 255);
-      for (const written of [`cmyk(${c}, ${m}, ${y}, ${k})`, `cmyk(${c}% ${m}% ${y}% ${k}%)`, `device-cmyk(${c! / 100} ${m! / 100} ${y! / 100} ${k! / 100})`, `DEVICE-CMYK(${c}% ${m}% ${y}% ${k}%)`]) {
+      for (const written of [
+        `cmyk(${c}, ${m}, ${y}, ${k})`,
+        `cmyk(${c}% ${m}% ${y}% ${k}%)`,
+        `device-cmyk(${c! / 100} ${m! / 100} ${y! / 100} ${k! / 100})`,
+        `DEVICE-CMYK(${c}% ${m}% ${y}% ${k}%)`,
+      ]) {
         const { rgb, valid } = await answer(written, []);
         expect(valid, written).toBe(true);
         const got = [rgb.r, rgb.g, rgb.b];
-        for (let n = 0; n < 3; n++) expect(Math.abs(got[n]! - expected[n]!), `${written}: ${got} vs ${expected}`).toBeLessThanOrEqual(1);
+        for (let n = 0; n < 3; n++)
+          expect(Math.abs(got[n]! - expected[n]!), `${written}: ${got} vs ${expected}`).toBeLessThanOrEqual(1);
       }
     }
   });
@@ -103,10 +120,13 @@ describe('palette', () => {
       expect(own[0]!.hex).toBe(body.hex);
       expect(own[0]!.oklch).toBe(body.oklch);
       const lightness = steps.map((s) => okl(s.oklch)!.l);
-      for (let k = 1; k < lightness.length; k++) expect(lightness[k]!, `${colour} step ${steps[k]!.step}`).toBeLessThan(lightness[k - 1]!);
+      for (let k = 1; k < lightness.length; k++)
+        expect(lightness[k]!, `${colour} step ${steps[k]!.step}`).toBeLessThan(lightness[k - 1]!);
       // The hue as made is the colour's (culori reads our strings); chroma 0 has no hue.
       const hue = okl(body.oklch)!;
-      if ((hue.c ?? 0) > 0.02) for (const s of steps) expect(Math.abs(((okl(s.oklch)!.h! - hue.h! + 540) % 360) - 180), `${colour} ${s.oklch}`).toBeLessThan(0.02);
+      if ((hue.c ?? 0) > 0.02)
+        for (const s of steps)
+          expect(Math.abs(((okl(s.oklch)!.h! - hue.h! + 540) % 360) - 180), `${colour} ${s.oklch}`).toBeLessThan(0.02);
       for (const s of steps) expect(s.hex).toMatch(/^#[0-9a-f]{6}$/);
     }
   });
@@ -120,7 +140,11 @@ describe('palette', () => {
 describe('include', () => {
   it('absent or empty adds nothing; an invalid colour gets none of the extras', async () => {
     for (const include of [undefined, []]) {
-      const reply = await invoke(tool, include === undefined ? { color: 'tomato' } : { color: 'tomato', include }, nodeContext);
+      const reply = await invoke(
+        tool,
+        include === undefined ? { color: 'tomato' } : { color: 'tomato', include },
+        nodeContext,
+      );
       expect(Object.keys(reply.body as object)).not.toContain('cmyk');
     }
     const reply = await invoke(tool, { color: 'nope', include: ['cmyk', 'name', 'palette'] }, nodeContext);

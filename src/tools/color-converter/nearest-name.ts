@@ -17,7 +17,11 @@ let named: { name: string; hex: string; oklab: Triple }[] | undefined;
 function namedColours() {
   named ??= [...NAMED_COLORS]
     .sort(([a], [b]) => (a < b ? -1 : 1))
-    .map(([name, digits]) => ({ name, hex: `#${digits}`, oklab: srgbToOklab([0, 2, 4].map((i) => parseInt(digits.slice(i, i + 2), 16)) as Triple) }));
+    .map(([name, digits]) => ({
+      name,
+      hex: `#${digits}`,
+      oklab: srgbToOklab([0, 2, 4].map((i) => parseInt(digits.slice(i, i + 2), 16)) as Triple),
+    }));
   return named;
 }
 

@@ -26,7 +26,8 @@ export interface PaletteStep {
 /** The scale around a colour given as OKLCH (L 0–1, C, H degrees). */
 export function palette([l, c, h]: [number, number, number]): PaletteStep[] {
   let anchor = 0;
-  for (let i = 1; i < LIGHTNESS.length; i++) if (Math.abs(LIGHTNESS[i]! - l) < Math.abs(LIGHTNESS[anchor]! - l)) anchor = i;
+  for (let i = 1; i < LIGHTNESS.length; i++)
+    if (Math.abs(LIGHTNESS[i]! - l) < Math.abs(LIGHTNESS[anchor]! - l)) anchor = i;
   const offset = l - LIGHTNESS[anchor]!;
   const last = LIGHTNESS.length - 1;
   return PALETTE_STEPS.map((step, i) => {

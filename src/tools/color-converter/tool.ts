@@ -17,12 +17,43 @@ function scaleOf(color: Parameters<typeof oklabOf>[0], hex: string, oklch: strin
 export default defineTool({
   slug: 'color-converter',
   name: 'Color Converter',
-  summary: 'Converts a colour between HEX, RGB, HSL, HSV, HWB, OKLCH, OKLab and CMYK (also lab(), lch(), color(display-p3 …), CSS names and alpha), maps out-of-sRGB colours into gamut, names the nearest CSS colour, makes a 50–950 palette, and checks WCAG contrast against a second colour.',
+  summary:
+    'Converts a colour between HEX, RGB, HSL, HSV, HWB, OKLCH, OKLab and CMYK (also lab(), lch(), color(display-p3 …), CSS names and alpha), maps out-of-sRGB colours into gamut, names the nearest CSS colour, makes a 50–950 palette, and checks WCAG contrast against a second colour.',
   tag: 'conversion',
   category: 'convert',
   icon: 'palette',
   blurb: 'Hex, RGB, HSL, OKLCH forms; WCAG contrast.',
-  keywords: ['color', 'colour', 'hex color', 'rgb', 'rgba', 'hsl', 'hsla', 'hsv', 'hsb', 'oklch', 'oklab', 'lab', 'lch', 'hwb', 'display-p3', 'gamut', 'contrast', 'wcag', 'css color', 'named color', 'picker', 'cmyk', 'device-cmyk', 'print', 'nearest color name', 'palette', 'tints', 'shades', 'tailwind'],
+  keywords: [
+    'color',
+    'colour',
+    'hex color',
+    'rgb',
+    'rgba',
+    'hsl',
+    'hsla',
+    'hsv',
+    'hsb',
+    'oklch',
+    'oklab',
+    'lab',
+    'lch',
+    'hwb',
+    'display-p3',
+    'gamut',
+    'contrast',
+    'wcag',
+    'css color',
+    'named color',
+    'picker',
+    'cmyk',
+    'device-cmyk',
+    'print',
+    'nearest color name',
+    'palette',
+    'tints',
+    'shades',
+    'tailwind',
+  ],
   paste: [{ kind: 'color', field: 'color' }],
   input: Input,
   output: Output,
@@ -31,8 +62,14 @@ export default defineTool({
     { summary: 'HSL to the other forms', input: { color: 'hsl(120, 100%, 25%)' } },
     { summary: 'CSS Color 4 syntax with alpha', input: { color: 'rgb(255 0 0 / 50%)' } },
     { summary: 'A Display P3 colour outside sRGB, gamut-mapped', input: { color: 'color(display-p3 1 0 0)' } },
-    { summary: 'OKLCH with a WCAG contrast check on white', input: { color: 'oklch(0.5 0.1 250)', contrast_with: 'white' } },
-    { summary: 'CMYK in, with its CMYK, nearest CSS name and a 50–950 palette', input: { color: 'cmyk(0, 61, 72, 0)', include: ['cmyk', 'name', 'palette'] } },
+    {
+      summary: 'OKLCH with a WCAG contrast check on white',
+      input: { color: 'oklch(0.5 0.1 250)', contrast_with: 'white' },
+    },
+    {
+      summary: 'CMYK in, with its CMYK, nearest CSS name and a 50–950 palette',
+      input: { color: 'cmyk(0, 61, 72, 0)', include: ['cmyk', 'name', 'palette'] },
+    },
   ],
   run({ color, contrast_with, include = [] }) {
     // A second colour that cannot be read is a request error naming the field (the main colour
@@ -57,15 +94,21 @@ export default defineTool({
       };
     }
     const { alpha, ...forms } = colorForms(parsed.color);
-    const withContrast = against === undefined
-      ? forms
-      : { ...forms, contrast: contrast({ rgb: [forms.rgb.r, forms.rgb.g, forms.rgb.b], alpha: alpha ?? 1 }, against) };
+    const withContrast =
+      against === undefined
+        ? forms
+        : {
+            ...forms,
+            contrast: contrast({ rgb: [forms.rgb.r, forms.rgb.g, forms.rgb.b], alpha: alpha ?? 1 }, against),
+          };
     const painted: Triple = [forms.rgb.r, forms.rgb.g, forms.rgb.b];
     const extras = {
       ...(include.includes('cmyk') && { cmyk: toCmyk(painted) }),
       ...(include.includes('name') && { name: nearestName(painted, forms.hex) }),
       ...(include.includes('palette') && { palette: scaleOf(parsed.color, forms.hex, forms.oklch) }),
     };
-    return alpha === undefined ? { ...withContrast, ...extras, valid: true } : { ...withContrast, ...extras, valid: true, alpha };
+    return alpha === undefined
+      ? { ...withContrast, ...extras, valid: true }
+      : { ...withContrast, ...extras, valid: true, alpha };
   },
 });

@@ -19,13 +19,24 @@ const fixtures = readdirSync(FIXTURES)
   .map((name) => ({ name, bytes: readFileSync(new URL(name, FIXTURES)) }));
 
 const NODE_NAME: Partial<Record<Algorithm, string>> = {
-  md5: 'md5', sha1: 'sha1', sha224: 'sha224', sha256: 'sha256', sha384: 'sha384', sha512: 'sha512',
-  'sha3-256': 'sha3-256', 'sha3-384': 'sha3-384', 'sha3-512': 'sha3-512', blake2b: 'blake2b512',
+  md5: 'md5',
+  sha1: 'sha1',
+  sha224: 'sha224',
+  sha256: 'sha256',
+  sha384: 'sha384',
+  sha512: 'sha512',
+  'sha3-256': 'sha3-256',
+  'sha3-384': 'sha3-384',
+  'sha3-512': 'sha3-512',
+  blake2b: 'blake2b512',
 };
 const NODE_ALGORITHMS = Object.keys(NODE_NAME) as Algorithm[];
 
 async function call(body: Record<string, unknown>) {
-  return (await invoke(tool, body, nodeContext)) as { status: number; body: Record<string, unknown> & { hash: string; error: string } };
+  return (await invoke(tool, body, nodeContext)) as {
+    status: number;
+    body: Record<string, unknown> & { hash: string; error: string };
+  };
 }
 
 describe('binary input (input_encoding) against node:crypto on real files', () => {
@@ -34,7 +45,10 @@ describe('binary input (input_encoding) against node:crypto on real files', () =
   it.each(NODE_ALGORITHMS)('%s of every fixture, sent as Base64 and as hex', async (algorithm) => {
     for (const { name, bytes } of fixtures) {
       const expected = createHash(NODE_NAME[algorithm]!).update(bytes).digest('hex');
-      for (const [input_encoding, input] of [['base64', bytes.toString('base64')], ['hex', bytes.toString('hex')]] as const) {
+      for (const [input_encoding, input] of [
+        ['base64', bytes.toString('base64')],
+        ['hex', bytes.toString('hex')],
+      ] as const) {
         const reply = await call({ input, input_encoding, algorithm });
         expect(reply.status, name).toBe(200);
         expect(reply.body.hash, `${name} ${input_encoding}`).toBe(expected);
@@ -46,23 +60,38 @@ describe('binary input (input_encoding) against node:crypto on real files', () =
   it('hex in either case with whitespace, Base64 URL-safe and unpadded, give the same bytes', async () => {
     const bytes = fixtures[0]!.bytes.subarray(0, 301);
     const expected = createHash('sha256').update(bytes).digest('hex');
-    const hex = bytes.toString('hex').toUpperCase().replace(/(..)/g, '$1 ').replace(/(.{48})/g, '$1\n');
+    const hex = bytes
+      .toString('hex')
+      .toUpperCase()
+      .replace(/(..)/g, '$1 ')
+      .replace(/(.{48})/g, '$1\n');
     const url = bytes.toString('base64url');
-    for (const [input_encoding, input] of [['hex', hex], ['base64', url], ['base64', bytes.toString('base64').replace(/(.{76})/g, '$1\r\n')]]) {
+    for (const [input_encoding, input] of [
+      ['hex', hex],
+      ['base64', url],
+      ['base64', bytes.toString('base64').replace(/(.{76})/g, '$1\r\n')],
+    ]) {
       expect((await call({ input, input_encoding })).body.hash).toBe(expected);
     }
   });
 
   it('bytes that are not UTF-8 (a lone 0xff) hash as themselves', async () => {
     const reply = await call({ input: 'ff', input_encoding: 'hex', algorithm: 'md5' });
-    expect(reply.body.hash).toBe(createHash('md5').update(Buffer.from([0xff])).digest('hex'));
+    expect(reply.body.hash).toBe(
+      createHash('md5')
+        .update(Buffer.from([0xff]))
+        .digest('hex'),
+    );
   });
 
   it('malformed hex or Base64 is a 400 naming the field and the problem', async () => {
     const cases: [Record<string, unknown>, RegExp][] = [
       [{ input: 'abc', input_encoding: 'hex' }, /^'input' is not valid hex: it has an odd number of digits \(3\)/],
       [{ input: 'ab zz', input_encoding: 'hex' }, /^'input' is not valid hex: 'z' at position 4 is not a hex digit/],
-      [{ input: 'YWJj!', input_encoding: 'base64' }, /^'input' is not valid Base64: Invalid character '!' at position 5/],
+      [
+        { input: 'YWJj!', input_encoding: 'base64' },
+        /^'input' is not valid Base64: Invalid character '!' at position 5/,
+      ],
       [{ input: 'Y', input_encoding: 'base64' }, /^'input' is not valid Base64: Invalid length/],
       [{ input: '  \n', input_encoding: 'hex' }, /^'input' contains no bytes/],
       [{ input: 'abc', hmac_key: '0g', hmac_key_encoding: 'hex' }, /^'hmac_key' is not valid hex: 'g' at position 2/],
@@ -88,14 +117,25 @@ describe('binary input (input_encoding) against node:crypto on real files', () =
 describe('binary HMAC keys (hmac_key_encoding)', () => {
   const random = prng(12);
   // Keys shorter than, equal to and longer than the block sizes (64, 128, 104–144 bytes), with every byte value.
-  const keys = [0, 1, 16, 64, 65, 128, 129, 200].map((n) => Buffer.from(Array.from({ length: n }, () => Math.floor(random() * 256))));
+  const keys = [0, 1, 16, 64, 65, 128, 129, 200].map((n) =>
+    Buffer.from(Array.from({ length: n }, () => Math.floor(random() * 256))),
+  );
 
   it.each(NODE_ALGORITHMS)('HMAC-%s with hex and Base64 keys over a binary fixture', async (algorithm) => {
     const data = fixtures[1]!.bytes;
     for (const key of keys) {
       const expected = createHmac(NODE_NAME[algorithm]!, key).update(data).digest('hex');
-      for (const [hmac_key_encoding, hmac_key] of [['hex', key.toString('hex')], ['base64', key.toString('base64')]]) {
-        const reply = await call({ input: data.toString('base64'), input_encoding: 'base64', algorithm, hmac_key, hmac_key_encoding });
+      for (const [hmac_key_encoding, hmac_key] of [
+        ['hex', key.toString('hex')],
+        ['base64', key.toString('base64')],
+      ]) {
+        const reply = await call({
+          input: data.toString('base64'),
+          input_encoding: 'base64',
+          algorithm,
+          hmac_key,
+          hmac_key_encoding,
+        });
         expect(reply.body.hash, `${hmac_key_encoding} key of ${key.length} bytes`).toBe(expected);
       }
     }
@@ -136,7 +176,7 @@ describe('expected', () => {
     }
   });
 
-  it('does not match another digest, a shorter one, or another algorithm\'s', async () => {
+  it("does not match another digest, a shorter one, or another algorithm's", async () => {
     const other = createHash('sha256').update('abd').digest('hex');
     for (const expected of [other, hex.slice(0, 62), createHash('md5').update('abc').digest('hex')]) {
       expect((await call({ input: 'abc', expected })).body.matches, expected).toBe(false);
@@ -145,7 +185,9 @@ describe('expected', () => {
 
   it('compares the HMAC when a key is given, and is absent without expected', async () => {
     const mac = createHmac('sha512', 'Jefe').update('abc').digest('hex');
-    expect((await call({ input: 'abc', algorithm: 'sha512', hmac_key: 'Jefe', expected: mac })).body.matches).toBe(true);
+    expect((await call({ input: 'abc', algorithm: 'sha512', hmac_key: 'Jefe', expected: mac })).body.matches).toBe(
+      true,
+    );
     expect((await call({ input: 'abc', algorithm: 'sha512', expected: mac })).body.matches).toBe(false);
     expect((await call({ input: 'abc' })).body).not.toHaveProperty('matches');
   });
@@ -157,7 +199,10 @@ describe('expected', () => {
       ['abc', /^'expected' has an odd number of hex digits \(3\)/],
       [`${hex}  a\n${hex}  b`, /^'expected' must be one digest or one checksum line, not 2 lines\./],
       [`SHA512 (abc.txt) = ${hex}`, /^'expected' is a SHA512 checksum line, but 'algorithm' is sha256\./],
-      [`WHIRLPOOL (abc.txt) = ${hex}`, /^'expected' is a checksum line for WHIRLPOOL, which this tool does not compute\./],
+      [
+        `WHIRLPOOL (abc.txt) = ${hex}`,
+        /^'expected' is a checksum line for WHIRLPOOL, which this tool does not compute\./,
+      ],
       ['SHA256 (abc.txt) = zz!', /^'expected' has a SHA256 line whose digest/],
       // Would backtrack quadratically in the line patterns: refused by length first.
       [`A(${')=x'.repeat(2000)} y`, /^'expected' is 6004 characters long; a checksum line has at most 4096\.$/],
@@ -179,7 +224,11 @@ describe('expected', () => {
       `SHA256 (notes.txt) = ${'c'.repeat(64)}`,
     ].join('\r\n');
     const { entries, unreadable } = parseChecksumFile(file);
-    expect(entries.map((entry) => [entry.line, entry.name])).toEqual([[2, './dist/app-1.0.iso'], [3, 'app-1.0.tar.gz'], [6, 'notes.txt']]);
+    expect(entries.map((entry) => [entry.line, entry.name])).toEqual([
+      [2, './dist/app-1.0.iso'],
+      [3, 'app-1.0.tar.gz'],
+      [6, 'notes.txt'],
+    ]);
     expect(unreadable).toBe(1);
     expect(pickEntry(entries, 'app-1.0.iso')?.line).toBe(2);
     expect(pickEntry(entries, 'app-1.0.tar.gz')?.line).toBe(3);
@@ -203,7 +252,7 @@ describe('expected', () => {
   });
 });
 
-describe('hashStream (the page\'s file hashing) against node:crypto', () => {
+describe("hashStream (the page's file hashing) against node:crypto", () => {
   const random = prng(13);
   const data = Buffer.from(Array.from({ length: 300_001 }, () => Math.floor(random() * 256)));
   const reader = (bytes: Uint8Array) => async (start: number, end: number) => bytes.subarray(start, end);
@@ -212,10 +261,17 @@ describe('hashStream (the page\'s file hashing) against node:crypto', () => {
     for (const chunkBytes of [1, 63, 64, 65, 4096, 100_000, 1 << 20]) {
       const input = chunkBytes === 1 ? data.subarray(0, 3000) : data;
       const progress: number[] = [];
-      const digests = await hashStream(input.length, reader(input), { algorithms: ALGORITHMS, chunkBytes, onProgress: (n) => progress.push(n) });
+      const digests = await hashStream(input.length, reader(input), {
+        algorithms: ALGORITHMS,
+        chunkBytes,
+        onProgress: (n) => progress.push(n),
+      });
       ALGORITHMS.forEach((algorithm, i) => {
         const name = NODE_NAME[algorithm];
-        if (name) expect(Buffer.from(digests[i]!).toString('hex'), `${algorithm} / ${chunkBytes}`).toBe(createHash(name).update(input).digest('hex'));
+        if (name)
+          expect(Buffer.from(digests[i]!).toString('hex'), `${algorithm} / ${chunkBytes}`).toBe(
+            createHash(name).update(input).digest('hex'),
+          );
       });
       expect(progress.at(-1)).toBe(input.length);
       expect(progress).toEqual([...progress].sort((a, b) => a - b));
@@ -224,36 +280,47 @@ describe('hashStream (the page\'s file hashing) against node:crypto', () => {
 
   it('gives the same BLAKE3 and CRC-32 as the tool (one-shot) for a fixture', async () => {
     const { bytes } = fixtures[2]!;
-    const digests = await hashStream(bytes.length, reader(bytes), { algorithms: ['blake3', 'crc32'], chunkBytes: 1000 });
+    const digests = await hashStream(bytes.length, reader(bytes), {
+      algorithms: ['blake3', 'crc32'],
+      chunkBytes: 1000,
+    });
     for (const [i, algorithm] of (['blake3', 'crc32'] as const).entries()) {
       const reply = await call({ input: bytes.toString('base64'), input_encoding: 'base64', algorithm });
       expect(Buffer.from(digests[i]!).toString('hex')).toBe(reply.body.hash);
     }
   });
 
-  it('HMAC of a stream equals node:crypto\'s', async () => {
+  it("HMAC of a stream equals node:crypto's", async () => {
     const key = Buffer.from('00112233445566778899', 'hex');
     const algorithms = ALGORITHMS.filter((a) => !NO_HMAC.has(a));
     const digests = await hashStream(data.length, reader(data), { algorithms, hmacKey: key, chunkBytes: 77_777 });
     algorithms.forEach((algorithm, i) => {
-      expect(Buffer.from(digests[i]!).toString('hex'), algorithm).toBe(createHmac(NODE_NAME[algorithm]!, key).update(data).digest('hex'));
+      expect(Buffer.from(digests[i]!).toString('hex'), algorithm).toBe(
+        createHmac(NODE_NAME[algorithm]!, key).update(data).digest('hex'),
+      );
     });
   });
 
   it('holds at most two slices: reads are asked one ahead', async () => {
     let outstanding = 0;
     let most = 0;
-    await hashStream(data.length, async (start, end) => {
-      outstanding++;
-      most = Math.max(most, outstanding);
-      await new Promise((resolve) => setTimeout(resolve, 1));
-      outstanding--;
-      return data.subarray(start, end);
-    }, { algorithms: ['sha256'], chunkBytes: 10_000 });
+    await hashStream(
+      data.length,
+      async (start, end) => {
+        outstanding++;
+        most = Math.max(most, outstanding);
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        outstanding--;
+        return data.subarray(start, end);
+      },
+      { algorithms: ['sha256'], chunkBytes: 10_000 },
+    );
     expect(most).toBeLessThanOrEqual(2);
   });
 
   it('a source that ends early is an error, not a digest of fewer bytes', async () => {
-    await expect(hashStream(100, async () => new Uint8Array(0), { algorithms: ['md5'] })).rejects.toThrow(/ended early: 0 of 100/);
+    await expect(hashStream(100, async () => new Uint8Array(0), { algorithms: ['md5'] })).rejects.toThrow(
+      /ended early: 0 of 100/,
+    );
   });
 });

@@ -30,7 +30,9 @@ export function decodeHex(field: string, text: string): Uint8Array {
     const v = c < 128 ? NIBBLE[c]! : -1;
     if (v < 0) {
       if (isSpace(c)) continue;
-      throw new ToolInputError(`'${field}' is not valid hex: ${quoteCharacter(text, i)} at position ${characterPosition(text, i)} is not a hex digit (0–9, a–f).`);
+      throw new ToolInputError(
+        `'${field}' is not valid hex: ${quoteCharacter(text, i)} at position ${characterPosition(text, i)} is not a hex digit (0–9, a–f).`,
+      );
     }
     if (high < 0) high = v;
     else {
@@ -38,7 +40,10 @@ export function decodeHex(field: string, text: string): Uint8Array {
       high = -1;
     }
   }
-  if (high >= 0) throw new ToolInputError(`'${field}' is not valid hex: it has an odd number of digits (${count * 2 + 1}); each byte takes two.`);
+  if (high >= 0)
+    throw new ToolInputError(
+      `'${field}' is not valid hex: it has an odd number of digits (${count * 2 + 1}); each byte takes two.`,
+    );
   return out.subarray(0, count);
 }
 

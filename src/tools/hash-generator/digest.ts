@@ -77,7 +77,11 @@ export interface DigestOptions {
  * Digest (or HMAC) of the bytes `read()` gives. `read` is called after the last `await`, so it
  * may return a view of a shared scratch buffer (utf8.ts), consumed before anyone else runs.
  */
-export async function digestOf(algorithm: Algorithm, read: () => Uint8Array, options: DigestOptions = {}): Promise<Digest> {
+export async function digestOf(
+  algorithm: Algorithm,
+  read: () => Uint8Array,
+  options: DigestOptions = {},
+): Promise<Digest> {
   const { hmacKey, webCrypto = true } = options;
   const subtle = webCrypto && hmacKey === undefined ? globalThis.crypto?.subtle : undefined;
   const webName = WEBCRYPTO_NAME[algorithm];
@@ -104,7 +108,9 @@ export function digestText(algorithm: Algorithm, text: string, options: DigestOp
  */
 export async function streamHashers(algorithms: readonly Algorithm[], hmacKey?: Uint8Array): Promise<IHasher[]> {
   const created = await Promise.all(
-    algorithms.map((algorithm) => (hmacKey === undefined ? CREATE[algorithm]() : createHMAC(CREATE[algorithm](), hmacKey))),
+    algorithms.map((algorithm) =>
+      hmacKey === undefined ? CREATE[algorithm]() : createHMAC(CREATE[algorithm](), hmacKey),
+    ),
   );
   return created.map((instance) => instance.init());
 }

@@ -42,7 +42,11 @@ const TAGS: Record<string, Algorithm> = {
 
 export function algorithmOfTag(tag: string): Algorithm | undefined {
   const key = tag.toLowerCase().replace(/-/g, '');
-  return Object.hasOwn(TAGS, key) ? TAGS[key] : (ALGORITHMS as readonly string[]).includes(tag.toLowerCase()) ? (tag.toLowerCase() as Algorithm) : undefined;
+  return Object.hasOwn(TAGS, key)
+    ? TAGS[key]
+    : (ALGORITHMS as readonly string[]).includes(tag.toLowerCase())
+      ? (tag.toLowerCase() as Algorithm)
+      : undefined;
 }
 
 const HEX = /^[0-9a-fA-F]+$/;
@@ -89,19 +93,24 @@ export const MAX_LINE = 4096;
 export function parseChecksumLine(line: string): Parsed {
   const text = line.trim();
   if (text === '') return { ok: false, error: 'is empty' };
-  if (text.length > MAX_LINE) return { ok: false, error: `is ${text.length} characters long; a checksum line has at most ${MAX_LINE}` };
+  if (text.length > MAX_LINE)
+    return { ok: false, error: `is ${text.length} characters long; a checksum line has at most ${MAX_LINE}` };
   let match = TAGGED.exec(text);
   if (match) {
     const [, escaped, tag, name, token] = match as unknown as [string, string, string, string, string];
     const digest = digestBytes(token);
     if (!digest.ok) return { ok: false, error: `has a ${tag} line whose digest ${digest.error}` };
     const algorithm = algorithmOfTag(tag);
-    return { ok: true, entry: { bytes: digest.bytes, name: escaped ? unescapeName(name) : name, tag, ...(algorithm && { algorithm }) } };
+    return {
+      ok: true,
+      entry: { bytes: digest.bytes, name: escaped ? unescapeName(name) : name, tag, ...(algorithm && { algorithm }) },
+    };
   }
   match = SRI.exec(text);
   if (match) {
     const digest = digestBytes(match[2]!);
-    if (digest.ok) return { ok: true, entry: { bytes: digest.bytes, tag: match[1]!, algorithm: match[1] as Algorithm } };
+    if (digest.ok)
+      return { ok: true, entry: { bytes: digest.bytes, tag: match[1]!, algorithm: match[1] as Algorithm } };
   }
   match = UNTAGGED.exec(text);
   if (match) {
@@ -145,7 +154,10 @@ const baseName = (name: string) => name.replace(/^\*/, '').split(/[\\/]/).pop() 
  */
 export function pickEntry<T extends ChecksumEntry>(entries: readonly T[], name: string | undefined): T | undefined {
   if (name === undefined) return entries.length === 1 ? entries[0] : undefined;
-  return entries.find((entry) => entry.name === name) ?? entries.find((entry) => entry.name !== undefined && baseName(entry.name) === name);
+  return (
+    entries.find((entry) => entry.name === name) ??
+    entries.find((entry) => entry.name !== undefined && baseName(entry.name) === name)
+  );
 }
 
 /** Whether two digests are the same bytes. */

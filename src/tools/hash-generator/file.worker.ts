@@ -10,7 +10,10 @@ serveJobs<FileHashRequest, FileHashAnswer, number>(
     // The same reading and the same sentences as the API's `hmac_key` (slice: not a scratch view).
     const key = hmacKey && bytesOf('hmac_key', hmacKey.text, hmacKey.encoding).slice();
     const read = async (start: number, end: number) => new Uint8Array(await file.slice(start, end).arrayBuffer());
-    return { type: 'done', digests: await hashStream(file.size, read, { algorithms, hmacKey: key, onProgress: progress }) };
+    return {
+      type: 'done',
+      digests: await hashStream(file.size, read, { algorithms, hmacKey: key, onProgress: progress }),
+    };
   },
   {
     // A file that changed or vanished on disk while being read fails with NotReadableError.

@@ -9,7 +9,6 @@ import { encodeUtf8, findLoneSurrogate } from './utf8';
 import { prng } from '../../../tests/support/prng';
 import { nodeContext } from '../../platform/node-context';
 
-
 /** Random well-formed text mixing ASCII, controls, Latin-1, CJK, astral emoji, NUL and U+FFFD. */
 function randomText(random: () => number, length: number): string {
   const pools = [
@@ -44,7 +43,13 @@ const NODE_ALGORITHMS = Object.keys(NODE_NAME) as Algorithm[];
 const hash = async (body: Record<string, unknown>) => {
   const reply = await invoke(tool, body, nodeContext);
   expect(reply.status, JSON.stringify(reply.body)).toBe(200);
-  return reply.body as { hash: string; algorithm: string; encoding: string; input_byte_length: number; digest_length: number };
+  return reply.body as {
+    hash: string;
+    algorithm: string;
+    encoding: string;
+    input_byte_length: number;
+    digest_length: number;
+  };
 };
 
 /** Bitwise CRC-32/ISO-HDLC (reflected 0xEDB88320, init and xorout 0xFFFFFFFF): the textbook form. */
@@ -79,22 +84,27 @@ describe('digests agree with node:crypto', () => {
     }
   });
 
-  it.each(NODE_ALGORITHMS)('%s in WebAssembly and (where it applies) WebCrypto give the same digest', async (algorithm) => {
-    for (const text of texts.slice(0, 8)) {
-      const expected = createHash(NODE_NAME[algorithm]!).update(text, 'utf8').digest('hex');
-      const viaWasm = await digestText(algorithm, text, { webCrypto: false });
-      const viaDefault = await digestText(algorithm, text);
-      expect(Buffer.from(viaWasm.bytes).toString('hex')).toBe(expected);
-      expect(Buffer.from(viaDefault.bytes).toString('hex')).toBe(expected);
-    }
-  });
+  it.each(NODE_ALGORITHMS)(
+    '%s in WebAssembly and (where it applies) WebCrypto give the same digest',
+    async (algorithm) => {
+      for (const text of texts.slice(0, 8)) {
+        const expected = createHash(NODE_NAME[algorithm]!).update(text, 'utf8').digest('hex');
+        const viaWasm = await digestText(algorithm, text, { webCrypto: false });
+        const viaDefault = await digestText(algorithm, text);
+        expect(Buffer.from(viaWasm.bytes).toString('hex')).toBe(expected);
+        expect(Buffer.from(viaDefault.bytes).toString('hex')).toBe(expected);
+      }
+    },
+  );
 
   it('large inputs (2 MB, larger than one hash-wasm chunk and than the encode scratch reuse)', async () => {
     const big = randomText(prng(2), 700_000);
     for (const algorithm of ['sha256', 'md5', 'sha3-256', 'blake2b'] as const) {
       const expected = createHash(NODE_NAME[algorithm]!).update(big, 'utf8').digest('hex');
       expect((await hash({ input: big, algorithm })).hash).toBe(expected);
-      expect(Buffer.from((await digestText(algorithm, big, { webCrypto: false })).bytes).toString('hex')).toBe(expected);
+      expect(Buffer.from((await digestText(algorithm, big, { webCrypto: false })).bytes).toString('hex')).toBe(
+        expected,
+      );
     }
     // A short input right after a long one must not see stale scratch bytes.
     expect((await hash({ input: 'abc' })).hash).toBe(createHash('sha256').update('abc').digest('hex'));
@@ -111,13 +121,24 @@ describe('digests agree with node:crypto', () => {
 describe('HMAC agrees with node:crypto', () => {
   const random = prng(3);
   // Keys shorter than, equal to and longer than every block size (64, 128, 104…144 bytes).
-  const keys = ['', 'k', randomText(random, 10), 'x'.repeat(64), 'y'.repeat(65), 'z'.repeat(128), 'w'.repeat(200), randomText(random, 150)];
+  const keys = [
+    '',
+    'k',
+    randomText(random, 10),
+    'x'.repeat(64),
+    'y'.repeat(65),
+    'z'.repeat(128),
+    'w'.repeat(200),
+    randomText(random, 150),
+  ];
   const inputs = [randomText(random, 1), randomText(random, 70), randomText(random, 1000)];
 
   it.each(NODE_ALGORITHMS)('HMAC-%s', async (algorithm) => {
     for (const key of keys) {
       for (const input of inputs) {
-        const expected = createHmac(NODE_NAME[algorithm]!, Buffer.from(key, 'utf8')).update(input, 'utf8').digest('hex');
+        const expected = createHmac(NODE_NAME[algorithm]!, Buffer.from(key, 'utf8'))
+          .update(input, 'utf8')
+          .digest('hex');
         const reply = await hash({ input, algorithm, hmac_key: key });
         expect(reply.hash, `key ${JSON.stringify(key).slice(0, 20)}`).toBe(expected);
         expect(reply.input_byte_length).toBe(Buffer.byteLength(input, 'utf8'));
@@ -156,14 +177,28 @@ describe('BLAKE3 and CRC-32', () => {
 
   it('CRC-32 as Base64 is the 4 big-endian bytes', async () => {
     // "The quick brown fox jumps over the lazy dog" → 414fa339 (published CRC-32 example).
-    const reply = await hash({ input: 'The quick brown fox jumps over the lazy dog', algorithm: 'crc32', encoding: 'base64' });
+    const reply = await hash({
+      input: 'The quick brown fox jumps over the lazy dog',
+      algorithm: 'crc32',
+      encoding: 'base64',
+    });
     expect(reply.hash).toBe(Buffer.from([0x41, 0x4f, 0xa3, 0x39]).toString('base64'));
   });
 
   it('digest lengths per algorithm (hex characters)', async () => {
     const bits: Record<Algorithm, number> = {
-      md5: 128, sha1: 160, sha224: 224, sha256: 256, sha384: 384, sha512: 512,
-      'sha3-256': 256, 'sha3-384': 384, 'sha3-512': 512, blake2b: 512, blake3: 256, crc32: 32,
+      md5: 128,
+      sha1: 160,
+      sha224: 224,
+      sha256: 256,
+      sha384: 384,
+      sha512: 512,
+      'sha3-256': 256,
+      'sha3-384': 384,
+      'sha3-512': 512,
+      blake2b: 512,
+      blake3: 256,
+      crc32: 32,
     };
     for (const algorithm of ALGORITHMS) {
       const reply = await hash({ input: 'x', algorithm });
@@ -180,9 +215,10 @@ describe('shared state is safe under concurrency', () => {
       const algorithm = NODE_ALGORITHMS[i % NODE_ALGORITHMS.length]!;
       const input = randomText(random, 1 + Math.floor(random() * 3000));
       const key = i % 3 === 0 ? randomText(random, 20) : undefined;
-      const expected = key === undefined
-        ? createHash(NODE_NAME[algorithm]!).update(input).digest('hex')
-        : createHmac(NODE_NAME[algorithm]!, Buffer.from(key)).update(input).digest('hex');
+      const expected =
+        key === undefined
+          ? createHash(NODE_NAME[algorithm]!).update(input).digest('hex')
+          : createHmac(NODE_NAME[algorithm]!, Buffer.from(key)).update(input).digest('hex');
       return { body: key === undefined ? { input, algorithm } : { input, algorithm, hmac_key: key }, expected };
     });
     const replies = await Promise.all(jobs.map((job) => invoke(tool, job.body, nodeContext)));
@@ -192,7 +228,9 @@ describe('shared state is safe under concurrency', () => {
   it('WebCrypto has copied its input before the scratch buffer is reused', async () => {
     const pending = digestText('sha256', 'first text');
     encodeUtf8('X'.repeat(50)); // overwrite the scratch buffer while the digest is pending
-    expect(Buffer.from((await pending).bytes).toString('hex')).toBe(createHash('sha256').update('first text').digest('hex'));
+    expect(Buffer.from((await pending).bytes).toString('hex')).toBe(
+      createHash('sha256').update('first text').digest('hex'),
+    );
   });
 });
 
@@ -251,6 +289,8 @@ describe('errors', () => {
   it('schema errors are 400 with issues', async () => {
     const reply = await invoke(tool, { input: 'abc', algorithm: 'SHA256' }, nodeContext);
     expect(reply.status).toBe(400);
-    expect(reply.body.issues).toEqual([{ path: ['algorithm'], message: expect.stringMatching(/^must be one of "md5"/) }]);
+    expect(reply.body.issues).toEqual([
+      { path: ['algorithm'], message: expect.stringMatching(/^must be one of "md5"/) },
+    ]);
   });
 });

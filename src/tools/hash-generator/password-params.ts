@@ -32,7 +32,18 @@ export const COST_FIELDS = {
 /** A digest request must not carry a password hash's fields: they would be silently ignored. */
 export function refusePasswordFields(request: Readonly<Record<string, unknown>>, algorithm: string): void {
   const stray = [...Object.keys(COST_FIELDS), 'salt'].find((field) => request[field] !== undefined);
-  if (stray) throw new ToolInputError(`'${stray}' is only for the password hashes (bcrypt, scrypt, argon2id), not ${algorithm}.`);
+  if (stray)
+    throw new ToolInputError(
+      `'${stray}' is only for the password hashes (bcrypt, scrypt, argon2id), not ${algorithm}.`,
+    );
 }
 
-export const PASSWORD_DEFAULTS = { bcryptCost: 10, scryptLogN: 15, scryptR: 8, scryptP: 1, argonMemoryKiB: 19456, argonIterations: 2, argonParallelism: 1 } as const;
+export const PASSWORD_DEFAULTS = {
+  bcryptCost: 10,
+  scryptLogN: 15,
+  scryptR: 8,
+  scryptP: 1,
+  argonMemoryKiB: 19456,
+  argonIterations: 2,
+  argonParallelism: 1,
+} as const;

@@ -21,28 +21,39 @@ export interface PasswordRequest extends PasswordParams {
 
 export async function answerPassword(request: PasswordRequest & { algorithm: PasswordAlgorithm }, ctx: ToolContext) {
   const { input, input_encoding, algorithm, hmac_key, expected, salt, salt_encoding } = request;
-  if (hmac_key !== undefined) throw new ToolInputError(`'hmac_key' cannot be used with ${algorithm}: a password hash takes no HMAC key.`);
+  if (hmac_key !== undefined)
+    throw new ToolInputError(`'hmac_key' cannot be used with ${algorithm}: a password hash takes no HMAC key.`);
   for (const [field, owner] of Object.entries(COST_FIELDS)) {
     if (request[field as keyof PasswordParams] !== undefined && owner !== algorithm) {
       throw new ToolInputError(`'${field}' is a cost of ${owner}, not of ${algorithm}.`);
     }
   }
   if (expected !== undefined) {
-    const given = [...Object.keys(COST_FIELDS), 'salt'].find((field) => request[field as keyof PasswordRequest] !== undefined);
-    if (given) throw new ToolInputError(`'${given}' cannot be used with 'expected': the encoded hash carries its own salt and costs.`);
+    const given = [...Object.keys(COST_FIELDS), 'salt'].find(
+      (field) => request[field as keyof PasswordRequest] !== undefined,
+    );
+    if (given)
+      throw new ToolInputError(
+        `'${given}' cannot be used with 'expected': the encoded hash carries its own salt and costs.`,
+      );
     const found = readEncoded('expected', expected);
-    if (found !== algorithm) throw new ToolInputError(`'expected' is a ${found} hash, but 'algorithm' is ${algorithm}.`);
+    if (found !== algorithm)
+      throw new ToolInputError(`'expected' is a ${found} hash, but 'algorithm' is ${algorithm}.`);
   }
   // slice(): UTF-8 text is encoded into a scratch buffer that the salt's encoding reuses.
   const password = bytesOf('input', input, input_encoding).slice();
-  if (password.length === 0) throw new ToolInputError(`'input' contains no bytes: only whitespace was given as ${input_encoding === 'hex' ? 'hex' : 'Base64'}.`);
+  if (password.length === 0)
+    throw new ToolInputError(
+      `'input' contains no bytes: only whitespace was given as ${input_encoding === 'hex' ? 'hex' : 'Base64'}.`,
+    );
   let hash: string;
   let matches: boolean | undefined;
   if (expected !== undefined) {
     hash = expected.trim();
     matches = await verifyPassword('expected', password, hash);
   } else {
-    const saltBytes = salt === undefined ? ctx.randomBytes(new Uint8Array(16)) : bytesOf('salt', salt, salt_encoding).slice();
+    const saltBytes =
+      salt === undefined ? ctx.randomBytes(new Uint8Array(16)) : bytesOf('salt', salt, salt_encoding).slice();
     hash = await hashPassword(algorithm, password, saltBytes, request);
   }
   return {

@@ -20,18 +20,25 @@ export interface PasswordParams {
 }
 
 function within(field: string, value: number, [lo, hi]: readonly [number, number]): number {
-  if (!Number.isInteger(value) || value < lo || value > hi) throw new ToolInputError(`'${field}' must be an integer from ${lo} to ${hi}.`);
+  if (!Number.isInteger(value) || value < lo || value > hi)
+    throw new ToolInputError(`'${field}' must be an integer from ${lo} to ${hi}.`);
   return value;
 }
 
 function scryptMemoryOk(field: string, logN: number, r: number) {
-  if (128 * 2 ** logN * r > BOUNDS.scryptMemory) throw new ToolInputError(`'${field}' asks scrypt for more than 64 MiB (128·2^log_n·r bytes).`);
+  if (128 * 2 ** logN * r > BOUNDS.scryptMemory)
+    throw new ToolInputError(`'${field}' asks scrypt for more than 64 MiB (128·2^log_n·r bytes).`);
 }
 
 const b64 = (bytes: Uint8Array) => encodeBase64(bytes, false, false);
 
 /** The encoded hash of `password` with `salt` (bcrypt needs exactly 16 bytes; others 8 to 64). */
-export async function hashPassword(algorithm: PasswordAlgorithm, password: Uint8Array, salt: Uint8Array, params: PasswordParams = {}): Promise<string> {
+export async function hashPassword(
+  algorithm: PasswordAlgorithm,
+  password: Uint8Array,
+  salt: Uint8Array,
+  params: PasswordParams = {},
+): Promise<string> {
   if (algorithm === 'bcrypt') {
     if (salt.length !== 16) throw new ToolInputError(`'salt' must be 16 bytes for bcrypt, not ${salt.length}.`);
     if (password.length > 72) throw new ToolInputError(`'input' is ${password.length} bytes; bcrypt reads at most 72.`);
@@ -39,32 +46,53 @@ export async function hashPassword(algorithm: PasswordAlgorithm, password: Uint8
     // $2a$ and $2b$ compute the same hash for passwords under 255 bytes; $2b$ is today's tag.
     return (await bcrypt({ password, salt, costFactor: cost, outputType: 'encoded' })).replace(/^\$2a\$/, '$2b$');
   }
-  if (salt.length < 8 || salt.length > 64) throw new ToolInputError(`'salt' must be 8 to 64 bytes, not ${salt.length}.`);
+  if (salt.length < 8 || salt.length > 64)
+    throw new ToolInputError(`'salt' must be 8 to 64 bytes, not ${salt.length}.`);
   if (algorithm === 'scrypt') {
     const logN = within('log_n', params.log_n ?? PASSWORD_DEFAULTS.scryptLogN, BOUNDS.scryptLogN);
     const r = within('r', params.r ?? PASSWORD_DEFAULTS.scryptR, BOUNDS.scryptR);
     const p = within('p', params.p ?? PASSWORD_DEFAULTS.scryptP, BOUNDS.scryptP);
     scryptMemoryOk('log_n', logN, r);
-    const key = await scrypt({ password, salt, costFactor: 2 ** logN, blockSize: r, parallelism: p, hashLength: 32, outputType: 'binary' });
+    const key = await scrypt({
+      password,
+      salt,
+      costFactor: 2 ** logN,
+      blockSize: r,
+      parallelism: p,
+      hashLength: 32,
+      outputType: 'binary',
+    });
     return `$scrypt$ln=${logN},r=${r},p=${p}$${b64(salt)}$${b64(key)}`;
   }
   const memorySize = within('memory_kib', params.memory_kib ?? PASSWORD_DEFAULTS.argonMemoryKiB, BOUNDS.argonMemoryKiB);
-  const iterations = within('iterations', params.iterations ?? PASSWORD_DEFAULTS.argonIterations, BOUNDS.argonIterations);
-  const parallelism = within('parallelism', params.parallelism ?? PASSWORD_DEFAULTS.argonParallelism, BOUNDS.argonParallelism);
+  const iterations = within(
+    'iterations',
+    params.iterations ?? PASSWORD_DEFAULTS.argonIterations,
+    BOUNDS.argonIterations,
+  );
+  const parallelism = within(
+    'parallelism',
+    params.parallelism ?? PASSWORD_DEFAULTS.argonParallelism,
+    BOUNDS.argonParallelism,
+  );
   if (memorySize < 8 * parallelism) throw new ToolInputError(`'memory_kib' must be at least 8 × 'parallelism'.`);
   return argon2id({ password, salt, parallelism, iterations, memorySize, hashLength: 32, outputType: 'encoded' });
 }
 
 function unpaddedBase64(field: string, text: string): Uint8Array {
   const decoded = /^[A-Za-z0-9+/]+$/.test(text) ? decodeBase64(text) : undefined;
-  if (!decoded || !decoded.ok) throw new ToolInputError(`'${field}' is not a valid encoded hash: its salt or hash is not unpadded Base64.`);
+  if (!decoded || !decoded.ok)
+    throw new ToolInputError(`'${field}' is not a valid encoded hash: its salt or hash is not unpadded Base64.`);
   return decoded.bytes;
 }
 
 /** An encoded salt and hash: unpadded Base64 of 8 to 64 bytes (as this tool makes salts) and 4 to 64 bytes. */
 function encodedParts(field: string, salt: string, hash: string) {
   const [s, h] = [unpaddedBase64(field, salt).length, unpaddedBase64(field, hash).length];
-  if (s < 8 || s > 64 || h < 4 || h > 64) throw new ToolInputError(`'${field}' has a ${s}-byte salt and a ${h}-byte hash; this tool reads salts of 8 to 64 bytes and hashes of 4 to 64.`);
+  if (s < 8 || s > 64 || h < 4 || h > 64)
+    throw new ToolInputError(
+      `'${field}' has a ${s}-byte salt and a ${h}-byte hash; this tool reads salts of 8 to 64 bytes and hashes of 4 to 64.`,
+    );
 }
 
 // $2x$ marks hashes from a buggy implementation whose results differ for 8-bit passwords: refused.
@@ -77,7 +105,8 @@ export function readEncoded(field: string, encoded: string): PasswordAlgorithm {
   const bad = (why: string) => new ToolInputError(`'${field}' ${why}`);
   const text = encoded.trim();
   const param = (name: string, value: string, [lo, hi]: readonly [number, number]) => {
-    if (Number(value) < lo || Number(value) > hi) throw bad(`has ${name}=${value}, outside the bounds of this tool (${lo} to ${hi}).`);
+    if (Number(value) < lo || Number(value) > hi)
+      throw bad(`has ${name}=${value}, outside the bounds of this tool (${lo} to ${hi}).`);
   };
   let m = BCRYPT.exec(text);
   if (m) {
@@ -114,7 +143,15 @@ export async function verifyPassword(field: string, password: Uint8Array, encode
   if (algorithm === 'argon2id') return argon2Verify({ password, hash: text });
   const [, logN, r, p, salt, key] = SCRYPT.exec(text)!;
   const want = unpaddedBase64(field, key!);
-  const got = await scrypt({ password, salt: unpaddedBase64(field, salt!), costFactor: 2 ** Number(logN), blockSize: Number(r), parallelism: Number(p), hashLength: want.length, outputType: 'binary' });
+  const got = await scrypt({
+    password,
+    salt: unpaddedBase64(field, salt!),
+    costFactor: 2 ** Number(logN),
+    blockSize: Number(r),
+    parallelism: Number(p),
+    hashLength: want.length,
+    outputType: 'binary',
+  });
   let diff = got.length ^ want.length;
   for (let i = 0; i < want.length; i++) diff |= got[i]! ^ want[i]!;
   return diff === 0;

@@ -46,6 +46,4 @@ export interface FileHashRequest {
 }
 
 /** What the file worker answers, after progress in bytes hashed so far: the digests (in the order asked) or an error. */
-export type FileHashAnswer =
-  | { type: 'done'; digests: Uint8Array[] }
-  | { type: 'error'; message: string };
+export type FileHashAnswer = { type: 'done'; digests: Uint8Array[] } | { type: 'error'; message: string };

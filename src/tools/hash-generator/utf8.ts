@@ -48,4 +48,3 @@ export function findLoneSurrogate(text: string): number {
   }
   return -1;
 }
-

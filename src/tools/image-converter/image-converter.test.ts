@@ -8,7 +8,16 @@ import type { ToolContext } from '../define';
 import type { ImagePlatform } from '../../platform/types';
 import { zlibSync } from 'fflate';
 import sharp from 'sharp';
-import { QUADRANT_COLOURS, decode, distance, fixture, fixture64, photo, pixel, quadrantCentres } from '../../../tests/support/image-fixtures';
+import {
+  QUADRANT_COLOURS,
+  decode,
+  distance,
+  fixture,
+  fixture64,
+  photo,
+  pixel,
+  quadrantCentres,
+} from '../../../tests/support/image-fixtures';
 import { avifClaiming } from '../../../tests/support/hostile-images';
 import { withTransforms } from '../../../tests/support/avif-transform.mjs';
 import { buildTiff, rgbTags } from '../../../tests/support/tiff-builder';
@@ -27,7 +36,15 @@ async function convert(body: Record<string, unknown>) {
   const reply = await call('image-converter', body);
   if (reply.status !== 200) throw new Error(`${reply.status} ${JSON.stringify(reply.body)}`);
   expect(Output.safeParse(reply.body).success).toBe(true);
-  return reply.body as { image: string; format: string; width: number; height: number; size_bytes: number; frames?: number; notice?: string };
+  return reply.body as {
+    image: string;
+    format: string;
+    width: number;
+    height: number;
+    size_bytes: number;
+    frames?: number;
+    notice?: string;
+  };
 }
 
 describe('every input format to every output format', () => {
@@ -43,7 +60,9 @@ describe('every input format to every output format', () => {
         expect(out.size_bytes).toBe(Buffer.from(out.image, 'base64').length);
         // Lossless paths keep the colours exactly (GIF: they are among its 256); lossy ones closely.
         const tolerance = LOSSY.has(from) || LOSSY.has(to) ? 40 : 0;
-        quadrantCentres(decoded).forEach((colour, i) => expect(distance(colour, QUADRANT_COLOURS[i]!), `quadrant ${i}: ${colour}`).toBeLessThanOrEqual(tolerance));
+        quadrantCentres(decoded).forEach((colour, i) =>
+          expect(distance(colour, QUADRANT_COLOURS[i]!), `quadrant ${i}: ${colour}`).toBeLessThanOrEqual(tolerance),
+        );
       });
     }
   }
@@ -78,7 +97,9 @@ describe('alpha', () => {
   });
 
   it('JPEG output flattens onto white', async () => {
-    const decoded = await decode((await convert({ image: fixture64('alpha.png'), from: 'png', to: 'jpeg', quality: 95 })).image);
+    const decoded = await decode(
+      (await convert({ image: fixture64('alpha.png'), from: 'png', to: 'jpeg', quality: 95 })).image,
+    );
     expect(distance(pixel(decoded, 4, 4), [255, 0, 0, 255])).toBeLessThanOrEqual(8);
     expect(distance(pixel(decoded, 28, 4), [255, 255, 255, 255])).toBeLessThanOrEqual(8);
     // Blue at alpha 128 over white: (127, 127, 255).
@@ -98,7 +119,9 @@ describe('quality', () => {
 
   it('defaults to 80', async () => {
     const image = fixture64('text.svg');
-    expect((await convert({ image, from: 'svg', to: 'jpeg' })).image).toBe((await convert({ image, from: 'svg', to: 'jpeg', quality: 80 })).image);
+    expect((await convert({ image, from: 'svg', to: 'jpeg' })).image).toBe(
+      (await convert({ image, from: 'svg', to: 'jpeg', quality: 80 })).image,
+    );
   });
 
   it('gives the same bytes every time', async () => {
@@ -114,7 +137,12 @@ describe('lossless', () => {
   // 255, written as PNG by libvips; the outputs are decoded by libvips again and compared byte
   // for byte with the raw pixels: exact, transparent pixels' colours included.
   const source = photo(61, 37, { alpha: true, noise: 40 });
-  const png64 = async () => (await sharp(Buffer.from(source.data), { raw: { width: 61, height: 37, channels: 4 } }).png().toBuffer()).toString('base64');
+  const png64 = async () =>
+    (
+      await sharp(Buffer.from(source.data), { raw: { width: 61, height: 37, channels: 4 } })
+        .png()
+        .toBuffer()
+    ).toString('base64');
 
   for (const to of ['webp', 'avif'] as const) {
     it(`${to}: decoding gives back exactly the input's pixels`, async () => {
@@ -148,13 +176,31 @@ describe('lossless', () => {
   it('JPEG and GIF have no lossless mode: a 400 naming the field, before decoding', async () => {
     // Not even an image: the refusal comes first.
     const jpeg = await call('image-converter', { image: 'SGVsbG8=', from: 'png', to: 'jpeg', lossless: true });
-    expect(jpeg).toMatchObject({ status: 400, body: { error: "'lossless' is not available for JPEG: it is always lossy; use PNG, WebP or AVIF for an exact copy." } });
-    const gif = await call('image-converter', { image: fixture64('alpha.png'), from: 'png', to: 'gif', lossless: true });
-    expect(gif).toMatchObject({ status: 400, body: { error: expect.stringMatching(/^'lossless' is not available for GIF: /) } });
+    expect(jpeg).toMatchObject({
+      status: 400,
+      body: {
+        error: "'lossless' is not available for JPEG: it is always lossy; use PNG, WebP or AVIF for an exact copy.",
+      },
+    });
+    const gif = await call('image-converter', {
+      image: fixture64('alpha.png'),
+      from: 'png',
+      to: 'gif',
+      lossless: true,
+    });
+    expect(gif).toMatchObject({
+      status: 400,
+      body: { error: expect.stringMatching(/^'lossless' is not available for GIF: /) },
+    });
   });
 
   it('must be a boolean', async () => {
-    const reply = await call('image-converter', { image: fixture64('alpha.png'), from: 'png', to: 'webp', lossless: 'yes' });
+    const reply = await call('image-converter', {
+      image: fixture64('alpha.png'),
+      from: 'png',
+      to: 'webp',
+      lossless: 'yes',
+    });
     expect(reply.status).toBe(400);
     expect(reply.body.error).toMatch(/'lossless' must be a boolean/);
   });
@@ -162,37 +208,64 @@ describe('lossless', () => {
 
 describe('background', () => {
   // libvips's flatten is the reference: the same PNG laid over the same colour by sharp.
-  const flattened = async (colour: string) => decode(await sharp(fixture('alpha.png')).flatten({ background: colour }).png().toBuffer());
+  const flattened = async (colour: string) =>
+    decode(await sharp(fixture('alpha.png')).flatten({ background: colour }).png().toBuffer());
 
-  for (const [colour, hex] of [['black', '#000000'], ['#f80', '#ff8800'], ['rebeccapurple', '#663399']] as const) {
+  for (const [colour, hex] of [
+    ['black', '#000000'],
+    ['#f80', '#ff8800'],
+    ['rebeccapurple', '#663399'],
+  ] as const) {
     it(`PNG on ${colour}: every pixel as sharp's flatten, opaque`, async () => {
-      const decoded = await decode((await convert({ image: fixture64('alpha.png'), from: 'png', to: 'png', background: colour })).image);
+      const decoded = await decode(
+        (await convert({ image: fixture64('alpha.png'), from: 'png', to: 'png', background: colour })).image,
+      );
       const reference = await flattened(hex);
-      for (let i = 0; i < decoded.data.length; i++) expect(Math.abs(decoded.data[i]! - reference.data[i]!), `byte ${i}`).toBeLessThanOrEqual(1);
+      for (let i = 0; i < decoded.data.length; i++)
+        expect(Math.abs(decoded.data[i]! - reference.data[i]!), `byte ${i}`).toBeLessThanOrEqual(1);
       expect(pixel(decoded, 28, 4)).toEqual([...parseHex(hex), 255]);
     });
   }
 
   it('JPEG on a colour instead of white', async () => {
-    const decoded = await decode((await convert({ image: fixture64('alpha.png'), from: 'png', to: 'jpeg', quality: 95, background: '#000080' })).image);
-    const reference = await decode(await sharp(fixture('alpha.png')).flatten({ background: '#000080' }).jpeg({ quality: 95 }).toBuffer());
-    for (const [x, y] of [[4, 4], [28, 4], [8, 28], [28, 28]] as const) expect(distance(pixel(decoded, x, y), pixel(reference, x, y)), `${x},${y}`).toBeLessThanOrEqual(8);
+    const decoded = await decode(
+      (await convert({ image: fixture64('alpha.png'), from: 'png', to: 'jpeg', quality: 95, background: '#000080' }))
+        .image,
+    );
+    const reference = await decode(
+      await sharp(fixture('alpha.png')).flatten({ background: '#000080' }).jpeg({ quality: 95 }).toBuffer(),
+    );
+    for (const [x, y] of [
+      [4, 4],
+      [28, 4],
+      [8, 28],
+      [28, 28],
+    ] as const)
+      expect(distance(pixel(decoded, x, y), pixel(reference, x, y)), `${x},${y}`).toBeLessThanOrEqual(8);
     expect(distance(pixel(decoded, 28, 4), [0, 0, 128, 255])).toBeLessThanOrEqual(8);
   });
 
   it('WebP and AVIF flattened too (and losslessly: exact)', async () => {
     const reference = await flattened('#00ff00');
     for (const to of ['webp', 'avif'] as const) {
-      const decoded = await decode((await convert({ image: fixture64('alpha.png'), from: 'png', to, background: 'lime', lossless: true })).image);
-      for (let i = 0; i < decoded.data.length; i++) expect(Math.abs(decoded.data[i]! - reference.data[i]!), `${to} byte ${i}`).toBeLessThanOrEqual(1);
+      const decoded = await decode(
+        (await convert({ image: fixture64('alpha.png'), from: 'png', to, background: 'lime', lossless: true })).image,
+      );
+      for (let i = 0; i < decoded.data.length; i++)
+        expect(Math.abs(decoded.data[i]! - reference.data[i]!), `${to} byte ${i}`).toBeLessThanOrEqual(1);
     }
   });
 
   it('a translucent colour keeps alpha where the target has it; JPEG lays it over white', async () => {
-    const png = await decode((await convert({ image: fixture64('alpha.png'), from: 'png', to: 'png', background: '#00ff0080' })).image);
+    const png = await decode(
+      (await convert({ image: fixture64('alpha.png'), from: 'png', to: 'png', background: '#00ff0080' })).image,
+    );
     expect(pixel(png, 4, 4)).toEqual([255, 0, 0, 255]);
     expect(pixel(png, 28, 4)).toEqual([0, 255, 0, 128]);
-    const jpeg = await decode((await convert({ image: fixture64('alpha.png'), from: 'png', to: 'jpeg', quality: 95, background: '#00ff0080' })).image);
+    const jpeg = await decode(
+      (await convert({ image: fixture64('alpha.png'), from: 'png', to: 'jpeg', quality: 95, background: '#00ff0080' }))
+        .image,
+    );
     // Half green over white: (127, 255, 127).
     expect(distance(pixel(jpeg, 28, 4), [127, 255, 127, 255])).toBeLessThanOrEqual(8);
   });
@@ -210,7 +283,12 @@ describe('background', () => {
   });
 
   it('not a colour: a 400 naming the field', async () => {
-    const reply = await call('image-converter', { image: fixture64('alpha.png'), from: 'png', to: 'jpeg', background: 'blurple' });
+    const reply = await call('image-converter', {
+      image: fixture64('alpha.png'),
+      from: 'png',
+      to: 'jpeg',
+      background: 'blurple',
+    });
     expect(reply.status).toBe(400);
     expect(reply.body.error).toMatch(/'background' is not a colour: use hex/);
   });
@@ -221,10 +299,22 @@ const parseHex = (hex: string) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i +
 describe('EXIF orientation', () => {
   for (let orientation = 1; orientation <= 8; orientation++) {
     it(`orientation ${orientation} is shown upright, as sharp's autoOrient shows it`, async () => {
-      const upright = await decode(await (await import('sharp')).default(fixture(`exif-${orientation}.jpeg`)).rotate().png().toBuffer());
-      const ours = await decode((await convert({ image: fixture64(`exif-${orientation}.jpeg`), from: 'jpeg', to: 'png' })).image);
+      const upright = await decode(
+        await (
+          await import('sharp')
+        )
+          .default(fixture(`exif-${orientation}.jpeg`))
+          .rotate()
+          .png()
+          .toBuffer(),
+      );
+      const ours = await decode(
+        (await convert({ image: fixture64(`exif-${orientation}.jpeg`), from: 'jpeg', to: 'png' })).image,
+      );
       expect([ours.width, ours.height]).toEqual([upright.width, upright.height]);
-      quadrantCentres(ours).forEach((colour, i) => expect(distance(colour, quadrantCentres(upright)[i]!)).toBeLessThanOrEqual(4));
+      quadrantCentres(ours).forEach((colour, i) =>
+        expect(distance(colour, quadrantCentres(upright)[i]!)).toBeLessThanOrEqual(4),
+      );
     });
   }
 });
@@ -232,14 +322,34 @@ describe('EXIF orientation', () => {
 describe('AVIF orientation (irot, imir)', () => {
   // Every rotation and mirror, and both orders of a pair, patched into sharp's AVIF; libheif
   // (sharp) applies them on decode and is the reference.
-  const OPS: [string, number][][] = [[['irot', 1]], [['irot', 2]], [['irot', 3]], [['imir', 0]], [['imir', 1]], [['irot', 1], ['imir', 0]], [['imir', 0], ['irot', 1]], [['irot', 3], ['imir', 1]]];
+  const OPS: [string, number][][] = [
+    [['irot', 1]],
+    [['irot', 2]],
+    [['irot', 3]],
+    [['imir', 0]],
+    [['imir', 1]],
+    [
+      ['irot', 1],
+      ['imir', 0],
+    ],
+    [
+      ['imir', 0],
+      ['irot', 1],
+    ],
+    [
+      ['irot', 3],
+      ['imir', 1],
+    ],
+  ];
   for (const ops of OPS) {
     it(`${ops.map(([type, value]) => `${type} ${value}`).join(', ')} is shown as libheif shows it`, async () => {
       const bytes = Buffer.from(withTransforms(fixture('quadrants.avif'), ops));
       const reference = await decode(await sharp(bytes).png().toBuffer());
       const ours = await decode((await convert({ image: bytes.toString('base64'), from: 'avif', to: 'png' })).image);
       expect([ours.width, ours.height]).toEqual([reference.width, reference.height]);
-      quadrantCentres(ours).forEach((colour, i) => expect(distance(colour, quadrantCentres(reference)[i]!)).toBeLessThanOrEqual(8));
+      quadrantCentres(ours).forEach((colour, i) =>
+        expect(distance(colour, quadrantCentres(reference)[i]!)).toBeLessThanOrEqual(8),
+      );
     });
   }
 });
@@ -251,11 +361,15 @@ describe('animations: the first frame where the target cannot animate, with a no
       const decoded = await decode(reply.image);
       expect([decoded.width, decoded.height]).toEqual([6, 4]);
       expect(distance(pixel(decoded, 3, 2), [255, 0, 0, 255])).toBeLessThanOrEqual(4);
-      expect(reply).toMatchObject({ frames: 1, notice: 'PNG cannot hold an animation: only the first of its 3 frames was kept. Choose GIF or WebP to keep them all.' });
+      expect(reply).toMatchObject({
+        frames: 1,
+        notice:
+          'PNG cannot hold an animation: only the first of its 3 frames was kept. Choose GIF or WebP to keep them all.',
+      });
     });
   }
 
-  it('a still image has neither field (today\'s answer)', async () => {
+  it("a still image has neither field (today's answer)", async () => {
     const reply = await convert({ image: fixture64('quadrants.gif'), from: 'gif', to: 'webp' });
     expect(Object.keys(reply).sort()).toEqual(['format', 'height', 'image', 'size_bytes', 'width']);
   });
@@ -265,7 +379,10 @@ describe('animations kept: GIF and WebP to GIF and WebP, against sharp (libvips)
   /** sharp's reading of an animation: pages, delays, loop, and each page's RGBA. */
   async function pages(bytes: Buffer) {
     const meta = await sharp(bytes, { animated: true }).metadata();
-    const { data, info } = await sharp(bytes, { animated: true }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    const { data, info } = await sharp(bytes, { animated: true })
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     const height = meta.pageHeight ?? meta.height!;
     const size = info.width * height * 4;
     const frames = Array.from({ length: meta.pages ?? 1 }, (_, i) => data.subarray(i * size, (i + 1) * size));
@@ -303,21 +420,33 @@ describe('animations kept: GIF and WebP to GIF and WebP, against sharp (libvips)
       it.skipIf(!present)(`${name} → ${to}: every frame, its delay and the loop count`, async () => {
         const input = path ? readFileSync(path) : fixture(name);
         const source = await pages(input);
-        const reply = await convert({ image: input.toString('base64'), from: name.endsWith('gif') ? 'gif' : 'webp', to, lossless: to === 'webp' });
+        const reply = await convert({
+          image: input.toString('base64'),
+          from: name.endsWith('gif') ? 'gif' : 'webp',
+          to,
+          lossless: to === 'webp',
+        });
         const output = await pages(Buffer.from(reply.image, 'base64'));
         expect(reply.frames).toBe(source.pages);
         expect(reply.notice).toBeUndefined();
-        expect([output.width, output.height, output.pages, output.loop]).toEqual([source.width, source.height, source.pages, source.loop]);
+        expect([output.width, output.height, output.pages, output.loop]).toEqual([
+          source.width,
+          source.height,
+          source.pages,
+          source.loop,
+        ]);
         // GIF stores hundredths of a second.
         expect(output.delay).toEqual(to === 'gif' ? source.delay.map((ms) => Math.round(ms / 10) * 10) : source.delay);
         // Lossless WebP is exact; GIF is quantised to 256 colours per frame (alpha to on/off).
         const floor = to === 'webp' ? Infinity : 30;
-        source.frames.forEach((frame, i) => expect(psnr(output.frames[i]!, frame), `frame ${i}`).toBeGreaterThanOrEqual(floor));
+        source.frames.forEach((frame, i) =>
+          expect(psnr(output.frames[i]!, frame), `frame ${i}`).toBeGreaterThanOrEqual(floor),
+        );
       });
     }
   }
 
-  it('lossy WebP output: every frame within 35 dB of sharp\'s reading of the input', async () => {
+  it("lossy WebP output: every frame within 35 dB of sharp's reading of the input", async () => {
     const input = fixture('animated.gif');
     const reply = await convert({ image: input.toString('base64'), from: 'gif', to: 'webp', quality: 90 });
     const [source, output] = [await pages(input), await pages(Buffer.from(reply.image, 'base64'))];
@@ -333,11 +462,34 @@ describe('animations kept: GIF and WebP to GIF and WebP, against sharp (libvips)
   it('frames × pixels over 40 megapixels is a 400 naming the limit, before any frame is decoded', async () => {
     // A 2000×2000 screen and 11 frames (each a 1×1 dot): 44 MP of frames, each inside the limit.
     const dot = [0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0, 2, 2, 0x4c, 0x01, 0];
-    const gif = Buffer.from([...Buffer.from('GIF89a'), 0xd0, 0x07, 0xd0, 0x07, 0x80, 0, 0, 255, 0, 0, 0, 0, 255, ...Array(11).fill(dot).flat(), 0x3b]);
+    const gif = Buffer.from([
+      ...Buffer.from('GIF89a'),
+      0xd0,
+      0x07,
+      0xd0,
+      0x07,
+      0x80,
+      0,
+      0,
+      255,
+      0,
+      0,
+      0,
+      0,
+      255,
+      ...Array(11).fill(dot).flat(),
+      0x3b,
+    ]);
     expect((await sharp(gif, { animated: true }).metadata()).pages).toBe(11);
     const { ctx, calls } = watchedAnimation();
     const reply = await invoke(tool, { image: gif.toString('base64'), from: 'gif', to: 'webp' }, ctx);
-    expect(reply).toEqual({ status: 400, body: { error: 'The animation is 2000×2000 pixels × 11 frames (44.0 megapixels in all); an animation is kept up to 40 megapixels in all frames. Convert it to PNG or JPEG to keep its first frame.' } });
+    expect(reply).toEqual({
+      status: 400,
+      body: {
+        error:
+          'The animation is 2000×2000 pixels × 11 frames (44.0 megapixels in all); an animation is kept up to 40 megapixels in all frames. Convert it to PNG or JPEG to keep its first frame.',
+      },
+    });
     expect(calls).toEqual([]);
     // To PNG only the first frame is decoded, as before.
     expect((await invoke(tool, { image: gif.toString('base64'), from: 'gif', to: 'png' }, ctx)).status).toBe(200);
@@ -345,21 +497,48 @@ describe('animations kept: GIF and WebP to GIF and WebP, against sharp (libvips)
 
   it('more than 1,000 frames is a 400 naming the limit (each frame costs time whatever its size)', async () => {
     const dot = [0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0, 2, 2, 0x4c, 0x01, 0];
-    const gif = (frames: number) => Buffer.from([...Buffer.from('GIF89a'), 1, 0, 1, 0, 0x80, 0, 0, 255, 0, 0, 0, 0, 255, ...Array(frames).fill(dot).flat(), 0x3b]).toString('base64');
+    const gif = (frames: number) =>
+      Buffer.from([
+        ...Buffer.from('GIF89a'),
+        1,
+        0,
+        1,
+        0,
+        0x80,
+        0,
+        0,
+        255,
+        0,
+        0,
+        0,
+        0,
+        255,
+        ...Array(frames).fill(dot).flat(),
+        0x3b,
+      ]).toString('base64');
     const { ctx, calls } = watchedAnimation();
     expect(await invoke(tool, { image: gif(1001), from: 'gif', to: 'gif' }, ctx)).toEqual({
       status: 400,
-      body: { error: 'The animation has 1,001 frames; an animation is kept up to 1,000 frames. Convert it to PNG or JPEG to keep its first frame.' },
+      body: {
+        error:
+          'The animation has 1,001 frames; an animation is kept up to 1,000 frames. Convert it to PNG or JPEG to keep its first frame.',
+      },
     });
     expect(calls).toEqual([]);
-    expect(await invoke(tool, { image: gif(1000), from: 'gif', to: 'webp' }, ctx)).toMatchObject({ status: 200, body: { frames: 1000 } });
+    expect(await invoke(tool, { image: gif(1000), from: 'gif', to: 'webp' }, ctx)).toMatchObject({
+      status: 200,
+      body: { frames: 1000 },
+    });
   });
 });
 
 function watchedAnimation(): { ctx: ToolContext; calls: string[] } {
   const calls: string[] = [];
   const real = nodeContext.images!;
-  const images: ImagePlatform = { ...real, decodeAnimation: (bytes, format) => (calls.push(`decodeAnimation ${format}`), real.decodeAnimation(bytes, format)) };
+  const images: ImagePlatform = {
+    ...real,
+    decodeAnimation: (bytes, format) => (calls.push(`decodeAnimation ${format}`), real.decodeAnimation(bytes, format)),
+  };
   return { ctx: { ...nodeContext, images }, calls };
 }
 
@@ -380,7 +559,10 @@ describe('SVG', () => {
   });
 
   it('sizes by the viewBox, else 300×150', async () => {
-    expect(await convert({ image: fixture64('viewbox.svg'), from: 'svg', to: 'png' })).toMatchObject({ width: 40, height: 24 });
+    expect(await convert({ image: fixture64('viewbox.svg'), from: 'svg', to: 'png' })).toMatchObject({
+      width: 40,
+      height: 24,
+    });
     const unsized = await decode((await convert({ image: fixture64('unsized.svg'), from: 'svg', to: 'png' })).image);
     expect([unsized.width, unsized.height]).toEqual([300, 150]);
     expect(pixel(unsized, 150, 75)).toEqual([0, 255, 0, 255]);
@@ -393,7 +575,10 @@ describe('SVG', () => {
   });
 
   it('units, one side and a viewBox', async () => {
-    const svg = (root: string) => Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" ${root}><rect width="100%" height="100%" fill="red"/></svg>`).toString('base64');
+    const svg = (root: string) =>
+      Buffer.from(
+        `<svg xmlns="http://www.w3.org/2000/svg" ${root}><rect width="100%" height="100%" fill="red"/></svg>`,
+      ).toString('base64');
     const size = async (root: string) => {
       const out = await convert({ image: svg(root), from: 'svg', to: 'png' });
       return [out.width, out.height];
@@ -405,14 +590,22 @@ describe('SVG', () => {
   });
 
   it('an SVG claiming a huge canvas is refused before rendering', async () => {
-    const image = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="30000" height="100"/>').toString('base64');
-    expect(await call('image-converter', { image, from: 'svg', to: 'png' })).toEqual({ status: 400, body: { error: 'The image is 30000×100 pixels; each side may be at most 16,384 pixels.' } });
+    const image = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="30000" height="100"/>').toString(
+      'base64',
+    );
+    expect(await call('image-converter', { image, from: 'svg', to: 'png' })).toEqual({
+      status: 400,
+      body: { error: 'The image is 30000×100 pixels; each side may be at most 16,384 pixels.' },
+    });
   });
 
   it('an SVG embedding a PNG bomb is refused', async () => {
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><image width="10" height="10" href="data:image/png;base64,${fixture64('bomb-30000.png')}"/></svg>`;
     const reply = await call('image-converter', { image: Buffer.from(svg).toString('base64'), from: 'svg', to: 'png' });
-    expect(reply).toEqual({ status: 400, body: { error: 'An image embedded in the SVG is 30000×30000 pixels; each side may be at most 16,384 pixels.' } });
+    expect(reply).toEqual({
+      status: 400,
+      body: { error: 'An image embedded in the SVG is 30000×30000 pixels; each side may be at most 16,384 pixels.' },
+    });
   });
 
   it('entity expansion and deep nesting are refused before parsing, not followed', async () => {
@@ -421,33 +614,58 @@ describe('SVG', () => {
     const laughs = `<?xml version="1.0"?><!DOCTYPE svg [${entities.join('')}]><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><text>&a9;</text></svg>`;
     const deep = `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">${'<g>'.repeat(100000)}${'</g>'.repeat(100000)}</svg>`;
     for (const [svg, error] of [
-      [laughs, 'The SVG expands to 11,444 MB of attributes and text once its entities and references are followed; at most 12 MB are allowed.'],
+      [
+        laughs,
+        'The SVG expands to 11,444 MB of attributes and text once its entities and references are followed; at most 12 MB are allowed.',
+      ],
       [deep, 'The SVG nests elements 100,001 deep; at most 256 levels are allowed.'],
     ]) {
-      const reply = await call('image-converter', { image: Buffer.from(svg!).toString('base64'), from: 'svg', to: 'png' });
+      const reply = await call('image-converter', {
+        image: Buffer.from(svg!).toString('base64'),
+        from: 'svg',
+        to: 'png',
+      });
       expect(reply).toEqual({ status: 400, body: { error } });
     }
   });
 
   it('an SVG too complex to parse or draw in bounded time is a 400 naming what (svg-budget.test.ts, svg-cost.test.ts)', async () => {
-    const turbulence = '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="150"><filter id="f"><feTurbulence baseFrequency="0.05" numOctaves="100000"/></filter><rect width="100%" height="100%" filter="url(#f)"/></svg>';
-    expect(await call('image-converter', { image: Buffer.from(turbulence).toString('base64'), from: 'svg', to: 'png' })).toEqual({
+    const turbulence =
+      '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="150"><filter id="f"><feTurbulence baseFrequency="0.05" numOctaves="100000"/></filter><rect width="100%" height="100%" filter="url(#f)"/></svg>';
+    expect(
+      await call('image-converter', { image: Buffer.from(turbulence).toString('base64'), from: 'svg', to: 'png' }),
+    ).toEqual({
       status: 400,
-      body: { error: "The SVG's feTurbulence asks for 100,000 octaves; at most 10 are allowed (further octaves are finer than a pixel)." },
+      body: {
+        error:
+          "The SVG's feTurbulence asks for 100,000 octaves; at most 10 are allowed (further octaves are finer than a pixel).",
+      },
     });
     const big = turbulence.replace('100000', '10').replace('width="300" height="150"', 'width="6000" height="6000"');
     const reply = await call('image-converter', { image: Buffer.from(big).toString('base64'), from: 'svg', to: 'png' });
     expect(reply.status).toBe(400);
-    expect(reply.body.error).toMatch(/^The SVG is too complex to render at 6000×6000 pixels: its filters would take about \d+ s to draw/);
+    expect(reply.body.error).toMatch(
+      /^The SVG is too complex to render at 6000×6000 pixels: its filters would take about \d+ s to draw/,
+    );
     let uses = '<rect id="u0" width="1" height="1"/>';
     for (let i = 1; i <= 10; i++) uses += `<g id="u${i}">${`<use href="#u${i - 1}"/>`.repeat(10)}</g>`;
     const bomb = `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><defs>${uses}</defs><use href="#u10"/></svg>`;
-    const bombReply = await call('image-converter', { image: Buffer.from(bomb).toString('base64'), from: 'svg', to: 'png' });
-    expect(bombReply.body.error).toMatch(/^The SVG expands to [\d,]+ elements once its <use>, marker and url\(#…\) references are followed; at most 100,000 are allowed\.$/);
+    const bombReply = await call('image-converter', {
+      image: Buffer.from(bomb).toString('base64'),
+      from: 'svg',
+      to: 'png',
+    });
+    expect(bombReply.body.error).toMatch(
+      /^The SVG expands to [\d,]+ elements once its <use>, marker and url\(#…\) references are followed; at most 100,000 are allowed\.$/,
+    );
   });
 
   it('markup that is not SVG', async () => {
-    const reply = await call('image-converter', { image: Buffer.from('<svg><g></svg>').toString('base64'), from: 'svg', to: 'png' });
+    const reply = await call('image-converter', {
+      image: Buffer.from('<svg><g></svg>').toString('base64'),
+      from: 'svg',
+      to: 'png',
+    });
     expect(reply.status).toBe(400);
     expect(reply.body.error).toMatch(/could not be decoded as SVG/);
   });
@@ -463,7 +681,10 @@ describe('limits', () => {
       renderSvg: (svg) => (calls.push('renderSvg'), real.renderSvg(svg)),
       encode: (image, format, options) => real.encode(image, format, options),
       resize: (image, width, height) => real.resize(image, width, height),
-      decodeAnimation: (bytes, format) => (calls.push(`decodeAnimation ${format}`), real.decodeAnimation(bytes, format)),
+      decodeAnimation: (bytes, format) => (
+        calls.push(`decodeAnimation ${format}`),
+        real.decodeAnimation(bytes, format)
+      ),
       encodeAnimation: (animation, format, options) => real.encodeAnimation(animation, format, options),
     };
     return { ctx: { ...nodeContext, images }, calls };
@@ -476,22 +697,35 @@ describe('limits', () => {
   ] as const) {
     it(`${name} is refused from its header, without decoding`, async () => {
       const { ctx, calls } = watched();
-      expect(await invoke(tool, { image: fixture64(name), from, to: 'png' }, ctx)).toEqual({ status: 400, body: { error } });
+      expect(await invoke(tool, { image: fixture64(name), from, to: 'png' }, ctx)).toEqual({
+        status: 400,
+        body: { error },
+      });
       expect(calls).toEqual([]);
     });
   }
 
   it('a 16384×1 image to WebP (whose maximum is 16,383) is a 400 before decoding; to PNG it converts', async () => {
-    const gif = await (await import('sharp')).default({ create: { width: 16384, height: 1, channels: 3, background: '#f00' } }).gif().toBuffer();
+    const gif = await (
+      await import('sharp')
+    )
+      .default({ create: { width: 16384, height: 1, channels: 3, background: '#f00' } })
+      .gif()
+      .toBuffer();
     const { ctx, calls } = watched();
     expect(await invoke(tool, { image: gif.toString('base64'), from: 'gif', to: 'webp' }, ctx)).toEqual({
       status: 400,
       body: { error: 'WebP images can be at most 16,383 pixels per side; the output would be 16384×1.' },
     });
     expect(calls).toEqual([]);
-    expect(await invoke(tool, { image: gif.toString('base64'), from: 'gif', to: 'png' }, ctx)).toMatchObject({ status: 200, body: { width: 16384, height: 1 } });
+    expect(await invoke(tool, { image: gif.toString('base64'), from: 'gif', to: 'png' }, ctx)).toMatchObject({
+      status: 200,
+      body: { width: 16384, height: 1 },
+    });
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="1" height="16384"/>').toString('base64');
-    expect((await invoke(tool, { image: svg, from: 'svg', to: 'webp' }, ctx)).body).toEqual({ error: 'WebP images can be at most 16,383 pixels per side; the output would be 1×16384.' });
+    expect((await invoke(tool, { image: svg, from: 'svg', to: 'webp' }, ctx)).body).toEqual({
+      error: 'WebP images can be at most 16,383 pixels per side; the output would be 1×16384.',
+    });
     expect(calls).toEqual(['decode gif']);
   });
 
@@ -507,12 +741,23 @@ describe('limits', () => {
 
   it('a decoder output larger than the header said is a 400, whatever the decoder', async () => {
     const real = nodeContext.images!;
-    const images: ImagePlatform = { ...real, decode: async () => ({ width: 41, height: 24, data: new Uint8Array(41 * 24 * 4) }) };
-    for (const [name, from] of [['quadrants.png', 'png'], ['quadrants.gif', 'gif'], ['quadrants.avif', 'avif']] as const) {
-      expect(await invoke(tool, { image: fixture64(name), from, to: 'png' }, { ...nodeContext, images }), name).toEqual({
-        status: 400,
-        body: { error: `'image' is not a readable ${from.toUpperCase()} image: its header says 40×24 pixels but its data decodes to 41×24.` },
-      });
+    const images: ImagePlatform = {
+      ...real,
+      decode: async () => ({ width: 41, height: 24, data: new Uint8Array(41 * 24 * 4) }),
+    };
+    for (const [name, from] of [
+      ['quadrants.png', 'png'],
+      ['quadrants.gif', 'gif'],
+      ['quadrants.avif', 'avif'],
+    ] as const) {
+      expect(await invoke(tool, { image: fixture64(name), from, to: 'png' }, { ...nodeContext, images }), name).toEqual(
+        {
+          status: 400,
+          body: {
+            error: `'image' is not a readable ${from.toUpperCase()} image: its header says 40×24 pixels but its data decodes to 41×24.`,
+          },
+        },
+      );
     }
   });
 
@@ -541,44 +786,72 @@ describe('limits', () => {
   it('3 MB of decoded input is accepted, one byte more is not', async () => {
     const exactly = Buffer.alloc(3 * 1048576);
     fixture('quadrants.png').copy(exactly); // a PNG followed by padding: accepted
-    expect((await call('image-converter', { image: exactly.toString('base64'), from: 'png', to: 'png' })).status).toBe(200);
+    expect((await call('image-converter', { image: exactly.toString('base64'), from: 'png', to: 'png' })).status).toBe(
+      200,
+    );
     const over = Buffer.alloc(3 * 1048576 + 1);
     expect(await call('image-converter', { image: over.toString('base64'), from: 'png', to: 'png' })).toEqual({
       status: 400,
       body: { error: 'Input image is 3.0 MB — maximum is 3 MB.' },
     });
-    expect((await call('image-converter', { image: Buffer.alloc(4 * 1048576).toString('base64'), from: 'png', to: 'png' })).body).toEqual({
+    expect(
+      (await call('image-converter', { image: Buffer.alloc(4 * 1048576).toString('base64'), from: 'png', to: 'png' }))
+        .body,
+    ).toEqual({
       error: 'Input image is 4.0 MB — maximum is 3 MB.',
     });
   });
 
   it('truncated files of every raster format get a 400 naming the format', async () => {
-    for (const [name, format] of [['png', 'PNG'], ['jpeg', 'JPEG'], ['webp', 'WebP'], ['gif', 'GIF'], ['avif', 'AVIF']]) {
-      const reply = await call('image-converter', { image: fixture64(`truncated-quadrants.${name}`), from: name, to: 'png' });
+    for (const [name, format] of [
+      ['png', 'PNG'],
+      ['jpeg', 'JPEG'],
+      ['webp', 'WebP'],
+      ['gif', 'GIF'],
+      ['avif', 'AVIF'],
+    ]) {
+      const reply = await call('image-converter', {
+        image: fixture64(`truncated-quadrants.${name}`),
+        from: name,
+        to: 'png',
+      });
       expect(reply.status, name).toBe(400);
-      expect(reply.body.error, name).toMatch(new RegExp(`^'image' (could not be decoded as|is not a readable) ${format}`));
+      expect(reply.body.error, name).toMatch(
+        new RegExp(`^'image' (could not be decoded as|is not a readable) ${format}`),
+      );
     }
   });
 
   it('TIFF compressions: LZW, Deflate and JPEG are read, others refused', async () => {
     for (const name of ['quadrants.tiff', 'quadrants-deflate.tiff', 'quadrants-jpeg.tiff']) {
       const decoded = await decode((await convert({ image: fixture64(name), from: 'tiff', to: 'png' })).image);
-      quadrantCentres(decoded).forEach((colour, i) => expect(distance(colour, QUADRANT_COLOURS[i]!), name).toBeLessThanOrEqual(8));
+      quadrantCentres(decoded).forEach((colour, i) =>
+        expect(distance(colour, QUADRANT_COLOURS[i]!), name).toBeLessThanOrEqual(8),
+      );
     }
-    expect((await call('image-converter', { image: fixture64('webp-compressed.tiff'), from: 'tiff', to: 'png' })).status).toBe(400);
+    expect(
+      (await call('image-converter', { image: fixture64('webp-compressed.tiff'), from: 'tiff', to: 'png' })).status,
+    ).toBe(400);
   });
 
   it('hostile TIFF structures are a 400 naming the problem (src/platform/codecs/tiff.test.ts has the rest)', async () => {
     const pixel = new Uint8Array([255, 0, 0]);
     const loop = buildTiff([{ tags: rgbTags(1, 1), blocks: [pixel], next: 'self' }]);
-    expect(await call('image-converter', { image: Buffer.from(loop).toString('base64'), from: 'tiff', to: 'png' })).toEqual({
+    expect(
+      await call('image-converter', { image: Buffer.from(loop).toString('base64'), from: 'tiff', to: 'png' }),
+    ).toEqual({
       status: 400,
       body: { error: "'image' is not a readable TIFF image: its image directories form a loop." },
     });
     const bomb = buildTiff([{ tags: rgbTags(1, 1, 8), blocks: [zlibSync(new Uint8Array(8 << 20))] }]);
-    expect(await call('image-converter', { image: Buffer.from(bomb).toString('base64'), from: 'tiff', to: 'webp' })).toEqual({
+    expect(
+      await call('image-converter', { image: Buffer.from(bomb).toString('base64'), from: 'tiff', to: 'webp' }),
+    ).toEqual({
       status: 400,
-      body: { error: "'image' is not a readable TIFF image: strip 1 decompresses to more than the 1,027 bytes its 1×1 pixels can hold." },
+      body: {
+        error:
+          "'image' is not a readable TIFF image: strip 1 decompresses to more than the 1,027 bytes its 1×1 pixels can hold.",
+      },
     });
   });
 });
@@ -595,7 +868,11 @@ describe('the device limit (ToolContext.maxImageBytes)', () => {
     const image = padded();
     const api = await invoke(tool, { image, from: 'png', to: 'webp' }, nodeContext);
     expect(api).toEqual({ status: 400, body: { error: 'Input image is 3.5 MB — maximum is 3 MB.' } });
-    const page = await invoke(tool, { image, from: 'png', to: 'webp' }, { ...nodeContext, maxImageBytes: DEVICE_MAX_INPUT_BYTES });
+    const page = await invoke(
+      tool,
+      { image, from: 'png', to: 'webp' },
+      { ...nodeContext, maxImageBytes: DEVICE_MAX_INPUT_BYTES },
+    );
     expect(page.status).toBe(200);
   });
 });

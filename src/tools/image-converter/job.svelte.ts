@@ -45,12 +45,23 @@ export function converterJob(settings: () => Settings): BatchJob<Settings> {
       const { to } = current;
       const body = settingsBody(current);
       const size = await headerSize(file, format);
-      const timeoutMs = workLimitMs({ pixelsIn: size && size.width * size.height, format: to, lossless: 'lossless' in body });
+      const timeoutMs = workLimitMs({
+        pixelsIn: size && size.width * size.height,
+        format: to,
+        lossless: 'lossless' in body,
+      });
       const reply = await runTool('image-converter', { image, from: format ?? 'png', ...body }, { signal, timeoutMs });
       if (reply.status !== 200) throw new Error(reply.body.error ?? 'The image could not be converted.');
       // The output's format echoes `to`.
       const { image: converted, width, height, notice } = reply.body;
-      return { blob: base64Blob(converted, to), name: outputName(file.name, to), format: to, width, height, ...(notice ? { notice } : {}) };
+      return {
+        blob: base64Blob(converted, to),
+        name: outputName(file.name, to),
+        format: to,
+        width,
+        height,
+        ...(notice ? { notice } : {}),
+      };
     },
     working: 'Converting',
     done: ({ to }) => `converted to ${FORMAT_NAMES[to]}`,

@@ -24,36 +24,91 @@ export default defineTool({
   category: 'images',
   icon: 'image',
   blurb: 'Convert to PNG, JPEG, WebP, AVIF or GIF.',
-  keywords: ['image', 'convert', 'png', 'jpeg', 'jpg', 'webp', 'avif', 'tiff', 'gif', 'svg', 'heic', 'heif', 'photo', 'picture', 'format'],
+  keywords: [
+    'image',
+    'convert',
+    'png',
+    'jpeg',
+    'jpg',
+    'webp',
+    'avif',
+    'tiff',
+    'gif',
+    'svg',
+    'heic',
+    'heif',
+    'photo',
+    'picture',
+    'format',
+  ],
   input: Input,
   output: Output,
   heavy: true,
   // The formats decoded to pixels, HEIC included (lib/images/formats.ts): SVG opens in an editor, not here.
-  accepts: { types: Object.fromEntries(DECODED_FORMATS.map((format) => [IMAGE_FORMATS[format].mime, IMAGE_FORMATS[format].extensions.map((ext) => `.${ext}`)])), read: 'files' },
+  accepts: {
+    types: Object.fromEntries(
+      DECODED_FORMATS.map((format) => [
+        IMAGE_FORMATS[format].mime,
+        IMAGE_FORMATS[format].extensions.map((ext) => `.${ext}`),
+      ]),
+    ),
+    read: 'files',
+  },
   opensShared: true,
   examples: [
     { summary: 'PNG to WebP', input: { image: EXAMPLE_PNG, from: 'png', to: 'webp' } },
-    { summary: 'PNG to JPEG at quality 90 (transparency becomes white)', input: { image: EXAMPLE_PNG, from: 'png', to: 'jpeg', quality: 90 } },
+    {
+      summary: 'PNG to JPEG at quality 90 (transparency becomes white)',
+      input: { image: EXAMPLE_PNG, from: 'png', to: 'jpeg', quality: 90 },
+    },
     { summary: 'PNG to lossless WebP', input: { image: EXAMPLE_PNG, from: 'png', to: 'webp', lossless: true } },
-    { summary: 'PNG to JPEG with transparency on black', input: { image: EXAMPLE_PNG, from: 'png', to: 'jpeg', background: 'black' } },
+    {
+      summary: 'PNG to JPEG with transparency on black',
+      input: { image: EXAMPLE_PNG, from: 'png', to: 'jpeg', background: 'black' },
+    },
   ],
   async run({ image, from, to, quality, lossless, background }, ctx) {
     // Refused before any decoding: asked for an exact copy in a format that cannot hold one.
     const refusal = lossless ? NO_LOSSLESS[to] : undefined;
     if (refusal) throw new ToolInputError(refusal);
     // The output has the input's size: an encoder's limit is checked before decoding.
-    const loaded = await loadImage(ctx, imageBytes(image, ctx.maxImageBytes), { expected: from, sized: (width, height) => checkEncodable(to, width, height), animation: animates(to) });
+    const loaded = await loadImage(ctx, imageBytes(image, ctx.maxImageBytes), {
+      expected: from,
+      sized: (width, height) => checkEncodable(to, width, height),
+      animation: animates(to),
+    });
     // A given background flattens every target (docs/contract.md); left out, encodeImage keeps
     // today's answer (JPEG on white, the others with their alpha). The schema checked it parses.
-    const flatten = (bitmap: typeof loaded.bitmap) => (background === undefined ? bitmap : compositeOver(bitmap, parseColour(background)!));
+    const flatten = (bitmap: typeof loaded.bitmap) =>
+      background === undefined ? bitmap : compositeOver(bitmap, parseColour(background)!);
     const exact = { lossless: lossless && LOSSLESS_TARGETS.includes(to) };
     const { animation } = loaded;
-    const out = animation && animates(to)
-      ? await encodeAnimation(ctx, { ...animation, frames: animation.frames.map((frame) => ({ ...frame, image: flatten(frame.image) })) }, to, quality, exact)
-      : await encodeImage(ctx, flatten(loaded.bitmap), to, quality, exact);
+    const out =
+      animation && animates(to)
+        ? await encodeAnimation(
+            ctx,
+            { ...animation, frames: animation.frames.map((frame) => ({ ...frame, image: flatten(frame.image) })) },
+            to,
+            quality,
+            exact,
+          )
+        : await encodeImage(ctx, flatten(loaded.bitmap), to, quality, exact);
     // docs/contract.md: `format` echoes `to`; size fields describe the output. An animated input
     // adds `frames` (what the output holds) and, where only the first was kept, a `notice`.
-    const frames = loaded.frames > 1 ? { frames: animation ? animation.frames.length : 1, ...(animation ? {} : { notice: firstFrameNotice(to, loaded.frames, ANIMATED_FORMATS) }) } : {};
-    return { image: out.base64, format: to, width: out.width, height: out.height, size_bytes: out.sizeBytes, ...frames };
+    const frames =
+      loaded.frames > 1
+        ? {
+            frames: animation ? animation.frames.length : 1,
+            ...(animation ? {} : { notice: firstFrameNotice(to, loaded.frames, ANIMATED_FORMATS) }),
+          }
+        : {};
+    return {
+      image: out.base64,
+      format: to,
+      width: out.width,
+      height: out.height,
+      size_bytes: out.sizeBytes,
+      ...frames,
+    };
   },
 });

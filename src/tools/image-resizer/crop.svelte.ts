@@ -1,7 +1,22 @@
 // The image resizer's crop as state: the crop area held in the tool's input (CropArea, for the
 // page and its numeric fields) and a drag on the image that draws or moves it (CropDrag, for
 // CropBox). The geometry is in crop.ts.
-import { contains, fieldsToRect, fitInside, isArea, moveRect, pixels, rectToFields, resizeRect, spanRect, type CropFields, type Handle, type Point, type Rect, type Size } from './crop';
+import {
+  contains,
+  fieldsToRect,
+  fitInside,
+  isArea,
+  moveRect,
+  pixels,
+  rectToFields,
+  resizeRect,
+  spanRect,
+  type CropFields,
+  type Handle,
+  type Point,
+  type Rect,
+  type Size,
+} from './crop';
 
 /** The crop fields of the tool's input, read as an area of the image shown. */
 export class CropArea {
@@ -105,9 +120,12 @@ export class CropDrag {
     if (!drag || pointer !== drag.pointer || !size) return;
     if (drag.mode === 'draw') {
       // With a preset, a new area is drawn in its shape from the press, towards the pointer.
-      this.draft = ratio ? resizeRect({ ...drag.start, width: 0, height: 0 }, 'se', point, size, ratio) : spanRect(drag.start, point);
+      this.draft = ratio
+        ? resizeRect({ ...drag.start, width: 0, height: 0 }, 'se', point, size, ratio)
+        : spanRect(drag.start, point);
       if (ratio && point.x === drag.start.x && point.y === drag.start.y) this.draft = undefined;
-    } else if (drag.origin && drag.mode === 'resize') this.draft = resizeRect(drag.origin, drag.handle!, point, size, ratio);
+    } else if (drag.origin && drag.mode === 'resize')
+      this.draft = resizeRect(drag.origin, drag.handle!, point, size, ratio);
     else if (drag.origin) this.draft = moveRect(drag.origin, drag.start, point, size);
   }
 

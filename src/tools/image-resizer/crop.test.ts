@@ -1,5 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { ASPECTS, aspectRatio, contains, fieldsToRect, fitAspect, fitInside, handlePoint, isArea, moveRect, nudgeRect, percentSize, pixels, rectToFields, resizeRect, resizedBase, spanRect, toImagePoint } from './crop';
+import {
+  ASPECTS,
+  aspectRatio,
+  contains,
+  fieldsToRect,
+  fitAspect,
+  fitInside,
+  handlePoint,
+  isArea,
+  moveRect,
+  nudgeRect,
+  percentSize,
+  pixels,
+  rectToFields,
+  resizeRect,
+  resizedBase,
+  spanRect,
+  toImagePoint,
+} from './crop';
 
 const image = { width: 40, height: 24 };
 
@@ -16,7 +34,12 @@ describe('crop fields ⇄ area', () => {
   it('reads the fields as the tool does: offsets default to 0, sizes run to the edge', () => {
     expect(fieldsToRect({ cropX: 5 }, image)).toEqual({ x: 5, y: 0, width: 35, height: 24 });
     expect(fieldsToRect({ cropWidth: 10, cropHeight: 4 }, image)).toEqual({ x: 0, y: 0, width: 10, height: 4 });
-    expect(fieldsToRect({ cropX: 20, cropY: 12, cropWidth: 20, cropHeight: 12 }, image)).toEqual({ x: 20, y: 12, width: 20, height: 12 });
+    expect(fieldsToRect({ cropX: 20, cropY: 12, cropWidth: 20, cropHeight: 12 }, image)).toEqual({
+      x: 20,
+      y: 12,
+      width: 20,
+      height: 12,
+    });
   });
 
   it('keeps an area outside the image as it is (the tool refuses it and says why)', () => {
@@ -24,7 +47,12 @@ describe('crop fields ⇄ area', () => {
   });
 
   it('writes all four fields, and clears them all', () => {
-    expect(rectToFields({ x: 1, y: 2, width: 3, height: 4 })).toEqual({ cropX: 1, cropY: 2, cropWidth: 3, cropHeight: 4 });
+    expect(rectToFields({ x: 1, y: 2, width: 3, height: 4 })).toEqual({
+      cropX: 1,
+      cropY: 2,
+      cropWidth: 3,
+      cropHeight: 4,
+    });
     const cleared = rectToFields(undefined);
     expect(Object.keys(cleared)).toEqual(['cropX', 'cropY', 'cropWidth', 'cropHeight']);
     expect(Object.values(cleared)).toEqual([undefined, undefined, undefined, undefined]);
@@ -85,7 +113,7 @@ describe('the crop box', () => {
 });
 
 describe('aspect presets', () => {
-  it('free has no ratio, original is the image\'s, the others their numbers', () => {
+  it("free has no ratio, original is the image's, the others their numbers", () => {
     expect(aspectRatio('free', image)).toBeUndefined();
     expect(aspectRatio('original', image)).toBeCloseTo(40 / 24);
     expect(aspectRatio('original', undefined)).toBeUndefined();
@@ -150,7 +178,7 @@ describe('crop handles', () => {
     expect(resizeRect(square, 's', { x: 0, y: 21 }, image, 2)).toEqual({ x: 1, y: 7, width: 28, height: 14 });
   });
 
-  it('gives each handle\'s place and moves the box by arrow keys inside the image', () => {
+  it("gives each handle's place and moves the box by arrow keys inside the image", () => {
     expect(handlePoint(area, 'nw')).toEqual({ x: 10, y: 4 });
     expect(handlePoint(area, 's')).toEqual({ x: 20, y: 14 });
     expect(handlePoint(area, 'e')).toEqual({ x: 30, y: 9 });

@@ -25,7 +25,8 @@ export interface CropFields {
 export const clamp = (value: number, low: number, high: number): number => Math.min(Math.max(value, low), high);
 
 /** A number field's value for the tool: empty (null) or not a finite number means "not set". */
-export const pixels = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+export const pixels = (value: unknown): number | undefined =>
+  typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 
 /**
  * The area the crop fields describe in an image of `size`, as the tool reads them (missing
@@ -35,7 +36,8 @@ export const pixels = (value: unknown): number | undefined => (typeof value === 
  */
 export function fieldsToRect(fields: CropFields, size: Size | undefined): Rect | undefined {
   const { cropX, cropY, cropWidth, cropHeight } = fields;
-  if (cropX === undefined && cropY === undefined && cropWidth === undefined && cropHeight === undefined) return undefined;
+  if (cropX === undefined && cropY === undefined && cropWidth === undefined && cropHeight === undefined)
+    return undefined;
   if (!size) return undefined;
   const x = cropX ?? 0;
   const y = cropY ?? 0;
@@ -58,7 +60,11 @@ export function fitInside(rect: Rect, size: Size): Rect {
  * The image pixel under a pointer at `client` (viewport coordinates) when the image of `size`
  * is drawn in `box` (its bounding client rect, however scaled), rounded and kept inside.
  */
-export function toImagePoint(client: Point, box: { left: number; top: number; width: number; height: number }, size: Size): Point {
+export function toImagePoint(
+  client: Point,
+  box: { left: number; top: number; width: number; height: number },
+  size: Size,
+): Point {
   return {
     x: clamp(Math.round(((client.x - box.left) / box.width) * size.width), 0, size.width),
     y: clamp(Math.round(((client.y - box.top) / box.height) * size.height), 0, size.height),
@@ -67,12 +73,23 @@ export function toImagePoint(client: Point, box: { left: number; top: number; wi
 
 /** Whether `point` is on a non-empty `rect` (its edges included): a drag there moves the area. */
 export function contains(rect: Rect, point: Point): boolean {
-  return rect.width > 0 && point.x >= rect.x && point.x <= rect.x + rect.width && point.y >= rect.y && point.y <= rect.y + rect.height;
+  return (
+    rect.width > 0 &&
+    point.x >= rect.x &&
+    point.x <= rect.x + rect.width &&
+    point.y >= rect.y &&
+    point.y <= rect.y + rect.height
+  );
 }
 
 /** The area drawn by dragging from `start` to `end`, in either direction. */
 export function spanRect(start: Point, end: Point): Rect {
-  return { x: Math.min(start.x, end.x), y: Math.min(start.y, end.y), width: Math.abs(end.x - start.x), height: Math.abs(end.y - start.y) };
+  return {
+    x: Math.min(start.x, end.x),
+    y: Math.min(start.y, end.y),
+    width: Math.abs(end.x - start.x),
+    height: Math.abs(end.y - start.y),
+  };
 }
 
 /** `origin` moved by the drag from `start` to `end`, stopped at the image's edges. */
@@ -85,7 +102,8 @@ export function moveRect(origin: Rect, start: Point, end: Point, size: Size): Re
 }
 
 /** Whether a drawn area is one: at least a pixel each way (a click without a drag is not). */
-export const isArea = (rect: Rect | undefined): rect is Rect => rect !== undefined && rect.width >= 1 && rect.height >= 1;
+export const isArea = (rect: Rect | undefined): rect is Rect =>
+  rect !== undefined && rect.width >= 1 && rect.height >= 1;
 
 /** Where a crop box is grabbed to resize it: a corner or the middle of an edge (compass points). */
 export type Handle = 'nw' | 'n' | 'ne' | 'e' | 'se' | 's' | 'sw' | 'w';
@@ -93,16 +111,30 @@ export type Handle = 'nw' | 'n' | 'ne' | 'e' | 'se' | 's' | 'sw' | 'w';
 export const HANDLES: readonly Handle[] = ['nw', 'n', 'ne', 'e', 'se', 's', 'sw', 'w'];
 /** What each handle is called to a screen reader. */
 export const HANDLE_NAMES: Record<Handle, string> = {
-  nw: 'top-left corner', n: 'top edge', ne: 'top-right corner', e: 'right edge',
-  se: 'bottom-right corner', s: 'bottom edge', sw: 'bottom-left corner', w: 'left edge',
+  nw: 'top-left corner',
+  n: 'top edge',
+  ne: 'top-right corner',
+  e: 'right edge',
+  se: 'bottom-right corner',
+  s: 'bottom edge',
+  sw: 'bottom-left corner',
+  w: 'left edge',
 };
 
 /** The aspect presets of the crop box: free, the image's own, and the usual photo and screen shapes. */
 export const ASPECTS = ['free', 'original', '1:1', '4:3', '3:2', '16:9', '9:16', '4:5', '3:4', '2:3'] as const;
 export type Aspect = (typeof ASPECTS)[number];
 export const ASPECT_LABELS: Record<Aspect, string> = {
-  free: 'Free', original: 'Original', '1:1': '1:1 square', '4:3': '4:3', '3:2': '3:2', '16:9': '16:9 wide',
-  '9:16': '9:16 tall', '4:5': '4:5 portrait', '3:4': '3:4', '2:3': '2:3',
+  free: 'Free',
+  original: 'Original',
+  '1:1': '1:1 square',
+  '4:3': '4:3',
+  '3:2': '3:2',
+  '16:9': '16:9 wide',
+  '9:16': '9:16 tall',
+  '4:5': '4:5 portrait',
+  '3:4': '3:4',
+  '2:3': '2:3',
 };
 
 /** Width ÷ height of a preset for an image of `size`; none for "free" (or an unknown size). */
@@ -133,7 +165,14 @@ export function fitAspect(ratio: number, size: Size): Rect {
  * an edge grows from the opposite edge, centred the other way. Never past the image's edges,
  * never under a pixel.
  */
-export function resizeRect(origin: Rect, handle: Handle, point: Point, size: Size, ratio?: number, lead?: 'x' | 'y'): Rect {
+export function resizeRect(
+  origin: Rect,
+  handle: Handle,
+  point: Point,
+  size: Size,
+  ratio?: number,
+  lead?: 'x' | 'y',
+): Rect {
   const p = { x: clamp(point.x, 0, size.width), y: clamp(point.y, 0, size.height) };
   const right = origin.x + origin.width;
   const bottom = origin.y + origin.height;
@@ -158,7 +197,10 @@ export function resizeRect(origin: Rect, handle: Handle, point: Point, size: Siz
     const sy = dy === 0 ? (north ? -1 : 1) : Math.sign(dy);
     const byX = lead ? lead === 'x' : Math.abs(dx) >= Math.abs(dy) * ratio;
     let width = byX ? Math.abs(dx) : Math.abs(dy) * ratio;
-    const maxWidth = Math.min(sx > 0 ? size.width - anchor.x : anchor.x, (sy > 0 ? size.height - anchor.y : anchor.y) * ratio);
+    const maxWidth = Math.min(
+      sx > 0 ? size.width - anchor.x : anchor.x,
+      (sy > 0 ? size.height - anchor.y : anchor.y) * ratio,
+    );
     width = clamp(width, Math.min(1, maxWidth), maxWidth);
     const { w, h } = whole(width, ratio, size);
     return { x: sx > 0 ? anchor.x : anchor.x - w, y: sy > 0 ? anchor.y : anchor.y - h, width: w, height: h };
@@ -197,7 +239,8 @@ export function handlePoint(rect: Rect, handle: Handle): Point {
 }
 
 /** `origin` moved by (dx, dy) pixels, stopped at the image's edges (arrow keys on the box). */
-export const nudgeRect = (origin: Rect, dx: number, dy: number, size: Size): Rect => moveRect(origin, { x: 0, y: 0 }, { x: dx, y: dy }, size);
+export const nudgeRect = (origin: Rect, dx: number, dy: number, size: Size): Rect =>
+  moveRect(origin, { x: 0, y: 0 }, { x: dx, y: dy }, size);
 
 /**
  * The size a percentage gives (50 % of 4000×3000 → 2000×1500), each side rounded and at least
@@ -211,5 +254,7 @@ export function percentSize(base: Size, percent: number): Size {
 /** The size of what is resized: the crop (or the whole image), turned by `rotate` degrees. */
 export function resizedBase(size: Size, crop: Rect | undefined, rotate: number): Size {
   const area = crop ? fitInside(crop, size) : size;
-  return ((rotate % 180) + 180) % 180 ? { width: area.height, height: area.width } : { width: area.width, height: area.height };
+  return ((rotate % 180) + 180) % 180
+    ? { width: area.height, height: area.width }
+    : { width: area.width, height: area.height };
 }

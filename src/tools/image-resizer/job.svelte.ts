@@ -20,14 +20,20 @@ export interface Settings {
 }
 
 /** The format a file is written in: the choice, or (Same as input) its own where the tool can write it. */
-export const formatFor = (choice: FormatChoice, input: InputFormat | undefined) => (choice === SAME ? sameFormat(input) : choice);
+export const formatFor = (choice: FormatChoice, input: InputFormat | undefined) =>
+  choice === SAME ? sameFormat(input) : choice;
 
 /** The upright size of an image the browser draws (EXIF orientation applied, as the tool reads it); none if it cannot. */
 function drawnSize(file: File): Promise<Size | undefined> {
   const url = URL.createObjectURL(file);
   const image = new Image();
   return new Promise<Size | undefined>((resolve) => {
-    image.onload = () => resolve(image.naturalWidth && image.naturalHeight ? { width: image.naturalWidth, height: image.naturalHeight } : undefined);
+    image.onload = () =>
+      resolve(
+        image.naturalWidth && image.naturalHeight
+          ? { width: image.naturalWidth, height: image.naturalHeight }
+          : undefined,
+      );
     image.onerror = () => resolve(undefined);
     image.src = url;
   }).finally(() => URL.revokeObjectURL(url));
@@ -55,7 +61,10 @@ export function resizerJob(settings: () => Settings): BatchJob<Settings> {
       let size: Partial<Fields> = {};
       if (percent !== undefined) {
         // Both sides from the percentage, filled exactly (as the page does for one image).
-        const scaled = percentSize(resizedBase(await uprightSize(file, image, signal), undefined, fields.rotate ?? 0), percent);
+        const scaled = percentSize(
+          resizedBase(await uprightSize(file, image, signal), undefined, fields.rotate ?? 0),
+          percent,
+        );
         size = { width: scaled.width, height: scaled.height, fit: 'fill' };
       }
       const request = { ...fields, ...size, image, format };
@@ -67,7 +76,14 @@ export function resizerJob(settings: () => Settings): BatchJob<Settings> {
       const reply = await runTool('image-resizer', request, { signal, timeoutMs });
       if (reply.status !== 200) throw new Error(reply.body.error ?? 'The image could not be resized.');
       const { image: resized, width, height, notice } = reply.body;
-      return { blob: base64Blob(resized, format), name: outputName(file.name, format, `-${width}x${height}`), format, width, height, ...(notice ? { notice } : {}) };
+      return {
+        blob: base64Blob(resized, format),
+        name: outputName(file.name, format, `-${width}x${height}`),
+        format,
+        width,
+        height,
+        ...(notice ? { notice } : {}),
+      };
     },
     working: 'Resizing',
     done: ({ format }) => (format === SAME ? 'resized' : `resized to ${FORMAT_NAMES[format]}`),

@@ -8,6 +8,7 @@ export default {
   answer: (page) => ({ result: section(page, 'after-title'), action: page.getByTestId('download').first() }),
   fileStep: {
     open: (page) => fileInput(page).setInputFiles(`${FIXTURES}images/quadrants.png`),
-    ready: (page) => expect(page.getByTestId('download').first()).toHaveAttribute('download', /quadrants/, { timeout: 30_000 }),
+    ready: (page) =>
+      expect(page.getByTestId('download').first()).toHaveAttribute('download', /quadrants/, { timeout: 30_000 }),
   },
 } satisfies PageResult;

@@ -21,15 +21,37 @@ export default defineTool({
   category: 'images',
   icon: 'scaling',
   blurb: 'Resize, crop, rotate or flip an image.',
-  keywords: ['image', 'resize', 'scale', 'crop', 'rotate', 'flip', 'thumbnail', 'width', 'height', 'png', 'jpeg', 'webp'],
+  keywords: [
+    'image',
+    'resize',
+    'scale',
+    'crop',
+    'rotate',
+    'flip',
+    'thumbnail',
+    'width',
+    'height',
+    'png',
+    'jpeg',
+    'webp',
+  ],
   input: Input,
   output: Output,
   heavy: true,
   examples: [
     { summary: 'Scale to 32 px wide', input: { image: EXAMPLE_PNG, width: 32 } },
-    { summary: 'Crop the top-left quarter, rotate it a quarter turn and save as WebP', input: { image: EXAMPLE_PNG, cropWidth: 8, cropHeight: 8, rotate: 90, format: 'webp' } },
-    { summary: 'Cover a 20×10 box as JPEG', input: { image: EXAMPLE_PNG, width: 20, height: 10, fit: 'cover', format: 'jpeg' } },
-    { summary: 'Enlarge pixel art 4× with hard edges, in a 64×80 box padded with white', input: { image: EXAMPLE_PNG, width: 64, height: 80, fit: 'contain', kernel: 'nearest', background: 'white' } },
+    {
+      summary: 'Crop the top-left quarter, rotate it a quarter turn and save as WebP',
+      input: { image: EXAMPLE_PNG, cropWidth: 8, cropHeight: 8, rotate: 90, format: 'webp' },
+    },
+    {
+      summary: 'Cover a 20×10 box as JPEG',
+      input: { image: EXAMPLE_PNG, width: 20, height: 10, fit: 'cover', format: 'jpeg' },
+    },
+    {
+      summary: 'Enlarge pixel art 4× with hard edges, in a 64×80 box padded with white',
+      input: { image: EXAMPLE_PNG, width: 64, height: 80, fit: 'contain', kernel: 'nearest', background: 'white' },
+    },
   ],
   async run(input, ctx) {
     // Checked before decoding: a bad request should not cost a decode.
@@ -49,10 +71,12 @@ export default defineTool({
     };
     // The DCT shrink always leaves the kernel at least a 2× reduction (platform/shrink.ts): nearest
     // still picks pixels from a reduction, the smooth kernels do most of the filtering.
-    const shrink = cropping ? undefined : (width: number, height: number) => {
-      const { w, h, plan } = planOf(width, height);
-      return shrinkFactor(w, h, plan.width, plan.height);
-    };
+    const shrink = cropping
+      ? undefined
+      : (width: number, height: number) => {
+          const { w, h, plan } = planOf(width, height);
+          return shrinkFactor(w, h, plan.width, plan.height);
+        };
     // When resizing is the only step, a JPEG is resampled as it decodes (the same bytes, sooner).
     const onlyResize = !cropping && turn === 0 && !input.flipHorizontal && !input.flipVertical;
     const resizeTo = onlyResize
@@ -69,7 +93,12 @@ export default defineTool({
     };
     // Without a crop they are known from the header: checked before decoding (and again below).
     const sized = cropping ? undefined : (width: number, height: number) => checkPlan(planOf(width, height).plan);
-    const loaded = await loadImage(ctx, imageBytes(input.image, ctx.maxImageBytes), { shrink, resizeTo, sized, animation: animates(input.format) });
+    const loaded = await loadImage(ctx, imageBytes(input.image, ctx.maxImageBytes), {
+      shrink,
+      resizeTo,
+      sized,
+      animation: animates(input.format),
+    });
     const { width: originalWidth, height: originalHeight, animation } = loaded;
     const first = loaded.bitmap;
 
@@ -81,15 +110,23 @@ export default defineTool({
       const h = cropHeight ?? first.height - y;
       const area = `Crop area ${w}×${h} at (${x}, ${y})`;
       const bounds = `the image bounds (${first.width}×${first.height})`;
-      if (x >= first.width || y >= first.height || x + w > first.width || y + h > first.height) throw new ToolInputError(`${area} exceeds ${bounds}.`);
-      if (w <= 0 || h <= 0) throw new ToolInputError(`${area} is empty; it needs a width and height of at least 1 pixel within ${bounds}.`);
+      if (x >= first.width || y >= first.height || x + w > first.width || y + h > first.height)
+        throw new ToolInputError(`${area} exceeds ${bounds}.`);
+      if (w <= 0 || h <= 0)
+        throw new ToolInputError(`${area} is empty; it needs a width and height of at least 1 pixel within ${bounds}.`);
     }
-    const [croppedWidth, croppedHeight] = cropping ? [cropWidth ?? first.width - (cropX ?? 0), cropHeight ?? first.height - (cropY ?? 0)] : [first.width, first.height];
+    const [croppedWidth, croppedHeight] = cropping
+      ? [cropWidth ?? first.width - (cropX ?? 0), cropHeight ?? first.height - (cropY ?? 0)]
+      : [first.width, first.height];
 
     // Planned on the full size, so a shrunk decode cannot change the output's size by rounding.
     const [fullWidth, fullHeight] = cropping
-      ? (turn % 180 ? [croppedHeight, croppedWidth] : [croppedWidth, croppedHeight])
-      : turn % 180 ? [originalHeight, originalWidth] : [originalWidth, originalHeight];
+      ? turn % 180
+        ? [croppedHeight, croppedWidth]
+        : [croppedWidth, croppedHeight]
+      : turn % 180
+        ? [originalHeight, originalWidth]
+        : [originalWidth, originalHeight];
     const plan = planFit(fullWidth, fullHeight, input.width, input.height, input.fit);
     checkPlan(plan);
 
@@ -101,10 +138,22 @@ export default defineTool({
       if (input.flipVertical) bitmap = transform(bitmap, 'flipV');
       bitmap = await imagesOf(ctx).resize(bitmap, plan.width, plan.height, input.kernel ?? 'lanczos3');
       // The schema has checked the colour; absent, the padding is transparent (white in a JPEG).
-      if (plan.box?.mode === 'pad') bitmap = pad(bitmap, plan.box.width, plan.box.height, input.background === undefined ? undefined : parseColour(input.background));
+      if (plan.box?.mode === 'pad')
+        bitmap = pad(
+          bitmap,
+          plan.box.width,
+          plan.box.height,
+          input.background === undefined ? undefined : parseColour(input.background),
+        );
       if (plan.box?.mode === 'crop') {
         const { width, height } = plan.box;
-        bitmap = crop(bitmap, Math.floor((bitmap.width - width) / 2), Math.floor((bitmap.height - height) / 2), width, height);
+        bitmap = crop(
+          bitmap,
+          Math.floor((bitmap.width - width) / 2),
+          Math.floor((bitmap.height - height) / 2),
+          width,
+          height,
+        );
       }
       return bitmap;
     };
@@ -118,7 +167,22 @@ export default defineTool({
       out = await encodeImage(ctx, await shape(first), input.format, input.quality);
     }
     // As the converter: an animated input adds `frames`, and a `notice` where only the first was kept.
-    const frameFields = loaded.frames > 1 ? { frames: animation ? animation.frames.length : 1, ...(animation ? {} : { notice: firstFrameNotice(input.format, loaded.frames, FORMATS.filter(animates)) }) } : {};
-    return { image: out.base64, format: input.format, width: out.width, height: out.height, originalWidth, originalHeight, sizeBytes: out.sizeBytes, ...frameFields };
+    const frameFields =
+      loaded.frames > 1
+        ? {
+            frames: animation ? animation.frames.length : 1,
+            ...(animation ? {} : { notice: firstFrameNotice(input.format, loaded.frames, FORMATS.filter(animates)) }),
+          }
+        : {};
+    return {
+      image: out.base64,
+      format: input.format,
+      width: out.width,
+      height: out.height,
+      originalWidth,
+      originalHeight,
+      sizeBytes: out.sizeBytes,
+      ...frameFields,
+    };
   },
 });

@@ -149,7 +149,11 @@ const cases: ToolCase[] = [
     name: 'leading zero',
     body: { json: '[01]' },
     status: 200,
-    expect: invalid("Expected '.', 'e' or the end of the number after a leading '0' (leading zeros are not allowed) but found '1'", 1, 3),
+    expect: invalid(
+      "Expected '.', 'e' or the end of the number after a leading '0' (leading zeros are not allowed) but found '1'",
+      1,
+      3,
+    ),
   },
   {
     name: 'NaN is named as found',
@@ -161,13 +165,21 @@ const cases: ToolCase[] = [
     name: 'unescaped tab inside a string',
     body: { json: '"tab\there"' },
     status: 200,
-    expect: invalid('Expected an escape sequence (control characters must be escaped in strings) but found a tab character', 1, 5),
+    expect: invalid(
+      'Expected an escape sequence (control characters must be escaped in strings) but found a tab character',
+      1,
+      5,
+    ),
   },
   {
     name: 'invalid escape',
     body: { json: String.raw`"\x41"` },
     status: 200,
-    expect: invalid(String.raw`Expected an escape character (\", \\, \/, \b, \f, \n, \r, \t or \u) after '\' but found 'x'`, 1, 3),
+    expect: invalid(
+      String.raw`Expected an escape character (\", \\, \/, \b, \f, \n, \r, \t or \u) after '\' but found 'x'`,
+      1,
+      3,
+    ),
   },
   {
     name: 'unexpected end after a final newline is on the next line, column 1',
@@ -283,7 +295,8 @@ const cases: ToolCase[] = [
     status: 200,
     expect: {
       ...invalid("Expected ',' or ']' after an array element but found '1'", 1, 4),
-      error: "Expected ',' or ']' after an array element but found '1' at line 1, column 4. Not repaired: repair reads at most 16384 characters, and this input has 16385.",
+      error:
+        "Expected ',' or ']' after an array element but found '1' at line 1, column 4. Not repaired: repair reads at most 16384 characters, and this input has 16385.",
     },
   },
   {
@@ -310,7 +323,10 @@ const cases: ToolCase[] = [
     name: 'indent must be an integer or "tab"',
     body: { json: '[1]', indent: 'spaces' },
     status: 400,
-    match: { error: /'indent' must be an integer from 0 to 10 or "tab"/, issues: [{ path: ['indent'], message: /tab/ }] },
+    match: {
+      error: /'indent' must be an integer from 0 to 10 or "tab"/,
+      issues: [{ path: ['indent'], message: /tab/ }],
+    },
   },
   {
     name: 'empty json is a schema error',
@@ -332,27 +348,60 @@ const cases: ToolCase[] = [
   },
   // --- jsonpath: a sample of the RFC 9535 compliance test suite (tests/fixtures/jsonpath-cts,
   // where the results come from; jsonpath-cts.test.ts runs all of it through the core) ---
-  ...([
-    ['basic, descendant segment, wildcard shorthand, array data', '$..*', [0, 1], [0, 1], ['$[0]', '$[1]']],
-    ['filter, less than string, single quotes', "$[?@.a<'c']", [{ a: 'b', d: 'e' }, { a: 'c', d: 'f' }], [{ a: 'b', d: 'e' }], ['$[0]']],
-    ['slice selector, negative step with default start and end', '$[::-1]', [0, 1, 2, 3], [3, 2, 1, 0], ['$[3]', '$[2]', '$[1]', '$[0]']],
-    ['functions, match, found match', "$[?match(@.a, 'a.*')]", [{ a: 'ab' }], [{ a: 'ab' }], ['$[0]']],
-    ['functions, length, string data', '$[?length(@.a)>=2]', [{ a: 'ab' }, { a: 'd' }], [{ a: 'ab' }], ['$[0]']],
-    ['functions, count, count function', '$[?count(@..*)>2]', [{ a: [1, 2, 3] }, { a: [1], d: 'f' }, { a: 1, d: 'f' }], [{ a: [1, 2, 3] }, { a: [1], d: 'f' }], ['$[0]', '$[1]']],
-    ['name selector, double quotes, escaped reverse solidus', '$["\\\\"]', { '\\': 'A' }, ['A'], ["$['\\\\']"]],
-    ['index selector, negative', '$[-1]', ['first', 'second'], ['second'], ['$[1]']],
-  ] as const).map(([name, jsonpath, document, result, paths]): ToolCase => ({
+  ...(
+    [
+      ['basic, descendant segment, wildcard shorthand, array data', '$..*', [0, 1], [0, 1], ['$[0]', '$[1]']],
+      [
+        'filter, less than string, single quotes',
+        "$[?@.a<'c']",
+        [
+          { a: 'b', d: 'e' },
+          { a: 'c', d: 'f' },
+        ],
+        [{ a: 'b', d: 'e' }],
+        ['$[0]'],
+      ],
+      [
+        'slice selector, negative step with default start and end',
+        '$[::-1]',
+        [0, 1, 2, 3],
+        [3, 2, 1, 0],
+        ['$[3]', '$[2]', '$[1]', '$[0]'],
+      ],
+      ['functions, match, found match', "$[?match(@.a, 'a.*')]", [{ a: 'ab' }], [{ a: 'ab' }], ['$[0]']],
+      ['functions, length, string data', '$[?length(@.a)>=2]', [{ a: 'ab' }, { a: 'd' }], [{ a: 'ab' }], ['$[0]']],
+      [
+        'functions, count, count function',
+        '$[?count(@..*)>2]',
+        [{ a: [1, 2, 3] }, { a: [1], d: 'f' }, { a: 1, d: 'f' }],
+        [{ a: [1, 2, 3] }, { a: [1], d: 'f' }],
+        ['$[0]', '$[1]'],
+      ],
+      ['name selector, double quotes, escaped reverse solidus', '$["\\\\"]', { '\\': 'A' }, ['A'], ["$['\\\\']"]],
+      ['index selector, negative', '$[-1]', ['first', 'second'], ['second'], ['$[1]']],
+    ] as const
+  ).map(([name, jsonpath, document, result, paths]): ToolCase => ({
     name: `jsonpath (RFC 9535 suite): ${name}`,
     body: { json: JSON.stringify(document), jsonpath, mode: 'minify' },
     status: 200,
     expect: { output: JSON.stringify(document), valid: true, query_result: JSON.stringify(result), query_paths: paths },
   })),
-  ...([
-    ['basic, no leading whitespace', ' $', /'jsonpath' is not a valid JSONPath query \(RFC 9535\): .+/],
-    ['filter, equals number, invalid e decimal', '$[?@.a==1e2.3]', /'jsonpath' is not a valid JSONPath query \(RFC 9535\): .+/],
-    ['slice selector, too many colons', '$[1:2:3:4]', /'jsonpath' is not a valid JSONPath query \(RFC 9535\): .+/],
-    ['whitespace, selectors, newline between dot and name', '$.\na', /'jsonpath' is not a valid JSONPath query \(RFC 9535\): .+/],
-  ] as const).map(([name, jsonpath, error]): ToolCase => ({
+  ...(
+    [
+      ['basic, no leading whitespace', ' $', /'jsonpath' is not a valid JSONPath query \(RFC 9535\): .+/],
+      [
+        'filter, equals number, invalid e decimal',
+        '$[?@.a==1e2.3]',
+        /'jsonpath' is not a valid JSONPath query \(RFC 9535\): .+/,
+      ],
+      ['slice selector, too many colons', '$[1:2:3:4]', /'jsonpath' is not a valid JSONPath query \(RFC 9535\): .+/],
+      [
+        'whitespace, selectors, newline between dot and name',
+        '$.\na',
+        /'jsonpath' is not a valid JSONPath query \(RFC 9535\): .+/,
+      ],
+    ] as const
+  ).map(([name, jsonpath, error]): ToolCase => ({
     name: `jsonpath (RFC 9535 suite): ${name} is a 400`,
     body: { json: '{"a":1}', jsonpath },
     status: 400,
@@ -365,29 +414,50 @@ const cases: ToolCase[] = [
     body: { json: '{"ids":[12345678901234567890,1.0,-0,1e400],"n":{"x":0.1000}}', jsonpath: '$..*', indent: 'tab' },
     status: 200,
     expect: {
-      output: '{\n\t"ids": [\n\t\t12345678901234567890,\n\t\t1.0,\n\t\t-0,\n\t\t1e400\n\t],\n\t"n": {\n\t\t"x": 0.1000\n\t}\n}',
+      output:
+        '{\n\t"ids": [\n\t\t12345678901234567890,\n\t\t1.0,\n\t\t-0,\n\t\t1e400\n\t],\n\t"n": {\n\t\t"x": 0.1000\n\t}\n}',
       valid: true,
-      query_result: '[\n\t[\n\t\t12345678901234567890,\n\t\t1.0,\n\t\t-0,\n\t\t1e400\n\t],\n\t{\n\t\t"x": 0.1000\n\t},\n\t12345678901234567890,\n\t1.0,\n\t-0,\n\t1e400,\n\t0.1000\n]',
+      query_result:
+        '[\n\t[\n\t\t12345678901234567890,\n\t\t1.0,\n\t\t-0,\n\t\t1e400\n\t],\n\t{\n\t\t"x": 0.1000\n\t},\n\t12345678901234567890,\n\t1.0,\n\t-0,\n\t1e400,\n\t0.1000\n]',
       query_paths: ["$['ids']", "$['n']", "$['ids'][0]", "$['ids'][1]", "$['ids'][2]", "$['ids'][3]", "$['n']['x']"],
     },
   },
   {
     name: 'jsonpath filters compare big numbers by value and print them exactly',
-    body: { json: '[{"id":12345678901234567890,"p":8.950},{"id":2,"p":12.99}]', jsonpath: '$[?@.p < 10].id', mode: 'minify' },
+    body: {
+      json: '[{"id":12345678901234567890,"p":8.950},{"id":2,"p":12.99}]',
+      jsonpath: '$[?@.p < 10].id',
+      mode: 'minify',
+    },
     status: 200,
-    expect: { output: '[{"id":12345678901234567890,"p":8.950},{"id":2,"p":12.99}]', valid: true, query_result: '[12345678901234567890]', query_paths: ['$[0][\'id\']'] },
+    expect: {
+      output: '[{"id":12345678901234567890,"p":8.950},{"id":2,"p":12.99}]',
+      valid: true,
+      query_result: '[12345678901234567890]',
+      query_paths: ["$[0]['id']"],
+    },
   },
   {
     name: 'jsonpath visits members in input order, integer-like keys included',
     body: { json: '{"b":1,"10":2,"2":3,"a":4}', jsonpath: '$.*', mode: 'minify' },
     status: 200,
-    expect: { output: '{"b":1,"10":2,"2":3,"a":4}', valid: true, query_result: '[1,2,3,4]', query_paths: ["$['b']", "$['10']", "$['2']", "$['a']"] },
+    expect: {
+      output: '{"b":1,"10":2,"2":3,"a":4}',
+      valid: true,
+      query_result: '[1,2,3,4]',
+      query_paths: ["$['b']", "$['10']", "$['2']", "$['a']"],
+    },
   },
   {
     name: 'jsonpath with sort_keys prints matched objects sorted',
     body: { json: '{"a":{"z":1,"y":[]}}', jsonpath: '$.a', sort_keys: true },
     status: 200,
-    expect: { output: '{\n  "a": {\n    "y": [],\n    "z": 1\n  }\n}', valid: true, query_result: '[\n  {\n    "y": [],\n    "z": 1\n  }\n]', query_paths: ["$['a']"] },
+    expect: {
+      output: '{\n  "a": {\n    "y": [],\n    "z": 1\n  }\n}',
+      valid: true,
+      query_result: '[\n  {\n    "y": [],\n    "z": 1\n  }\n]',
+      query_paths: ["$['a']"],
+    },
   },
   {
     name: 'jsonpath: no match is an empty array',
@@ -397,15 +467,24 @@ const cases: ToolCase[] = [
   },
   {
     name: 'jsonpath: inherited names and __proto__ are no members, an own __proto__ key is',
-    body: { json: '{"__proto__":{"x":1},"a":{}}', jsonpath: '$..["constructor","toString","__proto__"]', mode: 'minify' },
+    body: {
+      json: '{"__proto__":{"x":1},"a":{}}',
+      jsonpath: '$..["constructor","toString","__proto__"]',
+      mode: 'minify',
+    },
     status: 200,
-    expect: { output: '{"__proto__":{"x":1},"a":{}}', valid: true, query_result: '[{"x":1}]', query_paths: ["$['__proto__']"] },
+    expect: {
+      output: '{"__proto__":{"x":1},"a":{}}',
+      valid: true,
+      query_result: '[{"x":1}]',
+      query_paths: ["$['__proto__']"],
+    },
   },
   {
     name: 'jsonpath runs on the repaired document',
-    body: { json: "{a: [1, 2,], // note\n}", repair: true, jsonpath: '$.a[-1]', mode: 'minify' },
+    body: { json: '{a: [1, 2,], // note\n}', repair: true, jsonpath: '$.a[-1]', mode: 'minify' },
     status: 200,
-    expect: { output: '{"a":[1,2]}', valid: true, repaired: true, query_result: '[2]', query_paths: ['$[\'a\'][1]'] },
+    expect: { output: '{"a":[1,2]}', valid: true, repaired: true, query_result: '[2]', query_paths: ["$['a'][1]"] },
   },
   {
     name: 'jsonpath on invalid JSON: the syntax error, no query_result',
@@ -434,7 +513,8 @@ const cases: ToolCase[] = [
     expect: {
       output: '{"a":1,"b":[1,2,3],"c":"x"}',
       valid: true,
-      patch: '[{"op":"remove","path":"/c"},{"op":"add","path":"/d","value":null},{"op":"replace","path":"/a","value":2},{"op":"remove","path":"/b/2"}]',
+      patch:
+        '[{"op":"remove","path":"/c"},{"op":"add","path":"/d","value":null},{"op":"replace","path":"/a","value":2},{"op":"remove","path":"/b/2"}]',
       differences: 4,
     },
   },
@@ -446,9 +526,18 @@ const cases: ToolCase[] = [
   },
   {
     name: 'compare_with: pointers escape ~ and /, numbers compare exactly',
-    body: { json: '{"a/b":1.0,"~":12345678901234567890}', compare_with: '{"a/b":1,"~":12345678901234567891}', mode: 'minify' },
+    body: {
+      json: '{"a/b":1.0,"~":12345678901234567890}',
+      compare_with: '{"a/b":1,"~":12345678901234567891}',
+      mode: 'minify',
+    },
     status: 200,
-    expect: { output: '{"a/b":1.0,"~":12345678901234567890}', valid: true, patch: '[{"op":"replace","path":"/~0","value":12345678901234567891}]', differences: 1 },
+    expect: {
+      output: '{"a/b":1.0,"~":12345678901234567890}',
+      valid: true,
+      patch: '[{"op":"replace","path":"/~0","value":12345678901234567891}]',
+      differences: 1,
+    },
   },
   {
     name: 'compare_with, array_diff lcs: an element that moved is one move',
@@ -460,7 +549,9 @@ const cases: ToolCase[] = [
     name: 'compare_with: invalid JSON there is a 400 with its line and column',
     body: { json: '[1]', compare_with: '[1,\n 2' },
     status: 400,
-    expect: { error: `'compare_with' is not valid JSON: Expected ',' or ']' after an array element but found end of input at line 2, column 3.` },
+    expect: {
+      error: `'compare_with' is not valid JSON: Expected ',' or ']' after an array element but found end of input at line 2, column 3.`,
+    },
   },
   {
     name: 'compare_with on invalid JSON: the syntax error, no patch',

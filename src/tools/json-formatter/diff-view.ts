@@ -12,12 +12,14 @@ export type SideBySide = { left: DiffLine[]; right: DiffLine[]; truncated: boole
 export const MAX_VIEW_LINES = 5000;
 
 const token = (key: string): string => key.replace(/~/g, '~0').replace(/\//g, '~1');
-const keyText = (literal: string): string => (literal.includes('\\') ? (JSON.parse(literal) as string) : literal.slice(1, -1));
+const keyText = (literal: string): string =>
+  literal.includes('\\') ? (JSON.parse(literal) as string) : literal.slice(1, -1);
 
 /** Whether `pointer` is one of `marked` or inside one of them. */
 function isMarked(pointer: string, marked: Set<string>): boolean {
   if (marked.has(pointer)) return true;
-  for (let i = pointer.lastIndexOf('/'); i > 0; i = pointer.lastIndexOf('/', i - 1)) if (marked.has(pointer.slice(0, i))) return true;
+  for (let i = pointer.lastIndexOf('/'); i > 0; i = pointer.lastIndexOf('/', i - 1))
+    if (marked.has(pointer.slice(0, i))) return true;
   return marked.has('');
 }
 
@@ -26,7 +28,11 @@ function lines(root: JsonNode, marked: Set<string>, max: number): { lines: DiffL
   const out: DiffLine[] = [];
   type Frame = { node: JsonNode[] | { keys: string[]; values: JsonNode[] }; pointer: string; next: number };
   const stack: Frame[] = [];
-  let pending: { value: JsonNode; pointer: string; prefix: string } | undefined = { value: root, pointer: '', prefix: '' };
+  let pending: { value: JsonNode; pointer: string; prefix: string } | undefined = {
+    value: root,
+    pointer: '',
+    prefix: '',
+  };
   const indent = () => '  '.repeat(stack.length);
   while (out.length < max) {
     if (pending) {
@@ -57,7 +63,11 @@ function lines(root: JsonNode, marked: Set<string>, max: number): { lines: DiffL
       const i = frame.next++;
       pending = isArray
         ? { value: node[i]!, pointer: `${frame.pointer}/${i}`, prefix: '' }
-        : { value: node.values[i]!, pointer: `${frame.pointer}/${token(keyText(node.keys[i]!))}`, prefix: `${node.keys[i]!}: ` };
+        : {
+            value: node.values[i]!,
+            pointer: `${frame.pointer}/${token(keyText(node.keys[i]!))}`,
+            prefix: `${node.keys[i]!}: `,
+          };
     } else {
       stack.pop();
       out.push({ text: indent() + (isArray ? ']' : '}'), changed: isMarked(frame.pointer, marked) });

@@ -18,8 +18,45 @@ const pick = <T>(rand: Rand, items: readonly T[]): T => items[Math.floor(rand() 
 /** A generated value: numbers keep their spelling (`{ n: '1.0' }`), so big and equal-valued ones can be told apart. */
 type Value = null | boolean | string | { n: string } | Value[] | { o: [string, Value][] };
 
-const NUMBERS = ['0', '-0', '0.0', '1', '1.0', '10e-1', '1E+0', '2', '100', '1e2', '12345678901234567890', '12345678901234567891', '0.1', '0.10', '1e400', '-1.5e-3', '9007199254740993'];
-const KEYS = ['a', 'b', 'a/b', '~', '~1', '/', '', '__proto__', 'constructor', '10', '2', 'é', '😀', 'x y', '"q"', '\\', '\u2028', '\ud800'];
+const NUMBERS = [
+  '0',
+  '-0',
+  '0.0',
+  '1',
+  '1.0',
+  '10e-1',
+  '1E+0',
+  '2',
+  '100',
+  '1e2',
+  '12345678901234567890',
+  '12345678901234567891',
+  '0.1',
+  '0.10',
+  '1e400',
+  '-1.5e-3',
+  '9007199254740993',
+];
+const KEYS = [
+  'a',
+  'b',
+  'a/b',
+  '~',
+  '~1',
+  '/',
+  '',
+  '__proto__',
+  'constructor',
+  '10',
+  '2',
+  'é',
+  '😀',
+  'x y',
+  '"q"',
+  '\\',
+  '\u2028',
+  '\ud800',
+];
 const STRINGS = ['', 'a', 'A', '"', '\\', '/', '\n', '\u0001', 'é', '😀', '\u2028', '\ud800', '1', 'true', 'null'];
 
 function scalar(rand: Rand): Value {
@@ -58,7 +95,9 @@ function mutate(rand: Rand, v: Value, depth: number): Value {
     return out;
   }
   if (v !== null && typeof v === 'object' && 'o' in v) {
-    let members = v.o.filter(() => rand() > 0.15).map(([k, x]): [string, Value] => [k, rand() < 0.3 ? mutate(rand, x, depth - 1) : x]);
+    let members = v.o
+      .filter(() => rand() > 0.15)
+      .map(([k, x]): [string, Value] => [k, rand() < 0.3 ? mutate(rand, x, depth - 1) : x]);
     if (rand() < 0.4) members.push([pick(rand, KEYS), randomValue(rand, depth - 1)]);
     if (rand() < 0.5) members = members.reverse();
     return { o: [...new Map(members)] };
@@ -69,7 +108,10 @@ function mutate(rand: Rand, v: Value, depth: number): Value {
 /** JSON text of a generated value, escaping some characters that need no escape and spacing at random. */
 function text(rand: Rand, v: Value): string {
   const space = () => (rand() < 0.2 ? ' \n' : '');
-  const str = (s: string) => (rand() < 0.3 ? JSON.stringify(s).replace(/[a-z]/g, (c) => `\\u00${c.charCodeAt(0).toString(16)}`) : JSON.stringify(s));
+  const str = (s: string) =>
+    rand() < 0.3
+      ? JSON.stringify(s).replace(/[a-z]/g, (c) => `\\u00${c.charCodeAt(0).toString(16)}`)
+      : JSON.stringify(s);
   if (v === null) return 'null';
   if (typeof v === 'boolean') return String(v);
   if (typeof v === 'string') return str(v);
@@ -116,7 +158,10 @@ function pythonFailures(triples: [string, string, string][]): unknown[] {
 }
 
 const patchOf = (json: string, compare_with: string, array_diff: 'index' | 'lcs') => {
-  const out = tool.run(tool.input.parse({ json, compare_with, array_diff, mode: 'minify' }), nodeContext) as { patch: string; differences: number };
+  const out = tool.run(tool.input.parse({ json, compare_with, array_diff, mode: 'minify' }), nodeContext) as {
+    patch: string;
+    differences: number;
+  };
   return out;
 };
 
@@ -139,16 +184,25 @@ describe('compare_with: the patch applied by Python jsonpatch gives the second d
 
   it('the oracle notices a wrong patch', () => {
     const { patch } = patchOf('{"a":[1,2,3]}', '{"a":[1,3,2]}', 'lcs');
-    expect(pythonFailures([['{"a":[1,2,3]}', '{"a":[1,3,2]}', patch], ['{"a":[1,2,3]}', '{"a":[1,3,2.5]}', patch], ['{"a":true}', '{"a":1}', '[]']])).toHaveLength(2);
+    expect(
+      pythonFailures([
+        ['{"a":[1,2,3]}', '{"a":[1,3,2]}', patch],
+        ['{"a":[1,2,3]}', '{"a":[1,3,2.5]}', patch],
+        ['{"a":true}', '{"a":1}', '[]'],
+      ]),
+    ).toHaveLength(2);
   });
 });
 
 describe('compare_with: the operations', () => {
-  const ops = (json: string, other: string, arrayDiff: 'index' | 'lcs' = 'index') => JSON.parse(patchOf(json, other, arrayDiff).patch) as unknown[];
+  const ops = (json: string, other: string, arrayDiff: 'index' | 'lcs' = 'index') =>
+    JSON.parse(patchOf(json, other, arrayDiff).patch) as unknown[];
 
   it('numbers are compared by exact value, not as doubles and not as text', () => {
     expect(ops('[1.0, 1e2, -0, 0.10, 12345678901234567890]', '[1, 100, 0, 1e-1, 12345678901234567890]')).toEqual([]);
-    expect(patchOf('[12345678901234567890]', '[12345678901234567891]', 'index').patch).toBe('[{"op":"replace","path":"/0","value":12345678901234567891}]');
+    expect(patchOf('[12345678901234567890]', '[12345678901234567891]', 'index').patch).toBe(
+      '[{"op":"replace","path":"/0","value":12345678901234567891}]',
+    );
     expect(patchOf('[9007199254740993]', '[9007199254740992]', 'index').differences).toBe(1);
   });
 
@@ -175,17 +229,31 @@ describe('compare_with: the operations', () => {
   });
 
   it('lcs: a moved element is a move, an edited one is compared member by member', () => {
-    expect(ops('[{"id":1},{"id":2},{"id":3}]', '[{"id":3},{"id":1},{"id":2}]', 'lcs')).toEqual([{ op: 'move', from: '/2', path: '/0' }]);
-    expect(ops('[{"id":1,"v":"a"},{"id":2}]', '[{"id":1,"v":"b"},{"id":2}]', 'lcs')).toEqual([{ op: 'replace', path: '/0/v', value: 'b' }]);
+    expect(ops('[{"id":1},{"id":2},{"id":3}]', '[{"id":3},{"id":1},{"id":2}]', 'lcs')).toEqual([
+      { op: 'move', from: '/2', path: '/0' },
+    ]);
+    expect(ops('[{"id":1,"v":"a"},{"id":2}]', '[{"id":1,"v":"b"},{"id":2}]', 'lcs')).toEqual([
+      { op: 'replace', path: '/0/v', value: 'b' },
+    ]);
   });
 
   it('the patch prints like the output, losslessly', () => {
-    const out = tool.run(tool.input.parse({ json: '{"a":1}', compare_with: '{"a":1.50,"b":[1e400]}' }), nodeContext) as { patch: string };
-    expect(out.patch).toBe('[\n  {\n    "op": "add",\n    "path": "/b",\n    "value": [\n      1e400\n    ]\n  },\n  {\n    "op": "replace",\n    "path": "/a",\n    "value": 1.50\n  }\n]');
+    const out = tool.run(
+      tool.input.parse({ json: '{"a":1}', compare_with: '{"a":1.50,"b":[1e400]}' }),
+      nodeContext,
+    ) as { patch: string };
+    expect(out.patch).toBe(
+      '[\n  {\n    "op": "add",\n    "path": "/b",\n    "value": [\n      1e400\n    ]\n  },\n  {\n    "op": "replace",\n    "path": "/a",\n    "value": 1.50\n  }\n]',
+    );
   });
 
   it('numberKey spells each exact value once', () => {
-    const same = [['1', '1.0', '10e-1', '0.1e1', '1E+0'], ['0', '-0', '0.000', '0e5'], ['-123', '-12.30e1'], ['1e99999999999999999999', '10e99999999999999999998']];
+    const same = [
+      ['1', '1.0', '10e-1', '0.1e1', '1E+0'],
+      ['0', '-0', '0.000', '0e5'],
+      ['-123', '-12.30e1'],
+      ['1e99999999999999999999', '10e99999999999999999998'],
+    ];
     for (const group of same) expect(new Set(group.map(numberKey)).size).toBe(1);
     expect(numberKey('12345678901234567890')).not.toBe(numberKey('12345678901234567891'));
   });
@@ -195,7 +263,9 @@ describe('compare_with: bounds and errors', () => {
   it('invalid JSON in compare_with is a 400 with its line and column', async () => {
     const res = await invoke(tool, { json: '{}', compare_with: '{\n  "a": tru\n}' }, nodeContext);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: `'compare_with' is not valid JSON: Expected a property value but found 'tru' at line 2, column 8.` });
+    expect(res.body).toEqual({
+      error: `'compare_with' is not valid JSON: Expected a property value but found 'tru' at line 2, column 8.`,
+    });
   });
 
   it('lcs beyond its budget is a 400 naming the array', async () => {
@@ -220,11 +290,22 @@ describe('compare_with: bounds and errors', () => {
 });
 
 describe('the side-by-side view marks the lines of what changed', () => {
-  const changed = (view: ReturnType<typeof sideBySide>['left']) => view.filter((line) => line.changed).map((line) => line.text);
+  const changed = (view: ReturnType<typeof sideBySide>['left']) =>
+    view.filter((line) => line.changed).map((line) => line.text);
 
   it('a replaced member, an added one, and everything inside a replaced container', () => {
     const view = sideBySide('{"a":1,"b":{"c":[1]},"d":"x"}', '{"a":2,"b":[],"d":"x","e/f":null}', 'index');
-    expect(view.left.map((line) => line.text)).toEqual(['{', '  "a": 1,', '  "b": {', '    "c": [', '      1', '    ]', '  },', '  "d": "x"', '}']);
+    expect(view.left.map((line) => line.text)).toEqual([
+      '{',
+      '  "a": 1,',
+      '  "b": {',
+      '    "c": [',
+      '      1',
+      '    ]',
+      '  },',
+      '  "d": "x"',
+      '}',
+    ]);
     expect(changed(view.left)).toEqual(['  "a": 1,', '  "b": {', '    "c": [', '      1', '    ]', '  },']);
     expect(changed(view.right)).toEqual(['  "a": 2,', '  "b": [],', '  "e/f": null']);
   });

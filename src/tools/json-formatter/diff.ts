@@ -30,7 +30,8 @@ export type PatchOp =
 const token = (key: string): string => (/[~/]/.test(key) ? key.replace(/~/g, '~0').replace(/\//g, '~1') : key);
 
 /** An object key (a JSON string literal in JSON.stringify's spelling) as the string it stands for. */
-const keyText = (literal: string): string => (literal.includes('\\') ? (JSON.parse(literal) as string) : literal.slice(1, -1));
+const keyText = (literal: string): string =>
+  literal.includes('\\') ? (JSON.parse(literal) as string) : literal.slice(1, -1);
 
 const isNumber = (text: string): boolean => {
   const c = text.charCodeAt(0);
@@ -74,7 +75,8 @@ export function numberKey(text: string): string {
 }
 
 /** Two scalars (output texts) are the same JSON value. */
-const sameScalar = (a: string, b: string): boolean => a === b || (isNumber(a) && isNumber(b) && numberKey(a) === numberKey(b));
+const sameScalar = (a: string, b: string): boolean =>
+  a === b || (isNumber(a) && isNumber(b) && numberKey(a) === numberKey(b));
 
 /** Whether two nodes are the same JSON value (iterative: any depth). */
 function sameNode(a: JsonNode, b: JsonNode): boolean {
@@ -176,10 +178,12 @@ export type Marks = { a: string[]; b: string[] };
  */
 export function diffJson(a: JsonNode, b: JsonNode, arrayDiff: ArrayDiff, marks?: Marks): PatchOp[] {
   const ops: PatchOp[] = [];
-  const mark = marks && ((aAt: string | undefined, bAt: string | undefined) => {
-    if (aAt !== undefined) marks.a.push(aAt);
-    if (bAt !== undefined) marks.b.push(bAt);
-  });
+  const mark =
+    marks &&
+    ((aAt: string | undefined, bAt: string | undefined) => {
+      if (aAt !== undefined) marks.a.push(aAt);
+      if (bAt !== undefined) marks.b.push(bAt);
+    });
   const interner = arrayDiff === 'lcs' ? new Interner() : undefined;
   let cellsLeft = MAX_LCS_CELLS;
   // Depth-first, in document order: the tasks of one container are pushed in reverse.
@@ -238,7 +242,8 @@ function diffObject(x: JsonObject, y: JsonObject, task: Task, ops: PatchOp[], ta
     const at = y.indexOf(key);
     const last = `/${token(keyText(key))}`;
     if (at < 0) ops.push({ op: 'remove', path: path + last });
-    else tasks.push({ a: x.values[i]!, b: y.values[at]!, path: path + last, aAt: task.aAt + last, bAt: task.bAt + last });
+    else
+      tasks.push({ a: x.values[i]!, b: y.values[at]!, path: path + last, aAt: task.aAt + last, bAt: task.bAt + last });
   }
   for (let i = 0; i < y.keys.length; i++) {
     const key = y.keys[i]!;
@@ -252,18 +257,29 @@ function diffArrayIndex(x: JsonNode[], y: JsonNode[], task: Task, ops: PatchOp[]
   const shared = Math.min(x.length, y.length);
   for (let i = x.length - 1; i >= shared; i--) ops.push({ op: 'remove', path: `${path}/${i}` });
   for (let i = shared; i < y.length; i++) ops.push({ op: 'add', path: `${path}/${i}`, value: y[i]! });
-  for (let i = 0; i < shared; i++) tasks.push({ a: x[i]!, b: y[i]!, path: `${path}/${i}`, aAt: `${aAt}/${i}`, bAt: `${bAt}/${i}` });
+  for (let i = 0; i < shared; i++)
+    tasks.push({ a: x[i]!, b: y[i]!, path: `${path}/${i}`, aAt: `${aAt}/${i}`, bAt: `${bAt}/${i}` });
 }
 
 /** Returns the comparisons left in the budget. */
-function diffArrayLcs(x: JsonNode[], y: JsonNode[], task: Task, interner: Interner, ops: PatchOp[], tasks: Task[], cellsLeft: number, mark: Mark | undefined): number {
+function diffArrayLcs(
+  x: JsonNode[],
+  y: JsonNode[],
+  task: Task,
+  interner: Interner,
+  ops: PatchOp[],
+  tasks: Task[],
+  cellsLeft: number,
+  mark: Mark | undefined,
+): number {
   const path = task.path;
   // The elements both start and end with stay where they are: compared directly, which costs
   // less than giving each an identity (only the middle needs them).
   let head = 0;
   while (head < x.length && head < y.length && sameNode(x[head]!, y[head]!)) head++;
   let tail = 0;
-  while (tail < x.length - head && tail < y.length - head && sameNode(x[x.length - 1 - tail]!, y[y.length - 1 - tail]!)) tail++;
+  while (tail < x.length - head && tail < y.length - head && sameNode(x[x.length - 1 - tail]!, y[y.length - 1 - tail]!))
+    tail++;
   const n = x.length - head - tail;
   const m = y.length - head - tail;
   if (n === 0 && m === 0) return cellsLeft;
@@ -365,7 +381,19 @@ function diffArrayLcs(x: JsonNode[], y: JsonNode[], task: Task, interner: Intern
  * at their final index. The elements after the middle are never touched, nor the ones before.
  * Returns which of y's middle elements arrived by a `move` (the page marks those).
  */
-function emitArrayOps(x: JsonNode[], y: JsonNode[], task: Task, head: number, n: number, m: number, source: Int32Array, modified: Uint8Array, kept: Uint8Array, ops: PatchOp[], tasks: Task[]): Uint8Array {
+function emitArrayOps(
+  x: JsonNode[],
+  y: JsonNode[],
+  task: Task,
+  head: number,
+  n: number,
+  m: number,
+  source: Int32Array,
+  modified: Uint8Array,
+  kept: Uint8Array,
+  ops: PatchOp[],
+  tasks: Task[],
+): Uint8Array {
   const path = task.path;
   const moved = new Uint8Array(m);
   for (let i = n - 1; i >= 0; i--) if (!kept[i]) ops.push({ op: 'remove', path: `${path}/${head + i}` });
@@ -387,7 +415,14 @@ function emitArrayOps(x: JsonNode[], y: JsonNode[], task: Task, head: number, n:
     current.splice(j, 0, wanted);
   }
   for (let j = 0; j < m; j++) {
-    if (modified[j]) tasks.push({ a: x[head + source[j]!]!, b: y[head + j]!, path: `${path}/${head + j}`, aAt: `${task.aAt}/${head + source[j]!}`, bAt: `${task.bAt}/${head + j}` });
+    if (modified[j])
+      tasks.push({
+        a: x[head + source[j]!]!,
+        b: y[head + j]!,
+        path: `${path}/${head + j}`,
+        aAt: `${task.aAt}/${head + source[j]!}`,
+        bAt: `${task.bAt}/${head + j}`,
+      });
   }
   return moved;
 }

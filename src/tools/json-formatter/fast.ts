@@ -6,7 +6,14 @@
 // than MAX_NESTING (also an error there), or output that could pass MAX_OUTPUT_CHARS. Its answers
 // must equal the general path's; the unit tests compare both on many generated and mutated
 // documents.
-import { CANONICAL_ESCAPES, CHAR, hex4, isDigit as isJsonDigit, scanNumber, skipWhitespace as skipJsonWhitespace } from '../../lib/json-strict';
+import {
+  CANONICAL_ESCAPES,
+  CHAR,
+  hex4,
+  isDigit as isJsonDigit,
+  scanNumber,
+  skipWhitespace as skipJsonWhitespace,
+} from '../../lib/json-strict';
 import { MAX_NESTING } from './limits';
 import { MAX_OUTPUT_CHARS, bufferToString, growBuffer, initialBuffer, putUtf8, type Layout } from './writer';
 
@@ -24,7 +31,21 @@ const scan = scanNumber;
 /** Escapes JSON.stringify itself writes (`\"` `\\` `\b` `\f` `\n` `\r` `\t`): copied as they are. */
 const CANONICAL = CANONICAL_ESCAPES;
 
-const { LINE_FEED, SPACE, QUOTE, COMMA, MINUS, SLASH, COLON, OPEN_BRACKET, BACKSLASH, CLOSE_BRACKET, LOWER_U, OPEN_BRACE, CLOSE_BRACE } = CHAR;
+const {
+  LINE_FEED,
+  SPACE,
+  QUOTE,
+  COMMA,
+  MINUS,
+  SLASH,
+  COLON,
+  OPEN_BRACKET,
+  BACKSLASH,
+  CLOSE_BRACKET,
+  LOWER_U,
+  OPEN_BRACE,
+  CLOSE_BRACE,
+} = CHAR;
 
 /**
  * Where the input (`pos`) and the output (`out`, in bytes of `buf`) stand; helpers move both.

@@ -17,13 +17,35 @@ import { nodeContext } from '../../platform/node-context';
 type Rand = () => number;
 const pick = <T>(rand: Rand, items: readonly T[]): T => items[Math.floor(rand() * items.length)]!;
 
-const STRING_PIECES = ['a', 'Z', '0', ' ', 'key', '"', '\\', '/', '\n', '\t', '\b', '\u0001', '\u001f', '\u007f', 'é', '€', '😀', '\u2028', '\ufeff', 'ü'];
+const STRING_PIECES = [
+  'a',
+  'Z',
+  '0',
+  ' ',
+  'key',
+  '"',
+  '\\',
+  '/',
+  '\n',
+  '\t',
+  '\b',
+  '\u0001',
+  '\u001f',
+  '\u007f',
+  'é',
+  '€',
+  '😀',
+  '\u2028',
+  '\ufeff',
+  'ü',
+];
 const LONE_SURROGATES = ['\ud800', '\udfff'];
 
 function randomString(rand: Rand, loneSurrogates: boolean): string {
   let s = '';
   const n = Math.floor(rand() * 8);
-  for (let i = 0; i < n; i++) s += loneSurrogates && rand() < 0.05 ? pick(rand, LONE_SURROGATES) : pick(rand, STRING_PIECES);
+  for (let i = 0; i < n; i++)
+    s += loneSurrogates && rand() < 0.05 ? pick(rand, LONE_SURROGATES) : pick(rand, STRING_PIECES);
   return s;
 }
 
@@ -51,13 +73,19 @@ function randomValue(rand: Rand, depth: number, loneSurrogates: boolean): unknow
     if (kind === 3) return null;
     return randomString(rand, loneSurrogates);
   }
-  if (r < 0.65) return Array.from({ length: Math.floor(rand() * 5) }, () => randomValue(rand, depth + 1, loneSurrogates));
+  if (r < 0.65)
+    return Array.from({ length: Math.floor(rand() * 5) }, () => randomValue(rand, depth + 1, loneSurrogates));
   const object: Record<string, unknown> = {};
   const n = Math.floor(rand() * (rand() < 0.1 ? 40 : 6));
   for (let i = 0; i < n; i++) {
     const key = randomString(rand, loneSurrogates) + (rand() < 0.5 ? 'k' : '');
     if (/^\d+$/.test(key) || key in object) continue;
-    Object.defineProperty(object, key, { value: randomValue(rand, depth + 1, loneSurrogates), enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(object, key, {
+      value: randomValue(rand, depth + 1, loneSurrogates),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   return object;
 }
@@ -66,7 +94,15 @@ const hex4 = (code: number, rand: Rand) => {
   const h = code.toString(16).padStart(4, '0');
   return '\\u' + (rand() < 0.5 ? h : h.toUpperCase());
 };
-const SHORT: Record<string, string> = { '"': '\\"', '\\': '\\\\', '\b': '\\b', '\f': '\\f', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+const SHORT: Record<string, string> = {
+  '"': '\\"',
+  '\\': '\\\\',
+  '\b': '\\b',
+  '\f': '\\f',
+  '\n': '\\n',
+  '\r': '\\r',
+  '\t': '\\t',
+};
 
 /** One of the many legal spellings of a string: escapes chosen at random (a pair as a whole). */
 function spellString(s: string, rand: Rand): string {
@@ -92,7 +128,9 @@ function spell(value: unknown, rand: Rand): string {
   if (typeof value === 'string') return spellString(value, rand);
   if (typeof value !== 'object' || value === null) return JSON.stringify(value);
   if (Array.isArray(value)) return `[${ws()}${value.map((v) => spell(v, rand) + ws()).join(`,${ws()}`)}]`;
-  const members = Object.entries(value).map(([k, v]) => `${spellString(k, rand)}${ws()}:${ws()}${spell(v, rand)}${ws()}`);
+  const members = Object.entries(value).map(
+    ([k, v]) => `${spellString(k, rand)}${ws()}:${ws()}${spell(v, rand)}${ws()}`,
+  );
   return `{${ws()}${members.join(`,${ws()}`)}}`;
 }
 
@@ -120,7 +158,14 @@ const stringifyIndent = (indent: (typeof INDENTS)[number]) => (indent === 'tab' 
 async function format(body: Record<string, unknown>) {
   const reply = await invoke(tool, body, nodeContext);
   expect(reply.status).toBe(200);
-  return reply.body as { output: string; valid: boolean; error?: string; error_line?: number; error_column?: number; repaired?: boolean };
+  return reply.body as {
+    output: string;
+    valid: boolean;
+    error?: string;
+    error_line?: number;
+    error_column?: number;
+    repaired?: boolean;
+  };
 }
 
 // --- agreement with JSON.parse / JSON.stringify ----------------------------------------------
@@ -176,7 +221,11 @@ describe('agrees with JSON.parse + JSON.stringify where they are lossless', () =
     const layouts: Layout[] = [null, { char: 32, width: 2 }, { char: 9, width: 1 }];
     for (const text of texts) {
       for (const layout of layouts) {
-        const expected = JSON.stringify(JSON.parse(text), null, layout === null ? undefined : layout.char === 9 ? '\t' : 2);
+        const expected = JSON.stringify(
+          JSON.parse(text),
+          null,
+          layout === null ? undefined : layout.char === 9 ? '\t' : 2,
+        );
         expect(formatFast(text, layout)).toBe(expected);
         expect(formatGeneral(text, layout, false)).toBe(expected);
         expect(formatGeneral(text, layout, true)).toBe(expected);
@@ -188,7 +237,30 @@ describe('agrees with JSON.parse + JSON.stringify where they are lossless', () =
 // --- strictness: mutated documents -------------------------------------------------------------
 
 describe('strict RFC 8259 validation', () => {
-  const MUTATIONS = [',', ']', '}', '[', '{', '"', ':', '\\', '0', '-', '.', 'e', '+', ' ', '\n', 'x', 't', '\u0001', '\ud800', '/', "'", '\u00a0'];
+  const MUTATIONS = [
+    ',',
+    ']',
+    '}',
+    '[',
+    '{',
+    '"',
+    ':',
+    '\\',
+    '0',
+    '-',
+    '.',
+    'e',
+    '+',
+    ' ',
+    '\n',
+    'x',
+    't',
+    '\u0001',
+    '\ud800',
+    '/',
+    "'",
+    '\u00a0',
+  ];
 
   it('accepts exactly what JSON.parse accepts, and both paths agree, on 3000 mutated texts', () => {
     const rand = prng(4);
@@ -288,11 +360,17 @@ describe('error messages name what was expected and what was found', () => {
     ['1.', "Expected a digit after '.' but found end of input"],
     ['1e', 'Expected a digit in the exponent but found end of input'],
     ['"\\u12G4"', "Expected 4 hex digits after '\\u' but found 'G'"],
-    ['"a\u0001"', 'Expected an escape sequence (control characters must be escaped in strings) but found control character U+0001'],
+    [
+      '"a\u0001"',
+      'Expected an escape sequence (control characters must be escaped in strings) but found control character U+0001',
+    ],
     ['"a\nb"', `Expected '"' to end the string but found a line break`],
     ['/* c */ 1', "Expected a JSON value but found a comment ('/*')"],
     ['\ufeff1', 'Expected a JSON value but found a byte order mark (U+FEFF)'],
-    ['1\u00a0', 'Expected end of input after the JSON value but found whitespace character U+00A0 (JSON allows only space, tab and line breaks)'],
+    [
+      '1\u00a0',
+      'Expected end of input after the JSON value but found whitespace character U+00A0 (JSON allows only space, tab and line breaks)',
+    ],
     ['[\udc00]', "Expected a JSON value or ']' but found a lone surrogate U+DC00"],
     ['[€]', "Expected a JSON value or ']' but found '€'"],
     ['[😀]', "Expected a JSON value or ']' but found '😀'"],
@@ -321,7 +399,9 @@ describe('lineColumn', () => {
   it('agrees with an independent count on 300 generated documents with an error after a random element', async () => {
     const rand = prng(5);
     for (let n = 0; n < 300; n++) {
-      const elements = Array.from({ length: 1 + Math.floor(rand() * 6) }, () => spell(randomValue(rand, 2, true), rand));
+      const elements = Array.from({ length: 1 + Math.floor(rand() * 6) }, () =>
+        spell(randomValue(rand, 2, true), rand),
+      );
       const bad = Math.floor(rand() * elements.length);
       // A '#' where a ',' or ']' must follow element `bad`.
       const text = '[' + elements.slice(0, bad + 1).join(',' + pick(rand, WHITESPACE)) + pick(rand, WHITESPACE) + '#]';
@@ -438,7 +518,12 @@ describe('repair', () => {
 
 describe('hostile input', () => {
   const depth = 100_000;
-  const tooDeep = { valid: false, error: `Nesting is deeper than ${MAX_NESTING} levels at line 1, column ${MAX_NESTING + 1}.`, error_line: 1, error_column: MAX_NESTING + 1 };
+  const tooDeep = {
+    valid: false,
+    error: `Nesting is deeper than ${MAX_NESTING} levels at line 1, column ${MAX_NESTING + 1}.`,
+    error_line: 1,
+    error_column: MAX_NESTING + 1,
+  };
 
   it('nesting up to the limit is valid on both paths, empty innermost containers included', () => {
     const layout: Layout = { char: 32, width: 0 };
@@ -460,7 +545,12 @@ describe('hostile input', () => {
     ['a valid 100k-deep nesting', '['.repeat(depth) + ']'.repeat(depth)],
   ])('%s beyond the limit: an error at the bracket that goes too deep, on every path and mode', async (_name, json) => {
     const column = json.startsWith('{') ? 5 * MAX_NESTING + 1 : MAX_NESTING + 1;
-    const expected = { ...tooDeep, output: '', error: tooDeep.error.replace(`column ${MAX_NESTING + 1}`, `column ${column}`), error_column: column };
+    const expected = {
+      ...tooDeep,
+      output: '',
+      error: tooDeep.error.replace(`column ${MAX_NESTING + 1}`, `column ${column}`),
+      error_column: column,
+    };
     expect(formatFast(json, null)).toBeUndefined();
     expect(() => formatGeneral(json, null, false)).toThrow(NestingTooDeepError);
     for (const options of [{}, { mode: 'minify' }, { sort_keys: true }, { repair: true }, { indent: 0 }]) {
@@ -479,7 +569,11 @@ describe('hostile input', () => {
     const nest = '['.repeat(MAX_NESTING - 1) + ']'.repeat(MAX_NESTING - 1);
     const json = '[' + Array(8).fill(nest).join(',') + ']';
     const body = await format({ json, indent: 10 });
-    expect(body).toEqual({ output: '', valid: false, error: expect.stringContaining(`exceed ${MAX_OUTPUT_CHARS} characters`) });
+    expect(body).toEqual({
+      output: '',
+      valid: false,
+      error: expect.stringContaining(`exceed ${MAX_OUTPUT_CHARS} characters`),
+    });
     expect(await format({ json, indent: 10, sort_keys: true })).toEqual(body);
     expect((await format({ json, mode: 'minify' })).output).toBe(json);
   });
@@ -518,7 +612,9 @@ describe('repair within its limits', () => {
       error_column: 1,
     });
     // Without repair, no note.
-    expect((await format({ json })).error).toBe("Expected a JSON value but found a comment ('//') at line 1, column 1.");
+    expect((await format({ json })).error).toBe(
+      "Expected a JSON value but found a comment ('//') at line 1, column 1.",
+    );
     const valid = '[' + '1,'.repeat(MAX_REPAIR_CHARS) + '1]';
     expect(await format({ json: valid, repair: true, mode: 'minify' })).toEqual({ output: valid, valid: true });
   });
@@ -528,7 +624,9 @@ describe('repair within its limits', () => {
     const body = await format({ json, repair: true });
     expect(body).toMatchObject({ valid: false, error_line: 1, error_column: 2 });
     expect(body.error).toBe("Expected a double-quoted property name or '}' but found 'a' at line 1, column 2.");
-    expect((await format({ json: '{a: ' + '['.repeat(MAX_NESTING - 1), repair: true, mode: 'minify' })).repaired).toBe(true);
+    expect((await format({ json: '{a: ' + '['.repeat(MAX_NESTING - 1), repair: true, mode: 'minify' })).repaired).toBe(
+      true,
+    );
   });
 });
 
@@ -555,7 +653,9 @@ describe('jsonpath bounds', () => {
     const json = JSON.stringify(Array.from({ length: 3000 }, (_, i) => ({ i })));
     const reply = await run({ json, jsonpath: '$..[?$..x]' });
     expect(reply.status).toBe(400);
-    expect((reply.body as { error: string }).error).toMatch(/^'jsonpath' could not be answered: it needs more than \d+ steps of work on this document/);
+    expect((reply.body as { error: string }).error).toMatch(
+      /^'jsonpath' could not be answered: it needs more than \d+ steps of work on this document/,
+    );
   });
 
   it('answers the same query on a small document', async () => {
@@ -569,7 +669,9 @@ describe('jsonpath bounds', () => {
     const json = '[[' + Array(70_000).fill(1).join(',') + ']]';
     const reply = await run({ json, jsonpath: `$[${Array(1000).fill(0).join(',')}]`, mode: 'minify' });
     expect(reply.status).toBe(400);
-    expect((reply.body as { error: string }).error).toMatch(/^'jsonpath' selects too much: its matches would print to more than \d+ characters/);
+    expect((reply.body as { error: string }).error).toMatch(
+      /^'jsonpath' selects too much: its matches would print to more than \d+ characters/,
+    );
   });
 
   it('refuses a regex pattern of exponential cost instead of running it, naming jsonpath', async () => {
@@ -578,18 +680,50 @@ describe('jsonpath bounds', () => {
     for (const fn of ['match', 'search']) {
       const reply = await run({ json, jsonpath: `$[?${fn}(@, '(a+)+b')]` });
       expect(reply.status).toBe(400);
-      expect((reply.body as { error: string }).error).toMatch(new RegExp(`^'jsonpath' could not be answered: the ${fn}\\(\\) pattern "\\(a\\+\\)\\+b" repeats a group`));
+      expect((reply.body as { error: string }).error).toMatch(
+        new RegExp(`^'jsonpath' could not be answered: the ${fn}\\(\\) pattern "\\(a\\+\\)\\+b" repeats a group`),
+      );
     }
     // Overlapping alternatives: (a|aa)* against 50 a's and a c.
-    const alternation = await run({ json: JSON.stringify(['a'.repeat(50) + 'c']), jsonpath: "$[?match(@, '(a|aa)*')]" });
+    const alternation = await run({
+      json: JSON.stringify(['a'.repeat(50) + 'c']),
+      jsonpath: "$[?match(@, '(a|aa)*')]",
+    });
     expect(alternation.status).toBe(400);
     // The same pattern held in the document is refused when the filter reaches it.
-    const held = await run({ json: JSON.stringify([{ s: 'a'.repeat(40), p: '(a*)*b' }]), jsonpath: '$[?match(@.s, @.p)]' });
+    const held = await run({
+      json: JSON.stringify([{ s: 'a'.repeat(40), p: '(a*)*b' }]),
+      jsonpath: '$[?match(@.s, @.p)]',
+    });
     expect(held.status).toBe(400);
   });
 
   it('tells repeated groups holding a repetition or an alternation from safe patterns', () => {
-    for (const risky of ['(a+)+', '(a*)*b', '((ab)*c)+', '(a{2,})*', '(x(a?))+', '([a-z]+.)*z', '(a|aa)*', '(a|a)+', '(\\w|a)+', '((a|b)c)*']) expect(hasNestedQuantifier(risky), risky).toBe(true);
-    for (const safe of ['a+b*', '(ab)+', 'a|b*', '(a|b)c*', '[(+*]+', '\\(a+\\)+', '\\p{Lu}+', '(a)b+', 'x{2}(y)?', '((a)(b))*']) expect(hasNestedQuantifier(safe), safe).toBe(false);
+    for (const risky of [
+      '(a+)+',
+      '(a*)*b',
+      '((ab)*c)+',
+      '(a{2,})*',
+      '(x(a?))+',
+      '([a-z]+.)*z',
+      '(a|aa)*',
+      '(a|a)+',
+      '(\\w|a)+',
+      '((a|b)c)*',
+    ])
+      expect(hasNestedQuantifier(risky), risky).toBe(true);
+    for (const safe of [
+      'a+b*',
+      '(ab)+',
+      'a|b*',
+      '(a|b)c*',
+      '[(+*]+',
+      '\\(a+\\)+',
+      '\\p{Lu}+',
+      '(a)b+',
+      'x{2}(y)?',
+      '((a)(b))*',
+    ])
+      expect(hasNestedQuantifier(safe), safe).toBe(false);
   });
 });

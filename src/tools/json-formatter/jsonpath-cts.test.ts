@@ -19,7 +19,9 @@ interface CtsCase {
   invalid_selector?: true;
 }
 
-const suite = JSON.parse(readFileSync(join(import.meta.dirname, '../../../tests/fixtures/jsonpath-cts/cts.json'), 'utf8')) as { tests: CtsCase[] };
+const suite = JSON.parse(
+  readFileSync(join(import.meta.dirname, '../../../tests/fixtures/jsonpath-cts/cts.json'), 'utf8'),
+) as { tests: CtsCase[] };
 const context = nodeContext;
 
 describe('RFC 9535 compliance test suite through invoke()', () => {
@@ -31,7 +33,11 @@ describe('RFC 9535 compliance test suite through invoke()', () => {
   const invalid = suite.tests.filter((t) => t.invalid_selector);
 
   it.each(valid.map((t) => [t.name, t] as const))('%s', async (_, t) => {
-    const reply = await invoke(tool, { json: JSON.stringify(t.document), jsonpath: t.selector, mode: 'minify' }, context);
+    const reply = await invoke(
+      tool,
+      { json: JSON.stringify(t.document), jsonpath: t.selector, mode: 'minify' },
+      context,
+    );
     expect(reply.status).toBe(200);
     const body = reply.body as { query_result: string };
     const got = JSON.parse(body.query_result) as unknown;
@@ -41,7 +47,10 @@ describe('RFC 9535 compliance test suite through invoke()', () => {
     const paths = (reply.body as { query_paths: string[] }).query_paths;
     const allowedPaths = t.result_paths ? [t.result_paths] : t.results_paths!;
     expect(allowedPaths).toContainEqual(paths);
-    if (t.results) expect(allowedPaths.findIndex((p) => JSON.stringify(p) === JSON.stringify(paths))).toBe(t.results.findIndex((r) => JSON.stringify(r) === JSON.stringify(got)));
+    if (t.results)
+      expect(allowedPaths.findIndex((p) => JSON.stringify(p) === JSON.stringify(paths))).toBe(
+        t.results.findIndex((r) => JSON.stringify(r) === JSON.stringify(got)),
+      );
   });
 
   it.each(invalid.map((t) => [t.name, t] as const))('%s is refused', async (_, t) => {

@@ -18,4 +18,10 @@ export const MAX_REPAIR_CHARS = 16 * 1024;
  */
 export const MAX_LCS_CELLS = 16 * 1024 * 1024;
 
-export { MAX_NESTING, QUERY_BASE_STEPS, QUERY_NODE_STEPS, QUERY_STEPS_PER_CHAR, queryBudget } from '../../lib/jsonpath-limits';
+export {
+  MAX_NESTING,
+  QUERY_BASE_STEPS,
+  QUERY_NODE_STEPS,
+  QUERY_STEPS_PER_CHAR,
+  queryBudget,
+} from '../../lib/jsonpath-limits';

@@ -16,8 +16,15 @@ export default {
   fileStep: {
     open: (page) => {
       const big = `[${Array.from({ length: COUNT }, (_, i) => `{"id":${i},"name":"item ${i}","tags":["a","b"]}`).join(',')}]`;
-      return fileInput(page).setInputFiles({ name: 'big.json', mimeType: 'application/json', buffer: Buffer.from(big) });
+      return fileInput(page).setInputFiles({
+        name: 'big.json',
+        mimeType: 'application/json',
+        buffer: Buffer.from(big),
+      });
     },
-    ready: (page) => expect(page.getByTestId('status')).toContainText(`${(COUNT * 8 + 2).toLocaleString('en-US')} lines`, { timeout: 30_000 }),
+    ready: (page) =>
+      expect(page.getByTestId('status')).toContainText(`${(COUNT * 8 + 2).toLocaleString('en-US')} lines`, {
+        timeout: 30_000,
+      }),
   },
 } satisfies PageResult;

@@ -3,7 +3,14 @@
 // and the input's key order, integer-like keys included. The grammar is src/lib/json-strict.ts
 // (iterative, so no nesting depth can overflow the call stack; nesting beyond MAX_NESTING is an
 // error all the same); this file is the formatter's tree and its words for syntax errors.
-import { STRING_NOT_CANONICAL, decodeJsonString, parseStrictJson, type JsonBuilder, type JsonProblem, type ValuePlace } from '../../lib/json-strict';
+import {
+  STRING_NOT_CANONICAL,
+  decodeJsonString,
+  parseStrictJson,
+  type JsonBuilder,
+  type JsonProblem,
+  type ValuePlace,
+} from '../../lib/json-strict';
 import { describeAt } from '../../lib/text-position';
 import { MAX_NESTING } from './limits';
 
@@ -147,12 +154,15 @@ const NUMBER_WANTED = {
 /** The formatter's sentence for a problem: "Expected … but found …" (the tool adds where). */
 function syntaxError(src: string, problem: JsonProblem): JsonSyntaxError {
   const at = problem.at;
-  const expected = (what: string, inString = false) => new JsonSyntaxError(`Expected ${what} but found ${describeAt(src, at, inString)}`, at);
+  const expected = (what: string, inString = false) =>
+    new JsonSyntaxError(`Expected ${what} but found ${describeAt(src, at, inString)}`, at);
   switch (problem.kind) {
     case 'value':
       return expected(WANTED_VALUE[problem.place]);
     case 'key':
-      return expected(problem.first ? `a double-quoted property name or '}'` : `a double-quoted property name after ','`);
+      return expected(
+        problem.first ? `a double-quoted property name or '}'` : `a double-quoted property name after ','`,
+      );
     case 'colon':
       return expected(`':' after a property name`);
     case 'separator':
@@ -169,7 +179,12 @@ function syntaxError(src: string, problem: JsonProblem): JsonSyntaxError {
           return expected(`'"' to end the string`);
         case 'control': {
           const c = src.charCodeAt(at);
-          return expected(c === 10 || c === 13 ? `'"' to end the string` : 'an escape sequence (control characters must be escaped in strings)', true);
+          return expected(
+            c === 10 || c === 13
+              ? `'"' to end the string`
+              : 'an escape sequence (control characters must be escaped in strings)',
+            true,
+          );
         }
         case 'escape':
           return expected(`an escape character (\\", \\\\, \\/, \\b, \\f, \\n, \\r, \\t or \\u) after '\\'`, true);

@@ -11,7 +11,8 @@ type Query = Extract<ReturnType<typeof compileQuery>, { query: unknown }>['query
 type Plain = null | boolean | number | string | Plain[] | { [key: string]: Plain };
 
 /** A string literal in JSON.stringify's spelling → its value. */
-const unquote = (literal: string): string => (literal.includes('\\') ? (JSON.parse(literal) as string) : literal.slice(1, -1));
+const unquote = (literal: string): string =>
+  literal.includes('\\') ? (JSON.parse(literal) as string) : literal.slice(1, -1);
 
 /** Keys JavaScript puts first in an object, whatever their position: canonical array indices. */
 const INDEX_LIKE = /^(?:0|[1-9]\d{0,9})$/;
@@ -59,7 +60,13 @@ function nodeAt(root: JsonNode, location: readonly (string | number)[]): JsonNod
  * OutputTooLargeError when the matches would print past the output cap; both stop the query
  * where they happen.
  */
-export function writeMatches(root: JsonNode, query: Query, steps: number, out: OutputWriter, sortKeys: boolean): string[] {
+export function writeMatches(
+  root: JsonNode,
+  query: Query,
+  steps: number,
+  out: OutputWriter,
+  sortKeys: boolean,
+): string[] {
   let count = 0;
   /** Each match's normalized path (RFC 9535 §2.7), counted against the output cap too. */
   const paths: string[] = [];

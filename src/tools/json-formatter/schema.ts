@@ -12,102 +12,108 @@ export type ArrayDiff = (typeof ARRAY_DIFFS)[number];
 /** The value of each field the request may leave out (the page starts from them too). */
 export const DEFAULTS = { mode: 'pretty', indent: 2, sort_keys: false, repair: false, array_diff: 'index' } as const;
 
-export const Input = pure(() => z.object({
-  json: z
-    .string()
-    .min(1)
-    .describe(
-      `The JSON text to format, minify or validate. Arrays and objects may nest at most ${MAX_NESTING} levels deep; deeper nesting is reported like a syntax error, at the bracket that goes too deep.`,
-    ),
-  mode: z
-    .enum(MODES)
-    .default(DEFAULTS.mode)
-    .describe('`pretty`: one value per line, indented; `minify`: a single line without any whitespace.'),
-  indent: z
-    .union([z.number().int().min(0).max(10), z.literal('tab')], { error: 'must be an integer from 0 to 10 or "tab"' })
-    .default(DEFAULTS.indent)
-    .describe(
-      'Indentation per level in `pretty` mode: 0–10 spaces or `"tab"`. 0 keeps one value per line without indentation. Ignored in `minify` mode.',
-    ),
-  sort_keys: z
-    .boolean()
-    .default(DEFAULTS.sort_keys)
-    .describe('Sort object keys by Unicode code point, recursively. Arrays keep their order.'),
-  repair: z
-    .boolean()
-    .default(DEFAULTS.repair)
-    .describe(
-      'Repair malformed JSON (comments, single quotes, unquoted keys, trailing or missing commas, Python literals, truncation) before formatting. Valid JSON is never changed. ' +
-        `Repair reads at most ${MAX_REPAIR_CHARS} characters: longer malformed input gets its syntax error, with a note that it was too long to repair (valid JSON of any length is formatted as usual).`,
-    ),
-  jsonpath: z
-    .string()
-    .optional()
-    .describe(
-      'A JSONPath query (RFC 9535), e.g. `$.store.book[?@.price < 10].title` or `$..id`, run on the (repaired) document; its matches come back in `query_result`. ' +
-        'Filters compare numbers as double-precision values; the matches themselves are printed losslessly. An invalid query is a 400 naming the problem and its position. ' +
-        `A query may do at most ${QUERY_BASE_STEPS} + ${QUERY_STEPS_PER_CHAR} × (characters of the document) steps of work, which every query whose work grows linearly with the document stays within (a filter that runs a descendant query for each node does not), and its result is held to the output limit; beyond either it is a 400.`,
-    ),
-  compare_with: z
-    .string()
-    .min(1)
-    .optional()
-    .describe(
-      'A second JSON document to compare the (repaired) first one with: the differences come back in `patch` as an RFC 6902 JSON Patch that turns the first document into this one, and their number in `differences`. ' +
-        'Values are compared as JSON values: numbers by their exact decimal value (`1.0` equals `1`, `12345678901234567890` differs from `12345678901234567891`), objects whatever their key order. ' +
-        `Read strictly (never repaired), with the same nesting limit; invalid JSON here is a 400 with its line and column.`,
-    ),
-  array_diff: z
-    .enum(ARRAY_DIFFS)
-    .default(DEFAULTS.array_diff)
-    .describe(
-      'How `compare_with` compares arrays. `index`: element by element at the same index, surplus elements removed from or added at the end. ' +
-        '`lcs`: the longest common subsequence stays in place, an element that only moved becomes a `move` operation, and the others are inserted, removed, or compared member by member where one takes the place of another. ' +
-        `\`lcs\` may compare at most ${MAX_LCS_CELLS} pairs of elements per request (the elements both arrays start and end with are free); beyond that it is a 400. Ignored without \`compare_with\`.`,
-    ),
-}));
+export const Input = pure(() =>
+  z.object({
+    json: z
+      .string()
+      .min(1)
+      .describe(
+        `The JSON text to format, minify or validate. Arrays and objects may nest at most ${MAX_NESTING} levels deep; deeper nesting is reported like a syntax error, at the bracket that goes too deep.`,
+      ),
+    mode: z
+      .enum(MODES)
+      .default(DEFAULTS.mode)
+      .describe('`pretty`: one value per line, indented; `minify`: a single line without any whitespace.'),
+    indent: z
+      .union([z.number().int().min(0).max(10), z.literal('tab')], { error: 'must be an integer from 0 to 10 or "tab"' })
+      .default(DEFAULTS.indent)
+      .describe(
+        'Indentation per level in `pretty` mode: 0–10 spaces or `"tab"`. 0 keeps one value per line without indentation. Ignored in `minify` mode.',
+      ),
+    sort_keys: z
+      .boolean()
+      .default(DEFAULTS.sort_keys)
+      .describe('Sort object keys by Unicode code point, recursively. Arrays keep their order.'),
+    repair: z
+      .boolean()
+      .default(DEFAULTS.repair)
+      .describe(
+        'Repair malformed JSON (comments, single quotes, unquoted keys, trailing or missing commas, Python literals, truncation) before formatting. Valid JSON is never changed. ' +
+          `Repair reads at most ${MAX_REPAIR_CHARS} characters: longer malformed input gets its syntax error, with a note that it was too long to repair (valid JSON of any length is formatted as usual).`,
+      ),
+    jsonpath: z
+      .string()
+      .optional()
+      .describe(
+        'A JSONPath query (RFC 9535), e.g. `$.store.book[?@.price < 10].title` or `$..id`, run on the (repaired) document; its matches come back in `query_result`. ' +
+          'Filters compare numbers as double-precision values; the matches themselves are printed losslessly. An invalid query is a 400 naming the problem and its position. ' +
+          `A query may do at most ${QUERY_BASE_STEPS} + ${QUERY_STEPS_PER_CHAR} × (characters of the document) steps of work, which every query whose work grows linearly with the document stays within (a filter that runs a descendant query for each node does not), and its result is held to the output limit; beyond either it is a 400.`,
+      ),
+    compare_with: z
+      .string()
+      .min(1)
+      .optional()
+      .describe(
+        'A second JSON document to compare the (repaired) first one with: the differences come back in `patch` as an RFC 6902 JSON Patch that turns the first document into this one, and their number in `differences`. ' +
+          'Values are compared as JSON values: numbers by their exact decimal value (`1.0` equals `1`, `12345678901234567890` differs from `12345678901234567891`), objects whatever their key order. ' +
+          `Read strictly (never repaired), with the same nesting limit; invalid JSON here is a 400 with its line and column.`,
+      ),
+    array_diff: z
+      .enum(ARRAY_DIFFS)
+      .default(DEFAULTS.array_diff)
+      .describe(
+        'How `compare_with` compares arrays. `index`: element by element at the same index, surplus elements removed from or added at the end. ' +
+          '`lcs`: the longest common subsequence stays in place, an element that only moved becomes a `move` operation, and the others are inserted, removed, or compared member by member where one takes the place of another. ' +
+          `\`lcs\` may compare at most ${MAX_LCS_CELLS} pairs of elements per request (the elements both arrays start and end with are free); beyond that it is a 400. Ignored without \`compare_with\`.`,
+      ),
+  }),
+);
 
-export const Output = pure(() => z.object({
-  output: z
-    .string()
-    .describe('The formatted JSON: numbers exactly as written, keys in input order (unless sorted). Empty when invalid.'),
-  valid: z
-    .boolean()
-    .describe(
-      'False when the input is not valid JSON (and could not be repaired, if `repair` was asked), or in the rare case that its formatted form would be too large.',
-    ),
-  error: z
-    .string()
-    .optional()
-    .describe(
-      `Present when \`valid\` is false: what was expected and what was found (or that nesting is deeper than ${MAX_NESTING} levels), with line and column.`,
-    ),
-  error_line: z.number().int().min(1).optional().describe('1-based line of the syntax error.'),
-  error_column: z
-    .number()
-    .int()
-    .min(1)
-    .optional()
-    .describe('1-based column of the syntax error, counted in characters (code points).'),
-  repaired: z.literal(true).optional().describe('Present (true) when the input was malformed and `repair` fixed it.'),
-  query_result: z
-    .string()
-    .optional()
-    .describe(
-      'Present when `jsonpath` was sent and the JSON is valid: the nodes it selects, in document order, as one JSON array text (`[]` when none), printed like `output` (`mode`, `indent`, `sort_keys`) and as losslessly (numbers exactly as written).',
-    ),
-  query_paths: z
-    .array(z.string())
-    .optional()
-    .describe(
-      "Present with `query_result`: the normalized path (RFC 9535 §2.7, `$['items'][0]['sku']`) of each node selected, in the same order.",
-    ),
-  patch: z
-    .string()
-    .optional()
-    .describe(
-      'Present when `compare_with` was sent and the JSON is valid: an RFC 6902 JSON Patch (a JSON array text, `[]` when the documents are equal) that turns the (repaired) document into `compare_with`. ' +
-        'Paths are JSON Pointers (RFC 6901, `~0` for `~` and `~1` for `/`); each operation is `{"op", "path", "value"}` (`add`, `replace`), `{"op", "path"}` (`remove`) or `{"op", "from", "path"}` (`move`, with `array_diff` `lcs`). Printed like `output`, values losslessly.',
-    ),
-  differences: z.number().int().min(0).optional().describe('Present with `patch`: how many operations it has.'),
-}));
+export const Output = pure(() =>
+  z.object({
+    output: z
+      .string()
+      .describe(
+        'The formatted JSON: numbers exactly as written, keys in input order (unless sorted). Empty when invalid.',
+      ),
+    valid: z
+      .boolean()
+      .describe(
+        'False when the input is not valid JSON (and could not be repaired, if `repair` was asked), or in the rare case that its formatted form would be too large.',
+      ),
+    error: z
+      .string()
+      .optional()
+      .describe(
+        `Present when \`valid\` is false: what was expected and what was found (or that nesting is deeper than ${MAX_NESTING} levels), with line and column.`,
+      ),
+    error_line: z.number().int().min(1).optional().describe('1-based line of the syntax error.'),
+    error_column: z
+      .number()
+      .int()
+      .min(1)
+      .optional()
+      .describe('1-based column of the syntax error, counted in characters (code points).'),
+    repaired: z.literal(true).optional().describe('Present (true) when the input was malformed and `repair` fixed it.'),
+    query_result: z
+      .string()
+      .optional()
+      .describe(
+        'Present when `jsonpath` was sent and the JSON is valid: the nodes it selects, in document order, as one JSON array text (`[]` when none), printed like `output` (`mode`, `indent`, `sort_keys`) and as losslessly (numbers exactly as written).',
+      ),
+    query_paths: z
+      .array(z.string())
+      .optional()
+      .describe(
+        "Present with `query_result`: the normalized path (RFC 9535 §2.7, `$['items'][0]['sku']`) of each node selected, in the same order.",
+      ),
+    patch: z
+      .string()
+      .optional()
+      .describe(
+        'Present when `compare_with` was sent and the JSON is valid: an RFC 6902 JSON Patch (a JSON array text, `[]` when the documents are equal) that turns the (repaired) document into `compare_with`. ' +
+          'Paths are JSON Pointers (RFC 6901, `~0` for `~` and `~1` for `/`); each operation is `{"op", "path", "value"}` (`add`, `replace`), `{"op", "path"}` (`remove`) or `{"op", "from", "path"}` (`move`, with `array_diff` `lcs`). Printed like `output`, values losslessly.',
+      ),
+    differences: z.number().int().min(0).optional().describe('Present with `patch`: how many operations it has.'),
+  }),
+);

@@ -6,12 +6,29 @@ import { lineStarts, tokenize } from './highlight';
 import { buildTree, dotPath, findKeys, normalizedPath, parsePath, segment, valueAt } from './tree';
 
 describe('normalized paths', () => {
-  const names = ['a', "it's", 'back\\slash', 'new\nline', 'tab\t', '\u0001', '\u001f', '"quoted"', 'é😀', '', '$', '[0]', '\u007f'];
-  it.each(names.map((name) => [JSON.stringify(name), name] as const))('%s is written as json-p3 writes it', (_, name) => {
-    const document = { [name]: [0, { [name]: 1 }] };
-    const node = new JSONPathEnvironment().query('$.*[1].*', document).nodes[0]!;
-    expect('$' + segment(name) + segment(1) + segment(name)).toBe(node.getPath({ form: 'canonical' }));
-  });
+  const names = [
+    'a',
+    "it's",
+    'back\\slash',
+    'new\nline',
+    'tab\t',
+    '\u0001',
+    '\u001f',
+    '"quoted"',
+    'é😀',
+    '',
+    '$',
+    '[0]',
+    '\u007f',
+  ];
+  it.each(names.map((name) => [JSON.stringify(name), name] as const))(
+    '%s is written as json-p3 writes it',
+    (_, name) => {
+      const document = { [name]: [0, { [name]: 1 }] };
+      const node = new JSONPathEnvironment().query('$.*[1].*', document).nodes[0]!;
+      expect('$' + segment(name) + segment(1) + segment(name)).toBe(node.getPath({ form: 'canonical' }));
+    },
+  );
 });
 
 describe('buildTree', () => {
@@ -20,7 +37,16 @@ describe('buildTree', () => {
       kind: 'object',
       members: [
         ['b', { kind: 'scalar', text: '12345678901234567890' }],
-        ['10', { kind: 'array', items: [{ kind: 'scalar', text: '1.0' }, { kind: 'scalar', text: '"x\\n"' }] }],
+        [
+          '10',
+          {
+            kind: 'array',
+            items: [
+              { kind: 'scalar', text: '1.0' },
+              { kind: 'scalar', text: '"x\\n"' },
+            ],
+          },
+        ],
         ['a', { kind: 'scalar', text: 'null' }],
       ],
     });
@@ -30,8 +56,18 @@ describe('buildTree', () => {
 describe('highlight', () => {
   it('tells keys from string values, and numbers, literals and punctuation', () => {
     expect(tokenize('  "k\\"ey": "v:", 1.5e3, true]').map((t) => [t.kind, t.text])).toEqual([
-      ['plain', '  '], ['key', '"k\\"ey"'], ['punct', ':'], ['plain', ' '], ['string', '"v:"'], ['punct', ','], ['plain', ' '],
-      ['number', '1.5e3'], ['punct', ','], ['plain', ' '], ['literal', 'true'], ['punct', ']'],
+      ['plain', '  '],
+      ['key', '"k\\"ey"'],
+      ['punct', ':'],
+      ['plain', ' '],
+      ['string', '"v:"'],
+      ['punct', ','],
+      ['plain', ' '],
+      ['number', '1.5e3'],
+      ['punct', ','],
+      ['plain', ' '],
+      ['literal', 'true'],
+      ['punct', ']'],
     ]);
   });
   it('finds line starts', () => {
@@ -56,7 +92,9 @@ describe('paths typed to jump to, and the dot form', () => {
     const steps = parsePath(text)!;
     expect(normalizedPath(steps)).toBe(node.getPath({ form: 'canonical' }));
     // The dot form is JSONPath too, and selects the same node.
-    expect(environment.query(dotPath(steps), document).nodes[0]!.getPath({ form: 'canonical' })).toBe(node.getPath({ form: 'canonical' }));
+    expect(environment.query(dotPath(steps), document).nodes[0]!.getPath({ form: 'canonical' })).toBe(
+      node.getPath({ form: 'canonical' }),
+    );
   });
   it('reads the shorthand people type: no $, a leading dot', () => {
     expect(parsePath('users[4321].name')).toEqual(['users', 4321, 'name']);
@@ -64,7 +102,8 @@ describe('paths typed to jump to, and the dot form', () => {
     expect(dotPath(['users', 4321, 'name', 'a b', 'if'])).toBe('$.users[4321].name["a b"].if');
   });
   it('refuses queries and broken paths', () => {
-    for (const text of ['$.users[*]', '$..name', '$[?@.a]', '$[0:2]', "$['open", '$[1', '$.']) expect(parsePath(text), text).toBeUndefined();
+    for (const text of ['$.users[*]', '$..name', '$[?@.a]', '$[0:2]', "$['open", '$[1', '$.'])
+      expect(parsePath(text), text).toBeUndefined();
   });
   it('finds keys in document order, case-insensitively, with their paths', () => {
     const tree = buildTree(JSON.stringify({ a: { Name: 1 }, list: [{ name: 2 }], name: 3 }))!;

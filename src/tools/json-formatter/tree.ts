@@ -5,7 +5,10 @@ import { normalizedPath } from '../../lib/jsonpath';
 import { MAX_NESTING } from './limits';
 
 /** A scalar's JSON text, an array's items or an object's [name, value] members. */
-export type TreeValue = { kind: 'scalar'; text: string } | { kind: 'array'; items: TreeValue[] } | { kind: 'object'; members: [string, TreeValue][] };
+export type TreeValue =
+  | { kind: 'scalar'; text: string }
+  | { kind: 'array'; items: TreeValue[] }
+  | { kind: 'object'; members: [string, TreeValue][] };
 
 const name = (src: string, start: number, end: number) => {
   const literal = src.slice(start, end);
@@ -44,7 +47,8 @@ const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /** The dot form of a path, as JavaScript would read it after `$`: `$.users[4321].name`, `$["a b"]`. */
 export function dotPath(steps: readonly Step[]): string {
   let out = '$';
-  for (const step of steps) out += typeof step === 'number' ? `[${step}]` : IDENTIFIER.test(step) ? `.${step}` : `[${JSON.stringify(step)}]`;
+  for (const step of steps)
+    out += typeof step === 'number' ? `[${step}]` : IDENTIFIER.test(step) ? `.${step}` : `[${JSON.stringify(step)}]`;
   return out;
 }
 
@@ -154,7 +158,8 @@ export function findKeys(root: TreeValue, query: string, limit: number): { match
       if (matches.length < limit) matches.push({ steps, value });
     }
     // Pushed in reverse so that they are visited in document order.
-    if (value.kind === 'array') for (let i = value.items.length - 1; i >= 0; i--) stack.push({ value: value.items[i]!, steps: [...steps, i] });
+    if (value.kind === 'array')
+      for (let i = value.items.length - 1; i >= 0; i--) stack.push({ value: value.items[i]!, steps: [...steps, i] });
     else if (value.kind === 'object') {
       for (let i = value.members.length - 1; i >= 0; i--) {
         const [name, child] = value.members[i]!;

@@ -41,8 +41,7 @@ export function growBuffer(buf: Uint8Array, used: number, needed: number): Uint8
 }
 
 /** A first buffer for the formatted form of a text of `inputLength` characters. */
-export const initialBuffer = (inputLength: number) =>
-  new Uint8Array(Math.min(MAX_OUTPUT_BYTES, 2 * inputLength + 64));
+export const initialBuffer = (inputLength: number) => new Uint8Array(Math.min(MAX_OUTPUT_BYTES, 2 * inputLength + 64));
 
 const isLowSurrogate = (c: number) => c >= 0xdc00 && c <= 0xdfff;
 

@@ -19,15 +19,29 @@ const json = (output: string, columns: string[], rowCount: number, delimiter = '
   delimiter,
 });
 
-const failed = (mode: string, error: string, delimiter = ',') => ({ output: '', row_count: 0, column_count: 0, columns: [], mode, delimiter, error });
+const failed = (mode: string, error: string, delimiter = ',') => ({
+  output: '',
+  row_count: 0,
+  column_count: 0,
+  columns: [],
+  mode,
+  delimiter,
+  error,
+});
 
 const cases: ToolCase[] = [
   // ---- json-to-csv
   {
     name: 'nested objects flatten to dot columns',
-    body: { input: '[{"name":"Ada","address":{"city":"London","zip":"N1"}},{"name":"Alan","address":{"city":"Wilmslow"}}]' },
+    body: {
+      input: '[{"name":"Ada","address":{"city":"London","zip":"N1"}},{"name":"Alan","address":{"city":"Wilmslow"}}]',
+    },
     status: 200,
-    expect: csv('name,address.city,address.zip\nAda,London,N1\nAlan,Wilmslow,', ['name', 'address.city', 'address.zip'], 2),
+    expect: csv(
+      'name,address.city,address.zip\nAda,London,N1\nAlan,Wilmslow,',
+      ['name', 'address.city', 'address.zip'],
+      2,
+    ),
   },
   {
     name: 'flatten false keeps a nested object as JSON text, quotes doubled',
@@ -43,7 +57,10 @@ const cases: ToolCase[] = [
   },
   {
     name: 'RFC 4180 quoting: delimiter, quote, LF, CR, leading and trailing space',
-    body: { input: '[{"d":"x,y","q":"say \\"hi\\"","nl":"l1\\nl2","cr":"a\\rb","sp":" lead","tr":"trail ","mid":"mid dle","tab":"a\\tb"}]' },
+    body: {
+      input:
+        '[{"d":"x,y","q":"say \\"hi\\"","nl":"l1\\nl2","cr":"a\\rb","sp":" lead","tr":"trail ","mid":"mid dle","tab":"a\\tb"}]',
+    },
     status: 200,
     expect: csv(
       'd,q,nl,cr,sp,tr,mid,tab\n"x,y","say ""hi""","l1\nl2","a\rb"," lead","trail ",mid dle,a\tb',
@@ -148,7 +165,10 @@ const cases: ToolCase[] = [
     name: 'a single top-level value that is neither an array nor an object is an error',
     body: { input: '\n 42' },
     status: 200,
-    expect: failed('json-to-csv', 'Invalid input: expected a JSON array, a JSON object or JSON Lines, found a number at line 2, column 2.'),
+    expect: failed(
+      'json-to-csv',
+      'Invalid input: expected a JSON array, a JSON object or JSON Lines, found a number at line 2, column 2.',
+    ),
   },
   {
     name: 'JSON Lines: a row per line, blank lines and CRLF skipped, primitives in the value column',
@@ -172,7 +192,10 @@ const cases: ToolCase[] = [
     name: 'a broken array is not JSON Lines: the JSON error is kept',
     body: { input: '[{"a":1},\n{"a":2}' },
     status: 200,
-    expect: failed('json-to-csv', "Invalid JSON: Expected ',' or ']' after an array element, found the end of the input at line 2, column 8."),
+    expect: failed(
+      'json-to-csv',
+      "Invalid JSON: Expected ',' or ']' after an array element, found the end of the input at line 2, column 8.",
+    ),
   },
   {
     name: 'bom: the CSV starts with U+FEFF for Excel',
@@ -206,7 +229,10 @@ const cases: ToolCase[] = [
   },
   {
     name: 'csv-to-json: a cell is a number only when it prints back to the same text (prices and versions stay)',
-    body: { input: 'p,q,r,s,t,u,v,w,x,y,z,aa,ab\n1.50,1.10,2.0,1e5,+1,-0,1.,1.5,-2,0,100000,1e+21,0.30000000000000004', mode: 'csv-to-json' },
+    body: {
+      input: 'p,q,r,s,t,u,v,w,x,y,z,aa,ab\n1.50,1.10,2.0,1e5,+1,-0,1.,1.5,-2,0,100000,1e+21,0.30000000000000004',
+      mode: 'csv-to-json',
+    },
     status: 200,
     expect: json(
       '[\n  {\n    "p": "1.50",\n    "q": "1.10",\n    "r": "2.0",\n    "s": "1e5",\n    "t": "+1",\n    "u": "-0",\n    "v": "1.",\n    "w": 1.5,\n    "x": -2,\n    "y": 0,\n    "z": 100000,\n    "aa": 1e+21,\n    "ab": 0.30000000000000004\n  }\n]',
@@ -218,13 +244,22 @@ const cases: ToolCase[] = [
     name: 'csv-to-json: infer_types false keeps every cell a string',
     body: { input: 'n,b,j,e\n1.5,true,"[1,2]",', mode: 'csv-to-json', infer_types: false },
     status: 200,
-    expect: json('[\n  {\n    "n": "1.5",\n    "b": "true",\n    "j": "[1,2]",\n    "e": ""\n  }\n]', ['n', 'b', 'j', 'e'], 1),
+    expect: json(
+      '[\n  {\n    "n": "1.5",\n    "b": "true",\n    "j": "[1,2]",\n    "e": ""\n  }\n]',
+      ['n', 'b', 'j', 'e'],
+      1,
+    ),
   },
   {
     name: 'csv-to-json: auto detects semicolons although cells hold decimal commas',
     body: { input: 'name;price\nTea;1,50\nCake;2,25', mode: 'csv-to-json', delimiter: 'auto' },
     status: 200,
-    expect: json('[\n  {\n    "name": "Tea",\n    "price": "1,50"\n  },\n  {\n    "name": "Cake",\n    "price": "2,25"\n  }\n]', ['name', 'price'], 2, ';'),
+    expect: json(
+      '[\n  {\n    "name": "Tea",\n    "price": "1,50"\n  },\n  {\n    "name": "Cake",\n    "price": "2,25"\n  }\n]',
+      ['name', 'price'],
+      2,
+      ';',
+    ),
   },
   {
     name: 'csv-to-json: auto detects tabs',
@@ -233,7 +268,7 @@ const cases: ToolCase[] = [
     expect: json('[\n  {\n    "a": 1,\n    "b c": 2\n  }\n]', ['a', 'b c'], 1, '\t'),
   },
   {
-    name: 'csv-to-json: auto detects pipes mixed with commas (papaparse\'s own vector)',
+    name: "csv-to-json: auto detects pipes mixed with commas (papaparse's own vector)",
     body: { input: 'one|two,two|three\nfour|five,five|six', mode: 'csv-to-json', delimiter: 'auto' },
     status: 200,
     expect: json(
@@ -247,7 +282,12 @@ const cases: ToolCase[] = [
     name: 'csv-to-json: auto reads quoted fields holding other candidates and line breaks',
     body: { input: 'id;data\r\n1;"{""a"": 1,\n ""b"": 2}"\r\n2;"x,y|z"', mode: 'csv-to-json', delimiter: 'auto' },
     status: 200,
-    expect: json('[\n  {\n    "id": 1,\n    "data": {\n      "a": 1,\n      "b": 2\n    }\n  },\n  {\n    "id": 2,\n    "data": "x,y|z"\n  }\n]', ['id', 'data'], 2, ';'),
+    expect: json(
+      '[\n  {\n    "id": 1,\n    "data": {\n      "a": 1,\n      "b": 2\n    }\n  },\n  {\n    "id": 2,\n    "data": "x,y|z"\n  }\n]',
+      ['id', 'data'],
+      2,
+      ';',
+    ),
   },
   {
     name: 'csv-to-json: auto with one column falls back to commas',
@@ -261,7 +301,9 @@ const cases: ToolCase[] = [
     status: 200,
     expect: {
       ...json('[\n  {\n    "a;b": "1;2"\n  }\n]', ['a;b'], 1),
-      warnings: ['The text looks separated by semicolons rather than by "," (every row is one column): use the delimiter ";" or "auto".'],
+      warnings: [
+        'The text looks separated by semicolons rather than by "," (every row is one column): use the delimiter ";" or "auto".',
+      ],
     },
   },
   {
@@ -282,15 +324,25 @@ const cases: ToolCase[] = [
     body: { input: 'a\tb\n"x;y"\t2', mode: 'csv-to-json', delimiter: ';' },
     status: 200,
     expect: {
-      ...failed('csv-to-json', "Invalid CSV: Unexpected U+0009 after the closing quote of a field (a quote inside a quoted field is written \"\") at line 2, column 6.", ';'),
-      warnings: ['The text looks separated by tabs rather than by ";" (the CSV cannot be read that way): use the delimiter "\\t" or "auto".'],
+      ...failed(
+        'csv-to-json',
+        'Invalid CSV: Unexpected U+0009 after the closing quote of a field (a quote inside a quoted field is written "") at line 2, column 6.',
+        ';',
+      ),
+      warnings: [
+        'The text looks separated by tabs rather than by ";" (the CSV cannot be read that way): use the delimiter "\\t" or "auto".',
+      ],
     },
   },
   {
     name: 'csv-to-json: RFC 4180 quoted delimiter, doubled quotes and a newline inside a field',
     body: { input: 'name,quote\n"Doe, J","He said ""hi""\nand left"', mode: 'csv-to-json' },
     status: 200,
-    expect: json('[\n  {\n    "name": "Doe, J",\n    "quote": "He said \\"hi\\"\\nand left"\n  }\n]', ['name', 'quote'], 1),
+    expect: json(
+      '[\n  {\n    "name": "Doe, J",\n    "quote": "He said \\"hi\\"\\nand left"\n  }\n]',
+      ['name', 'quote'],
+      1,
+    ),
   },
   {
     name: 'csv-to-json: dot columns rebuild nested objects',
@@ -334,7 +386,11 @@ const cases: ToolCase[] = [
     name: 'csv-to-json: duplicate header names are renamed',
     body: { input: 'id,name,name\n1,Ada,Lovelace', mode: 'csv-to-json' },
     status: 200,
-    expect: json('[\n  {\n    "id": 1,\n    "name": "Ada",\n    "name_1": "Lovelace"\n  }\n]', ['id', 'name', 'name_1'], 1),
+    expect: json(
+      '[\n  {\n    "id": 1,\n    "name": "Ada",\n    "name_1": "Lovelace"\n  }\n]',
+      ['id', 'name', 'name_1'],
+      1,
+    ),
   },
   {
     name: 'csv-to-json: CRLF, a blank line skipped, a quoted empty field kept',
@@ -369,13 +425,18 @@ const cases: ToolCase[] = [
     name: 'csv-to-json: unterminated quoted field is an error with its position',
     body: { input: 'a,b\n1,"oops\n2,3', mode: 'csv-to-json' },
     status: 200,
-    expect: failed('csv-to-json', 'Invalid CSV: Unterminated quoted field (no closing \'"\') at line 2, column 3.'),
+    expect: failed('csv-to-json', "Invalid CSV: Unterminated quoted field (no closing '\"') at line 2, column 3."),
   },
   {
     name: 'csv-to-json: text after a closing quote is an error',
     body: { input: 'a,b\n"x"y,2', mode: 'csv-to-json' },
     status: 200,
-    match: { output: '', row_count: 0, columns: [], error: /^Invalid CSV: Unexpected 'y' after the closing quote .* at line 2, column 4\.$/ },
+    match: {
+      output: '',
+      row_count: 0,
+      columns: [],
+      error: /^Invalid CSV: Unexpected 'y' after the closing quote .* at line 2, column 4\.$/,
+    },
   },
 
   // ---- json-to-csv: where the records are (records_path)
@@ -393,7 +454,10 @@ const cases: ToolCase[] = [
   },
   {
     name: 'a named array wins over a longer one; an array holding a non-object is no records array',
-    body: { input: '{"ids":[1,2,3,4],"mixed":[{"a":1},2,{"a":3},{"a":4}],"others":[{"o":1},{"o":2},{"o":3}],"items":[{"i":1}]}' },
+    body: {
+      input:
+        '{"ids":[1,2,3,4],"mixed":[{"a":1},2,{"a":3},{"a":4}],"others":[{"o":1},{"o":2},{"o":3}],"items":[{"i":1}]}',
+    },
     status: 200,
     expect: { ...csv('i\n1', ['i'], 1), records_path: "$['items']" },
   },
@@ -405,7 +469,10 @@ const cases: ToolCase[] = [
   },
   {
     name: 'records_path picks another array',
-    body: { input: '{"data":[{"id":1}],"included":[{"type":"user","id":"u1"},{"type":"user","id":"u2"}]}', records_path: '$.included' },
+    body: {
+      input: '{"data":[{"id":1}],"included":[{"type":"user","id":"u1"},{"type":"user","id":"u2"}]}',
+      records_path: '$.included',
+    },
     status: 200,
     expect: { ...csv('type,id\nuser,u1\nuser,u2', ['type', 'id'], 2), records_path: "$['included']" },
   },
@@ -417,7 +484,10 @@ const cases: ToolCase[] = [
   },
   {
     name: 'records_path selecting several nodes makes each a row; the answer repeats the query',
-    body: { input: '{"data":[{"user":{"name":"Ada"},"n":1},{"user":{"name":"Alan"},"n":2}]}', records_path: '$.data[*].user' },
+    body: {
+      input: '{"data":[{"user":{"name":"Ada"},"n":1},{"user":{"name":"Alan"},"n":2}]}',
+      records_path: '$.data[*].user',
+    },
     status: 200,
     expect: { ...csv('name\nAda\nAlan', ['name'], 2), records_path: '$.data[*].user' },
   },
@@ -449,10 +519,20 @@ const cases: ToolCase[] = [
   // ---- csv-to-json: decimal commas (decimal_separator)
   {
     name: "decimal_separator ',' reads 0,15 as 0.15; 1,50 and 1.500 stay text",
-    body: { input: 'sku;price;weight;qty\nA;0,15;1,50;3\nB;-2,5;1.500;10', mode: 'csv-to-json', delimiter: ';', decimal_separator: ',' },
+    body: {
+      input: 'sku;price;weight;qty\nA;0,15;1,50;3\nB;-2,5;1.500;10',
+      mode: 'csv-to-json',
+      delimiter: ';',
+      decimal_separator: ',',
+    },
     status: 200,
     expect: {
-      ...json('[\n  {\n    "sku": "A",\n    "price": 0.15,\n    "weight": "1,50",\n    "qty": 3\n  },\n  {\n    "sku": "B",\n    "price": -2.5,\n    "weight": "1.500",\n    "qty": 10\n  }\n]', ['sku', 'price', 'weight', 'qty'], 2, ';'),
+      ...json(
+        '[\n  {\n    "sku": "A",\n    "price": 0.15,\n    "weight": "1,50",\n    "qty": 3\n  },\n  {\n    "sku": "B",\n    "price": -2.5,\n    "weight": "1.500",\n    "qty": 10\n  }\n]',
+        ['sku', 'price', 'weight', 'qty'],
+        2,
+        ';',
+      ),
       decimal_separator: ',',
     },
   },
@@ -460,13 +540,19 @@ const cases: ToolCase[] = [
     name: "decimal_separator auto is ',' with the ';' delimiter (detected)",
     body: { input: 'name;rate\nx;0,15', mode: 'csv-to-json', delimiter: 'auto', decimal_separator: 'auto' },
     status: 200,
-    expect: { ...json('[\n  {\n    "name": "x",\n    "rate": 0.15\n  }\n]', ['name', 'rate'], 1, ';'), decimal_separator: ',' },
+    expect: {
+      ...json('[\n  {\n    "name": "x",\n    "rate": 0.15\n  }\n]', ['name', 'rate'], 1, ';'),
+      decimal_separator: ',',
+    },
   },
   {
     name: "decimal_separator auto is '.' with the ',' delimiter",
     body: { input: 'name,rate\nx,0.15', mode: 'csv-to-json', delimiter: 'auto', decimal_separator: 'auto' },
     status: 200,
-    expect: { ...json('[\n  {\n    "name": "x",\n    "rate": 0.15\n  }\n]', ['name', 'rate'], 1), decimal_separator: '.' },
+    expect: {
+      ...json('[\n  {\n    "name": "x",\n    "rate": 0.15\n  }\n]', ['name', 'rate'], 1),
+      decimal_separator: '.',
+    },
   },
   {
     name: 'without decimal_separator a decimal comma stays text (the answer as before)',

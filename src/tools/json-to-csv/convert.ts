@@ -19,7 +19,16 @@ export interface Request {
 const NAMES: Record<Delimiter, string> = { ',': 'commas', ';': 'semicolons', '\t': 'tabs', '|': 'pipes' };
 const SHOWN: Record<Delimiter, string> = { ',': '","', ';': '";"', '\t': '"\\t"', '|': '"|"' };
 
-export function convert({ input, mode, delimiter: choice, flatten, infer_types, bom, records_path, decimal_separator }: Request) {
+export function convert({
+  input,
+  mode,
+  delimiter: choice,
+  flatten,
+  infer_types,
+  bom,
+  records_path,
+  decimal_separator,
+}: Request) {
   if (mode === 'json-to-csv') {
     const delimiter = choice === 'auto' ? ',' : choice;
     const result = jsonToCsv(input, delimiter, flatten, records_path);
@@ -40,11 +49,19 @@ export function convert({ input, mode, delimiter: choice, flatten, infer_types, 
   if (choice !== 'auto') {
     const better = detectDelimiter(input, start);
     if (better !== undefined && better !== delimiter) {
-      const what = !result.ok ? ' (the CSV cannot be read that way)' : result.columns.length === 1 ? ' (every row is one column)' : '';
-      warnings = [`The text looks separated by ${NAMES[better]} rather than by ${SHOWN[delimiter]}${what}: use the delimiter ${SHOWN[better]} or "auto".`];
+      const what = !result.ok
+        ? ' (the CSV cannot be read that way)'
+        : result.columns.length === 1
+          ? ' (every row is one column)'
+          : '';
+      warnings = [
+        `The text looks separated by ${NAMES[better]} rather than by ${SHOWN[delimiter]}${what}: use the delimiter ${SHOWN[better]} or "auto".`,
+      ];
     }
   }
-  const reply = result.ok ? { ...answer(mode, delimiter, result.output, result.columns, result.rowCount), ...said } : failed(mode, delimiter, result.error);
+  const reply = result.ok
+    ? { ...answer(mode, delimiter, result.output, result.columns, result.rowCount), ...said }
+    : failed(mode, delimiter, result.error);
   return warnings ? { ...reply, warnings } : reply;
 }
 

@@ -39,7 +39,7 @@ export function parseCsv(text: string, start: number, delimiter: string, limit =
       let doubled = false;
       for (;;) {
         const q = text.indexOf('"', from);
-        if (q < 0) return { ok: false, message: 'Unterminated quoted field (no closing \'"\')', index: open };
+        if (q < 0) return { ok: false, message: "Unterminated quoted field (no closing '\"')", index: open };
         if (text.charCodeAt(q + 1) !== QUOTE) {
           i = q + 1;
           break;
@@ -52,7 +52,11 @@ export function parseCsv(text: string, start: number, delimiter: string, limit =
       if (doubled) field = field.replaceAll('""', '"');
       const c = text.charCodeAt(i);
       if (i < n && c !== d && c !== CR && c !== LF) {
-        return { ok: false, message: `Unexpected ${describeCharacter(text, i)} after the closing quote of a field (a quote inside a quoted field is written "")`, index: i };
+        return {
+          ok: false,
+          message: `Unexpected ${describeCharacter(text, i)} after the closing quote of a field (a quote inside a quoted field is written "")`,
+          index: i,
+        };
       }
     } else {
       let j = i;

@@ -55,7 +55,8 @@ export function detectDelimiter(text: string, start: number): Candidate | undefi
   for (const score of scoreDelimiters(text, start)) {
     // papaparse's threshold: 1.99 rather than 2 tolerates no rounding, it is simply "about 2".
     if (score.average <= 1.99) continue;
-    if (best === undefined || score.delta < best.delta || (score.delta === best.delta && score.average > best.average)) best = score;
+    if (best === undefined || score.delta < best.delta || (score.delta === best.delta && score.average > best.average))
+      best = score;
   }
   return best?.delimiter;
 }

@@ -6,7 +6,14 @@
 // It is iterative (an explicit stack), so deep nesting cannot overflow the call stack, and it
 // bounds nesting so that the recursive writers downstream are safe.
 // The grammar is src/lib/json-strict.ts; this file is json-to-csv's values and its words.
-import { STRING_ESCAPED, decodeJsonString, parseStrictJson, type JsonBuilder, type JsonProblem, type ValuePlace } from '../../lib/json-strict';
+import {
+  STRING_ESCAPED,
+  decodeJsonString,
+  parseStrictJson,
+  type JsonBuilder,
+  type JsonProblem,
+  type ValuePlace,
+} from '../../lib/json-strict';
 import { describeCharacter } from '../../lib/text-position';
 import { MAX_DEPTH } from './limits';
 
@@ -28,7 +35,8 @@ const ESCAPED = STRING_ESCAPED;
 const decode = decodeJsonString;
 
 /** A string's value: a slice unless it holds escapes. */
-const text = (src: string, start: number, end: number, flags: number): string => (flags & ESCAPED ? decode(src, start, end) : src.slice(start + 1, end - 1));
+const text = (src: string, start: number, end: number, flags: number): string =>
+  flags & ESCAPED ? decode(src, start, end) : src.slice(start + 1, end - 1);
 
 const VALUES: JsonBuilder<JsonValue, JsonValue[], JsonObject> = {
   string: text,
@@ -77,7 +85,8 @@ function failure(text: string, problem: JsonProblem): { message: string; index: 
   const found = () => describeCharacter(text, at);
   switch (problem.kind) {
     case 'value': {
-      if (problem.place === 'array-next' && text.charCodeAt(at) === 0x5d /* ] */) return { message: `Trailing comma before ${found()}`, index: problem.comma };
+      if (problem.place === 'array-next' && text.charCodeAt(at) === 0x5d /* ] */)
+        return { message: `Trailing comma before ${found()}`, index: problem.comma };
       const word = LITERALS[text.charAt(at)];
       if (word === undefined) return { message: `Expected a JSON value, found ${found()}`, index: at };
       // A literal read letter by letter: wrong at the first letter that differs, or complete
@@ -85,10 +94,14 @@ function failure(text: string, problem: JsonProblem): { message: string; index: 
       let k = 0;
       while (k < word.length && text.charCodeAt(at + k) === word.charCodeAt(k)) k++;
       if (k === word.length) return afterValue(text, at + k, problem.place);
-      return { message: `Invalid literal (expected '${word}'), found ${describeCharacter(text, at + k)}`, index: at + k };
+      return {
+        message: `Invalid literal (expected '${word}'), found ${describeCharacter(text, at + k)}`,
+        index: at + k,
+      };
     }
     case 'key':
-      if (!problem.first && text.charCodeAt(at) === 0x7d /* } */) return { message: `Trailing comma before ${found()}`, index: problem.comma };
+      if (!problem.first && text.charCodeAt(at) === 0x7d /* } */)
+        return { message: `Trailing comma before ${found()}`, index: problem.comma };
       return { message: `Expected a property name in double quotes, found ${found()}`, index: at };
     case 'colon':
       return { message: `Expected ':' after a property name, found ${found()}`, index: at };
@@ -102,11 +115,16 @@ function failure(text: string, problem: JsonProblem): { message: string; index: 
       if (problem.reason === 'leading-zero') return afterValue(text, at, problem.place); // the number ended at its '0'
       return { message: `Invalid number: expected ${NUMBER_WANTED[problem.reason]}, found ${found()}`, index: at };
     case 'string':
-      if (problem.reason === 'control') return { message: `Unescaped control character ${found()} in a string`, index: at };
-      if (problem.reason === 'unicode-escape') return { message: 'Invalid \\u escape (expected 4 hex digits)', index: problem.backslash };
+      if (problem.reason === 'control')
+        return { message: `Unescaped control character ${found()} in a string`, index: at };
+      if (problem.reason === 'unicode-escape')
+        return { message: 'Invalid \\u escape (expected 4 hex digits)', index: problem.backslash };
       // A '\' that ends the input leaves the string unterminated.
       if (problem.reason === 'escape' && at < text.length) {
-        return { message: `Invalid escape sequence '\\${String.fromCodePoint(text.codePointAt(at)!)}' in a string`, index: problem.backslash };
+        return {
+          message: `Invalid escape sequence '\\${String.fromCodePoint(text.codePointAt(at)!)}' in a string`,
+          index: problem.backslash,
+        };
       }
       return { message: 'Unterminated string', index: problem.open };
   }

@@ -61,19 +61,41 @@ describe('golden cases', () => {
 });
 
 describe('JSON parser', () => {
-  const TRICKY = ['', 'a', 'é', '👋', '\ud800', '"', '\\', '/', '\b\f\n\r\t', '\u0000\u001f', '\u2028', '__proto__', '0', '10'];
+  const TRICKY = [
+    '',
+    'a',
+    'é',
+    '👋',
+    '\ud800',
+    '"',
+    '\\',
+    '/',
+    '\b\f\n\r\t',
+    '\u0000\u001f',
+    '\u2028',
+    '__proto__',
+    '0',
+    '10',
+  ];
 
   function randomValue(rand: Rand, depth: number): unknown {
     const k = int(rand, depth > 3 ? 5 : 7);
     switch (k) {
-      case 0: return null;
-      case 1: return rand() < 0.5;
-      case 2: return pick(rand, [0, -1, 1.5, 1e21, 1e-7, -2.5e-300, 123456789, 2 ** 53 - 1, rand() * 1e6]);
-      case 3: case 4: return pick(rand, TRICKY) + pick(rand, TRICKY);
-      case 5: return Array.from({ length: int(rand, 4) }, () => randomValue(rand, depth + 1));
+      case 0:
+        return null;
+      case 1:
+        return rand() < 0.5;
+      case 2:
+        return pick(rand, [0, -1, 1.5, 1e21, 1e-7, -2.5e-300, 123456789, 2 ** 53 - 1, rand() * 1e6]);
+      case 3:
+      case 4:
+        return pick(rand, TRICKY) + pick(rand, TRICKY);
+      case 5:
+        return Array.from({ length: int(rand, 4) }, () => randomValue(rand, depth + 1));
       default: {
         const object: Record<string, unknown> = {};
-        for (let i = int(rand, 4); i > 0; i--) object[pick(rand, ['a', 'b', 'x y', '__proto__', 'é', '', '-1'])] = randomValue(rand, depth + 1);
+        for (let i = int(rand, 4); i > 0; i--)
+          object[pick(rand, ['a', 'b', 'x y', '__proto__', 'é', '', '-1'])] = randomValue(rand, depth + 1);
         return object;
       }
     }
@@ -92,14 +114,43 @@ describe('JSON parser', () => {
 
   it('accepts and rejects exactly what JSON.parse does, on 5000 mutated documents', () => {
     const rand = prng(2);
-    const alphabet = ['{', '}', '[', ']', ',', ':', '"', '\\', 'u', '0', '1', '-', '+', '.', 'e', 'E', ' ', '\n', 't', 'n', 'f', 'x', '\u0001'];
+    const alphabet = [
+      '{',
+      '}',
+      '[',
+      ']',
+      ',',
+      ':',
+      '"',
+      '\\',
+      'u',
+      '0',
+      '1',
+      '-',
+      '+',
+      '.',
+      'e',
+      'E',
+      ' ',
+      '\n',
+      't',
+      'n',
+      'f',
+      'x',
+      '\u0001',
+    ];
     for (let n = 0; n < 5000; n++) {
       let text = JSON.stringify(randomValue(rand, 0));
       for (let m = int(rand, 3); m >= 0; m--) {
         const at = int(rand, text.length + 1);
         const op = int(rand, 3);
         const ch = pick(rand, alphabet);
-        text = op === 0 ? text.slice(0, at) + ch + text.slice(at) : op === 1 ? text.slice(0, at) + text.slice(at + 1) : text.slice(0, at) + ch + text.slice(at + 1);
+        text =
+          op === 0
+            ? text.slice(0, at) + ch + text.slice(at)
+            : op === 1
+              ? text.slice(0, at) + text.slice(at + 1)
+              : text.slice(0, at) + ch + text.slice(at + 1);
       }
       let native = true;
       try {
@@ -147,7 +198,9 @@ describe('json-to-csv', () => {
     const input = '[{"a":' + '['.repeat(MAX_DEPTH) + ']'.repeat(MAX_DEPTH) + '}]';
     const reply = await run({ input });
     expect(reply.status).toBe(200);
-    expect(reply.body.error).toBe(`Invalid JSON: Nesting is deeper than ${MAX_DEPTH} levels at line 1, column ${7 + MAX_DEPTH - 2}.`);
+    expect(reply.body.error).toBe(
+      `Invalid JSON: Nesting is deeper than ${MAX_DEPTH} levels at line 1, column ${7 + MAX_DEPTH - 2}.`,
+    );
     expect(reply.body.output).toBe('');
   });
 
@@ -181,8 +234,12 @@ describe('json-to-csv', () => {
   });
 
   it('ignores a byte order mark but counts it in positions, and keeps __proto__ as a column', async () => {
-    expect((await run({ input: '\ufeff[{"__proto__":1,"a":{"__proto__":2}}]' })).body.output).toBe('__proto__,a.__proto__\n1,2');
-    expect((await run({ input: '\ufeff[x]' })).body.error).toBe("Invalid JSON: Expected a JSON value, found 'x' at line 1, column 3.");
+    expect((await run({ input: '\ufeff[{"__proto__":1,"a":{"__proto__":2}}]' })).body.output).toBe(
+      '__proto__,a.__proto__\n1,2',
+    );
+    expect((await run({ input: '\ufeff[x]' })).body.error).toBe(
+      "Invalid JSON: Expected a JSON value, found 'x' at line 1, column 3.",
+    );
   });
 
   it('quotes a lone empty field, also in the header', () => {
@@ -208,7 +265,10 @@ describe('csv-to-json', () => {
       const width = 1 + int(rand, 4);
       const table = Array.from({ length: 1 + int(rand, 5) }, () =>
         // A lone empty field would be a blank line to papaparse's writer (docs/contract.md quotes it).
-        Array.from({ length: width }, () => Array.from({ length: 1 + int(rand, 3) }, () => pick(rand, pieces)).join('') || (width === 1 ? 'a' : '')),
+        Array.from(
+          { length: width },
+          () => Array.from({ length: 1 + int(rand, 3) }, () => pick(rand, pieces)).join('') || (width === 1 ? 'a' : ''),
+        ),
       );
       // Papaparse's own writer (it quotes like docs/contract.md for non-empty fields), so the text
       // under test does not come from the code under test.
@@ -221,7 +281,13 @@ describe('csv-to-json', () => {
     const table: [string, string[][] | string][] = [
       ['a,b', [['a', 'b']]],
       ['a,b\n', [['a', 'b']]],
-      ['a,\n,b,', [['a', ''], ['', 'b', '']]],
+      [
+        'a,\n,b,',
+        [
+          ['a', ''],
+          ['', 'b', ''],
+        ],
+      ],
       ['a\r\nb\rc\nd', [['a'], ['b'], ['c'], ['d']]],
       ['a\n\n\r\n\nb\n\n', [['a'], ['b']]],
       ['""\n""', [[''], ['']]],
@@ -230,9 +296,9 @@ describe('csv-to-json', () => {
       ['"a\r\nb","c\nd"\r\ne', [['a\r\nb', 'c\nd'], ['e']]],
       ['"""",""""""', [['"', '""']]],
       [' a , b ', [[' a ', ' b ']]],
-      ['"a" ,b', "Unexpected ' ' after the closing quote of a field (a quote inside a quoted field is written \"\")"],
-      ['"a', 'Unterminated quoted field (no closing \'"\')'],
-      ['a,"b""', 'Unterminated quoted field (no closing \'"\')'],
+      ['"a" ,b', 'Unexpected \' \' after the closing quote of a field (a quote inside a quoted field is written "")'],
+      ['"a', "Unterminated quoted field (no closing '\"')"],
+      ['a,"b""', "Unterminated quoted field (no closing '\"')"],
     ];
     for (const [text, expected] of table) expect(rows(text, ','), JSON.stringify(text)).toEqual(expected);
     expect(rows('a;"b;c";x\ty,z', ';')).toEqual([['a', 'b;c', 'x\ty,z']]);
@@ -294,7 +360,11 @@ describe('csv-to-json', () => {
     const rand = prng(5);
     for (let n = 0; n < 2000; n++) {
       const digits = Array.from({ length: 1 + int(rand, 20) }, () => int(rand, 10)).join('');
-      const text = (rand() < 0.3 ? '-' : '') + digits.replace(/^0+(?=\d)/, '') + (rand() < 0.5 ? '.' + int(rand, 1000) : '') + (rand() < 0.3 ? 'e' + (int(rand, 40) - 20) : '');
+      const text =
+        (rand() < 0.3 ? '-' : '') +
+        digits.replace(/^0+(?=\d)/, '') +
+        (rand() < 0.5 ? '.' + int(rand, 1000) : '') +
+        (rand() < 0.3 ? 'e' + (int(rand, 40) - 20) : '');
       const out = cellJson(text, '');
       if (out.startsWith('"')) continue;
       // Whatever is read as a number must print back to the same decimal value.
@@ -345,7 +415,10 @@ describe('csv-to-json', () => {
       // Header names papaparse and csv-to-json key alike: unique, not integer-like, no dots.
       const header = Array.from({ length: width }, (_, c) => `h${'abcd'[c]}`);
       const body = Array.from({ length: 1 + int(rand, 5) }, () =>
-        Array.from({ length: width }, () => Array.from({ length: 1 + int(rand, 3) }, () => pick(rand, pieces)).join('') || 'x'),
+        Array.from(
+          { length: width },
+          () => Array.from({ length: 1 + int(rand, 3) }, () => pick(rand, pieces)).join('') || 'x',
+        ),
       );
       const text = Papa.unparse([header, ...body], { delimiter, newline: '\n' });
       const expected = Papa.parse<Record<string, string>>(text, { delimiter, header: true, newline: '\n' }).data;
@@ -355,7 +428,8 @@ describe('csv-to-json', () => {
   });
 
   it('renames every duplicate without quadratic work', async () => {
-    const input = Array.from({ length: 20000 }, () => 'x').join(',') + '\n' + Array.from({ length: 20000 }, (_, i) => i).join(',');
+    const input =
+      Array.from({ length: 20000 }, () => 'x').join(',') + '\n' + Array.from({ length: 20000 }, (_, i) => i).join(',');
     const reply = await run({ input, mode: 'csv-to-json', flatten: false });
     const columns = reply.body.columns as string[];
     expect(columns.slice(0, 3)).toEqual(['x', 'x_1', 'x_2']);
@@ -372,7 +446,10 @@ describe('csv-to-json', () => {
       ['[{"a":{"b.c":1},"a.b":{"c":2}}]', message(1, '/a/b.c', '/a.b/c', 'a.b.c')],
     ] as const) {
       const reply = await run({ input });
-      expect(reply).toEqual({ status: 200, body: { output: '', row_count: 0, column_count: 0, columns: [], mode: 'json-to-csv', delimiter: ',', error } });
+      expect(reply).toEqual({
+        status: 200,
+        body: { output: '', row_count: 0, column_count: 0, columns: [], mode: 'json-to-csv', delimiter: ',', error },
+      });
     }
   });
 
@@ -396,17 +473,33 @@ describe('delimiter detection (auto)', () => {
   const corpus = readdirSync(CORPUS).map((name) => [name, readFileSync(new URL(name, CORPUS), 'utf8')] as const);
   const detected = (text: string) => detectDelimiter(text, text.charCodeAt(0) === 0xfeff ? 1 : 0) ?? ',';
   /** papaparse's own guess among our candidates; blank lines skipped as csv-to-json skips them. */
-  const papaGuess = (text: string) => Papa.parse(text, { delimitersToGuess: [...CANDIDATES], skipEmptyLines: true }).meta.delimiter;
+  const papaGuess = (text: string) =>
+    Papa.parse(text, { delimitersToGuess: [...CANDIDATES], skipEmptyLines: true }).meta.delimiter;
 
   it('finds the delimiter each file of the corpus was written with', () => {
     // Known by how each file was made (tests/fixtures/csv: two real distro-info tables, numpy
     // test data, papaparse's sample, and exports written the way Excel, psql and spreadsheets do).
     const truth: Record<string, string> = {
-      'blank-lines-semicolon.csv': ';', 'commas-then-pipes.csv': ',', 'distro-info-debian.csv': ',', 'distro-info-ubuntu.csv': ',',
-      'european-decimals.csv': ';', 'excel-de.csv': ';', 'export.tsv': '\t', 'header-only-semicolon.csv': ';',
-      'log-with-spaces.txt': ',', 'mixed-line-endings.csv': ',', 'numpy-mt19937-testset.csv': ',', 'numpy-umath-validation-log2.csv': ',',
-      'one-column.csv': ',', 'papaparse-long-sample.csv': ',', 'pipe-and-commas.txt': '|', 'psql-unaligned.txt': '|',
-      'quoted-commas-semicolon.csv': ';', 'quoted-json-semicolon.csv': ';', 'ragged-commas.csv': ',', 'semicolon-escaped-quotes.csv': ';',
+      'blank-lines-semicolon.csv': ';',
+      'commas-then-pipes.csv': ',',
+      'distro-info-debian.csv': ',',
+      'distro-info-ubuntu.csv': ',',
+      'european-decimals.csv': ';',
+      'excel-de.csv': ';',
+      'export.tsv': '\t',
+      'header-only-semicolon.csv': ';',
+      'log-with-spaces.txt': ',',
+      'mixed-line-endings.csv': ',',
+      'numpy-mt19937-testset.csv': ',',
+      'numpy-umath-validation-log2.csv': ',',
+      'one-column.csv': ',',
+      'papaparse-long-sample.csv': ',',
+      'pipe-and-commas.txt': '|',
+      'psql-unaligned.txt': '|',
+      'quoted-commas-semicolon.csv': ';',
+      'quoted-json-semicolon.csv': ';',
+      'ragged-commas.csv': ',',
+      'semicolon-escaped-quotes.csv': ';',
     };
     expect(corpus.map(([name]) => name).sort()).toEqual(Object.keys(truth).sort());
     for (const [name, text] of corpus) expect(detected(text), name).toBe(truth[name]);
@@ -435,7 +528,10 @@ describe('delimiter detection (auto)', () => {
       const delimiter = pick(rand, CANDIDATES);
       const width = 1 + int(rand, 5);
       const table = Array.from({ length: 1 + int(rand, 12) }, () =>
-        Array.from({ length: width }, () => Array.from({ length: int(rand, 3) }, () => pick(rand, pieces)).join('') || 'v'),
+        Array.from(
+          { length: width },
+          () => Array.from({ length: int(rand, 3) }, () => pick(rand, pieces)).join('') || 'v',
+        ),
       );
       const text = Papa.unparse(table, { delimiter, newline: pick(rand, ['\n', '\r\n']) });
       const theirs = papaGuess(text);
@@ -444,7 +540,10 @@ describe('delimiter detection (auto)', () => {
         // papaparse read quotes leniently to make its guess fit; its own reading with that
         // delimiter reports the quoting as broken, while ours is the one the table was written with.
         differ++;
-        expect(Papa.parse(text, { delimiter: theirs }).errors.some((e) => e.type === 'Quotes'), JSON.stringify(text)).toBe(true);
+        expect(
+          Papa.parse(text, { delimiter: theirs }).errors.some((e) => e.type === 'Quotes'),
+          JSON.stringify(text),
+        ).toBe(true);
         expect(mine, JSON.stringify(text)).toBe(delimiter);
       }
       // Tables of two or more columns: the delimiter found is nearly always the one written (a
@@ -468,7 +567,17 @@ describe('delimiter detection (auto)', () => {
 describe('JSON Lines and objects (json-to-csv)', () => {
   it('JSON Lines give the CSV of the array of their values (200 random documents)', async () => {
     const rand = prng(14);
-    const values = ['{"a":1,"b":"x"}', '{"b":{"c":true},"a":null}', '"text"', '42', '[1,2]', '{}', '{"2":"two","a":"é"}', 'null', '{"a":9007199254740993}'];
+    const values = [
+      '{"a":1,"b":"x"}',
+      '{"b":{"c":true},"a":null}',
+      '"text"',
+      '42',
+      '[1,2]',
+      '{}',
+      '{"2":"two","a":"é"}',
+      'null',
+      '{"a":9007199254740993}',
+    ];
     for (let n = 0; n < 200; n++) {
       const lines = Array.from({ length: 2 + int(rand, 5) }, () => pick(rand, values));
       const newline = pick(rand, ['\n', '\r\n', '\n\n', '\n \t\n']);
@@ -481,9 +590,12 @@ describe('JSON Lines and objects (json-to-csv)', () => {
 
   it('an error in any line names that line, whichever parser read the others', async () => {
     for (const [input, error] of [
-      ['{"a":1}\n{"a":2\n{"a":3}', "Invalid JSON Lines: Expected ',' or '}' after an object member, found the end of the input at line 2, column 7."],
+      [
+        '{"a":1}\n{"a":2\n{"a":3}',
+        "Invalid JSON Lines: Expected ',' or '}' after an object member, found the end of the input at line 2, column 7.",
+      ],
       ['{"1":1}\n\n  nope', "Invalid JSON Lines: Invalid literal (expected 'null'), found 'o' at line 3, column 4."],
-      ['\ufeff1\n2\n[', "Invalid JSON Lines: Expected a JSON value, found the end of the input at line 3, column 2."],
+      ['\ufeff1\n2\n[', 'Invalid JSON Lines: Expected a JSON value, found the end of the input at line 3, column 2.'],
     ] as const) {
       expect((await run({ input })).body.error, input).toBe(error);
     }
@@ -491,18 +603,26 @@ describe('JSON Lines and objects (json-to-csv)', () => {
 
   it('a value spread over several lines is one JSON document or an error, never JSON Lines', async () => {
     expect((await run({ input: '{\n"a": 1\n}' })).body.output).toBe('a\n1');
-    expect((await run({ input: '{\n"a": 1\n}\n{\n"a": 2\n}' })).body.error).toBe("Invalid JSON: Unexpected '{' after the end of the JSON value at line 4, column 1.");
+    expect((await run({ input: '{\n"a": 1\n}\n{\n"a": 2\n}' })).body.error).toBe(
+      "Invalid JSON: Unexpected '{' after the end of the JSON value at line 4, column 1.",
+    );
   });
 
   it('nesting limits hold for a top-level object and JSON Lines as for an array', async () => {
     const deep = (levels: number) => '{"a":' + '['.repeat(levels - 1) + ']'.repeat(levels - 1) + '}';
-    expect((await run({ input: deep(MAX_DEPTH) })).body.output).toBe('a\n' + '['.repeat(MAX_DEPTH - 1) + ']'.repeat(MAX_DEPTH - 1));
-    expect((await run({ input: deep(MAX_DEPTH + 1) })).body.error).toMatch(/^Invalid JSON: Nesting is deeper than 1000 levels/);
+    expect((await run({ input: deep(MAX_DEPTH) })).body.output).toBe(
+      'a\n' + '['.repeat(MAX_DEPTH - 1) + ']'.repeat(MAX_DEPTH - 1),
+    );
+    expect((await run({ input: deep(MAX_DEPTH + 1) })).body.error).toMatch(
+      /^Invalid JSON: Nesting is deeper than 1000 levels/,
+    );
     expect((await run({ input: '1\n' + deep(MAX_DEPTH) })).body.row_count).toBe(2);
-    expect((await run({ input: '1\n' + deep(MAX_DEPTH + 1) })).body.error).toMatch(/^Invalid JSON Lines: Nesting is deeper than 1000 levels at line 2, /);
+    expect((await run({ input: '1\n' + deep(MAX_DEPTH + 1) })).body.error).toMatch(
+      /^Invalid JSON Lines: Nesting is deeper than 1000 levels at line 2, /,
+    );
   });
 
-  it('bom: Excel\'s byte order mark first, and csv-to-json reads the file back', async () => {
+  it("bom: Excel's byte order mark first, and csv-to-json reads the file back", async () => {
     const there = await run({ input: '[{"name":"Zoë","n":1.5}]', bom: true, delimiter: ';' });
     expect(there.body.output).toBe('\ufeffname;n\nZoë;1.5');
     const back = await run({ input: there.body.output as string, mode: 'csv-to-json', delimiter: 'auto' });
@@ -536,7 +656,30 @@ describe('round trip: csv-to-json(json-to-csv(x)) equals x', () => {
   // -0 (JSON has no negative zero), keys containing "." (flatten reads them as nesting), and
   // objects whose key sets differ (a missing key comes back as ""). Keys such as "2" and "10"
   // are included: their order must survive.
-  const STRING_PIECES = ['a', 'Z', ' ', ',', ';', '\t', '"', '""', '\n', '\r', '\r\n', 'true', '007', '1e400', '-0', 'null', '[', '{', 'é', '👋', '1', '.'];
+  const STRING_PIECES = [
+    'a',
+    'Z',
+    ' ',
+    ',',
+    ';',
+    '\t',
+    '"',
+    '""',
+    '\n',
+    '\r',
+    '\r\n',
+    'true',
+    '007',
+    '1e400',
+    '-0',
+    'null',
+    '[',
+    '{',
+    'é',
+    '👋',
+    '1',
+    '.',
+  ];
   const KEYS = ['id', 'name', 'x y', '2', '10', '0', '', '__proto__', 'é', 'value', 'a_1'];
 
   function randomString(rand: Rand): string {
@@ -547,9 +690,24 @@ describe('round trip: csv-to-json(json-to-csv(x)) equals x', () => {
   }
   function randomLeaf(rand: Rand): unknown {
     switch (int(rand, 4)) {
-      case 0: return rand() < 0.5;
-      case 1: return pick(rand, [0, 1, -7, 0.1, 1.5e300, 1e21, 1e-7, 2 ** 53 - 1, -(2 ** 53), Math.round(rand() * 1e9) / 1e3, (rand() - 0.5) * 1e-200]);
-      default: return randomString(rand);
+      case 0:
+        return rand() < 0.5;
+      case 1:
+        return pick(rand, [
+          0,
+          1,
+          -7,
+          0.1,
+          1.5e300,
+          1e21,
+          1e-7,
+          2 ** 53 - 1,
+          -(2 ** 53),
+          Math.round(rand() * 1e9) / 1e3,
+          (rand() - 0.5) * 1e-200,
+        ]);
+      default:
+        return randomString(rand);
     }
   }
   /** A shape: which keys, in which order, with nested shapes or leaves. */
@@ -562,7 +720,21 @@ describe('round trip: csv-to-json(json-to-csv(x)) equals x', () => {
   function objectText(rand: Rand, shape: Shape, indent: string): string {
     if (shape.length === 0) return '{}';
     const inner = indent + '  ';
-    return '{\n' + shape.map(([key, sub]) => inner + JSON.stringify(key) + ': ' + (sub ? objectText(rand, sub, inner) : JSON.stringify(randomLeaf(rand)))).join(',\n') + '\n' + indent + '}';
+    return (
+      '{\n' +
+      shape
+        .map(
+          ([key, sub]) =>
+            inner +
+            JSON.stringify(key) +
+            ': ' +
+            (sub ? objectText(rand, sub, inner) : JSON.stringify(randomLeaf(rand))),
+        )
+        .join(',\n') +
+      '\n' +
+      indent +
+      '}'
+    );
   }
 
   it('holds for 500 generated documents, every delimiter', async () => {
@@ -570,7 +742,10 @@ describe('round trip: csv-to-json(json-to-csv(x)) equals x', () => {
     for (let n = 0; n < 500; n++) {
       const shape = randomShape(rand, 0);
       const rows = 1 + int(rand, 4);
-      const x = rows === 0 ? '[]' : '[\n' + Array.from({ length: rows }, () => '  ' + objectText(rand, shape, '  ')).join(',\n') + '\n]';
+      const x =
+        rows === 0
+          ? '[]'
+          : '[\n' + Array.from({ length: rows }, () => '  ' + objectText(rand, shape, '  ')).join(',\n') + '\n]';
       const delimiter = pick(rand, [',', ';', '\t'] as Delimiter[]);
       const there = await run({ input: x, delimiter });
       expect(there.body.error, x).toBeUndefined();

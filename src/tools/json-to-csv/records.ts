@@ -48,7 +48,11 @@ export function findRecords(root: object): Records | undefined {
         if (isObject(value)) next.push({ object: value, location: at });
         else if (isArray(value) && value.length > 0 && value.every(isObject)) {
           const named = RECORD_NAMES.has(key);
-          if (best === undefined || (named && !best.named) || (named === best.named && !named && value.length > best.array.length)) {
+          if (
+            best === undefined ||
+            (named && !best.named) ||
+            (named === best.named && !named && value.length > best.array.length)
+          ) {
             best = { location: at, array: value, named };
           }
         }
@@ -61,12 +65,20 @@ export function findRecords(root: object): Records | undefined {
 }
 
 /** The rows `query` selects in `root`, or a sentence saying why it selects none. */
-export function selectRecords(root: unknown, fast: boolean, query: string, inputChars: number): Records | { error: string } {
+export function selectRecords(
+  root: unknown,
+  fast: boolean,
+  query: string,
+  inputChars: number,
+): Records | { error: string } {
   const compiled = compileQuery(query);
-  if ('problem' in compiled) return { error: `records_path ${JSON.stringify(query)} is not a JSONPath query: ${compiled.problem}.` };
+  if ('problem' in compiled)
+    return { error: `records_path ${JSON.stringify(query)} is not a JSONPath query: ${compiled.problem}.` };
   const locations: Location[] = [];
   try {
-    runQuery(compiled.query, fast ? (root as Plain) : plain(root), queryBudget(inputChars), (location) => locations.push(location));
+    runQuery(compiled.query, fast ? (root as Plain) : plain(root), queryBudget(inputChars), (location) =>
+      locations.push(location),
+    );
   } catch (error) {
     if (!(error instanceof QueryError)) throw error;
     return { error: `records_path ${JSON.stringify(query)} cannot be run: ${error.message}.` };
@@ -78,7 +90,11 @@ export function selectRecords(root: unknown, fast: boolean, query: string, input
     if (isArray(node)) return { rows: node, depths: location.length + 2, path: normalizedPath(location) };
     return { rows: [node], depths: location.length + 1, path: normalizedPath(location) };
   }
-  return { rows: locations.map((location) => nodeAt(root, location)), depths: locations.map((location) => location.length + 1), path: query };
+  return {
+    rows: locations.map((location) => nodeAt(root, location)),
+    depths: locations.map((location) => location.length + 1),
+    path: query,
+  };
 }
 
 /** The value at a location the query engine reported (every step exists). */

@@ -39,7 +39,9 @@ import { lineColumnText } from '../../lib/text-position';
 import { findRecords, selectRecords } from './records';
 
 /** `recordsPath`: where the rows were found, when not the document itself (records.ts). */
-export type ConversionResult = { ok: true; output: string; columns: string[]; rowCount: number; recordsPath?: string } | { ok: false; error: string };
+export type ConversionResult =
+  | { ok: true; output: string; columns: string[]; rowCount: number; recordsPath?: string }
+  | { ok: false; error: string };
 
 export { MAX_CELLS, MAX_COLUMNS, MAX_HEADER_CHARS } from './limits';
 
@@ -47,7 +49,12 @@ export { MAX_CELLS, MAX_COLUMNS, MAX_HEADER_CHARS } from './limits';
 const INTEGER_LIKE_KEY = /"(?:\d|\\u003\d)+"\s*:/;
 
 /** `recordsPath`: a JSONPath to the rows (records.ts); undefined: found as records.ts says. */
-export function jsonToCsv(input: string, delimiter: Delimiter, flatten: boolean, recordsPath?: string): ConversionResult {
+export function jsonToCsv(
+  input: string,
+  delimiter: Delimiter,
+  flatten: boolean,
+  recordsPath?: string,
+): ConversionResult {
   const start = input.charCodeAt(0) === 0xfeff ? 1 : 0;
   const ordered = INTEGER_LIKE_KEY.test(input);
   let fastValue: unknown;
@@ -60,7 +67,8 @@ export function jsonToCsv(input: string, delimiter: Delimiter, flatten: boolean,
   if (!fast) {
     const lines = jsonLines(input, start);
     if (lines !== undefined) {
-      if (recordsPath !== undefined) return { ok: false, error: 'records_path needs one JSON document; JSON Lines are already one record a line.' };
+      if (recordsPath !== undefined)
+        return { ok: false, error: 'records_path needs one JSON document; JSON Lines are already one record a line.' };
       return convertLines(input, lines, delimiter, flatten, ordered);
     }
   }
@@ -72,14 +80,15 @@ export function jsonToCsv(input: string, delimiter: Delimiter, flatten: boolean,
     }
   }
   const parsed = parseJson(input, start);
-  if (!parsed.ok) return { ok: false, error: `Invalid JSON: ${parsed.message} at ${lineColumnText(input, parsed.index)}.` };
+  if (!parsed.ok)
+    return { ok: false, error: `Invalid JSON: ${parsed.message} at ${lineColumnText(input, parsed.index)}.` };
   return convert(parsed.value, false, input, start, delimiter, flatten, recordsPath);
 }
 
 /** Start and end (LF excluded) of each non-blank line when the text is JSON Lines (see the header), else undefined. */
 function jsonLines(input: string, start: number): number[] | undefined {
   const bounds: number[] = [];
-  for (let from = start; from < input.length; ) {
+  for (let from = start; from < input.length;) {
     let end = input.indexOf('\n', from);
     if (end < 0) end = input.length;
     if (!isBlank(input, from, end)) {
@@ -108,7 +117,13 @@ function isBlank(input: string, from: number, end: number): boolean {
 }
 
 /** Converts JSON Lines: each line's value is a row; the fast parser first, as for a document. */
-function convertLines(input: string, bounds: number[], delimiter: Delimiter, flatten: boolean, ordered: boolean): ConversionResult {
+function convertLines(
+  input: string,
+  bounds: number[],
+  delimiter: Delimiter,
+  flatten: boolean,
+  ordered: boolean,
+): ConversionResult {
   if (!ordered) {
     try {
       const values: unknown[] = [];
@@ -116,20 +131,33 @@ function convertLines(input: string, bounds: number[], delimiter: Delimiter, fla
       return table(values, 1, true, delimiter, flatten);
     } catch (error) {
       // A line JSON.parse refuses, or a value it has read lossily: the ordered parser redoes it.
-      if (!(error instanceof NeedsOrderedParse || error instanceof SyntaxError || error instanceof RangeError)) throw error;
+      if (!(error instanceof NeedsOrderedParse || error instanceof SyntaxError || error instanceof RangeError))
+        throw error;
     }
   }
   const values: JsonValue[] = [];
   for (let k = 0; k < bounds.length; k += 2) {
     const from = bounds[k]!;
     const parsed = parseJson(input.slice(from, bounds[k + 1]));
-    if (!parsed.ok) return { ok: false, error: `Invalid JSON Lines: ${parsed.message} at ${lineColumnText(input, from + parsed.index)}.` };
+    if (!parsed.ok)
+      return {
+        ok: false,
+        error: `Invalid JSON Lines: ${parsed.message} at ${lineColumnText(input, from + parsed.index)}.`,
+      };
     values.push(parsed.value);
   }
   return table(values, 1, false, delimiter, flatten);
 }
 
-function convert(parsed: unknown, fast: boolean, input: string, start: number, delimiter: Delimiter, flatten: boolean, recordsPath?: string): ConversionResult {
+function convert(
+  parsed: unknown,
+  fast: boolean,
+  input: string,
+  start: number,
+  delimiter: Delimiter,
+  flatten: boolean,
+  recordsPath?: string,
+): ConversionResult {
   if (recordsPath !== undefined) {
     const records = selectRecords(parsed, fast, recordsPath, input.length);
     if ('error' in records) return { ok: false, error: records.error };
@@ -154,7 +182,13 @@ function convert(parsed: unknown, fast: boolean, input: string, start: number, d
 }
 
 /** The CSV of rows whose values nest from `depth` (2 inside a document's array, else 1; or one per row). */
-function table(rows: unknown[], depth: number | number[], fast: boolean, delimiter: Delimiter, flatten: boolean): ConversionResult {
+function table(
+  rows: unknown[],
+  depth: number | number[],
+  fast: boolean,
+  delimiter: Delimiter,
+  flatten: boolean,
+): ConversionResult {
   const builder = new TableBuilder(fast, fieldQuoter(delimiter), flatten);
   try {
     for (let i = 0; i < rows.length; i++) builder.addRow(rows[i], typeof depth === 'number' ? depth : depth[i]!);
@@ -248,7 +282,13 @@ class TableBuilder {
     const children = (node.children ??= new Map());
     let child = children.get(key);
     if (child === undefined) {
-      child = { path: node === this.root ? key : node.path + '.' + key, key, parent: node, column: -1, children: undefined };
+      child = {
+        path: node === this.root ? key : node.path + '.' + key,
+        key,
+        parent: node,
+        column: -1,
+        children: undefined,
+      };
       children.set(key, child);
     }
     return child;
@@ -270,7 +310,10 @@ class TableBuilder {
     let index = this.columnOf.get(name);
     if (index === undefined) {
       this.headerChars += name.length;
-      if (this.headerChars > MAX_HEADER_CHARS) throw new TooManyColumns(`the column names exceed ${MAX_HEADER_CHARS} characters in total (flatten: false keeps nested objects as JSON text)`);
+      if (this.headerChars > MAX_HEADER_CHARS)
+        throw new TooManyColumns(
+          `the column names exceed ${MAX_HEADER_CHARS} characters in total (flatten: false keeps nested objects as JSON text)`,
+        );
       if (this.columns.length === MAX_COLUMNS) throw new TooManyColumns(`more than ${MAX_COLUMNS} columns`);
       index = this.columns.length;
       this.columns.push(name);

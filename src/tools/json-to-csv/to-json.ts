@@ -42,11 +42,18 @@ type CellWriter = (cell: string, indent: string) => string;
 const stringCell: CellWriter = (cell) => JSON.stringify(cell);
 
 /** `decimalComma`: numbers are written with a decimal comma (`0,15`), as European spreadsheets export them. */
-export function csvToJson(input: string, delimiter: string, flatten: boolean, inferTypes = true, decimalComma = false): ConversionResult {
+export function csvToJson(
+  input: string,
+  delimiter: string,
+  flatten: boolean,
+  inferTypes = true,
+  decimalComma = false,
+): ConversionResult {
   const cellWriter = !inferTypes ? stringCell : decimalComma ? commaCellJson : cellJson;
   const start = input.charCodeAt(0) === 0xfeff ? 1 : 0;
   const parsed = parseCsv(input, start, delimiter);
-  if (!parsed.ok) return { ok: false, error: `Invalid CSV: ${parsed.message} at ${lineColumnText(input, parsed.index)}.` };
+  if (!parsed.ok)
+    return { ok: false, error: `Invalid CSV: ${parsed.message} at ${lineColumnText(input, parsed.index)}.` };
   const { fields, rowEnd } = parsed;
   if (rowEnd.length === 0) return { ok: true, output: '[]', columns: [], rowCount: 0 };
 
@@ -60,7 +67,10 @@ export function csvToJson(input: string, delimiter: string, flatten: boolean, in
   if (typeof tree === 'string') return { ok: false, error: tree };
   const rowCount = rowEnd.length - 1;
   if (objectChars(tree) * rowCount > MAX_OUTPUT_CHARS) {
-    return { ok: false, error: `Output too large: ${rowCount} rows with these columns exceed ${MAX_OUTPUT_CHARS} characters of JSON.` };
+    return {
+      ok: false,
+      error: `Output too large: ${rowCount} rows with these columns exceed ${MAX_OUTPUT_CHARS} characters of JSON.`,
+    };
   }
   if (rowCount === 0) return { ok: true, output: '[]', columns, rowCount };
 
@@ -137,7 +147,8 @@ function nestedKeys(columns: string[]): KeyNode[] | string {
   const trie = new TrieNode();
   for (let c = 0; c < columns.length; c++) {
     const segments = columns[c]!.split('.');
-    if (segments.length > MAX_DEPTH) return `Invalid CSV: column ${c + 1}'s name has more than ${MAX_DEPTH - 1} dots; use flatten: false to keep it as one key.`;
+    if (segments.length > MAX_DEPTH)
+      return `Invalid CSV: column ${c + 1}'s name has more than ${MAX_DEPTH - 1} dots; use flatten: false to keep it as one key.`;
     paths.push(segments);
     trie.insert(segments, c);
   }
@@ -196,7 +207,8 @@ class TrieNode {
 /** Characters the keys and layout of one output object take: a lower bound of its size. */
 function objectChars(nodes: KeyNode[]): number {
   let total = 8;
-  for (const node of nodes) total += node.lead.length + 2 + (node.column < 0 ? objectChars(node.children) + node.indent.length : 0);
+  for (const node of nodes)
+    total += node.lead.length + 2 + (node.column < 0 ? objectChars(node.children) + node.indent.length : 0);
   return total;
 }
 
@@ -208,7 +220,9 @@ function writeObject(nodes: KeyNode[], fields: string[], start: number, end: num
     const node = nodes[k]!;
     const at = start + node.column;
     const value =
-      node.column < 0 ? writeObject(node.children, fields, start, end, cell) : cell(at < end ? fields[at]! : '', node.indent);
+      node.column < 0
+        ? writeObject(node.children, fields, start, end, cell)
+        : cell(at < end ? fields[at]! : '', node.indent);
     out += (k ? ',\n' : '\n') + node.lead + value;
   }
   return out + '\n' + nodes[0]!.indent.slice(2) + '}';
@@ -222,7 +236,7 @@ export function cellJson(cell: string, indent: string): string {
   const first = cell.charCodeAt(0);
   if ((first === 0x2d || (first >= 0x30 && first <= 0x39)) && JSON_NUMBER.test(cell)) {
     if (printsBack(cell)) return cell;
-  } else if ((first === 0x5b || first === 0x7b) && (cell.endsWith(first === 0x5b ? ']' : '}'))) {
+  } else if ((first === 0x5b || first === 0x7b) && cell.endsWith(first === 0x5b ? ']' : '}')) {
     const parsed = parseJson(cell);
     if (parsed.ok) return prettyJson(parsed.value, indent);
   }

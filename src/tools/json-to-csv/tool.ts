@@ -12,7 +12,10 @@ export default defineTool({
   icon: 'sheet',
   blurb: 'JSON arrays to CSV tables and back.',
   keywords: ['csv', 'json', 'tsv', 'spreadsheet', 'excel', 'table', 'rows', 'columns', 'convert'],
-  paste: [{ kind: 'csv', field: 'input', with: { mode: 'csv-to-json' } }, { kind: 'json-rows', field: 'input', with: { mode: 'json-to-csv' }, fit: 0.95 }],
+  paste: [
+    { kind: 'csv', field: 'input', with: { mode: 'csv-to-json' } },
+    { kind: 'json-rows', field: 'input', with: { mode: 'json-to-csv' }, fit: 0.95 },
+  ],
   input: Input,
   output: Output,
   accepts: { types: { 'text/csv': ['.csv'] }, read: 'text', field: 'input', with: { mode: 'csv-to-json' } },
@@ -27,7 +30,12 @@ export default defineTool({
     },
     {
       summary: 'CSV to JSON, delimiter detected, every value kept as text',
-      input: { input: 'sku|price|version\nA-1|1.50|2.0\nB-2|12|10', mode: 'csv-to-json', delimiter: 'auto', infer_types: false },
+      input: {
+        input: 'sku|price|version\nA-1|1.50|2.0\nB-2|12|10',
+        mode: 'csv-to-json',
+        delimiter: 'auto',
+        infer_types: false,
+      },
     },
     {
       summary: 'JSON Lines to CSV with a byte order mark for Excel',

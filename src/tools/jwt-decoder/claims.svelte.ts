@@ -13,7 +13,7 @@ export const HEADER_FIELDS: Record<string, string> = {
   typ: 'Type of the whole token: JWT, or at+jwt for an OAuth access token (RFC 9068).',
   kid: "Key ID: which of the issuer's keys signed the token; look it up in the issuer's JWKS.",
   cty: 'Content type of the payload: "JWT" means the payload is itself a nested token.',
-  jku: "JWK Set URL: where to find the signing keys. Never fetch keys from a URL the token names: an attacker can point it at their own keys.",
+  jku: 'JWK Set URL: where to find the signing keys. Never fetch keys from a URL the token names: an attacker can point it at their own keys.',
   jwk: 'A public key embedded in the token. Never trust it on its own: anyone can sign a token and embed their own key.',
   x5u: 'X.509 certificate URL. As with jku, never fetch a key from a URL the token names.',
   x5c: 'X.509 certificate chain of the signing key, embedded. Trust it only if it chains to a certificate you already trust.',
@@ -36,13 +36,14 @@ export const CLAIMS: Record<string, string> = {
   jti: 'JWT ID: a unique identifier, which lets a server refuse a token it has already seen.',
   // OpenID Connect Core §2: ID token claims.
   auth_time: 'When the user last actively logged in (OpenID Connect).',
-  nonce: "The value the client sent with its login request, echoed back so that the client can detect a replayed token.",
+  nonce:
+    'The value the client sent with its login request, echoed back so that the client can detect a replayed token.',
   acr: 'Authentication context class: how strongly the user was authenticated.',
   amr: 'Authentication methods used, such as pwd (password), otp or mfa.',
   azp: 'Authorized party: the client the ID token was issued to.',
   at_hash: "Access token hash: the left half of the access token's hash, tying that token to this ID token.",
   c_hash: "Code hash: the left half of the authorization code's hash, tying the code to this ID token.",
-  sid: "Session ID at the identity provider, used to log the session out.",
+  sid: 'Session ID at the identity provider, used to log the session out.',
   // OpenID Connect Core §5.1: standard claims.
   name: "The user's full name, for display.",
   given_name: "The user's given (first) name.",
@@ -68,7 +69,7 @@ export const CLAIMS: Record<string, string> = {
   scp: 'Scopes granted: what the bearer of the token may do (Okta, Azure AD).',
   client_id: 'The OAuth client the token was issued to (RFC 9068).',
   cid: 'Client ID: the OAuth client the token was issued to (Okta).',
-  roles: 'Roles granted to the subject; their meaning is the application\'s.',
+  roles: "Roles granted to the subject; their meaning is the application's.",
   groups: 'Groups the subject belongs to.',
   permissions: 'Permissions granted to the subject.',
   entitlements: 'Entitlements granted to the subject.',
@@ -78,7 +79,7 @@ export const CLAIMS: Record<string, string> = {
   may_act: 'Who may act on behalf of the subject (RFC 8693).',
   tid: 'Tenant ID: the directory (organisation) the user signed in to (Azure AD).',
   oid: "Object ID: the user's immutable ID in the directory (Azure AD).",
-  upn: 'User principal name: the user\'s sign-in name (Azure AD).',
+  upn: "User principal name: the user's sign-in name (Azure AD).",
   ver: 'Version of the token format (Azure AD, Okta).',
   uid: 'User ID (Okta).',
   org_id: 'Organisation the token belongs to.',
@@ -98,7 +99,7 @@ const MAX_MS = 8.64e15;
 const MAX_VALUE = 300;
 
 function shown(value: unknown): string {
-  const text = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
+  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
   return text.length > MAX_VALUE ? `${text.slice(0, MAX_VALUE)}…` : text;
 }
 

@@ -27,11 +27,18 @@ export const PEM_START = '-----BEGIN ';
  * `hmacKey`: the secret's bytes under its `secret_encoding`, worked out by the caller (a bad
  * encoding is a 400, whatever the token); used for HS* when the secret is neither PEM nor JWK.
  */
-export async function resolveKey(secret: string, algorithm: Algorithm, header: Record<string, unknown>, hmacKey?: Uint8Array): Promise<KeyResult> {
+export async function resolveKey(
+  secret: string,
+  algorithm: Algorithm,
+  header: Record<string, unknown>,
+  hmacKey?: Uint8Array,
+): Promise<KeyResult> {
   const text = secret.trim();
   if (algorithm.startsWith('HS')) {
     if (text.startsWith(PEM_START)) {
-      return { error: `'secret' is a PEM key, which is never used as an HMAC secret for ${algorithm} (that is the algorithm-confusion attack); send the shared secret instead.` };
+      return {
+        error: `'secret' is a PEM key, which is never used as an HMAC secret for ${algorithm} (that is the algorithm-confusion attack); send the shared secret instead.`,
+      };
     }
     const jwk = jwkOrSet(text);
     if (jwk) return hmacJwk(jwk, algorithm, header);
@@ -41,7 +48,9 @@ export async function resolveKey(secret: string, algorithm: Algorithm, header: R
     ? await pemKey(text, algorithm)
     : text.startsWith('{')
       ? await jwkKey(text, algorithm, header)
-      : { error: `For ${algorithm}, 'secret' must be a public key (PEM or JWK); a shared secret is never accepted for ${algorithm}, as that would allow algorithm-confusion attacks.` };
+      : {
+          error: `For ${algorithm}, 'secret' must be a public key (PEM or JWK); a shared secret is never accepted for ${algorithm}, as that would allow algorithm-confusion attacks.`,
+        };
   if (!('key' in result)) return result;
   const sized = await checkRsaSize(result.key, algorithm);
   return 'key' in sized && result.kid !== undefined ? { ...sized, kid: result.kid } : sized;
@@ -116,7 +125,8 @@ const EC_ALGORITHMS: Partial<Record<string, Algorithm>> = { 'P-256': 'ES256', 'P
 
 /** The algorithms of this tool that a key of this kind verifies. */
 export function algorithmsFor(kind: KeyKind): Algorithm[] {
-  if (kind.kty === 'RSA') return kind.pssOnly ? ['PS256', 'PS384', 'PS512'] : ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512'];
+  if (kind.kty === 'RSA')
+    return kind.pssOnly ? ['PS256', 'PS384', 'PS512'] : ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512'];
   const ec = kind.kty === 'EC' && kind.crv !== undefined ? EC_ALGORITHMS[kind.crv] : undefined;
   if (ec) return [ec];
   if (kind.kty === 'OKP' && kind.crv === 'Ed25519') return ['EdDSA'];
@@ -127,7 +137,9 @@ function misfit(kind: KeyKind, algorithm: Algorithm): { error: string } | undefi
   const usable = algorithmsFor(kind);
   if (usable.includes(algorithm)) return undefined;
   const list = usable.length > 1 ? `${usable.slice(0, -1).join(', ')} or ${usable.at(-1)}` : usable[0];
-  return { error: `The key is ${withArticle(kindName(kind))}, which cannot verify ${algorithm} (${list ? `it verifies ${list}` : 'no supported algorithm uses it'}).` };
+  return {
+    error: `The key is ${withArticle(kindName(kind))}, which cannot verify ${algorithm} (${list ? `it verifies ${list}` : 'no supported algorithm uses it'}).`,
+  };
 }
 
 async function checkRsaSize(key: CryptoKey | Uint8Array, algorithm: Algorithm): Promise<KeyResult> {
@@ -145,11 +157,15 @@ async function pemKey(text: string, algorithm: Algorithm): Promise<KeyResult> {
   const labelEnd = text.indexOf('-----', PEM_START.length);
   const label = labelEnd < 0 ? '' : text.slice(PEM_START.length, labelEnd);
   // RFC 7468 labels in practice: upper-case words ("PUBLIC KEY", "CERTIFICATE", "EC PRIVATE KEY").
-  if (!/^[A-Z0-9][A-Z0-9 ]{0,63}$/.test(label)) return { error: `'secret' starts with '-----BEGIN ' but has no valid PEM label after it.` };
+  if (!/^[A-Z0-9][A-Z0-9 ]{0,63}$/.test(label))
+    return { error: `'secret' starts with '-----BEGIN ' but has no valid PEM label after it.` };
   const bodyEnd = text.indexOf(`-----END ${label}-----`, labelEnd + 5);
-  if (bodyEnd < 0) return { error: `'secret' starts a PEM ${quote(label)} block but has no matching '-----END ${label}-----' line.` };
+  if (bodyEnd < 0)
+    return { error: `'secret' starts a PEM ${quote(label)} block but has no matching '-----END ${label}-----' line.` };
   if (label.includes('PRIVATE KEY')) {
-    return { error: `'secret' is a private key (${label}); verifying needs only the public key, and a private key should never be shared.` };
+    return {
+      error: `'secret' is a private key (${label}); verifying needs only the public key, and a private key should never be shared.`,
+    };
   }
   const der = pemBytes(text.slice(labelEnd + 5, bodyEnd));
   if (!der) return { error: `The body of the PEM ${quote(label)} block in 'secret' is not valid Base64.` };
@@ -158,9 +174,14 @@ async function pemKey(text: string, algorithm: Algorithm): Promise<KeyResult> {
     if (label === 'PUBLIC KEY') spki = readSpki(der);
     else if (label === 'RSA PUBLIC KEY') spki = readSpki(spkiFromPkcs1(der));
     else if (label === 'CERTIFICATE') spki = readCertificateSpki(der);
-    else return { error: `'secret' is a PEM ${quote(label)} block; ${algorithm} needs a public key (BEGIN PUBLIC KEY), a certificate (BEGIN CERTIFICATE) or a JWK.` };
+    else
+      return {
+        error: `'secret' is a PEM ${quote(label)} block; ${algorithm} needs a public key (BEGIN PUBLIC KEY), a certificate (BEGIN CERTIFICATE) or a JWK.`,
+      };
   } catch {
-    return { error: `The PEM ${quote(label)} block in 'secret' is malformed: its content is not a valid ${label === 'CERTIFICATE' ? 'X.509 certificate' : 'public key'}.` };
+    return {
+      error: `The PEM ${quote(label)} block in 'secret' is malformed: its content is not a valid ${label === 'CERTIFICATE' ? 'X.509 certificate' : 'public key'}.`,
+    };
   }
   const unusable = misfit(spki.kind, algorithm);
   if (unusable) return unusable;
@@ -201,7 +222,10 @@ function withKid(result: KeyResult, jwk: Record<string, unknown>): KeyResult {
 }
 
 /** The key of a JWK Set that the token names by `kid`, or the set's only key. */
-export function pickFromSet(keys: unknown[], header: Record<string, unknown>): { jwk: Record<string, unknown> } | { error: string } {
+export function pickFromSet(
+  keys: unknown[],
+  header: Record<string, unknown>,
+): { jwk: Record<string, unknown> } | { error: string } {
   const kid = typeof header.kid === 'string' ? header.kid : undefined;
   const candidates = kid === undefined ? keys : keys.filter((key) => isPlainObject(key) && key.kid === kid);
   const only = candidates[0];
@@ -210,17 +234,22 @@ export function pickFromSet(keys: unknown[], header: Record<string, unknown>): {
   if (kid !== undefined) {
     return candidates.length === 0
       ? { error: `No key in the JWK Set in 'secret' has the token's kid ${quote(kid)}.` }
-      : { error: `The JWK Set in 'secret' has ${candidates.length} keys with the token's kid ${quote(kid)}, so the key is ambiguous.` };
+      : {
+          error: `The JWK Set in 'secret' has ${candidates.length} keys with the token's kid ${quote(kid)}, so the key is ambiguous.`,
+        };
   }
   return candidates.length === 0
     ? { error: `The JWK Set in 'secret' is empty.` }
-    : { error: `The JWK Set in 'secret' has ${candidates.length} keys and the token's header has no kid to choose one; send the single JWK instead.` };
+    : {
+        error: `The JWK Set in 'secret' has ${candidates.length} keys and the token's header has no kid to choose one; send the single JWK instead.`,
+      };
 }
 
 const CURVES = new Set(['P-256', 'P-384', 'P-521', 'secp256k1', 'Ed25519', 'Ed448', 'X25519', 'X448']);
 
 /** A JSON member's value for a message; never String(), which objects can make throw. */
-const shown = (value: unknown) => (typeof value === 'string' ? quote(value) : `a non-string (${value === null ? 'null' : typeof value})`);
+const shown = (value: unknown) =>
+  typeof value === 'string' ? quote(value) : `a non-string (${value === null ? 'null' : typeof value})`;
 
 export function jwkKind(jwk: Record<string, unknown>): KeyKind {
   const crv = typeof jwk.crv !== 'string' ? undefined : CURVES.has(jwk.crv) ? jwk.crv : quote(jwk.crv);
@@ -233,7 +262,9 @@ export function jwkKind(jwk: Record<string, unknown>): KeyKind {
 /** The usage members of a JWK ("alg", "use", "key_ops") must allow verifying with `algorithm`. */
 function usageProblem(jwk: Record<string, unknown>, algorithm: Algorithm): { error: string } | undefined {
   if (jwk.alg !== undefined && jwk.alg !== algorithm) {
-    return { error: `The JWK is restricted to alg ${shown(jwk.alg)} by its "alg" member, so it cannot verify ${algorithm}.` };
+    return {
+      error: `The JWK is restricted to alg ${shown(jwk.alg)} by its "alg" member, so it cannot verify ${algorithm}.`,
+    };
   }
   if (jwk.use !== undefined && jwk.use !== 'sig') {
     return { error: `The JWK's "use" is ${shown(jwk.use)}, not "sig", so it is not for verifying signatures.` };
@@ -245,14 +276,20 @@ function usageProblem(jwk: Record<string, unknown>, algorithm: Algorithm): { err
 }
 
 /** An HS* key from a JWK or JWK Set: only a symmetric ("oct") key, its "k" the key bytes (RFC 7518 §6.4). */
-async function hmacJwk(value: Record<string, unknown>, algorithm: Algorithm, header: Record<string, unknown>): Promise<KeyResult> {
+async function hmacJwk(
+  value: Record<string, unknown>,
+  algorithm: Algorithm,
+  header: Record<string, unknown>,
+): Promise<KeyResult> {
   const selected = Array.isArray(value.keys) ? pickFromSet(value.keys, header) : { jwk: value };
   if ('error' in selected) return selected;
   const { jwk } = selected;
   if (typeof jwk.kty !== 'string') return { error: `'secret' is JSON but not a JWK: it has no "kty" member.` };
   if (jwk.kty !== 'oct') {
     const kind = ASYMMETRIC.has(jwk.kty) ? kindName(jwkKind(jwk)) : `key of type ${quote(jwk.kty)}`;
-    return { error: `'secret' is ${withArticle(kind)} as a JWK, which is never used as an HMAC secret for ${algorithm} (that is the algorithm-confusion attack); send the shared secret, or a symmetric ("oct") JWK.` };
+    return {
+      error: `'secret' is ${withArticle(kind)} as a JWK, which is never used as an HMAC secret for ${algorithm} (that is the algorithm-confusion attack); send the shared secret, or a symmetric ("oct") JWK.`,
+    };
   }
   const unusable = usageProblem(jwk, algorithm);
   if (unusable) return unusable;
@@ -266,7 +303,9 @@ async function importPublicJwk(jwk: Record<string, unknown>, algorithm: Algorith
   if (jwk.kty === 'oct') return { error: `The JWK is a symmetric ("oct") key, which cannot verify ${algorithm}.` };
   const privateMember = PRIVATE_MEMBERS.find((name) => jwk[name] !== undefined);
   if (privateMember) {
-    return { error: `The JWK is a private key (it has "${privateMember}"); verifying needs only the public key, and a private key should never be shared.` };
+    return {
+      error: `The JWK is a private key (it has "${privateMember}"); verifying needs only the public key, and a private key should never be shared.`,
+    };
   }
   const kind = jwkKind(jwk);
   const unusable = misfit(kind, algorithm) ?? usageProblem(jwk, algorithm);
@@ -275,12 +314,13 @@ async function importPublicJwk(jwk: Record<string, unknown>, algorithm: Algorith
   const clean: Record<string, string> = { kty: jwk.kty };
   for (const name of PUBLIC_MEMBERS[jwk.kty]!) {
     const member = jwk[name];
-    if (typeof member !== 'string' || member === '') return { error: `The JWK has no "${name}" member (a non-empty string).` };
+    if (typeof member !== 'string' || member === '')
+      return { error: `The JWK has no "${name}" member (a non-empty string).` };
     if (name !== 'crv' && !decodeBase64url(member).ok) return { error: `The JWK's "${name}" member is not base64url.` };
     clean[name] = member;
   }
   try {
-    return { key: await importJWK(clean, algorithm) as CryptoKey };
+    return { key: (await importJWK(clean, algorithm)) as CryptoKey };
   } catch {
     return { error: `The JWK is malformed: its members do not form a valid ${kindName(kind)}.` };
   }

@@ -10,5 +10,5 @@ export function quote(text: string): string {
 }
 
 /** Printable ASCII as 'c'; anything else (spaces, controls, non-ASCII, lone surrogates) as U+XXXX. */
-export const describeChar = (text: string, index: number): string => quoteCharacter(text, index, (cp) => !(cp > 0x20 && cp < 0x7f));
-
+export const describeChar = (text: string, index: number): string =>
+  quoteCharacter(text, index, (cp) => !(cp > 0x20 && cp < 0x7f));

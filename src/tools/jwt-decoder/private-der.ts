@@ -77,6 +77,11 @@ export function pkcs8FromSec1(sec1: Uint8Array): Pkcs8 {
   if (!curve) throw new DerError('SEC1 key without a named curve');
   const crv = oidName(sec1, { tag: OID, begin: curve.start - 2, ...curve });
   const curveOid = [OID, ...lengthOctets(curve.end - curve.start), ...sec1.subarray(curve.start, curve.end)];
-  const algorithm = [SEQUENCE, ...lengthOctets(EC_PUBLIC_KEY_OID.length + curveOid.length), ...EC_PUBLIC_KEY_OID, ...curveOid];
+  const algorithm = [
+    SEQUENCE,
+    ...lengthOctets(EC_PUBLIC_KEY_OID.length + curveOid.length),
+    ...EC_PUBLIC_KEY_OID,
+    ...curveOid,
+  ];
   return { der: pkcs8(algorithm, sec1.subarray(0, key.end)), kind: { kty: 'EC', crv } };
 }

@@ -21,7 +21,9 @@ export function secretBytes(secret: string, encoding: SecretEncoding): Uint8Arra
   const { chars, other } = OTHER_ALPHABET[encoding];
   const stray = chars.exec(secret);
   if (stray) {
-    throw new ToolInputError(`${named}: '${stray[0]}' at position ${position(secret, stray.index)} belongs to the other alphabet; choose secret_encoding "${other}".`);
+    throw new ToolInputError(
+      `${named}: '${stray[0]}' at position ${position(secret, stray.index)} belongs to the other alphabet; choose secret_encoding "${other}".`,
+    );
   }
   const decoded = decodeBase64(secret);
   if (!decoded.ok) throw new ToolInputError(`${named}: ${decoded.error}`);

@@ -51,8 +51,17 @@ MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAEliKmLI4UIKzVJsKtX1xUBs8YJ/dX
 3y4Bz+Pf3K/i+pVtu5JjlAvo/C0IshrITsccJ5QEkt3+m8oLqCrQDYwi5A==
 -----END PUBLIC KEY-----
 `;
-export const RFC8037_ED25519_PRIVATE_JWK = { kty: 'OKP', crv: 'Ed25519', d: 'nWGxne_9WmC6hEr0kuwsxERJxWl7MmkZcDusAxyuf2A', x: '11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo' };
-export const RFC8037_ED25519_PUBLIC_JWK = { kty: 'OKP', crv: 'Ed25519', x: '11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo' };
+export const RFC8037_ED25519_PRIVATE_JWK = {
+  kty: 'OKP',
+  crv: 'Ed25519',
+  d: 'nWGxne_9WmC6hEr0kuwsxERJxWl7MmkZcDusAxyuf2A',
+  x: '11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo',
+};
+export const RFC8037_ED25519_PUBLIC_JWK = {
+  kty: 'OKP',
+  crv: 'Ed25519',
+  x: '11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo',
+};
 /** jwt.io's sample claims, signed by each algorithm of the encode vectors. */
 export const SAMPLE_CLAIMS = { sub: '1234567890', name: 'John Doe', iat: 1516239022 };
 export const SIGNED_RS256 =

@@ -62,7 +62,9 @@ function opensslVerifies(token: string, algorithm: Algorithm, publicPem: string)
           `-${HASH[algorithm.slice(2)]}`,
           '-verify',
           pub,
-          ...(algorithm.startsWith('PS') ? ['-sigopt', 'rsa_padding_mode:pss', '-sigopt', 'rsa_pss_saltlen:digest'] : []),
+          ...(algorithm.startsWith('PS')
+            ? ['-sigopt', 'rsa_padding_mode:pss', '-sigopt', 'rsa_pss_saltlen:digest']
+            : []),
           '-signature',
           sig,
           data,
@@ -84,22 +86,38 @@ function nodeVerifies(token: string, algorithm: Algorithm, key: KeyObject): bool
   const hash = HASH[algorithm.slice(2)]!;
   if (algorithm.startsWith('ES')) return nodeVerify(hash, data, { key, dsaEncoding: 'ieee-p1363' }, raw.bytes);
   if (algorithm.startsWith('PS')) {
-    return nodeVerify(hash, data, { key, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: constants.RSA_PSS_SALTLEN_DIGEST }, raw.bytes);
+    return nodeVerify(
+      hash,
+      data,
+      { key, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: constants.RSA_PSS_SALTLEN_DIGEST },
+      raw.bytes,
+    );
   }
   return nodeVerify(hash, data, key, raw.bytes);
 }
 
 function decodedParts(token: string): unknown[] {
-  return token.split('.').slice(0, 2).map((part) => {
-    const bytes = decodeBase64url(part);
-    return bytes.ok ? JSON.parse(new TextDecoder().decode(bytes.bytes)) : undefined;
-  });
+  return token
+    .split('.')
+    .slice(0, 2)
+    .map((part) => {
+      const bytes = decodeBase64url(part);
+      return bytes.ok ? JSON.parse(new TextDecoder().decode(bytes.bytes)) : undefined;
+    });
 }
 
 describe('jwt-decoder encode: signatures checked by node:crypto and openssl', () => {
   const asymmetric: [Algorithm, { privateKey: KeyObject; publicKey: KeyObject }][] = [
-    ['RS256', rsa], ['RS384', rsa], ['RS512', rsa], ['PS256', rsa], ['PS384', rsa], ['PS512', rsa],
-    ['ES256', p256], ['ES384', p384], ['ES512', p521], ['EdDSA', ed],
+    ['RS256', rsa],
+    ['RS384', rsa],
+    ['RS512', rsa],
+    ['PS256', rsa],
+    ['PS384', rsa],
+    ['PS512', rsa],
+    ['ES256', p256],
+    ['ES384', p384],
+    ['ES512', p521],
+    ['EdDSA', ed],
   ];
   for (const [algorithm, pair] of asymmetric) {
     it(`${algorithm} with a PKCS#8 PEM and with a private JWK`, async () => {
@@ -148,7 +166,11 @@ describe('jwt-decoder encode: signatures checked by node:crypto and openssl', ()
         const input = token.slice(0, token.lastIndexOf('.'));
         const hash = HASH[algorithm.slice(2)]!;
         expect(token.split('.')[2]).toBe(createHmac(hash, key).update(input).digest('base64url'));
-        const mac = execFileSync('openssl', ['dgst', `-${hash}`, '-mac', 'HMAC', '-macopt', `hexkey:${key.toString('hex')}`, '-binary'], { input });
+        const mac = execFileSync(
+          'openssl',
+          ['dgst', `-${hash}`, '-mac', 'HMAC', '-macopt', `hexkey:${key.toString('hex')}`, '-binary'],
+          { input },
+        );
         expect(token.split('.')[2]).toBe(mac.toString('base64url'));
       }
     }
@@ -158,21 +180,35 @@ describe('jwt-decoder encode: signatures checked by node:crypto and openssl', ()
 describe('jwt-decoder encode: refusals are 400s naming the field', () => {
   const encode = (extra: Record<string, unknown>) => call({ mode: 'encode', payload: { a: 1 }, ...extra });
   it('a public key, a certificate-less public JWK and a shared secret cannot sign RS256', async () => {
-    expect((await encode({ algorithm: 'RS256', secret: spki(rsa.publicKey) })).body.error).toMatch(/^'secret' is a public key \(PEM PUBLIC KEY\); signing RS256 needs the private key/);
-    expect((await encode({ algorithm: 'ES256', secret: JSON.stringify(p256.publicKey.export({ format: 'jwk' })) })).body.error).toMatch(/public JWK.*needs the private key/);
+    expect((await encode({ algorithm: 'RS256', secret: spki(rsa.publicKey) })).body.error).toMatch(
+      /^'secret' is a public key \(PEM PUBLIC KEY\); signing RS256 needs the private key/,
+    );
+    expect(
+      (await encode({ algorithm: 'ES256', secret: JSON.stringify(p256.publicKey.export({ format: 'jwk' })) })).body
+        .error,
+    ).toMatch(/public JWK.*needs the private key/);
     expect((await encode({ algorithm: 'RS256', secret: 'hunter2' })).status).toBe(400);
   });
   it('a key of the wrong kind names the key and the algorithm', async () => {
     const reply = await encode({ algorithm: 'RS256', secret: pkcs8(p256.privateKey) });
-    expect(reply).toEqual({ status: 400, body: { error: "'secret' is an EC P-256 private key, which cannot sign RS256 (it signs ES256)." } });
-    expect((await encode({ algorithm: 'ES384', secret: pkcs8(p256.privateKey) })).body.error).toMatch(/EC P-256 private key, which cannot sign ES384/);
-    expect((await encode({ algorithm: 'HS256', secret: pkcs8(p256.privateKey) })).body.error).toMatch(/PEM key, which is never used as an HMAC secret/);
+    expect(reply).toEqual({
+      status: 400,
+      body: { error: "'secret' is an EC P-256 private key, which cannot sign RS256 (it signs ES256)." },
+    });
+    expect((await encode({ algorithm: 'ES384', secret: pkcs8(p256.privateKey) })).body.error).toMatch(
+      /EC P-256 private key, which cannot sign ES384/,
+    );
+    expect((await encode({ algorithm: 'HS256', secret: pkcs8(p256.privateKey) })).body.error).toMatch(
+      /PEM key, which is never used as an HMAC secret/,
+    );
   });
   it('a header alg that contradicts algorithm, b64, deep nesting', async () => {
     expect((await encode({ algorithm: 'HS256', secret: 's', header: { alg: 'none' } })).body.error).toBe(
       `'header' has alg "none", but 'algorithm' is "HS256"; leave alg out or make them the same.`,
     );
-    expect((await encode({ algorithm: 'HS256', secret: 's', header: { alg: 'HS256', typ: 'at+jwt' } })).body.header).toEqual({ alg: 'HS256', typ: 'at+jwt' });
+    expect(
+      (await encode({ algorithm: 'HS256', secret: 's', header: { alg: 'HS256', typ: 'at+jwt' } })).body.header,
+    ).toEqual({ alg: 'HS256', typ: 'at+jwt' });
     expect((await encode({ secret: 's', header: { b64: false } })).status).toBe(400);
     let deep: unknown = 1;
     for (let i = 0; i < 600; i++) deep = { d: deep };
@@ -182,6 +218,8 @@ describe('jwt-decoder encode: refusals are 400s naming the field', () => {
     expect((await call({})).body.error).toBe("Invalid request: 'token' is required.");
     expect((await call({ mode: 'encode', secret: 's' })).body.error).toBe("Invalid request: 'payload' is required.");
     expect((await call({ mode: 'encode', payload: {} })).body.error).toBe("Invalid request: 'secret' is required.");
-    expect((await call({ mode: 'encode', payload: [], secret: 's' })).body.error).toMatch(/^Invalid request: 'payload' must be/);
+    expect((await call({ mode: 'encode', payload: [], secret: 's' })).body.error).toMatch(
+      /^Invalid request: 'payload' must be/,
+    );
   });
 });

@@ -39,18 +39,31 @@ function deeperThan(value: unknown, limit: number): boolean {
     const [item, depth] = stack.pop()!;
     if (typeof item !== 'object' || item === null) continue;
     if (depth > limit) return true;
-    for (const child of Object.values(item)) if (typeof child === 'object' && child !== null) stack.push([child, depth + 1]);
+    for (const child of Object.values(item))
+      if (typeof child === 'object' && child !== null) stack.push([child, depth + 1]);
   }
   return false;
 }
 
-export async function signToken({ header = {}, payload, secret, secret_encoding, algorithm }: SignRequest): Promise<Signed> {
+export async function signToken({
+  header = {},
+  payload,
+  secret,
+  secret_encoding,
+  algorithm,
+}: SignRequest): Promise<Signed> {
   if (payload === undefined) bad(`'payload' is required in encode mode: the claims to sign, as a JSON object.`);
-  if (!secret) bad(`'secret' is required in encode mode: the key to sign with (the shared secret for HS*, a private key for the others).`);
+  if (!secret)
+    bad(
+      `'secret' is required in encode mode: the key to sign with (the shared secret for HS*, a private key for the others).`,
+    );
   if (header.alg !== undefined && header.alg !== algorithm) {
-    bad(`'header' has alg ${typeof header.alg === 'string' ? quote(header.alg) : 'that is not a string'}, but 'algorithm' is "${algorithm}"; leave alg out or make them the same.`);
+    bad(
+      `'header' has alg ${typeof header.alg === 'string' ? quote(header.alg) : 'that is not a string'}, but 'algorithm' is "${algorithm}"; leave alg out or make them the same.`,
+    );
   }
-  if (header.b64 !== undefined) bad(`'header' may not set "b64": a JWT's payload is always base64url-encoded (RFC 7797 is not for JWTs).`);
+  if (header.b64 !== undefined)
+    bad(`'header' may not set "b64": a JWT's payload is always base64url-encoded (RFC 7797 is not for JWTs).`);
   if (deeperThan(header, MAX_DEPTH)) bad(`'header' nests deeper than ${MAX_DEPTH} levels.`);
   if (deeperThan(payload, MAX_DEPTH)) bad(`'payload' nests deeper than ${MAX_DEPTH} levels.`);
   const protectedHeader = { alg: algorithm, typ: 'JWT', ...header };
@@ -58,11 +71,19 @@ export async function signToken({ header = {}, payload, secret, secret_encoding,
   const key = await signingKey(secret!, algorithm, protectedHeader, hmacKey);
   let token: string;
   try {
-    token = await new CompactSign(new TextEncoder().encode(JSON.stringify(payload))).setProtectedHeader(protectedHeader).sign(key);
+    token = await new CompactSign(new TextEncoder().encode(JSON.stringify(payload)))
+      .setProtectedHeader(protectedHeader)
+      .sign(key);
   } catch (error) {
     // Header rules jose enforces (crit): its messages are fixed English text.
     if (error instanceof errors.JOSEError) return bad(`'header' breaks a JWS rule: ${error.message}.`);
     throw error;
   }
-  return { token, header: protectedHeader, payload: payload!, signature: token.slice(token.lastIndexOf('.') + 1), valid_structure: true };
+  return {
+    token,
+    header: protectedHeader,
+    payload: payload!,
+    signature: token.slice(token.lastIndexOf('.') + 1),
+    valid_structure: true,
+  };
 }

@@ -63,7 +63,13 @@ export function decodeToken(raw: string): MalformedToken | WellFormedToken {
   const text = raw.slice(start, end);
   const field: Field = { raw, offset: start };
   if (text === '') {
-    return { ok: false, error: start === raw.length ? 'The token is empty: it has only whitespace.' : 'The token is empty: there is nothing after the quotes or the Bearer prefix.' };
+    return {
+      ok: false,
+      error:
+        start === raw.length
+          ? 'The token is empty: it has only whitespace.'
+          : 'The token is empty: there is nothing after the quotes or the Bearer prefix.',
+    };
   }
 
   const dot1 = text.indexOf('.');
@@ -73,12 +79,17 @@ export function decodeToken(raw: string): MalformedToken | WellFormedToken {
 
   // Every part that can be decoded is, so that a broken token still shows what it carries.
   const header = decodeJsonPart(text, 0, dot1 < 0 ? text.length : dot1, 'header (part 1)', field);
-  const payload = dot1 < 0 ? undefined : decodeJsonPart(text, dot1 + 1, dot2 < 0 ? text.length : dot2, 'payload (part 2)', field);
+  const payload =
+    dot1 < 0 ? undefined : decodeJsonPart(text, dot1 + 1, dot2 < 0 ? text.length : dot2, 'payload (part 2)', field);
   const headerValue = 'value' in header && isObject(header.value) ? header.value : undefined;
   const payloadValue = payload && 'value' in payload ? payload.value : undefined;
   const error =
     partsProblem(partCount) ??
-    ('error' in header ? header.error : headerValue ? undefined : `The header (part 1) is JSON but not an object (it is ${jsonKind(header.value)}).`) ??
+    ('error' in header
+      ? header.error
+      : headerValue
+        ? undefined
+        : `The header (part 1) is JSON but not an object (it is ${jsonKind(header.value)}).`) ??
     (payload && 'error' in payload ? payload.error : undefined);
   if (error !== undefined) {
     const malformed: MalformedToken = { ok: false, error };
@@ -115,8 +126,10 @@ function countDots(text: string, from: number): number {
 function partsProblem(count: number): string | undefined {
   if (count === 3) return undefined;
   if (count === 1) return "The token has no '.' separators; a JWT has three parts: header.payload.signature.";
-  if (count === 2) return 'The token has 2 dot-separated parts; a JWT has 3 (header.payload.signature, the signature empty when unsigned).';
-  if (count === 5) return "The token has 5 dot-separated parts, the shape of an encrypted JWT (JWE), which cannot be decoded without the recipient's key; a signed JWT has 3.";
+  if (count === 2)
+    return 'The token has 2 dot-separated parts; a JWT has 3 (header.payload.signature, the signature empty when unsigned).';
+  if (count === 5)
+    return "The token has 5 dot-separated parts, the shape of an encrypted JWT (JWE), which cannot be decoded without the recipient's key; a signed JWT has 3.";
   return `The token has ${count} dot-separated parts; a JWT has 3 (header.payload.signature).`;
 }
 
@@ -142,8 +155,14 @@ function decodeJsonPart(text: string, start: number, end: number, name: PartName
   }
 }
 
-function base64Problem(name: PartName, result: Extract<Base64urlResult, { ok: false }>, length: number, field: Field): string {
-  if (result.problem === 'length') return `The ${name} is ${length} characters long, a length no base64url encoding produces.`;
+function base64Problem(
+  name: PartName,
+  result: Extract<Base64urlResult, { ok: false }>,
+  length: number,
+  field: Field,
+): string {
+  if (result.problem === 'length')
+    return `The ${name} is ${length} characters long, a length no base64url encoding produces.`;
   const index = field.offset + result.index;
   const at = `at position ${position(field.raw, index)}`;
   const c = field.raw.charCodeAt(index);

@@ -9,9 +9,13 @@
 export const RFC7515_HS256 =
   'eyJ0eXAiOiJKV1QiLA0KICJhbGciOiJIUzI1NiJ9.eyJpc3MiOiJqb2UiLA0KICJleHAiOjEzMDA4MTkzODAsDQogImh0dHA6Ly9leGFtcGxlLmNvbS9pc19yb290Ijp0cnVlfQ.dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk';
 /** RFC 7515 A.1.1: the HS256 key, as a JWK. */
-export const RFC7515_HS256_JWK = { kty: 'oct', k: 'AyM1SysPpbyDfgZld3umj1qzKObwVMkoqQ-EstJQLr_T-1qS0gZH75aKtMN3Yj0iPS4hcgUuTwjAzZr1Z9CAow' };
+export const RFC7515_HS256_JWK = {
+  kty: 'oct',
+  k: 'AyM1SysPpbyDfgZld3umj1qzKObwVMkoqQ-EstJQLr_T-1qS0gZH75aKtMN3Yj0iPS4hcgUuTwjAzZr1Z9CAow',
+};
 /** The A.1.1 key's "k" in standard Base64 (node:crypto Buffer.from(k, 'base64url').toString('base64')). */
-export const RFC7515_HS256_BASE64 = 'AyM1SysPpbyDfgZld3umj1qzKObwVMkoqQ+EstJQLr/T+1qS0gZH75aKtMN3Yj0iPS4hcgUuTwjAzZr1Z9CAow==';
+export const RFC7515_HS256_BASE64 =
+  'AyM1SysPpbyDfgZld3umj1qzKObwVMkoqQ+EstJQLr/T+1qS0gZH75aKtMN3Yj0iPS4hcgUuTwjAzZr1Z9CAow==';
 
 /**
  * RFC 7520 §4.4 (HMAC-SHA2 integrity protection), compact serialization of §4.4.3: HS256 with
@@ -20,7 +24,13 @@ export const RFC7515_HS256_BASE64 = 'AyM1SysPpbyDfgZld3umj1qzKObwVMkoqQ+EstJQLr/
  */
 export const RFC7520_HS256 =
   'eyJhbGciOiJIUzI1NiIsImtpZCI6IjAxOGMwYWU1LTRkOWItNDcxYi1iZmQ2LWVlZjMxNGJjNzAzNyJ9.SXTigJlzIGEgZGFuZ2Vyb3VzIGJ1c2luZXNzLCBGcm9kbywgZ29pbmcgb3V0IHlvdXIgZG9vci4gWW91IHN0ZXAgb250byB0aGUgcm9hZCwgYW5kIGlmIHlvdSBkb24ndCBrZWVwIHlvdXIgZmVldCwgdGhlcmXigJlzIG5vIGtub3dpbmcgd2hlcmUgeW91IG1pZ2h0IGJlIHN3ZXB0IG9mZiB0by4.s0h6KThzkfBBBkLspW1h84VsJZFTsPPqMDA7g1Md7p0';
-export const RFC7520_OCT_JWK = { kty: 'oct', kid: '018c0ae5-4d9b-471b-bfd6-eef314bc7037', use: 'sig', alg: 'HS256', k: 'hJtXIZ2uSN5kbQfbtTNWbpdmhkV8FJG-Onbc6mxCcYg' };
+export const RFC7520_OCT_JWK = {
+  kty: 'oct',
+  kid: '018c0ae5-4d9b-471b-bfd6-eef314bc7037',
+  use: 'sig',
+  alg: 'HS256',
+  k: 'hJtXIZ2uSN5kbQfbtTNWbpdmhkV8FJG-Onbc6mxCcYg',
+};
 
 /** The claims of every RFC 7515 example (its payload has CRLF line breaks). */
 export const RFC7515_CLAIMS = { iss: 'joe', exp: 1300819380, 'http://example.com/is_root': true };
@@ -57,7 +67,12 @@ hFkMLs91kzk2PAcDTW9gb54h4FRWyuXpoQIDAQAB
 /** RFC 7515 A.3: ES256 and the example P-256 public key (A.3.1). */
 export const RFC7515_ES256 =
   'eyJhbGciOiJFUzI1NiJ9.eyJpc3MiOiJqb2UiLA0KICJleHAiOjEzMDA4MTkzODAsDQogImh0dHA6Ly9leGFtcGxlLmNvbS9pc19yb290Ijp0cnVlfQ.DtEhU3ljbEg8L38VWAfUAqOyKAM6-Xx-F4GawxaepmXFCgfTjDxw5djxLa8ISlSApmWQxfKTUJqPP3-Kg6NU1Q';
-export const RFC7515_EC_JWK = { kty: 'EC', crv: 'P-256', x: 'f83OJ3D2xF1Bg8vub9tLe1gHMzV76e8Tus9uPHvRVEU', y: 'x_FEzRu9m36HLN_tue659LNpXW6pCyStikYjKIWI5a0' };
+export const RFC7515_EC_JWK = {
+  kty: 'EC',
+  crv: 'P-256',
+  x: 'f83OJ3D2xF1Bg8vub9tLe1gHMzV76e8Tus9uPHvRVEU',
+  y: 'x_FEzRu9m36HLN_tue659LNpXW6pCyStikYjKIWI5a0',
+};
 
 /** RFC 8037 A.4: an Ed25519 JWS whose payload is the text "Example of Ed25519 signing" (not JSON). */
 export const RFC8037_EDDSA =
@@ -139,7 +154,8 @@ export const PS256 =
 
 /** An Ed25519 key (public JWK) and an EdDSA token it signed: {"sub":"ed-user","exp":1}. */
 export const ED25519_JWK = { kty: 'OKP', crv: 'Ed25519', x: 'G0JtKvDS4t-7vNvqsiF3BuphHQ43eSyIxzuNi6gDZpU' };
-export const EDDSA = 'eyJhbGciOiJFZERTQSIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJlZC11c2VyIiwiZXhwIjoxfQ.TVmt3ZXX-zhXDStgY5Ms-ZyD-n4MqWNrmOUWYu4c8N5NfuidsTmmT1GzcPkfCrGd3L8GB871ezE91-JfAhupDw';
+export const EDDSA =
+  'eyJhbGciOiJFZERTQSIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJlZC11c2VyIiwiZXhwIjoxfQ.TVmt3ZXX-zhXDStgY5Ms-ZyD-n4MqWNrmOUWYu4c8N5NfuidsTmmT1GzcPkfCrGd3L8GB871ezE91-JfAhupDw';
 
 /** A P-521 public key (SPKI) and an ES512 token it signed: {"sub":"p521-user","admin":true}. */
 export const P521_SPKI = `-----BEGIN PUBLIC KEY-----

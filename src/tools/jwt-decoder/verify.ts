@@ -20,11 +20,19 @@ const fail = (verification_error: string): Verification => ({ verified: false, v
 const SIGNATURE_BYTES: Partial<Record<Algorithm, number>> = { ES256: 64, ES384: 96, ES512: 132, EdDSA: 64 };
 
 /** `hmacKey`: the secret's bytes under its `secret_encoding` (see keys.ts resolveKey). */
-export async function verifyToken(token: Jws, secret: string, algorithm: Algorithm, hmacKey?: Uint8Array): Promise<Verification> {
+export async function verifyToken(
+  token: Jws,
+  secret: string,
+  algorithm: Algorithm,
+  hmacKey?: Uint8Array,
+): Promise<Verification> {
   const { alg } = token.header;
-  if (alg === 'none') return fail('The token\'s header says alg "none" (an unsecured JWT), and an unsecured token never verifies.');
-  if (typeof alg !== 'string') return fail('The token\'s header has no "alg" string, so it does not say how it was signed.');
-  if (alg !== algorithm) return fail(`Algorithm mismatch: the token's header says alg ${quote(alg)}, but 'algorithm' is "${algorithm}".`);
+  if (alg === 'none')
+    return fail('The token\'s header says alg "none" (an unsecured JWT), and an unsecured token never verifies.');
+  if (typeof alg !== 'string')
+    return fail('The token\'s header has no "alg" string, so it does not say how it was signed.');
+  if (alg !== algorithm)
+    return fail(`Algorithm mismatch: the token's header says alg ${quote(alg)}, but 'algorithm' is "${algorithm}".`);
 
   const key = await resolveKey(secret, algorithm, token.header, hmacKey);
   if ('error' in key) return fail(key.error);
@@ -42,7 +50,9 @@ export async function verifyToken(token: Jws, secret: string, algorithm: Algorit
     return key.kid === undefined ? { verified: true } : { verified: true, key_id: key.kid };
   } catch (error) {
     if (error instanceof errors.JWSSignatureVerificationFailed) {
-      return fail(`The signature does not match: the token was not signed with this key using ${algorithm}, or it was changed after signing.`);
+      return fail(
+        `The signature does not match: the token was not signed with this key using ${algorithm}, or it was changed after signing.`,
+      );
     }
     // Header rules jose enforces beyond ours (crit, b64): its messages are fixed English text.
     if (error instanceof errors.JOSEError) return fail(`The token's header breaks a JWS rule: ${error.message}.`);

@@ -13,11 +13,17 @@ import { quote } from './messages';
 
 const YEAR_LIMIT_SECONDS = 366 * 86_400;
 
-export function tokenWarnings(header: Record<string, unknown> | undefined, payload: unknown, keyShape: string | undefined): string[] {
+export function tokenWarnings(
+  header: Record<string, unknown> | undefined,
+  payload: unknown,
+  keyShape: string | undefined,
+): string[] {
   const warnings: string[] = [];
   const alg = header?.alg;
   if (alg === 'none') {
-    warnings.push('The header says alg "none": the token is unsigned, so anyone can write one like it; a verifier must never accept it.');
+    warnings.push(
+      'The header says alg "none": the token is unsigned, so anyone can write one like it; a verifier must never accept it.',
+    );
   }
   if (typeof alg === 'string' && alg.startsWith('HS') && keyShape) {
     warnings.push(
@@ -26,23 +32,33 @@ export function tokenWarnings(header: Record<string, unknown> | undefined, paylo
   }
   if (header && Object.hasOwn(header, 'crit')) {
     const crit = header.crit;
-    const names = !Array.isArray(crit) || !crit.every((name) => typeof name === 'string')
-      ? '(not a list of names)'
-      : crit.length === 0
-        ? '(an empty list)'
-        : `(${crit.map((name) => quote(name)).join(', ')})`;
-    warnings.push(`The header has "crit" ${names}: a verifier must reject the token unless it understands every extension listed (RFC 7515 §4.1.11).`);
+    const names =
+      !Array.isArray(crit) || !crit.every((name) => typeof name === 'string')
+        ? '(not a list of names)'
+        : crit.length === 0
+          ? '(an empty list)'
+          : `(${crit.map((name) => quote(name)).join(', ')})`;
+    warnings.push(
+      `The header has "crit" ${names}: a verifier must reject the token unless it understands every extension listed (RFC 7515 §4.1.11).`,
+    );
   }
   if (isObject(payload)) {
     const { exp, iat, nbf } = payload;
     if (!Object.hasOwn(payload, 'exp')) {
-      warnings.push('The token has no exp (expiration time) claim: it never expires, so a leaked copy stays usable until its key changes.');
+      warnings.push(
+        'The token has no exp (expiration time) claim: it never expires, so a leaked copy stays usable until its key changes.',
+      );
     } else if (typeof exp !== 'number' || !Number.isFinite(exp)) {
-      warnings.push('The exp claim is not a number of seconds since 1970 (RFC 7519 §2 NumericDate), so verifiers will not treat it as an expiry.');
+      warnings.push(
+        'The exp claim is not a number of seconds since 1970 (RFC 7519 §2 NumericDate), so verifiers will not treat it as an expiry.',
+      );
     } else {
-      const [from, name] = typeof iat === 'number' ? [iat, 'iat'] : typeof nbf === 'number' ? [nbf, 'nbf'] : [undefined, ''];
+      const [from, name] =
+        typeof iat === 'number' ? [iat, 'iat'] : typeof nbf === 'number' ? [nbf, 'nbf'] : [undefined, ''];
       if (from !== undefined && Number.isFinite(from) && exp - from > YEAR_LIMIT_SECONDS) {
-        warnings.push(`The token is valid for ${duration(exp - from)} (exp − ${name}), over a year: a long-lived bearer token stays usable for that long if it leaks.`);
+        warnings.push(
+          `The token is valid for ${duration(exp - from)} (exp − ${name}), over a year: a long-lived bearer token stays usable for that long if it leaks.`,
+        );
       }
     }
   }

@@ -64,7 +64,7 @@ export class FileCoverage {
     for (const [line, hits] of this.lines) if (hits === 0) zero.push(line);
     zero.sort((a, b) => a - b);
     const parts: string[] = [];
-    for (let i = 0; i < zero.length; ) {
+    for (let i = 0; i < zero.length;) {
       let j = i;
       while (j + 1 < zero.length && zero[j + 1] === zero[j]! + 1) j++;
       parts.push(j > i ? `${zero[i]}-${zero[j]}` : `${zero[i]}`);

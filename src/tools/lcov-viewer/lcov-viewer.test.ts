@@ -9,15 +9,20 @@ import tool from './tool';
 import { prng } from '../../../tests/support/prng';
 import { nodeContext } from '../../platform/node-context';
 
-
 async function run(lcov: string, baseline?: string) {
   return invoke(tool, baseline === undefined ? { lcov } : { lcov, baseline }, nodeContext);
 }
 
 type Body = {
   summary: Record<string, number>;
-  files: (Record<string, number | string> & { uncoveredLines: string; functions: { name: string; line: number | null; hits: number }[] })[];
-  diff?: { summary: Record<string, number>; files: { path: string; before: Record<string, number> | null; after: Record<string, number> | null }[] };
+  files: (Record<string, number | string> & {
+    uncoveredLines: string;
+    functions: { name: string; line: number | null; hits: number }[];
+  })[];
+  diff?: {
+    summary: Record<string, number>;
+    files: { path: string; before: Record<string, number> | null; after: Record<string, number> | null }[];
+  };
 };
 
 async function ok(lcov: string, baseline?: string) {
@@ -98,8 +103,15 @@ function randomModel(random: () => number): Model {
   const nLines = Math.floor(random() * 30);
   const nFns = Math.floor(random() * 6);
   const nBr = Math.floor(random() * 4) * 2;
-  const functions = Array.from({ length: nFns }, (_, i) => ({ name: random() < 0.2 ? 'dup' : `fn_${i}`, line: 1 + i * 10 }));
-  const branches = Array.from({ length: nBr }, (_, i) => ({ line: 3 + Math.floor(i / 2) * 7, block: Math.floor(i / 2), branch: i % 2 }));
+  const functions = Array.from({ length: nFns }, (_, i) => ({
+    name: random() < 0.2 ? 'dup' : `fn_${i}`,
+    line: 1 + i * 10,
+  }));
+  const branches = Array.from({ length: nBr }, (_, i) => ({
+    line: 3 + Math.floor(i / 2) * 7,
+    block: Math.floor(i / 2),
+    branch: i % 2,
+  }));
   const hits = () => (random() < 0.5 ? 0 : Math.floor(random() * 5));
   return {
     functions,
@@ -112,7 +124,9 @@ function randomModel(random: () => number): Model {
 
 function render(model: Model, path: string, run: number, style: number): string[] {
   const out: string[] = [`TN:run${run}`, `SF:${path}`];
-  const fnLines = model.functions.map((f) => (style === 1 ? `FN:${f.line},${f.line + 5},${f.name}` : `FN:${f.line},${f.name}`));
+  const fnLines = model.functions.map((f) =>
+    style === 1 ? `FN:${f.line},${f.line + 5},${f.name}` : `FN:${f.line},${f.name}`,
+  );
   const fndaLines = model.functions.map((f, i) => `FNDA:${model.fnHits[run]![i]},${f.name}`);
   // istanbul writes FNDA after FNF/FNH; style 2 even puts FNDA before FN (order must not matter).
   if (style === 2) out.push(...fndaLines, ...fnLines);
@@ -120,13 +134,16 @@ function render(model: Model, path: string, run: number, style: number): string[
   // category has no details (they are then what counts).
   else out.push(...fnLines, model.functions.length ? 'FNF:999' : 'FNF:0', 'FNH:0', ...fndaLines);
   model.branches.forEach((b, i) => out.push(`BRDA:${b.line},${b.block},${b.branch},${model.brTaken[run]![i]}`));
-  model.lines[run]!.forEach((h, i) => out.push(style === 1 ? `DA:${i + 1},${h},abcdefghijklmnopqrstuv` : `DA:${i + 1},${h}`));
+  model.lines[run]!.forEach((h, i) =>
+    out.push(style === 1 ? `DA:${i + 1},${h},abcdefghijklmnopqrstuv` : `DA:${i + 1},${h}`),
+  );
   out.push(...(model.lines[run]!.length ? ['LF:999', 'LH:998'] : ['LF:0', 'LH:0']), 'end_of_record');
   return out;
 }
 
 function expected(model: Model) {
-  const anyHit = (perRun: (number | '-')[][], i: number) => perRun.some((run) => typeof run[i] === 'number' && (run[i] as number) > 0);
+  const anyHit = (perRun: (number | '-')[][], i: number) =>
+    perRun.some((run) => typeof run[i] === 'number' && (run[i] as number) > 0);
   const lines = model.lines[0]!.map((_, i) => anyHit(model.lines, i));
   const fns = model.functions.map((_, i) => anyHit(model.fnHits, i));
   const brs = model.branches.map((_, i) => anyHit(model.brTaken, i));
@@ -160,7 +177,11 @@ describe('lcov-viewer on generated tracefiles', () => {
       const text = blocks.join(iteration % 2 ? '\r\n' : '\n');
       const body = await ok(text);
 
-      const totals: Record<'lines' | 'functions' | 'branches', [number, number]> = { lines: [0, 0], functions: [0, 0], branches: [0, 0] };
+      const totals: Record<'lines' | 'functions' | 'branches', [number, number]> = {
+        lines: [0, 0],
+        functions: [0, 0],
+        branches: [0, 0],
+      };
       body.files.forEach((file, f) => {
         const e = expected(models[f]!);
         expect(file.path).toBe(paths[f]);
@@ -190,52 +211,116 @@ describe('lcov-viewer details', () => {
   });
 
   it('reads FNDA before FN, FNDA without FN, and extra FNDA lines', async () => {
-    const file = only(await ok(['SF:a.c', 'FNDA:2,late', 'FN:1,late', 'FNDA:1,orphan', 'FN:5,twice', 'FNDA:0,twice', 'FNDA:3,twice', 'end_of_record'].join('\n')));
+    const file = only(
+      await ok(
+        [
+          'SF:a.c',
+          'FNDA:2,late',
+          'FN:1,late',
+          'FNDA:1,orphan',
+          'FN:5,twice',
+          'FNDA:0,twice',
+          'FNDA:3,twice',
+          'end_of_record',
+        ].join('\n'),
+      ),
+    );
     // late (hit), orphan (counted from its FNDA, hit), twice (0 + 3, hit)
     expect([file.functionsHit, file.functionsFound]).toEqual([3, 3]);
   });
 
   it('counts FNL functions once whatever their aliases, and merges them by start line', async () => {
     const text = [
-      'SF:w.cpp', 'FNL:0,10,20', 'FNA:0,0,C1', 'FNA:0,0,C2', 'FNL:1,30', 'FNA:1,0,draw', 'end_of_record',
-      'SF:w.cpp', 'FNL:0,30', 'FNA:0,4,draw', 'FNL:1,10,20', 'FNA:1,0,C1', 'end_of_record',
+      'SF:w.cpp',
+      'FNL:0,10,20',
+      'FNA:0,0,C1',
+      'FNA:0,0,C2',
+      'FNL:1,30',
+      'FNA:1,0,draw',
+      'end_of_record',
+      'SF:w.cpp',
+      'FNL:0,30',
+      'FNA:0,4,draw',
+      'FNL:1,10,20',
+      'FNA:1,0,C1',
+      'end_of_record',
     ].join('\n');
     const file = only(await ok(text));
     expect([file.functionsHit, file.functionsFound]).toEqual([1, 2]);
   });
 
   it('skips lcov 2 excluded (U) branches and keeps exception (e) branches apart', async () => {
-    const file = only(await ok(['SF:a.c', 'BRDA:4,0,0,1', 'BRDA:4,0,1,0', 'BRDA:4,U1,0,-', 'BRDA:4,e0,0,0', 'BRDA:4,e0,1,2', 'end_of_record'].join('\n')));
+    const file = only(
+      await ok(
+        [
+          'SF:a.c',
+          'BRDA:4,0,0,1',
+          'BRDA:4,0,1,0',
+          'BRDA:4,U1,0,-',
+          'BRDA:4,e0,0,0',
+          'BRDA:4,e0,1,2',
+          'end_of_record',
+        ].join('\n'),
+      ),
+    );
     expect([file.branchesHit, file.branchesFound]).toEqual([2, 4]);
   });
 
   it('merges summary-only records by taking the best of them, and clamps hit to found', async () => {
-    let file = only(await ok(['SF:g.js', 'LF:10', 'LH:7', 'end_of_record', 'SF:g.js', 'LF:10', 'LH:4', 'end_of_record'].join('\n')));
+    let file = only(
+      await ok(['SF:g.js', 'LF:10', 'LH:7', 'end_of_record', 'SF:g.js', 'LF:10', 'LH:4', 'end_of_record'].join('\n')),
+    );
     expect([file.linesHit, file.linesFound, file.linesCoverage]).toEqual([7, 10, 70]);
     file = only(await ok(['SF:g.js', 'BRF:4', 'BRH:9', 'end_of_record'].join('\n')));
     expect([file.branchesHit, file.branchesFound, file.branchesCoverage]).toEqual([4, 4, 100]);
     // A record with details makes the summary-only records of that file irrelevant.
-    file = only(await ok(['SF:g.js', 'LF:10', 'LH:9', 'end_of_record', 'SF:g.js', 'DA:1,0', 'end_of_record'].join('\n')));
+    file = only(
+      await ok(['SF:g.js', 'LF:10', 'LH:9', 'end_of_record', 'SF:g.js', 'DA:1,0', 'end_of_record'].join('\n')),
+    );
     expect([file.linesHit, file.linesFound]).toEqual([0, 1]);
   });
 
   it('sums duplicate DA lines and accepts huge hit counts (gcov wrap-around)', async () => {
-    const file = only(await ok(['SF:a.c', 'DA:1,0', 'DA:1,0', 'DA:2,18446744073709551615', 'DA:3,0', 'DA:3,2', 'end_of_record'].join('\n')));
+    const file = only(
+      await ok(
+        ['SF:a.c', 'DA:1,0', 'DA:1,0', 'DA:2,18446744073709551615', 'DA:3,0', 'DA:3,2', 'end_of_record'].join('\n'),
+      ),
+    );
     expect([file.linesHit, file.linesFound]).toEqual([2, 3]);
   });
 
   it('ends a record at the next SF and at the end of the input', async () => {
     const body = await ok('SF:a.c\nDA:1,1\nSF:b.c\nDA:1,0');
-    expect(body.files.map((f) => [f.path, f.linesHit, f.linesFound])).toEqual([['a.c', 1, 1], ['b.c', 0, 1]]);
+    expect(body.files.map((f) => [f.path, f.linesHit, f.linesFound])).toEqual([
+      ['a.c', 1, 1],
+      ['b.c', 0, 1],
+    ]);
   });
 
   it('keeps paths as written, trimmed, and in order of first appearance', async () => {
-    const body = await ok(['SF: b.c ', 'end_of_record', 'SF:A.c', 'end_of_record', 'SF:a.c', 'end_of_record', 'SF:b.c', 'end_of_record'].join('\n'));
+    const body = await ok(
+      [
+        'SF: b.c ',
+        'end_of_record',
+        'SF:A.c',
+        'end_of_record',
+        'SF:a.c',
+        'end_of_record',
+        'SF:b.c',
+        'end_of_record',
+      ].join('\n'),
+    );
     expect(body.files.map((f) => f.path)).toEqual(['b.c', 'A.c', 'a.c']);
   });
 
   it('ignores lines whose kind is an Object.prototype name', async () => {
-    const file = only(await ok(['SF:a.c', 'constructor:1', '__proto__:x', 'toString:2', 'hasOwnProperty:,', 'DA:1,1', 'end_of_record'].join('\n')));
+    const file = only(
+      await ok(
+        ['SF:a.c', 'constructor:1', '__proto__:x', 'toString:2', 'hasOwnProperty:,', 'DA:1,1', 'end_of_record'].join(
+          '\n',
+        ),
+      ),
+    );
     expect([file.linesHit, file.linesFound]).toEqual([1, 1]);
   });
 
@@ -280,13 +365,30 @@ describe('lcov-viewer details', () => {
   });
 
   it('parses a 16 MiB tracefile quickly and stays linear on blank input', async () => {
-    const record = ['TN:', 'SF:src/f.js', 'FN:1,f', 'FNDA:1,f', ...Array.from({ length: 200 }, (_, i) => `DA:${i + 1},${i % 3}`), 'BRDA:1,0,0,1', 'BRDA:1,0,1,-', 'end_of_record'].join('\n');
-    const big = Array.from({ length: Math.ceil((16 * 1024 * 1024) / record.length) }, (_, i) => record.replace('src/f.js', `src/f${i % 500}.js`)).join('\n');
+    const record = [
+      'TN:',
+      'SF:src/f.js',
+      'FN:1,f',
+      'FNDA:1,f',
+      ...Array.from({ length: 200 }, (_, i) => `DA:${i + 1},${i % 3}`),
+      'BRDA:1,0,0,1',
+      'BRDA:1,0,1,-',
+      'end_of_record',
+    ].join('\n');
+    const big = Array.from({ length: Math.ceil((16 * 1024 * 1024) / record.length) }, (_, i) =>
+      record.replace('src/f.js', `src/f${i % 500}.js`),
+    ).join('\n');
     let start = performance.now();
     const body = await ok(big);
     const elapsed = performance.now() - start;
     expect(body.files).toHaveLength(500);
-    expect(body.files[0]).toMatchObject({ linesHit: 133, linesFound: 200, linesCoverage: 66.5, branchesHit: 1, branchesFound: 2 });
+    expect(body.files[0]).toMatchObject({
+      linesHit: 133,
+      linesFound: 200,
+      linesCoverage: 66.5,
+      branchesHit: 1,
+      branchesFound: 2,
+    });
     expect(elapsed).toBeLessThan(10_000); // generous: a loaded CI machine; quadratic would take minutes
 
     start = performance.now();
@@ -304,10 +406,19 @@ describe('lcov-viewer details', () => {
 const FIXTURES = new URL('../../../tests/fixtures/lcov/', import.meta.url);
 const fixture = (name: string) => readFileSync(new URL(name, FIXTURES), 'utf8');
 
-interface Tally { hit: number; found: number }
+interface Tally {
+  hit: number;
+  found: number;
+}
 interface Reference {
   lcov: Record<'lines' | 'functions' | 'branches', Tally>;
-  files: Record<string, { lcov: Record<'lines' | 'functions' | 'branches', Tally>; gcov: { uncoveredLines: string; functions: { name: string; line: number; hits: number }[] } }>;
+  files: Record<
+    string,
+    {
+      lcov: Record<'lines' | 'functions' | 'branches', Tally>;
+      gcov: { uncoveredLines: string; functions: { name: string; line: number; hits: number }[] };
+    }
+  >;
 }
 const reference = JSON.parse(fixture('real/reference.json')) as Record<'base' | 'head', Reference>;
 const counts = (record: Record<string, unknown>) => ({
@@ -338,12 +449,22 @@ describe('lcov-viewer on real tracefiles', () => {
     const shown = ({ hit, found }: Tally) => Math.round((hit / found) * 1000);
     const { base, head } = reference;
     for (const category of ['lines', 'functions', 'branches'] as const) {
-      expect(body.diff!.summary[`${category}Coverage`]).toBe((shown(head.lcov[category]) - shown(base.lcov[category])) / 10);
+      expect(body.diff!.summary[`${category}Coverage`]).toBe(
+        (shown(head.lcov[category]) - shown(base.lcov[category])) / 10,
+      );
     }
     expect(body.diff!.summary).toEqual({ linesCoverage: 9.8, functionsCoverage: 0.6, branchesCoverage: 19.5 });
     const percentages = (file: Reference['files'][string] | undefined) =>
-      file ? { linesCoverage: shown(file.lcov.lines) / 10, functionsCoverage: shown(file.lcov.functions) / 10, branchesCoverage: shown(file.lcov.branches) / 10 } : null;
-    const changed = Object.keys(head.files).filter((path) => JSON.stringify(percentages(base.files[path])) !== JSON.stringify(percentages(head.files[path])));
+      file
+        ? {
+            linesCoverage: shown(file.lcov.lines) / 10,
+            functionsCoverage: shown(file.lcov.functions) / 10,
+            branchesCoverage: shown(file.lcov.branches) / 10,
+          }
+        : null;
+    const changed = Object.keys(head.files).filter(
+      (path) => JSON.stringify(percentages(base.files[path])) !== JSON.stringify(percentages(head.files[path])),
+    );
     const removed = Object.keys(base.files).filter((path) => !head.files[path]);
     expect(body.diff!.files.map((file) => file.path).sort()).toEqual([...changed, ...removed].sort());
     expect(removed).toEqual(['/tmp/calc/src/legacy.c']);
@@ -355,8 +476,16 @@ describe('lcov-viewer on real tracefiles', () => {
   });
 
   it('c8.info and geninfo.info: counts as lcov --summary', async () => {
-    expect(counts((await ok(fixture('c8.info'))).summary)).toEqual({ lines: { hit: 17, found: 27 }, functions: { hit: 4, found: 6 }, branches: { hit: 4, found: 8 } });
-    expect(counts((await ok(fixture('geninfo.info'))).summary)).toEqual({ lines: { hit: 10, found: 14 }, functions: { hit: 2, found: 3 }, branches: { hit: 3, found: 6 } });
+    expect(counts((await ok(fixture('c8.info'))).summary)).toEqual({
+      lines: { hit: 17, found: 27 },
+      functions: { hit: 4, found: 6 },
+      branches: { hit: 4, found: 8 },
+    });
+    expect(counts((await ok(fixture('geninfo.info'))).summary)).toEqual({
+      lines: { hit: 10, found: 14 },
+      functions: { hit: 2, found: 3 },
+      branches: { hit: 3, found: 6 },
+    });
   });
 });
 
@@ -369,7 +498,9 @@ describe('lcov-viewer: size of the new fields', () => {
     expect(file.uncoveredLines.startsWith('2,4,6,')).toBe(true);
     expect(file.uncoveredLines.endsWith(',19998,20000')).toBe(true);
     // A solid block is one range.
-    const block = (await ok(['SF:a.c', ...Array.from({ length: 50000 }, (_, i) => `DA:${i + 1},0`), 'end_of_record'].join('\n'))).files[0]!;
+    const block = (
+      await ok(['SF:a.c', ...Array.from({ length: 50000 }, (_, i) => `DA:${i + 1},0`), 'end_of_record'].join('\n'))
+    ).files[0]!;
     expect(block.uncoveredLines).toBe('1-50000');
   });
 
@@ -396,7 +527,14 @@ describe('lcov-viewer page helpers', () => {
     const parse = root.children[0]!;
     // expr.c 30/36 + tokens.c 32/32 (lcov --summary per file, reference.json).
     expect([parse.linesHit, parse.linesFound, parse.linesCoverage, parse.files]).toEqual([62, 68, 91.2, 2]);
-    expect([root.linesHit, root.linesFound, root.functionsHit, root.functionsFound, root.branchesHit, root.branchesFound]).toEqual([107, 118, 12, 13, 59, 76]);
+    expect([
+      root.linesHit,
+      root.linesFound,
+      root.functionsHit,
+      root.functionsFound,
+      root.branchesHit,
+      root.branchesFound,
+    ]).toEqual([107, 118, 12, 13, 59, 76]);
 
     // No common base: /tmp/calc/src is one node, not three.
     const whole = buildTree(files, '');
@@ -411,7 +549,20 @@ describe('lcov-viewer page helpers', () => {
   });
 
   it('draws only open folders, at most a page of rows', () => {
-    const row = (path: string) => ({ path, linesCoverage: 100, functionsCoverage: 100, branchesCoverage: 100, linesHit: 1, linesFound: 1, functionsHit: 0, functionsFound: 0, branchesHit: 0, branchesFound: 0, uncoveredLines: '', functions: [] });
+    const row = (path: string) => ({
+      path,
+      linesCoverage: 100,
+      functionsCoverage: 100,
+      branchesCoverage: 100,
+      linesHit: 1,
+      linesFound: 1,
+      functionsHit: 0,
+      functionsFound: 0,
+      branchesHit: 0,
+      branchesFound: 0,
+      uncoveredLines: '',
+      functions: [],
+    });
     const files = Array.from({ length: 5000 }, (_, i) => row(`src/m${i % 50}/f${i}.ts`));
     const root = buildTree(files, 'src/');
     expect(root.children).toHaveLength(50);
@@ -424,7 +575,15 @@ describe('lcov-viewer page helpers', () => {
 
   it('writes the Markdown summary with escaped paths', () => {
     const record = (lines: number) => ({ linesCoverage: lines, functionsCoverage: 100, branchesCoverage: 100 });
-    const summary = { ...record(50), linesHit: 1, linesFound: 2, functionsHit: 0, functionsFound: 0, branchesHit: 0, branchesFound: 0 };
+    const summary = {
+      ...record(50),
+      linesHit: 1,
+      linesFound: 2,
+      functionsHit: 0,
+      functionsFound: 0,
+      branchesHit: 0,
+      branchesFound: 0,
+    };
     const text = markdownSummary({
       summary,
       files: [],
@@ -439,6 +598,10 @@ describe('lcov-viewer page helpers', () => {
     expect(text).toContain('| Lines | 50.0 % | 1 / 2 | ▼ −1.5 |');
     expect(text).toContain('| Functions | — | 0 / 0 | ±0.0 |');
     // Largest change first; a pipe is escaped, a backtick widens the fence.
-    expect(text.split('\n').slice(-3)).toEqual(['| ``x`y.js`` | 90.0 % (▲ +80.0) | 100.0 % (±0.0) | 100.0 % (±0.0) |', '| `a\\|b.js` | 50.0 % (▼ −10.0) | 100.0 % (±0.0) | 100.0 % (±0.0) |', '']);
+    expect(text.split('\n').slice(-3)).toEqual([
+      '| ``x`y.js`` | 90.0 % (▲ +80.0) | 100.0 % (±0.0) | 100.0 % (±0.0) |',
+      '| `a\\|b.js` | 50.0 % (▼ −10.0) | 100.0 % (±0.0) | 100.0 % (±0.0) |',
+      '',
+    ]);
   });
 });

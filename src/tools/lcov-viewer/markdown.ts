@@ -1,7 +1,18 @@
 // The Markdown summary a person pastes into a pull request: the totals (with the change from
 // the baseline when there is one) and the files that changed most, or, without a baseline, the
 // least covered files. GitHub-flavoured tables; paths in code spans.
-import { CATEGORIES, commonBase, delta, deltaText, found, hit, pct, percentText, type FileDiff, type Output } from './view';
+import {
+  CATEGORIES,
+  commonBase,
+  delta,
+  deltaText,
+  found,
+  hit,
+  pct,
+  percentText,
+  type FileDiff,
+  type Output,
+} from './view';
 
 /** Files listed at most: a summary, not the report. */
 const LISTED = 10;
@@ -10,9 +21,16 @@ export function markdownSummary(result: Output): string {
   const { summary, diff } = result;
   const base = commonBase([...result.files.map((file) => file.path), ...(diff?.files.map((file) => file.path) ?? [])]);
   const out = ['### Coverage', ''];
-  out.push(diff ? '| | Coverage | Covered | Change |' : '| | Coverage | Covered |', diff ? '|:--|--:|--:|--:|' : '|:--|--:|--:|');
+  out.push(
+    diff ? '| | Coverage | Covered | Change |' : '| | Coverage | Covered |',
+    diff ? '|:--|--:|--:|--:|' : '|:--|--:|--:|',
+  );
   for (const { key, name } of CATEGORIES) {
-    const cells = [name, percentText(pct(summary, key), found(summary, key)), `${hit(summary, key)} / ${found(summary, key)}`];
+    const cells = [
+      name,
+      percentText(pct(summary, key), found(summary, key)),
+      `${hit(summary, key)} / ${found(summary, key)}`,
+    ];
     if (diff) cells.push(arrow(diff.summary[`${key}Coverage`]));
     out.push(`| ${cells.join(' | ')} |`);
   }
@@ -22,13 +40,18 @@ export function markdownSummary(result: Output): string {
     out.push('');
     if (listed.length === 0) out.push('No file changed its coverage.');
     else {
-      out.push(`#### ${diff.files.length > LISTED ? `The ${LISTED} files that changed most (of ${diff.files.length})` : 'Files that changed'}`, '');
+      out.push(
+        `#### ${diff.files.length > LISTED ? `The ${LISTED} files that changed most (of ${diff.files.length})` : 'Files that changed'}`,
+        '',
+      );
       out.push('| File | Lines | Functions | Branches |', '|:--|--:|--:|--:|');
       for (const file of listed) {
         const cells = CATEGORIES.map(({ key }) => {
           if (!file.after) return 'removed';
           const now = `${file.after[`${key}Coverage`].toFixed(1)} %`;
-          return file.before ? `${now} (${arrow(delta(file.after[`${key}Coverage`], file.before[`${key}Coverage`]))})` : `${now} (new)`;
+          return file.before
+            ? `${now} (${arrow(delta(file.after[`${key}Coverage`], file.before[`${key}Coverage`]))})`
+            : `${now} (new)`;
         });
         out.push(`| ${code(file.path.slice(base.length))} | ${cells.join(' | ')} |`);
       }
@@ -40,7 +63,10 @@ export function markdownSummary(result: Output): string {
       .slice(0, LISTED);
     if (lowest.length) {
       out.push('', '#### Least covered files', '', '| File | Lines | Uncovered lines |', '|:--|--:|:--|');
-      for (const file of lowest) out.push(`| ${code(file.path.slice(base.length))} | ${file.linesCoverage.toFixed(1)} % | ${cut(file.uncoveredLines)} |`);
+      for (const file of lowest)
+        out.push(
+          `| ${code(file.path.slice(base.length))} | ${file.linesCoverage.toFixed(1)} % | ${cut(file.uncoveredLines)} |`,
+        );
     }
   }
   return `${out.join('\n')}\n`;
@@ -52,7 +78,11 @@ export function byChange(files: readonly FileDiff[]): FileDiff[] {
     CATEGORIES.map(({ key }) => Math.abs(delta(file.after![`${key}Coverage`], file.before![`${key}Coverage`])));
   const changed = files.filter((file) => file.before && file.after).map((file) => ({ file, size: size(file) }));
   changed.sort((a, b) => b.size[0]! - a.size[0]! || b.size[1]! - a.size[1]! || b.size[2]! - a.size[2]!);
-  return [...changed.map(({ file }) => file), ...files.filter((file) => !file.before), ...files.filter((file) => !file.after)];
+  return [
+    ...changed.map(({ file }) => file),
+    ...files.filter((file) => !file.before),
+    ...files.filter((file) => !file.after),
+  ];
 }
 
 /** "▲ +9.8", "▼ −1.5", "±0.0": the sign is told by an arrow and a character, not a colour. */

@@ -62,7 +62,7 @@ export function parseLcov(text: string): FileCoverage[] {
   // break positions are looked up ahead and reused, which keeps the walk linear.
   let cr = text.indexOf('\r');
   let lf = text.indexOf('\n');
-  for (let start = 0; start <= text.length; ) {
+  for (let start = 0; start <= text.length;) {
     if (cr >= 0 && cr < start) cr = text.indexOf('\r', start);
     if (lf >= 0 && lf < start) lf = text.indexOf('\n', start);
     const end = cr >= 0 && (lf < 0 || cr < lf) ? cr : lf >= 0 ? lf : text.length;
@@ -87,7 +87,10 @@ export function parseLcov(text: string): FileCoverage[] {
       if (!file) files.set(path, (file = new FileCoverage(path)));
       record = new RecordReader(file);
     } else if (SHAPE.has(kind)) {
-      if (!record) throw new ToolInputError(`Line ${lineNo}: ${kind} appears outside a record; each record starts with an SF line and ends with end_of_record.`);
+      if (!record)
+        throw new ToolInputError(
+          `Line ${lineNo}: ${kind} appears outside a record; each record starts with an SF line and ends with end_of_record.`,
+        );
       record.read(kind, value, lineNo, line);
     }
   }
@@ -117,7 +120,11 @@ interface PendingFunctions {
 /** Reads the lines of one record (SF … end_of_record) into the coverage of its file. */
 class RecordReader {
   private readonly fn: PendingFunctions = { declared: new Map(), hits: [], leaders: new Map(), aliases: [] };
-  private readonly summary: Counts = { lines: { hit: 0, found: 0 }, functions: { hit: 0, found: 0 }, branches: { hit: 0, found: 0 } };
+  private readonly summary: Counts = {
+    lines: { hit: 0, found: 0 },
+    functions: { hit: 0, found: 0 },
+    branches: { hit: 0, found: 0 },
+  };
 
   constructor(private readonly file: FileCoverage) {}
 
@@ -228,7 +235,10 @@ class RecordReader {
     for (const [index, at] of leaders) add(leaderKey(at), names.get(index) ?? '', at, 0);
     for (const { index, hits: n, lineNo } of aliases) {
       const at = leaders.get(index);
-      if (at === undefined) throw new ToolInputError(`Line ${lineNo}: FNA refers to function index ${index}, which no FNL line of this record declares.`);
+      if (at === undefined)
+        throw new ToolInputError(
+          `Line ${lineNo}: FNA refers to function index ${index}, which no FNL line of this record declares.`,
+        );
       add(leaderKey(at), '', at, n);
     }
 

@@ -8,7 +8,9 @@ describe('source excerpts', () => {
   });
   it('shows each uncovered range with two lines around it, merging those that touch', () => {
     const { blocks, beyond } = excerpts(source, '3-4,8,19');
-    expect(blocks.map((block) => block.map((line) => (line.uncovered ? `*${line.number}` : String(line.number))))).toEqual([
+    expect(
+      blocks.map((block) => block.map((line) => (line.uncovered ? `*${line.number}` : String(line.number)))),
+    ).toEqual([
       ['1', '2', '*3', '*4', '5', '6', '7', '*8', '9', '10'],
       ['17', '18', '*19', '20'],
     ]);

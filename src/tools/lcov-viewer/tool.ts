@@ -31,17 +31,46 @@ const EXAMPLE = [
 ].join('\n');
 
 /** The same file on the base branch, where line 5 had not run yet. */
-const BASELINE = ['TN:', 'SF:src/math.js', 'FN:1,add', 'FN:5,divide', 'FNDA:3,add', 'FNDA:0,divide', 'DA:1,1', 'DA:2,3', 'DA:5,0', 'DA:6,0', 'DA:7,0', 'BRDA:6,0,0,0', 'BRDA:6,0,1,0', 'end_of_record', ''].join('\n');
+const BASELINE = [
+  'TN:',
+  'SF:src/math.js',
+  'FN:1,add',
+  'FN:5,divide',
+  'FNDA:3,add',
+  'FNDA:0,divide',
+  'DA:1,1',
+  'DA:2,3',
+  'DA:5,0',
+  'DA:6,0',
+  'DA:7,0',
+  'BRDA:6,0,0,0',
+  'BRDA:6,0,1,0',
+  'end_of_record',
+  '',
+].join('\n');
 
 export default defineTool({
   slug: 'lcov-viewer',
   name: 'LCOV Coverage Viewer',
-  summary: 'Parses an LCOV tracefile (lcov.info) into line, function and branch coverage per file and overall; lists uncovered lines and compares with a baseline.',
+  summary:
+    'Parses an LCOV tracefile (lcov.info) into line, function and branch coverage per file and overall; lists uncovered lines and compares with a baseline.',
   tag: 'validation',
   category: 'data',
   icon: 'list-checks',
   blurb: 'Line, function and branch coverage.',
-  keywords: ['lcov', 'coverage', 'code coverage', 'lcov.info', 'tracefile', 'istanbul', 'c8', 'nyc', 'gcov', 'branches', 'tests'],
+  keywords: [
+    'lcov',
+    'coverage',
+    'code coverage',
+    'lcov.info',
+    'tracefile',
+    'istanbul',
+    'c8',
+    'nyc',
+    'gcov',
+    'branches',
+    'tests',
+  ],
   paste: [{ kind: 'lcov', field: 'lcov' }],
   input: Input,
   output: Output,
@@ -77,7 +106,11 @@ interface Report {
 /** Each file's counts and the summed total (never averaged percentages). */
 function report(parsed: FileCoverage[]): Report {
   const files = parsed.map((file) => ({ file, counts: file.counts() }));
-  const total: Counts = { lines: { hit: 0, found: 0 }, functions: { hit: 0, found: 0 }, branches: { hit: 0, found: 0 } };
+  const total: Counts = {
+    lines: { hit: 0, found: 0 },
+    functions: { hit: 0, found: 0 },
+    branches: { hit: 0, found: 0 },
+  };
   for (const { counts } of files) {
     for (const category of CATEGORIES) {
       total[category].hit += counts[category].hit;
@@ -115,9 +148,14 @@ function diff(base: Report, head: Report) {
     else if (!samePercentages(was, now)) files.push({ path: file.path, before: was, after: now });
   }
   const now = new Set(head.files.map(({ file }) => file.path));
-  for (const { file, counts } of base.files) if (!now.has(file.path)) files.push({ path: file.path, before: percentages(counts), after: null });
+  for (const { file, counts } of base.files)
+    if (!now.has(file.path)) files.push({ path: file.path, before: percentages(counts), after: null });
   return {
-    summary: { linesCoverage: change('linesCoverage'), functionsCoverage: change('functionsCoverage'), branchesCoverage: change('branchesCoverage') },
+    summary: {
+      linesCoverage: change('linesCoverage'),
+      functionsCoverage: change('functionsCoverage'),
+      branchesCoverage: change('branchesCoverage'),
+    },
     files,
   };
 }
@@ -132,7 +170,9 @@ const percentages = ({ lines, functions, branches }: Counts): Percentages => ({
 });
 
 const samePercentages = (a: Percentages, b: Percentages) =>
-  a.linesCoverage === b.linesCoverage && a.functionsCoverage === b.functionsCoverage && a.branchesCoverage === b.branchesCoverage;
+  a.linesCoverage === b.linesCoverage &&
+  a.functionsCoverage === b.functionsCoverage &&
+  a.branchesCoverage === b.branchesCoverage;
 
 /** Counts and percentages under the field names of docs/spec.md §2. */
 function record({ lines, functions, branches }: Counts): Coverage {

@@ -20,9 +20,19 @@ export interface TreeNode extends Counted {
 }
 
 const empty = (name: string, key: string): TreeNode => ({
-  name, key, children: [], files: 0,
-  linesHit: 0, linesFound: 0, functionsHit: 0, functionsFound: 0, branchesHit: 0, branchesFound: 0,
-  linesCoverage: 100, functionsCoverage: 100, branchesCoverage: 100,
+  name,
+  key,
+  children: [],
+  files: 0,
+  linesHit: 0,
+  linesFound: 0,
+  functionsHit: 0,
+  functionsFound: 0,
+  branchesHit: 0,
+  branchesFound: 0,
+  linesCoverage: 100,
+  functionsCoverage: 100,
+  branchesCoverage: 100,
 });
 
 /** Builds the tree of `files` below `base` (a prefix every path shares, or ""). Linear in the paths. */
@@ -33,7 +43,10 @@ export function buildTree(files: readonly FileRow[], base: string): TreeNode {
   const subfolders = new Map<TreeNode, Map<string, TreeNode>>([[root, new Map()]]);
   let ids = 1;
   files.forEach((file, index) => {
-    const parts = file.path.slice(base.length).split(/[\\/]/).filter((part) => part !== '');
+    const parts = file.path
+      .slice(base.length)
+      .split(/[\\/]/)
+      .filter((part) => part !== '');
     if (parts.length === 0) parts.push(file.path);
     let parent = root;
     for (let i = 0; i < parts.length - 1; i++) {
@@ -64,7 +77,9 @@ function sum(root: TreeNode): void {
   }
   for (let i = order.length - 1; i >= 0; i--) {
     const folder = order[i]!;
-    folder.children.sort((a, b) => Number(!!a.file) - Number(!!b.file) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    folder.children.sort(
+      (a, b) => Number(!!a.file) - Number(!!b.file) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
+    );
     for (const child of folder.children) {
       folder.files += child.files;
       for (const { key } of CATEGORIES) {
@@ -105,7 +120,12 @@ export interface VisibleRow {
  * report of thousands of files never draws thousands of rows at once). `keep` narrows the
  * tree to files it accepts and the folders above them (then every folder is open).
  */
-export function visibleRows(root: TreeNode, open: ReadonlySet<string>, limit: number, keep?: (file: FileRow) => boolean): { rows: VisibleRow[]; more: boolean } {
+export function visibleRows(
+  root: TreeNode,
+  open: ReadonlySet<string>,
+  limit: number,
+  keep?: (file: FileRow) => boolean,
+): { rows: VisibleRow[]; more: boolean } {
   const rows: VisibleRow[] = [];
   const matches = keep ? matching(root, keep) : undefined;
   const stack: VisibleRow[] = root.children.map((node) => ({ node, depth: 0 })).reverse();
@@ -115,7 +135,8 @@ export function visibleRows(root: TreeNode, open: ReadonlySet<string>, limit: nu
     if (rows.length === limit) return { rows, more: true };
     rows.push(row);
     if (!row.node.file && (matches || open.has(row.node.key))) {
-      for (let i = row.node.children.length - 1; i >= 0; i--) stack.push({ node: row.node.children[i]!, depth: row.depth + 1 });
+      for (let i = row.node.children.length - 1; i >= 0; i--)
+        stack.push({ node: row.node.children[i]!, depth: row.depth + 1 });
     }
   }
   return { rows, more: false };

@@ -36,7 +36,8 @@ export function level(percent: number, foundCount: number): Level {
 export const LEVEL_LABEL: Record<Level, string> = { low: 'low', medium: 'medium', high: 'high', none: 'none found' };
 
 /** "66.7 %", or "—" when nothing was found. */
-export const percentText = (percent: number, foundCount: number) => (foundCount === 0 ? '—' : `${percent.toFixed(1)} %`);
+export const percentText = (percent: number, foundCount: number) =>
+  foundCount === 0 ? '—' : `${percent.toFixed(1)} %`;
 
 /** A change in percentage points with its sign spelled out: "+9.8", "−1.5", "±0.0". */
 export function deltaText(points: number): string {

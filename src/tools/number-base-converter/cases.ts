@@ -214,7 +214,14 @@ const cases: ToolCase[] = [
     name: 'digit groups separated by narrow no-break spaces',
     body: { input: '1\u202F000\u202F000', from_base: 10 },
     status: 200,
-    match: { input_normalized: '1000000', hexadecimal: 'F4240', octal: '3641100', binary_grouped: '1111 0100 0010 0100 0000', hex_grouped: '0F 42 40', bit_length: 20 },
+    match: {
+      input_normalized: '1000000',
+      hexadecimal: 'F4240',
+      octal: '3641100',
+      binary_grouped: '1111 0100 0010 0100 0000',
+      hex_grouped: '0F 42 40',
+      bit_length: 20,
+    },
   },
   // to_base and bit_width. Answers from Python: int(), a hand-written digit loop for
   // bases other than 2/8/16, and n % 2**w (unsigned) / that minus 2**w when the top bit is set (signed).
@@ -278,7 +285,12 @@ const cases: ToolCase[] = [
     name: '-42 at 16 bits, and in base 36',
     body: { input: '-42', from_base: 10, to_base: 36, bit_width: 16 },
     status: 200,
-    match: { converted: '-16', twos_complement: { hex: 'FFD6', binary: '1111111111010110' }, signed: '-42', unsigned: '65494' },
+    match: {
+      converted: '-16',
+      twos_complement: { hex: 'FFD6', binary: '1111111111010110' },
+      signed: '-42',
+      unsigned: '65494',
+    },
   },
   {
     name: '128 and -128 at 8 bits: both ends of the range',
@@ -290,7 +302,11 @@ const cases: ToolCase[] = [
     name: '0xDEADBEEF at 32 bits reads negative when signed',
     body: { input: '0xDEAD_BEEF', from_base: 16, bit_width: 32 },
     status: 200,
-    match: { twos_complement: { hex: 'DEADBEEF', binary: '11011110101011011011111011101111' }, signed: '-559038737', unsigned: '3735928559' },
+    match: {
+      twos_complement: { hex: 'DEADBEEF', binary: '11011110101011011011111011101111' },
+      signed: '-559038737',
+      unsigned: '3735928559',
+    },
   },
   {
     name: 'zero-padded to the width at 64 bits',
@@ -302,19 +318,31 @@ const cases: ToolCase[] = [
     name: 'INT64_MIN at 64 bits',
     body: { input: '-9223372036854775808', from_base: 10, bit_width: 64 },
     status: 200,
-    match: { twos_complement: { hex: `8${'0'.repeat(15)}`, binary: `1${'0'.repeat(63)}` }, signed: '-9223372036854775808', unsigned: '9223372036854775808' },
+    match: {
+      twos_complement: { hex: `8${'0'.repeat(15)}`, binary: `1${'0'.repeat(63)}` },
+      signed: '-9223372036854775808',
+      unsigned: '9223372036854775808',
+    },
   },
   {
     name: '2^128 - 1 at 128 bits',
     body: { input: 'F'.repeat(32), from_base: 16, bit_width: 128 },
     status: 200,
-    match: { twos_complement: { hex: 'F'.repeat(32), binary: '1'.repeat(128) }, signed: '-1', unsigned: '340282366920938463463374607431768211455' },
+    match: {
+      twos_complement: { hex: 'F'.repeat(32), binary: '1'.repeat(128) },
+      signed: '-1',
+      unsigned: '340282366920938463463374607431768211455',
+    },
   },
   {
     name: '-2^127 at 128 bits',
     body: { input: '-170141183460469231731687303715884105728', from_base: 10, bit_width: 128 },
     status: 200,
-    match: { twos_complement: { hex: `8${'0'.repeat(31)}`, binary: `1${'0'.repeat(127)}` }, signed: '-170141183460469231731687303715884105728', unsigned: '170141183460469231731687303715884105728' },
+    match: {
+      twos_complement: { hex: `8${'0'.repeat(31)}`, binary: `1${'0'.repeat(127)}` },
+      signed: '-170141183460469231731687303715884105728',
+      unsigned: '170141183460469231731687303715884105728',
+    },
   },
   {
     name: '256 does not fit 8 bits',
@@ -332,7 +360,10 @@ const cases: ToolCase[] = [
     name: '2^64 does not fit 64 bits',
     body: { input: '18446744073709551616', from_base: 10, bit_width: 64 },
     status: 400,
-    expect: { error: "'input' is out of range for bit_width 64: at 64 bits a value lies between -9223372036854775808 and 18446744073709551615." },
+    expect: {
+      error:
+        "'input' is out of range for bit_width 64: at 64 bits a value lies between -9223372036854775808 and 18446744073709551615.",
+    },
   },
   {
     name: 'a million digits against a 128-bit width: out of range, refused before any output is built',
@@ -344,19 +375,28 @@ const cases: ToolCase[] = [
     name: 'bit_width must be one of the five widths',
     body: { input: '1', from_base: 10, bit_width: 12 },
     status: 400,
-    expect: { error: "Invalid request: 'bit_width' must be one of 8, 16, 32, 64, 128.", issues: [{ path: ['bit_width'], message: 'must be one of 8, 16, 32, 64, 128' }] },
+    expect: {
+      error: "Invalid request: 'bit_width' must be one of 8, 16, 32, 64, 128.",
+      issues: [{ path: ['bit_width'], message: 'must be one of 8, 16, 32, 64, 128' }],
+    },
   },
   {
     name: 'to_base above 36',
     body: { input: '1', from_base: 10, to_base: 37 },
     status: 400,
-    expect: { error: "Invalid request: 'to_base' must be at most 36.", issues: [{ path: ['to_base'], message: 'must be at most 36' }] },
+    expect: {
+      error: "Invalid request: 'to_base' must be at most 36.",
+      issues: [{ path: ['to_base'], message: 'must be at most 36' }],
+    },
   },
   {
     name: 'to_base below 2',
     body: { input: '1', from_base: 10, to_base: 1 },
     status: 400,
-    expect: { error: "Invalid request: 'to_base' must be at least 2.", issues: [{ path: ['to_base'], message: 'must be at least 2' }] },
+    expect: {
+      error: "Invalid request: 'to_base' must be at least 2.",
+      issues: [{ path: ['to_base'], message: 'must be at least 2' }],
+    },
   },
   {
     name: 'character not valid in the base (the contract example)',
@@ -428,31 +468,46 @@ const cases: ToolCase[] = [
     name: 'empty input is a schema error',
     body: { input: '', from_base: 10 },
     status: 400,
-    expect: { error: "Invalid request: 'input' must not be empty.", issues: [{ path: ['input'], message: 'must not be empty' }] },
+    expect: {
+      error: "Invalid request: 'input' must not be empty.",
+      issues: [{ path: ['input'], message: 'must not be empty' }],
+    },
   },
   {
     name: 'fractional base',
     body: { input: '10', from_base: 16.5 },
     status: 400,
-    expect: { error: "Invalid request: 'from_base' must be an integer (got a fractional number).", issues: [{ path: ['from_base'], message: 'must be an integer (got a fractional number)' }] },
+    expect: {
+      error: "Invalid request: 'from_base' must be an integer (got a fractional number).",
+      issues: [{ path: ['from_base'], message: 'must be an integer (got a fractional number)' }],
+    },
   },
   {
     name: 'base above 36',
     body: { input: '10', from_base: 37 },
     status: 400,
-    expect: { error: "Invalid request: 'from_base' must be at most 36.", issues: [{ path: ['from_base'], message: 'must be at most 36' }] },
+    expect: {
+      error: "Invalid request: 'from_base' must be at most 36.",
+      issues: [{ path: ['from_base'], message: 'must be at most 36' }],
+    },
   },
   {
     name: 'base given as a string',
     body: { input: '10', from_base: '16' },
     status: 400,
-    expect: { error: "Invalid request: 'from_base' must be a number (got a string).", issues: [{ path: ['from_base'], message: 'must be a number (got a string)' }] },
+    expect: {
+      error: "Invalid request: 'from_base' must be a number (got a string).",
+      issues: [{ path: ['from_base'], message: 'must be a number (got a string)' }],
+    },
   },
   {
     name: 'missing base',
     body: { input: '10' },
     status: 400,
-    expect: { error: "Invalid request: 'from_base' is required.", issues: [{ path: ['from_base'], message: 'is required' }] },
+    expect: {
+      error: "Invalid request: 'from_base' is required.",
+      issues: [{ path: ['from_base'], message: 'is required' }],
+    },
   },
 ];
 

@@ -5,7 +5,6 @@ import tool from './tool';
 import { prng } from '../../../tests/support/prng';
 import { nodeContext } from '../../platform/node-context';
 
-
 /** A random non-negative BigInt with up to `bits` bits. */
 function randomBigInt(random: () => number, bits: number): bigint {
   let n = 0n;
@@ -56,7 +55,11 @@ describe('conversion cross-checked with BigInt and parseInt', () => {
       let digits = (n < 0n ? -n : n).toString(base);
       if (random() < 0.5) digits = digits.toUpperCase();
       const body = await convert((n < 0n ? '-' : '') + digits, base);
-      expect(body).toEqual({ input_normalized: (n < 0n ? '-' : '') + digits.toUpperCase(), from_base: base, ...expectedFor(n) });
+      expect(body).toEqual({
+        input_normalized: (n < 0n ? '-' : '') + digits.toUpperCase(),
+        from_base: base,
+        ...expectedFor(n),
+      });
     }
   });
 
@@ -95,7 +98,8 @@ describe('conversion cross-checked with BigInt and parseInt', () => {
       const digits = n.toString(base);
       // Separators between random digits: _, blanks, runs of them.
       let spaced = '';
-      for (const d of digits) spaced += (spaced && random() < 0.3 ? ['_', ' ', '\t', '__', ' _ ', '\n'][Math.floor(random() * 6)] : '') + d;
+      for (const d of digits)
+        spaced += (spaced && random() < 0.3 ? ['_', ' ', '\t', '__', ' _ ', '\n'][Math.floor(random() * 6)] : '') + d;
       const prefix = random() < 0.5 ? `0${({ 2: 'b', 8: 'o', 16: 'x' } as Record<number, string>)[base]}` : '';
       const withPrefix = random() < 0.5 ? prefix.toUpperCase() : prefix;
       const negative = random() < 0.5;
@@ -108,22 +112,50 @@ describe('conversion cross-checked with BigInt and parseInt', () => {
 
 describe('outputs', () => {
   it('pads and groups binary and hexadecimal', async () => {
-    expect(await convert('1', 10)).toMatchObject({ binary_grouped: '0001', hex_grouped: '01', bit_length: 1, is_power_of_two: true });
-    expect(await convert('16', 10)).toMatchObject({ binary_grouped: '0001 0000', hex_grouped: '10', bit_length: 5, is_power_of_two: true });
-    expect(await convert('256', 10)).toMatchObject({ binary_grouped: '0001 0000 0000', hex_grouped: '01 00', is_power_of_two: true });
-    expect(await convert('-8', 10)).toMatchObject({ binary: '-1000', binary_grouped: '-1000', hex_grouped: '-08', is_power_of_two: false });
-    expect(await convert('-0', 16)).toMatchObject({ decimal: '0', hexadecimal: '0', input_normalized: '-0', is_power_of_two: false });
+    expect(await convert('1', 10)).toMatchObject({
+      binary_grouped: '0001',
+      hex_grouped: '01',
+      bit_length: 1,
+      is_power_of_two: true,
+    });
+    expect(await convert('16', 10)).toMatchObject({
+      binary_grouped: '0001 0000',
+      hex_grouped: '10',
+      bit_length: 5,
+      is_power_of_two: true,
+    });
+    expect(await convert('256', 10)).toMatchObject({
+      binary_grouped: '0001 0000 0000',
+      hex_grouped: '01 00',
+      is_power_of_two: true,
+    });
+    expect(await convert('-8', 10)).toMatchObject({
+      binary: '-1000',
+      binary_grouped: '-1000',
+      hex_grouped: '-08',
+      is_power_of_two: false,
+    });
+    expect(await convert('-0', 16)).toMatchObject({
+      decimal: '0',
+      hexadecimal: '0',
+      input_normalized: '-0',
+      is_power_of_two: false,
+    });
   });
 
   it('keeps leading zeros in input_normalized only', async () => {
-    expect(await convert('0x00ff', 16)).toMatchObject({ input_normalized: '00FF', hexadecimal: 'FF', hex_grouped: 'FF' });
+    expect(await convert('0x00ff', 16)).toMatchObject({
+      input_normalized: '00FF',
+      hexadecimal: 'FF',
+      hex_grouped: 'FF',
+    });
   });
 });
 
 describe('errors', () => {
   it('names separators that are not between digits', async () => {
     expect(await error('_1', 10)).toBe("Separator '_' at position 1 is not between two digits");
-    expect(await error('- 5', 10)).toBe("Separator U+0020 at position 2 is not between two digits");
+    expect(await error('- 5', 10)).toBe('Separator U+0020 at position 2 is not between two digits');
     expect(await error('-_5', 10)).toBe("Separator '_' at position 2 is not between two digits");
     expect(await error('12__ ', 10)).toBe("Separator '_' at position 3 is not between two digits");
     // Right after the prefix is fine (as in Python), before it is not.
@@ -145,8 +177,15 @@ describe('errors', () => {
   });
 
   it('has no digits for a sign or a prefix alone', async () => {
-    for (const [input, base] of [['-', 10], ['0b', 2], ['0O', 8], ['-0x', 16]] as const) {
-      expect(await error(input, base)).toBe(`'input' has no digits to convert: expected at least one base-${base} digit.`);
+    for (const [input, base] of [
+      ['-', 10],
+      ['0b', 2],
+      ['0O', 8],
+      ['-0x', 16],
+    ] as const) {
+      expect(await error(input, base)).toBe(
+        `'input' has no digits to convert: expected at least one base-${base} digit.`,
+      );
     }
   });
 
@@ -160,7 +199,9 @@ describe('errors', () => {
   it('stays fast on 16 MiB of separators', async () => {
     const start = performance.now();
     expect((await convert(`1${' '.repeat(16 * 1024 * 1024)}1`, 10)).decimal).toBe('11');
-    expect(await error(`1${' '.repeat(16 * 1024 * 1024)}x`, 10)).toBe(`Character 'x' at position ${16 * 1024 * 1024 + 2} is not valid in base 10`);
+    expect(await error(`1${' '.repeat(16 * 1024 * 1024)}x`, 10)).toBe(
+      `Character 'x' at position ${16 * 1024 * 1024 + 2} is not valid in base 10`,
+    );
     expect(performance.now() - start).toBeLessThan(10_000); // generous: quadratic would take minutes
   });
 });

@@ -65,10 +65,13 @@ export function readNumber(input: string, base: number): ReadNumber {
       }
       continue;
     }
-    throw new ToolInputError(`Character ${describeChar(input, i)} at position ${position(input, i)} is not valid in base ${base}`);
+    throw new ToolInputError(
+      `Character ${describeChar(input, i)} at position ${position(input, i)} is not valid in base ${base}`,
+    );
   }
   if (separatorAt >= 0) throw misplacedSeparator(input, separatorAt);
-  if (count === 0) throw new ToolInputError(`'input' has no digits to convert: expected at least one base-${base} digit.`);
+  if (count === 0)
+    throw new ToolInputError(`'input' has no digits to convert: expected at least one base-${base} digit.`);
   runs.push(input.slice(runStart, end));
   return { negative, digits: runs.length === 1 ? runs[0]! : runs.join('') };
 }
@@ -76,17 +79,34 @@ export function readNumber(input: string, base: number): ReadNumber {
 /** White space as String.prototype.trim and /\s/ know it, without a regex per character. */
 function isBlank(c: number): boolean {
   if (c <= 0x20) return c === 0x20 || (c >= 0x09 && c <= 0x0d);
-  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+  return (
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
 }
 
 function misplacedSeparator(input: string, index: number): ToolInputError {
-  return new ToolInputError(`Separator ${describeChar(input, index)} at position ${position(input, index)} is not between two digits`);
+  return new ToolInputError(
+    `Separator ${describeChar(input, index)} at position ${position(input, index)} is not between two digits`,
+  );
 }
 
 /** Spaces, controls, blanks, zero-width and format characters, surrogates: named as U+XXXX. */
 const invisible = (cp: number) =>
-  cp <= 0x20 || (cp >= 0x7f && cp <= 0xa0) || cp === 0xad || isBlank(cp) || (cp >= 0x200b && cp <= 0x200f) || (cp >= 0x2060 && cp <= 0x2064) || (cp >= 0xd800 && cp <= 0xdfff);
+  cp <= 0x20 ||
+  (cp >= 0x7f && cp <= 0xa0) ||
+  cp === 0xad ||
+  isBlank(cp) ||
+  (cp >= 0x200b && cp <= 0x200f) ||
+  (cp >= 0x2060 && cp <= 0x2064) ||
+  (cp >= 0xd800 && cp <= 0xdfff);
 
 /** Quotes a character for a message; invisible ones are spelled as U+XXXX. */
 const describeChar = (text: string, index: number) => quoteCharacter(text, index, invisible);
-

@@ -60,14 +60,21 @@ describe('bit_width at every width, against BigInt arithmetic', () => {
 
   it('refuses every value outside the range, naming input and the range', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...WIDTHS), fc.bigInt({ min: 1n, max: 1n << 200n }), fc.boolean(), async (w, excess, below) => {
-        const min = -(1n << BigInt(w - 1));
-        const max = (1n << BigInt(w)) - 1n;
-        const n = below ? min - excess : max + excess;
-        const reply = await call({ input: String(n), from_base: 10, bit_width: w });
-        expect(reply.status).toBe(400);
-        expect(reply.body.error).toBe(`'input' is out of range for bit_width ${w}: at ${w} bits a value lies between ${min} and ${max}.`);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...WIDTHS),
+        fc.bigInt({ min: 1n, max: 1n << 200n }),
+        fc.boolean(),
+        async (w, excess, below) => {
+          const min = -(1n << BigInt(w - 1));
+          const max = (1n << BigInt(w)) - 1n;
+          const n = below ? min - excess : max + excess;
+          const reply = await call({ input: String(n), from_base: 10, bit_width: w });
+          expect(reply.status).toBe(400);
+          expect(reply.body.error).toBe(
+            `'input' is out of range for bit_width ${w}: at ${w} bits a value lies between ${min} and ${max}.`,
+          );
+        },
+      ),
       { numRuns: 300, seed: 16 },
     );
   });
@@ -87,11 +94,16 @@ describe('bit_width at every width, against BigInt arithmetic', () => {
 describe('to_base, against repeated division', () => {
   it('writes any value in any base 2–36 from any base 2–36', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 2, max: 36 }), fc.integer({ min: 2, max: 36 }), fc.bigInt({ min: -(1n << 300n), max: 1n << 300n }), async (from, to, n) => {
-        const reply = await call({ input: digitsOf(n, from).toLowerCase(), from_base: from, to_base: to });
-        expect(reply.status).toBe(200);
-        expect(reply.body.converted).toBe(digitsOf(n, to));
-      }),
+      fc.asyncProperty(
+        fc.integer({ min: 2, max: 36 }),
+        fc.integer({ min: 2, max: 36 }),
+        fc.bigInt({ min: -(1n << 300n), max: 1n << 300n }),
+        async (from, to, n) => {
+          const reply = await call({ input: digitsOf(n, from).toLowerCase(), from_base: from, to_base: to });
+          expect(reply.status).toBe(200);
+          expect(reply.body.converted).toBe(digitsOf(n, to));
+        },
+      ),
       { numRuns: 600, seed: 16 },
     );
   });
@@ -101,6 +113,6 @@ describe('to_base, against repeated division', () => {
     expect(reply.status).toBe(200);
     const converted = reply.body.converted as string;
     // 36^1e6 − 1 has ⌈1e6 · log3(36)⌉ base-3 digits (log3(36) is irrational, so the ceiling is exact).
-    expect(converted.length).toBe(Math.ceil(1_000_000 * Math.log(36) / Math.log(3)));
+    expect(converted.length).toBe(Math.ceil((1_000_000 * Math.log(36)) / Math.log(3)));
   });
 });

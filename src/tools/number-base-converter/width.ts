@@ -21,12 +21,17 @@ export function atWidth(n: bigint, width: BitWidth): AtWidth {
   const min = -(1n << (w - 1n));
   const max = (1n << w) - 1n;
   if (n < min || n > max) {
-    throw new ToolInputError(`'input' is out of range for bit_width ${width}: at ${width} bits a value lies between ${min} and ${max}.`);
+    throw new ToolInputError(
+      `'input' is out of range for bit_width ${width}: at ${width} bits a value lies between ${min} and ${max}.`,
+    );
   }
   const bits = BigInt.asUintN(width, n);
   return {
     twos_complement: {
-      hex: bits.toString(16).toUpperCase().padStart(width / 4, '0'),
+      hex: bits
+        .toString(16)
+        .toUpperCase()
+        .padStart(width / 4, '0'),
       binary: bits.toString(2).padStart(width, '0'),
     },
     signed: BigInt.asIntN(width, n).toString(),

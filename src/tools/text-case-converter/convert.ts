@@ -25,7 +25,8 @@ export const EXTENDED_TARGETS = ['path/case', 'Header-Case', 'Train-Case', 'flat
 export const ALL_TARGETS = [...TARGETS, ...EXTENDED_TARGETS] as const;
 export type Target = (typeof ALL_TARGETS)[number];
 /** What `to: "all"` answers: the eleven always, the extended four when asked. */
-export type AllOutputs = Record<(typeof TARGETS)[number], string> & Partial<Record<(typeof EXTENDED_TARGETS)[number], string>>;
+export type AllOutputs = Record<(typeof TARGETS)[number], string> &
+  Partial<Record<(typeof EXTENDED_TARGETS)[number], string>>;
 
 /** Upper-case forms whose title-case form differs: the Latin digraphs (`ǆ` → `ǅ`, not `Ǆ`). */
 const DIGRAPH_TITLE: Record<string, string> = { Ǆ: 'ǅ', Ǉ: 'ǈ', Ǌ: 'ǋ', Ǳ: 'ǲ' };

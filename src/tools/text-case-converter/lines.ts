@@ -70,5 +70,7 @@ export function convertLines(lines: Lines, target: Target): string {
 
 /** Every convention at once (`to: "all"`), in the order of TARGETS, then the extended ones if asked. */
 export function convertAll(lines: Lines, extended: boolean): AllOutputs {
-  return Object.fromEntries((extended ? ALL_TARGETS : TARGETS).map((target) => [target, convertLines(lines, target)])) as AllOutputs;
+  return Object.fromEntries(
+    (extended ? ALL_TARGETS : TARGETS).map((target) => [target, convertLines(lines, target)]),
+  ) as AllOutputs;
 }

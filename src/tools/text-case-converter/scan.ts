@@ -67,7 +67,7 @@ export function splitWords(text: string): string[] {
   const words: string[] = [];
   let start = -1; // UTF-16 index where the current word starts; -1 between words
   let prev = 0; // class of the current word's last letter or digit
-  for (let i = 0; i < text.length; ) {
+  for (let i = 0; i < text.length;) {
     const cp = text.codePointAt(i)!;
     const next = i + (cp > 0xffff ? 2 : 1);
     const c = classOf(cp);
@@ -105,7 +105,13 @@ export interface Phrase {
 
 /** One pass over the whitespace-separated chunks; punctuation and marks in a chunk are ignored. */
 export function readPhrase(text: string): Phrase {
-  const p: Phrase = { words: 0, allCapitalised: true, someStartUpper: false, firstStartsUpperOnly: false, restWithoutUpper: true };
+  const p: Phrase = {
+    words: 0,
+    allCapitalised: true,
+    someStartUpper: false,
+    firstStartsUpperOnly: false,
+    restWithoutUpper: true,
+  };
   let first = 0; // class of the chunk's first letter or digit; 0 until there is one
   let upperAfterFirst = false;
   const endChunk = () => {
@@ -119,7 +125,7 @@ export function readPhrase(text: string): Phrase {
     first = 0;
     upperAfterFirst = false;
   };
-  for (let i = 0; i < text.length; ) {
+  for (let i = 0; i < text.length;) {
     const cp = text.codePointAt(i)!;
     const c = classOf(cp);
     if (c === SPACE) endChunk();
@@ -161,8 +167,17 @@ export function readShape(text: string): Shape {
   let words = 0;
   let run = 0; // non-word characters since the last word character
   let inWord = false;
-  const shape: Shape = { startsLower: false, startsUpper: false, hasUpper: false, hasLower: false, words: 0, separator: '', separatorAtEdge: false, separatorRepeated: false };
-  for (let i = 0; i < text.length; ) {
+  const shape: Shape = {
+    startsLower: false,
+    startsUpper: false,
+    hasUpper: false,
+    hasLower: false,
+    words: 0,
+    separator: '',
+    separatorAtEdge: false,
+    separatorRepeated: false,
+  };
+  for (let i = 0; i < text.length;) {
     const cp = text.codePointAt(i)!;
     const c = classOf(cp);
     if (i === 0) {

@@ -19,7 +19,17 @@ const pick = <T>(rand: () => number, list: readonly T[]) => list[Math.floor(rand
  */
 function referenceSplit(text: string): string[] {
   const cls = (c: string) =>
-    /[\p{Lu}\p{Lt}]/u.test(c) ? 'U' : /\p{Ll}/u.test(c) ? 'l' : /\p{L}/u.test(c) ? 'o' : /\p{N}/u.test(c) ? 'd' : /\p{M}/u.test(c) ? 'm' : 's';
+    /[\p{Lu}\p{Lt}]/u.test(c)
+      ? 'U'
+      : /\p{Ll}/u.test(c)
+        ? 'l'
+        : /\p{L}/u.test(c)
+          ? 'o'
+          : /\p{N}/u.test(c)
+            ? 'd'
+            : /\p{M}/u.test(c)
+              ? 'm'
+              : 's';
   const chars = [...text];
   const classes = chars.map(cls);
   const words: string[] = [];
@@ -93,7 +103,37 @@ describe('splitWords', () => {
 
   it('agrees with the reference state machine on random text', () => {
     const rand = prng(11);
-    const alphabet = ['a', 'b', 'Z', 'Y', 'é', 'É', 'e\u0301', 'E\u0301', '\u0301', '1', '2', '²', ' ', '_', '-', '.', 'ǅ', 'ß', 'Σ', 'ς', 'ж', 'Ж', '東', 'ー', 'ʰ', '🎉', '\uD800', '\uDC00', '\u200D'];
+    const alphabet = [
+      'a',
+      'b',
+      'Z',
+      'Y',
+      'é',
+      'É',
+      'e\u0301',
+      'E\u0301',
+      '\u0301',
+      '1',
+      '2',
+      '²',
+      ' ',
+      '_',
+      '-',
+      '.',
+      'ǅ',
+      'ß',
+      'Σ',
+      'ς',
+      'ж',
+      'Ж',
+      '東',
+      'ー',
+      'ʰ',
+      '🎉',
+      '\uD800',
+      '\uDC00',
+      '\u200D',
+    ];
     for (let k = 0; k < 10000; k++) {
       let text = '';
       const length = Math.floor(rand() * 16);
@@ -227,11 +267,24 @@ describe('detectCase', () => {
     ];
     const reference = (text: string) => {
       const t = text.trim();
-      const underscoreMissing = (target: Target) => (target === 'snake_case' || target === 'SCREAMING_SNAKE_CASE') && !t.includes('_');
+      const underscoreMissing = (target: Target) =>
+        (target === 'snake_case' || target === 'SCREAMING_SNAKE_CASE') && !t.includes('_');
       return rules.find(([target, pattern]) => !underscoreMissing(target) && pattern.test(t))?.[0];
     };
     const rand = prng(14);
-    const alphabet = [...'abcxyzABCXYZ0123456789______------......  '].concat(['É', 'é', 'e\u0301', '\u0301', '東', 'ǅ', 'ʰ', '🎉', '\uD800', '\t', '!']);
+    const alphabet = [...'abcxyzABCXYZ0123456789______------......  '].concat([
+      'É',
+      'é',
+      'e\u0301',
+      '\u0301',
+      '東',
+      'ǅ',
+      'ʰ',
+      '🎉',
+      '\uD800',
+      '\t',
+      '!',
+    ]);
     const seen = new Set<Target>();
     for (let k = 0; k < 20000; k++) {
       let text = '';
@@ -240,7 +293,8 @@ describe('detectCase', () => {
       const expected = reference(text);
       const detected = detectCase(text);
       if (expected !== undefined) seen.add(expected);
-      if (expected !== undefined || rules.some(([target]) => target === detected)) expect(detected, JSON.stringify(text)).toBe(expected);
+      if (expected !== undefined || rules.some(([target]) => target === detected))
+        expect(detected, JSON.stringify(text)).toBe(expected);
     }
     expect(seen.size).toBe(rules.length); // the alphabet produces texts of every convention
   });
@@ -248,7 +302,12 @@ describe('detectCase', () => {
   it('detects each convention in what convert produces (random words in four scripts)', () => {
     const rand = prng(12);
     // Letters whose case round-trips (no ß, final sigma or digraphs): see the convert tests for those.
-    const scripts = ['abcdefghijklmnopqrstuvwxyz', 'äöüéèñç', 'αβγδεζηθικλμνξοπρτυφχψω', 'абвгдежзийклмнопрстуфхцчшщыэюя'];
+    const scripts = [
+      'abcdefghijklmnopqrstuvwxyz',
+      'äöüéèñç',
+      'αβγδεζηθικλμνξοπρτυφχψω',
+      'абвгдежзийклмнопрстуфхцчшщыэюя',
+    ];
     for (let k = 0; k < 1000; k++) {
       const count = 2 + Math.floor(rand() * 4);
       const words: string[] = [];
@@ -263,7 +322,10 @@ describe('detectCase', () => {
       }
       for (const target of TARGETS) {
         const text = convert(words, target);
-        expect(splitWords(text).map((w) => w.toLowerCase()), `${target}: ${text}`).toEqual(words);
+        expect(
+          splitWords(text).map((w) => w.toLowerCase()),
+          `${target}: ${text}`,
+        ).toEqual(words);
         expect(detectCase(text), `${target}: ${text}`).toBe(target);
       }
     }
@@ -274,13 +336,20 @@ describe('tool', () => {
   it('answers output, tokens and from_detected', async () => {
     expect(await run('getHTTPResponseCode', 'kebab-case')).toEqual({
       status: 200,
-      body: { output: 'get-http-response-code', tokens: ['get', 'http', 'response', 'code'], from_detected: 'camelCase' },
+      body: {
+        output: 'get-http-response-code',
+        tokens: ['get', 'http', 'response', 'code'],
+        from_detected: 'camelCase',
+      },
     });
   });
 
   it('refuses input without words with a 400', async () => {
     for (const input of [' ', '___', '🎉', '\u0301\u0301', '\uD800', '!?']) {
-      expect(await run(input, 'camelCase')).toEqual({ status: 400, body: { error: "'input' contains no words: it needs at least one letter or digit." } });
+      expect(await run(input, 'camelCase')).toEqual({
+        status: 400,
+        body: { error: "'input' contains no words: it needs at least one letter or digit." },
+      });
     }
   });
 
@@ -302,12 +371,15 @@ describe('tool', () => {
     ['a-'.repeat(3.4e6) + 'a', 'kebab-case'],
     ['A.'.repeat(3.4e6) + 'a', 'mixed'],
     ['A_'.repeat(3.4e6) + '_', 'SCREAMING_SNAKE_CASE'],
-  ])('detects the case of 6.5 MB of separated one-letter words (%#) without overflowing the stack', async (input, detected) => {
-    const reply = await run(input, 'snake_case');
-    expect(reply.status).toBe(200);
-    expect(reply.body.from_detected).toBe(detected);
-    expect((reply.body.tokens as string[]).length).toBe(3.4e6 + (input.endsWith('_') ? 0 : 1));
-  });
+  ])(
+    'detects the case of 6.5 MB of separated one-letter words (%#) without overflowing the stack',
+    async (input, detected) => {
+      const reply = await run(input, 'snake_case');
+      expect(reply.status).toBe(200);
+      expect(reply.body.from_detected).toBe(detected);
+      expect((reply.body.tokens as string[]).length).toBe(3.4e6 + (input.endsWith('_') ? 0 : 1));
+    },
+  );
 
   it('converts 16 MiB quickly', async () => {
     const started = performance.now();
@@ -367,7 +439,14 @@ describe('multi-line and all', () => {
   it('keeps every single-line answer: surrounding line breaks are trimmed first', async () => {
     for (const input of ['  padded\n', '\r\nfooBar\r\n', '\n\nMAX_ID']) {
       const reply = await run(input, 'snake_case');
-      expect(reply.body).toEqual({ output: convert(splitWords(input).map((w) => w.toLowerCase()), 'snake_case'), tokens: splitWords(input).map((w) => w.toLowerCase()), from_detected: detectCase(input) });
+      expect(reply.body).toEqual({
+        output: convert(
+          splitWords(input).map((w) => w.toLowerCase()),
+          'snake_case',
+        ),
+        tokens: splitWords(input).map((w) => w.toLowerCase()),
+        from_detected: detectCase(input),
+      });
     }
   });
 
@@ -385,7 +464,8 @@ describe('multi-line and all', () => {
       expect(tool.output.safeParse(reply.body).success).toBe(true);
       const outputs = reply.body.outputs as Record<string, string>;
       expect(Object.keys(outputs)).toEqual([...TARGETS]);
-      for (const target of TARGETS) expect(outputs[target], `${JSON.stringify(text)} ${target}`).toBe((await run(text, target)).body.output);
+      for (const target of TARGETS)
+        expect(outputs[target], `${JSON.stringify(text)} ${target}`).toBe((await run(text, target)).body.output);
       expect(reply.body.output).toBe(outputs.camelCase);
       expect(reply.body.tokens).toEqual(camel.body.tokens);
       expect(reply.body.from_detected).toBe(camel.body.from_detected);
@@ -402,8 +482,12 @@ describe('multi-line and all', () => {
     expect(outputs['COBOL-CASE']!.length).toBe(lines * 8 - 1); // FOO-BAR and a break per line, the final break trimmed
     const over = await invoke(tool, { input: 'a'.repeat(MAX_ALL_CHARS + 1), to: 'all' }, nodeContext);
     expect(over.status).toBe(400);
-    expect(over.body.error).toBe(`'input' is too long for to: "all": 1,048,577 characters; every convention at once takes up to 1,048,576 (one convention at a time takes the whole input).`);
-    expect((await invoke(tool, { input: 'a'.repeat(MAX_ALL_CHARS + 1), to: 'snake_case' }, nodeContext)).status).toBe(200);
+    expect(over.body.error).toBe(
+      `'input' is too long for to: "all": 1,048,577 characters; every convention at once takes up to 1,048,576 (one convention at a time takes the whole input).`,
+    );
+    expect((await invoke(tool, { input: 'a'.repeat(MAX_ALL_CHARS + 1), to: 'snake_case' }, nodeContext)).status).toBe(
+      200,
+    );
   }, 120_000);
 });
 
@@ -433,11 +517,16 @@ describe('the extended conventions', () => {
     const extended = await invoke(tool, { input: 'getHTTPResponseCode', to: 'all', extended: true }, nodeContext);
     const outputs = extended.body.outputs as Record<string, string>;
     expect(Object.keys(outputs)).toEqual([...TARGETS, ...EXTENDED_TARGETS]);
-    for (const target of [...TARGETS, ...EXTENDED_TARGETS]) expect(outputs[target]).toBe((await run('getHTTPResponseCode', target)).body.output);
+    for (const target of [...TARGETS, ...EXTENDED_TARGETS])
+      expect(outputs[target]).toBe((await run('getHTTPResponseCode', target)).body.output);
   });
 
   it('detection never names an extended convention (callers keep their answers)', async () => {
-    for (const [input, detected] of [['get/http/code', 'lowercase'], ['gethttpcode', 'lowercase'], ['Content-Type', 'mixed']] as const) {
+    for (const [input, detected] of [
+      ['get/http/code', 'lowercase'],
+      ['gethttpcode', 'lowercase'],
+      ['Content-Type', 'mixed'],
+    ] as const) {
       expect((await run(input, 'camelCase')).body.from_detected, input).toBe(detected);
     }
   });

@@ -13,13 +13,36 @@ export const MAX_ALL_CHARS = 1024 * 1024;
 export default defineTool({
   slug: 'text-case-converter',
   name: 'Text Case Converter',
-  summary: 'Converts identifiers and phrases between camelCase, PascalCase, snake_case, kebab-case, Title Case, path/case, Header-Case and other naming conventions, in any script.',
+  summary:
+    'Converts identifiers and phrases between camelCase, PascalCase, snake_case, kebab-case, Title Case, path/case, Header-Case and other naming conventions, in any script.',
   tag: 'text',
   category: 'convert',
   icon: 'case-sensitive',
   blurb: 'camelCase, snake_case, kebab-case and more.',
-  keywords: ['case', 'camelcase', 'camel case', 'pascalcase', 'snake_case', 'kebab-case', 'slug', 'slugify', 'title case', 'upper', 'lower', 'constant case', 'path case', 'header case', 'train case', 'flatcase', 'identifier', 'rename'],
-  paste: [{ kind: 'identifier', field: 'input' }, { kind: 'text', field: 'input', fit: 0.4 }],
+  keywords: [
+    'case',
+    'camelcase',
+    'camel case',
+    'pascalcase',
+    'snake_case',
+    'kebab-case',
+    'slug',
+    'slugify',
+    'title case',
+    'upper',
+    'lower',
+    'constant case',
+    'path case',
+    'header case',
+    'train case',
+    'flatcase',
+    'identifier',
+    'rename',
+  ],
+  paste: [
+    { kind: 'identifier', field: 'input' },
+    { kind: 'text', field: 'input', fit: 0.4 },
+  ],
   input: Input,
   output: Output,
   examples: [
@@ -35,7 +58,8 @@ export default defineTool({
     }
     const lines = readLines(input);
     const { tokens, from_detected } = lines;
-    if (tokens.length === 0) throw new ToolInputError(`'input' contains no words: it needs at least one letter or digit.`);
+    if (tokens.length === 0)
+      throw new ToolInputError(`'input' contains no words: it needs at least one letter or digit.`);
     if (to === 'all') {
       const outputs = convertAll(lines, extended);
       return { output: outputs.camelCase, outputs, tokens, from_detected };

@@ -1,7 +1,17 @@
 // The output `format`: Day.js / moment.js tokens, written in English whatever the runtime's locale,
 // for the wall clock in the output zone. At each place the longest token wins (`MMMM` before `MM`);
 // text in [brackets] is copied without the brackets; any other character is copied as it is.
-import { MONTHS, MONTH_NAMES, WEEKDAYS, WEEKDAY_NAMES, MS_PER_DAY, civilFromDays, daysFromCivil, isoWeekOneMonday, isoWeekday } from '../../lib/civil';
+import {
+  MONTHS,
+  MONTH_NAMES,
+  WEEKDAYS,
+  WEEKDAY_NAMES,
+  MS_PER_DAY,
+  civilFromDays,
+  daysFromCivil,
+  isoWeekOneMonday,
+  isoWeekday,
+} from '../../lib/civil';
 import { formatOffset } from './zoned';
 
 /** The longest format accepted, in UTF-16 units (a 400 beyond). */

@@ -13,7 +13,8 @@ import { prng } from '../../../tests/support/prng';
 
 const NOW = Date.UTC(2024, 0, 15, 12, 0, 0);
 const ctx: ToolContext = { now: () => NOW, randomBytes: (b) => b.fill(7) };
-const run = async (body: Record<string, unknown>) => (await invoke(tool, body, ctx)) as { status: number; body: Record<string, unknown> };
+const run = async (body: Record<string, unknown>) =>
+  (await invoke(tool, body, ctx)) as { status: number; body: Record<string, unknown> };
 const int = (rand: () => number, lo: number, hi: number) => lo + Math.floor(rand() * (hi - lo + 1));
 const human = (text: string) => parseHuman(text, 0, text.length);
 const floorSecond = (ms: number) => ms - (((ms % 1000) + 1000) % 1000);
@@ -26,22 +27,27 @@ afterAll(() => {
 
 describe('Date.prototype.toString() output', () => {
   // Node reads TZ again when it changes, so toString() writes each zone's offset and name.
-  it.each(['UTC', 'Europe/Berlin', 'America/New_York', 'Asia/Kathmandu', 'Australia/Lord_Howe', 'America/St_Johns', 'Pacific/Chatham'])(
-    'reads what toString() writes in %s, as Date.parse does',
-    async (zone) => {
-      process.env.TZ = zone;
-      const rand = prng(zone.length * 7919);
-      for (let k = 0; k < 300; k++) {
-        // From 1970: before, local mean times have seconds that toString() drops (GMT+0541 for +05:41:16).
-        const ms = int(rand, 0, Date.UTC(2100, 0, 1));
-        const text = new Date(ms).toString();
-        expect(text).toMatch(/GMT[+-]\d{4} \(/); // the form under test, not some other
-        const reply = await run({ input: text });
-        expect(reply.body.unix_ms, text).toBe(Date.parse(text));
-        expect(reply.body.unix_ms, text).toBe(floorSecond(ms));
-      }
-    },
-  );
+  it.each([
+    'UTC',
+    'Europe/Berlin',
+    'America/New_York',
+    'Asia/Kathmandu',
+    'Australia/Lord_Howe',
+    'America/St_Johns',
+    'Pacific/Chatham',
+  ])('reads what toString() writes in %s, as Date.parse does', async (zone) => {
+    process.env.TZ = zone;
+    const rand = prng(zone.length * 7919);
+    for (let k = 0; k < 300; k++) {
+      // From 1970: before, local mean times have seconds that toString() drops (GMT+0541 for +05:41:16).
+      const ms = int(rand, 0, Date.UTC(2100, 0, 1));
+      const text = new Date(ms).toString();
+      expect(text).toMatch(/GMT[+-]\d{4} \(/); // the form under test, not some other
+      const reply = await run({ input: text });
+      expect(reply.body.unix_ms, text).toBe(Date.parse(text));
+      expect(reply.body.unix_ms, text).toBe(floorSecond(ms));
+    }
+  });
 
   it('reads toDateString() as midnight UTC of that date', () => {
     const rand = prng(3);
@@ -101,15 +107,24 @@ describe('month-name and slashed dates (against Date.UTC)', () => {
     expect(human('Jan 5 2024 12:00 AM')).toMatchObject({ ok: true, ms: Date.UTC(2024, 0, 5, 0) });
     expect(human('Jan 5 2024 12:30 pm')).toMatchObject({ ok: true, ms: Date.UTC(2024, 0, 5, 12, 30) });
     expect(human('5 January 2024 1:05:09 PM')).toMatchObject({ ok: true, ms: Date.UTC(2024, 0, 5, 13, 5, 9) });
-    expect(human('Jan 5 2024 13:00 PM')).toEqual({ ok: false, error: 'hour 13 at position 12 is not 1–12, as a 12-hour clock needs' });
+    expect(human('Jan 5 2024 13:00 PM')).toEqual({
+      ok: false,
+      error: 'hour 13 at position 12 is not 1–12, as a 12-hour clock needs',
+    });
   });
 
   it('names what is wrong and where', async () => {
     const error = async (input: string) => (await run({ input })).body.error;
-    expect(await error('Feb 29 2023')).toBe(`'input' is not a valid date: day 29 at position 5 does not exist: February 2023 has 28 days.`);
+    expect(await error('Feb 29 2023')).toBe(
+      `'input' is not a valid date: day 29 at position 5 does not exist: February 2023 has 28 days.`,
+    );
     expect(await error('Jan 5 2024 25:00')).toBe(`'input' is not a valid date: hour 25 at position 12 is not 00–23.`);
-    expect(await error('Jan 5 2024 10:00 +2500')).toBe(`'input' is not a valid date: offset hours 25 at position 19 are not 00–23.`);
-    expect(await error('Jan 5 2024 10:00 (CET')).toMatch(/the parenthesis at position 18 must enclose a zone name at the end of the input/);
+    expect(await error('Jan 5 2024 10:00 +2500')).toBe(
+      `'input' is not a valid date: offset hours 25 at position 19 are not 00–23.`,
+    );
+    expect(await error('Jan 5 2024 10:00 (CET')).toMatch(
+      /the parenthesis at position 18 must enclose a zone name at the end of the input/,
+    );
     expect(await error('Jan 5 2024 10:00 CET')).toMatch(/expected the end of the input, found 'C' at position 18/);
     expect(await error('2024/01')).toMatch(/expected '\/' after the month, found the end of the input/);
   });
@@ -117,7 +132,13 @@ describe('month-name and slashed dates (against Date.UTC)', () => {
   it('never fails with a 500 on random edits of these forms', async () => {
     const rand = prng(13);
     const chars = [...'0123456789-+:/.,() JanFebGMTUTCamPMFriday\t😀'];
-    const seeds = ['Fri Jan 05 2024 10:00:00 GMT+0200 (CET)', 'January 5, 2024 3:04 PM', '2024/01/05 10:00 +02:00', '5 Jan 2024', 'now'];
+    const seeds = [
+      'Fri Jan 05 2024 10:00:00 GMT+0200 (CET)',
+      'January 5, 2024 3:04 PM',
+      '2024/01/05 10:00 +02:00',
+      '5 Jan 2024',
+      'now',
+    ];
     for (let k = 0; k < 3000; k++) {
       let input = seeds[k % seeds.length]!;
       for (let e = int(rand, 1, 3); e > 0; e--) {
@@ -147,7 +168,12 @@ describe('now', () => {
   it('is the injected clock, in any letter case and mode, with surrounding blanks', async () => {
     for (const input of ['now', 'NOW', ' Now\n']) {
       for (const mode of ['auto', 'to-date', 'to-timestamp']) {
-        expect((await run({ input, mode })).body).toMatchObject({ unix_ms: NOW, relative: 'just now', valid: true, detected_unit: 'date' });
+        expect((await run({ input, mode })).body).toMatchObject({
+          unix_ms: NOW,
+          relative: 'just now',
+          valid: true,
+          detected_unit: 'date',
+        });
       }
     }
   });
@@ -156,7 +182,9 @@ describe('now', () => {
 describe('time zones (against Intl and tzdata facts)', () => {
   /** Offset in seconds east of UTC by Intl's own `longOffset` name, e.g. `GMT+05:45`. */
   function intlOffset(zone: string, ms: number): number {
-    const name = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' }).formatToParts(ms).find((p) => p.type === 'timeZoneName')!.value;
+    const name = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' })
+      .formatToParts(ms)
+      .find((p) => p.type === 'timeZoneName')!.value;
     const m = /^GMT(?:([+-])(\d\d):(\d\d)(?::(\d\d))?)?$/.exec(name)!;
     return m[1] ? (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 3600 + Number(m[3]) * 60 + Number(m[4] ?? 0)) : 0;
   }
@@ -165,7 +193,17 @@ describe('time zones (against Intl and tzdata facts)', () => {
     const rand = prng(21);
     const zones = Intl.supportedValuesOf('timeZone');
     expect(zones.length).toBeGreaterThan(300);
-    const wall = (zone: string) => new Intl.DateTimeFormat('sv-SE', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+    const wall = (zone: string) =>
+      new Intl.DateTimeFormat('sv-SE', {
+        timeZone: zone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+        hourCycle: 'h23',
+      });
     for (const zone of zones) {
       const f = wall(zone);
       for (let k = 0; k < 20; k++) {
@@ -187,12 +225,27 @@ describe('time zones (against Intl and tzdata facts)', () => {
   });
 
   it('accepts every zone Intl knows, and every tzdata name, in any letter case', () => {
-    for (const zone of Intl.supportedValuesOf('timeZone')) expect(() => canonicalZone(zone.toUpperCase()), zone).not.toThrow();
-    for (const zone of ZONE_NAMES.split(' ').filter(Boolean)) expect(canonicalZone(zone.toLowerCase())).toBe(zone === 'Etc/UTC' || zone === 'Etc/GMT' ? 'UTC' : zone);
+    for (const zone of Intl.supportedValuesOf('timeZone'))
+      expect(() => canonicalZone(zone.toUpperCase()), zone).not.toThrow();
+    for (const zone of ZONE_NAMES.split(' ').filter(Boolean))
+      expect(canonicalZone(zone.toLowerCase())).toBe(zone === 'Etc/UTC' || zone === 'Etc/GMT' ? 'UTC' : zone);
   });
 
   it('canonicalises UTC, aliases and renamed zones to tzdata names', () => {
-    for (const name of ['utc', 'UTC', 'Etc/UTC', 'etc/utc', 'GMT', 'Etc/GMT', 'Zulu', 'UCT', 'Universal', 'Etc/GMT+0', 'Greenwich']) expect(canonicalZone(name), name).toBe('UTC');
+    for (const name of [
+      'utc',
+      'UTC',
+      'Etc/UTC',
+      'etc/utc',
+      'GMT',
+      'Etc/GMT',
+      'Zulu',
+      'UCT',
+      'Universal',
+      'Etc/GMT+0',
+      'Greenwich',
+    ])
+      expect(canonicalZone(name), name).toBe('UTC');
     expect(canonicalZone('US/Eastern')).toBe('America/New_York');
     expect(canonicalZone('Asia/Calcutta')).toBe('Asia/Kolkata');
     expect(canonicalZone('Asia/Katmandu')).toBe('Asia/Kathmandu');
@@ -204,13 +257,19 @@ describe('time zones (against Intl and tzdata facts)', () => {
 
   it('refuses unknown zones and offsets with a sentence naming them', () => {
     for (const name of ['Mars/Olympus_Mons', '', '+02:00', 'UTC+2', 'CET-1CEST', 'Europe/Berlin/x', '../etc/passwd']) {
-      expect(() => canonicalZone(name), name).toThrow(new RegExp(`^'timezone' ${JSON.stringify(name).replace(/[.+/()[\]\\]/g, '\\$&')} is not`));
+      expect(() => canonicalZone(name), name).toThrow(
+        new RegExp(`^'timezone' ${JSON.stringify(name).replace(/[.+/()[\]\\]/g, '\\$&')} is not`),
+      );
     }
   });
 
   it('knows the tzdata facts: DST switches, quarter and half hours, seconds in old offsets', () => {
     const at = (iso: string, zone: string) => zonedTime(Date.parse(iso), zone);
-    expect(at('2024-03-31T00:59:59.999Z', 'Europe/Berlin')).toEqual({ timezone: 'Europe/Berlin', local: '2024-03-31T01:59:59.999+01:00', offset: '+01:00' });
+    expect(at('2024-03-31T00:59:59.999Z', 'Europe/Berlin')).toEqual({
+      timezone: 'Europe/Berlin',
+      local: '2024-03-31T01:59:59.999+01:00',
+      offset: '+01:00',
+    });
     expect(at('2024-03-31T01:00:00Z', 'Europe/Berlin').local).toBe('2024-03-31T03:00:00+02:00');
     expect(at('2024-11-03T05:59:59Z', 'America/New_York').local).toBe('2024-11-03T01:59:59-04:00');
     expect(at('2024-11-03T06:00:00Z', 'America/New_York').local).toBe('2024-11-03T01:00:00-05:00');
@@ -255,7 +314,10 @@ describe('time zones (against Intl and tzdata facts)', () => {
   it('adds zoned only when asked and the input is valid; the zone never changes how input is read', async () => {
     expect((await run({ input: '2024-01-05 10:00' })).body.zoned).toBeUndefined();
     const berlin = await run({ input: '2024-01-05 10:00', timezone: 'Europe/Berlin' });
-    expect(berlin.body).toMatchObject({ unix_ms: Date.UTC(2024, 0, 5, 10), zoned: { local: '2024-01-05T11:00:00+01:00' } });
+    expect(berlin.body).toMatchObject({
+      unix_ms: Date.UTC(2024, 0, 5, 10),
+      zoned: { local: '2024-01-05T11:00:00+01:00' },
+    });
     expect((await run({ input: 'junk', timezone: 'Europe/Berlin' })).body.zoned).toBeUndefined();
     expect((await run({ input: 'junk', timezone: 'Nowhere/Land' })).status).toBe(400);
   });

@@ -15,7 +15,16 @@
 // clock is read as UTC, the rule of docs/contract.md for every form without an offset; the device's
 // own zone would make one request answer differently on each door. A weekday that contradicts the
 // date is an error, as in RFC 2822.
-import { MONTHS, MONTH_NAMES, MS_PER_DAY, WEEKDAYS, WEEKDAY_NAMES, daysFromCivil, daysInMonth, isoWeekday } from '../../lib/civil';
+import {
+  MONTHS,
+  MONTH_NAMES,
+  MS_PER_DAY,
+  WEEKDAYS,
+  WEEKDAY_NAMES,
+  daysFromCivil,
+  daysInMonth,
+  isoWeekday,
+} from '../../lib/civil';
 import { found, isAsciiLetter, isDigit, type Parsed } from './scan';
 import { characterPosition as position } from '../../lib/text-position';
 import { checkClock, checkOffset } from './time-of-day';
@@ -29,7 +38,7 @@ interface Token {
 /** Splits into words, digit runs and single marks; blanks separate and are dropped. */
 function tokenize(text: string, start: number, end: number): Token[] | { at: number } {
   const tokens: Token[] = [];
-  for (let i = start; i < end; ) {
+  for (let i = start; i < end;) {
     const c = text.charCodeAt(i);
     if (c === 0x20 || c === 0x09) {
       i++;
@@ -75,7 +84,10 @@ export function looksHuman(text: string, start: number, end: number): boolean {
 export function parseHuman(text: string, start: number, end: number): Parsed {
   const fail = (error: string): Parsed => ({ ok: false, error });
   const lexed = tokenize(text, start, end);
-  if (!Array.isArray(lexed)) return fail(`the parenthesis at position ${position(text, lexed.at)} must enclose a zone name at the end of the input`);
+  if (!Array.isArray(lexed))
+    return fail(
+      `the parenthesis at position ${position(text, lexed.at)} must enclose a zone name at the end of the input`,
+    );
   const tokens = lexed;
   let k = 0;
   const peek = (): Token | undefined => tokens[k];
@@ -151,14 +163,18 @@ export function parseHuman(text: string, start: number, end: number): Parsed {
   const dayValue = Number(day.text);
   const last = daysInMonth(year, month);
   if (dayValue < 1 || dayValue > last) {
-    return fail(`day ${dayValue} at position ${position(text, day.at)} does not exist: ${MONTH_NAMES[month - 1]} ${year} has ${last} days`);
+    return fail(
+      `day ${dayValue} at position ${position(text, day.at)} does not exist: ${MONTH_NAMES[month - 1]} ${year} has ${last} days`,
+    );
   }
   const days = daysFromCivil(year, month, dayValue);
   if (weekday) {
     const named = weekdayIndex(weekday.text) + 1;
     const actual = isoWeekday(days);
     if (named !== actual) {
-      return fail(`'${weekday.text}' at position ${position(text, weekday.at)} does not match the date: ${dayValue} ${MONTHS[month - 1]} ${year} is a ${WEEKDAY_NAMES[actual - 1]}`);
+      return fail(
+        `'${weekday.text}' at position ${position(text, weekday.at)} does not match the date: ${dayValue} ${MONTHS[month - 1]} ${year} is a ${WEEKDAY_NAMES[actual - 1]}`,
+      );
     }
   }
 
@@ -185,7 +201,8 @@ export function parseHuman(text: string, start: number, end: number): Parsed {
     let hour = Number(h.text);
     const ampm = peek()?.kind === 'word' ? peek()!.text.toLowerCase() : '';
     if (ampm === 'am' || ampm === 'pm') {
-      if (hour < 1 || hour > 12) return fail(`hour ${hour} at position ${position(text, h.at)} is not 1–12, as a 12-hour clock needs`);
+      if (hour < 1 || hour > 12)
+        return fail(`hour ${hour} at position ${position(text, h.at)} is not 1–12, as a 12-hour clock needs`);
       hour = (hour % 12) + (ampm === 'pm' ? 12 : 0);
       k++;
     }

@@ -12,7 +12,15 @@
 // A fraction may have any number of digits; digits beyond milliseconds are dropped, which floors
 // the instant like the numeric path does. 24:00[:00[.000]] is the end of the day (the next
 // midnight). Reduced forms (YYYY, YYYY-MM, HH alone) and mixing basic with extended are refused.
-import { MS_PER_DAY, civilFromDays, daysFromCivil, daysInMonth, isLeapYear, isoWeekOneMonday, MONTH_NAMES } from '../../lib/civil';
+import {
+  MS_PER_DAY,
+  civilFromDays,
+  daysFromCivil,
+  daysInMonth,
+  isLeapYear,
+  isoWeekOneMonday,
+  MONTH_NAMES,
+} from '../../lib/civil';
 import { digitRunEnd, fixedDigits, found, isDigit, type Parsed } from './scan';
 import { characterPosition as position } from '../../lib/text-position';
 import { checkClock, checkOffset, type ClockField } from './time-of-day';
@@ -30,7 +38,9 @@ export function parseIso(text: string, start: number, end: number): Parsed {
   /** Reads `count` digits at `i` or explains what is missing. */
   const field = (i: number, count: number, what: string): ClockField | string => {
     const value = fixedDigits(text, i, count);
-    return value >= 0 ? { value, at: i } : `expected ${count} digits for the ${what}, found ${found(text, digitRunEnd(text, i, end), end)}`;
+    return value >= 0
+      ? { value, at: i }
+      : `expected ${count} digits for the ${what}, found ${found(text, digitRunEnd(text, i, end), end)}`;
   };
 
   // ---- year
@@ -42,7 +52,9 @@ export function parseIso(text: string, start: number, end: number): Parsed {
     const y = field(i + 1, 6, 'expanded year (±YYYYYY)');
     if (typeof y === 'string') return fail(y);
     if (sign === MINUS && y.value === 0) {
-      return fail(`year -000000 at position ${position(text, start)} is not allowed; year zero is written 0000 or +000000`);
+      return fail(
+        `year -000000 at position ${position(text, start)} is not allowed; year zero is written 0000 or +000000`,
+      );
     }
     year = sign === MINUS ? -y.value : y.value;
     i += 7;
@@ -74,7 +86,8 @@ export function parseIso(text: string, start: number, end: number): Parsed {
 
   // ---- time
   const sep = text.charCodeAt(i);
-  if (!isT(sep) && (basic || sep !== 0x20)) return expected(basic ? `'T' before the time` : `'T' or a space before the time`, i);
+  if (!isT(sep) && (basic || sep !== 0x20))
+    return expected(basic ? `'T' before the time` : `'T' or a space before the time`, i);
   i++;
   const hour = field(i, 2, 'hour');
   if (typeof hour === 'string') return fail(hour);
@@ -112,7 +125,8 @@ export function parseIso(text: string, start: number, end: number): Parsed {
   let offsetMinutes = 0;
   let local = false;
   // `2024-01-05 10:00:00 +0200` (a space before a numeric offset), as databases and `date` write it.
-  const spaced = !basic && text.charCodeAt(i) === 0x20 && (text.charCodeAt(i + 1) === PLUS || text.charCodeAt(i + 1) === MINUS);
+  const spaced =
+    !basic && text.charCodeAt(i) === 0x20 && (text.charCodeAt(i + 1) === PLUS || text.charCodeAt(i + 1) === MINUS);
   if (spaced) i++;
   const o = text.charCodeAt(i);
   if (isZ(o)) {
@@ -137,7 +151,13 @@ export function parseIso(text: string, start: number, end: number): Parsed {
   }
   if (i !== end) return expected(`'Z', an offset such as +01:00, or the end of the input`, i);
 
-  const ms = days * MS_PER_DAY + hour.value * 3_600_000 + minute.value * 60_000 + (second?.value ?? 0) * 1000 + milli - offsetMinutes * 60_000;
+  const ms =
+    days * MS_PER_DAY +
+    hour.value * 3_600_000 +
+    minute.value * 60_000 +
+    (second?.value ?? 0) * 1000 +
+    milli -
+    offsetMinutes * 60_000;
   return { ok: true, ms, local };
 
   // ---- date forms (closures over text/year; each returns a problem string or the day count)
@@ -148,7 +168,8 @@ export function parseIso(text: string, start: number, end: number): Parsed {
     if (typeof month === 'string') return month;
     const day = field(d, 2, 'day');
     if (typeof day === 'string') return day;
-    if (month.value < 1 || month.value > 12) return `month ${month.value} at position ${position(text, m)} is not 01–12`;
+    if (month.value < 1 || month.value > 12)
+      return `month ${month.value} at position ${position(text, m)} is not 01–12`;
     const last = daysInMonth(year, month.value);
     if (day.value < 1 || day.value > 31) return `day ${day.value} at position ${position(text, d)} is not 01–31`;
     if (day.value > last) {
@@ -183,11 +204,13 @@ export function parseIso(text: string, start: number, end: number): Parsed {
     if (text.charCodeAt(at + 2) !== MINUS) return `expected '-' after the week, found ${found(text, at + 2, end)}`;
     const weekday = field(at + 3, 1, 'day of the week');
     if (typeof weekday === 'string') return weekday;
-    if (weekday.value < 1 || weekday.value > 7) return `day of the week ${weekday.value} at position ${position(text, at + 3)} is not 1–7`;
+    if (weekday.value < 1 || weekday.value > 7)
+      return `day of the week ${weekday.value} at position ${position(text, at + 3)} is not 1–7`;
     const monday = isoWeekOneMonday(year);
     // A year has 53 ISO weeks when the Thursday of week 53 still falls in it.
     const weeks = civilFromDays(monday + 52 * 7 + 3).year === year ? 53 : 52;
-    if (week.value < 1 || week.value > weeks) return `week ${week.value} at position ${position(text, at)} is not 01–${weeks} in ${year}`;
+    if (week.value < 1 || week.value > weeks)
+      return `week ${week.value} at position ${position(text, at)} is not 01–${weeks} in ${year}`;
     return [monday + (week.value - 1) * 7 + weekday.value - 1, at + 4];
   }
 }

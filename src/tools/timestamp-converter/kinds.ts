@@ -16,7 +16,15 @@
 import { MAX_MS, MS_PER_DAY, RANGE } from '../../lib/civil';
 import { found } from './scan';
 
-export const KINDS = ['excel-1900', 'excel-1904', 'filetime', 'dotnet-ticks', 'objectid', 'snowflake-twitter', 'snowflake-discord'] as const;
+export const KINDS = [
+  'excel-1900',
+  'excel-1904',
+  'filetime',
+  'dotnet-ticks',
+  'objectid',
+  'snowflake-twitter',
+  'snowflake-discord',
+] as const;
 export type Kind = (typeof KINDS)[number];
 
 export type KindResult = { ok: true; ms: number; local: boolean } | { ok: false; error: string };
@@ -69,7 +77,8 @@ export function parseKind(kind: Kind, text: string, field: string, offset: numbe
     if (value > UINT64_MAX) return fail(`'input' read as ${name} exceeds 64 bits (18446744073709551615).`);
     ms = value / 10000n - FILETIME_EPOCH_MS;
   } else if (kind === 'dotnet-ticks') {
-    if (value > DOTNET_MAX_TICKS) return fail(`'input' read as ${name} exceeds DateTime.MaxValue.Ticks (3155378975999999999).`);
+    if (value > DOTNET_MAX_TICKS)
+      return fail(`'input' read as ${name} exceeds DateTime.MaxValue.Ticks (3155378975999999999).`);
     ms = value / 10000n - DOTNET_EPOCH_MS;
   } else {
     if (value > UINT64_MAX) return fail(`'input' read as ${name} exceeds 64 bits (18446744073709551615).`);
@@ -89,16 +98,25 @@ function excel(
   const m = /^(\d+)(?:\.(\d+))?$/.exec(text);
   if (!m) {
     const bad = /^\d+(?:\.\d*)?/.exec(text)?.[0].length ?? 0;
-    return fail(`'input' read as ${name} must be a non-negative number of days (digits, optionally a fraction), but has ${at(bad)}.`);
+    return fail(
+      `'input' read as ${name} must be a non-negative number of days (digits, optionally a fraction), but has ${at(bad)}.`,
+    );
   }
   const whole = m[1]!.replace(/^0+(?=\d)/, '');
   const fraction = m[2] ?? '';
   const max = EXCEL_MAX[kind];
-  if (whole.length > 7 || Number(whole) > max) return fail(`'input' read as ${name} is past ${max}, Excel's last day (9999-12-31).`);
+  if (whole.length > 7 || Number(whole) > max)
+    return fail(`'input' read as ${name} is past ${max}, Excel's last day (9999-12-31).`);
   const days = Number(whole);
   if (kind === 'excel-1900') {
-    if (days === 0) return fail(`'input' read as ${name} is below 1 (1900-01-01), Excel's first day; a fraction alone is a time of day without a date.`);
-    if (days === 60) return fail(`'input' read as ${name} is 60, Excel's 29 February 1900, a day that never existed (Excel keeps Lotus 1-2-3's leap-year bug); 59 is 1900-02-28, 61 is 1900-03-01.`);
+    if (days === 0)
+      return fail(
+        `'input' read as ${name} is below 1 (1900-01-01), Excel's first day; a fraction alone is a time of day without a date.`,
+      );
+    if (days === 60)
+      return fail(
+        `'input' read as ${name} is 60, Excel's 29 February 1900, a day that never existed (Excel keeps Lotus 1-2-3's leap-year bug); 59 is 1900-02-28, 61 is 1900-03-01.`,
+      );
   }
   // Before the phantom day, 1900 serials count from 1899-12-31: one day later than from 61 on.
   const day0 = kind === 'excel-1904' ? EXCEL_1904_DAY0 : days < 60 ? EXCEL_1900_DAY0 + 1 : EXCEL_1900_DAY0;

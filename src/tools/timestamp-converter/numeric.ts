@@ -37,7 +37,14 @@ export function parseNumeric(text: string, field: string, offset: number): Numer
   const whole = m[2]!.replace(/^0+/, '');
   const fraction = m[3] ?? '';
   // |n| < 10^k exactly when the integer part has at most k digits.
-  const unit: Unit = whole.length <= 11 ? 'seconds' : whole.length <= 14 ? 'milliseconds' : whole.length <= 17 ? 'microseconds' : 'nanoseconds';
+  const unit: Unit =
+    whole.length <= 11
+      ? 'seconds'
+      : whole.length <= 14
+        ? 'milliseconds'
+        : whole.length <= 17
+          ? 'microseconds'
+          : 'nanoseconds';
   const outOfRange = { ok: false as const, error: `'input' read as ${unit} is out of range: ${RANGE}.` };
   if (whole.length > 24) return outOfRange; // beyond any unit's range; keeps BigInt small
 
@@ -65,7 +72,8 @@ export function parseNumeric(text: string, field: string, offset: number): Numer
 function explain(text: string, field: string, offset: number): string {
   const at = (i: number) => found(field, offset + i, offset + text.length);
   const e = text.search(/[eE]/);
-  if (e >= 0) return `'input' uses exponent notation (${at(e)}), which is not supported; write the timestamp as plain digits.`;
+  if (e >= 0)
+    return `'input' uses exponent notation (${at(e)}), which is not supported; write the timestamp as plain digits.`;
   const first = text.indexOf('.');
   const second = text.indexOf('.', first + 1);
   if (second >= 0) return `'input' has a second decimal point (${at(second)}); a timestamp has at most one.`;

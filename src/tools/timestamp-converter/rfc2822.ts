@@ -14,25 +14,45 @@
 //   not recursion, so no input can blow the stack.
 // - A day-of-week that contradicts the date is an error naming both: such a date is corrupt,
 //   and guessing which half is right would hide it.
-import { MONTHS, MONTH_NAMES, MS_PER_DAY, WEEKDAYS, WEEKDAY_NAMES, daysFromCivil, daysInMonth, isoWeekday } from '../../lib/civil';
+import {
+  MONTHS,
+  MONTH_NAMES,
+  MS_PER_DAY,
+  WEEKDAYS,
+  WEEKDAY_NAMES,
+  daysFromCivil,
+  daysInMonth,
+  isoWeekday,
+} from '../../lib/civil';
 import { digitRunEnd, fixedDigits, found, isAsciiLetter, type Parsed } from './scan';
 import { characterPosition as position } from '../../lib/text-position';
 import { checkClock, checkOffset, type ClockField } from './time-of-day';
 
 /** Offsets in minutes of the zone names RFC 2822 §4.3 defines, plus UTC. */
 const ZONES: Record<string, number> = {
-  UT: 0, UTC: 0, GMT: 0, Z: 0,
-  EST: -300, EDT: -240, CST: -360, CDT: -300, MST: -420, MDT: -360, PST: -480, PDT: -420,
+  UT: 0,
+  UTC: 0,
+  GMT: 0,
+  Z: 0,
+  EST: -300,
+  EDT: -240,
+  CST: -360,
+  CDT: -300,
+  MST: -420,
+  MDT: -360,
+  PST: -480,
+  PDT: -420,
 };
 
-const indexOfName = (names: readonly string[], word: string) => names.findIndex((n) => n.toUpperCase() === word.toUpperCase());
+const indexOfName = (names: readonly string[], word: string) =>
+  names.findIndex((n) => n.toUpperCase() === word.toUpperCase());
 
 /** True when the text looks like an RFC 2822 date rather than ISO 8601: a name, or `D ` / `DD `. */
 export function looksLikeRfc2822(text: string, start: number, end: number): boolean {
   if (isAsciiLetter(text.charCodeAt(start))) return true;
   const afterDay = digitRunEnd(text, start, Math.min(start + 2, end));
   const next = afterDay < end ? text.charCodeAt(afterDay) : -1;
-  return afterDay > start && (next === 0x20 || next === 0x09 || next === 0x28 /* ( */);
+  return afterDay > start && (next === 0x20 || next === 0x09 || next === 0x28); /* ( */
 }
 
 export function parseRfc2822(text: string, start: number, end: number): Parsed {
@@ -78,19 +98,24 @@ export function parseRfc2822(text: string, start: number, end: number): Parsed {
     const name = word(i);
     const index = name.length === 3 ? indexOfName(WEEKDAYS, name) : -1;
     if (index < 0) {
-      const hint = name.length === 3 && indexOfName(MONTHS, name) >= 0 ? `; RFC 2822 puts the day before the month, as in 'Tue, 14 Nov 2023 22:13:20 GMT'` : '';
+      const hint =
+        name.length === 3 && indexOfName(MONTHS, name) >= 0
+          ? `; RFC 2822 puts the day before the month, as in 'Tue, 14 Nov 2023 22:13:20 GMT'`
+          : '';
       return fail(`'${name}' at position ${position(text, i)} is not a day of the week (Mon–Sun)${hint}`);
     }
     weekday = { value: index + 1, at: i };
     i = skip(i + 3);
-    if (text.charCodeAt(i) !== 0x2c) return unclosed >= 0 ? unclosedComment() : expected(`',' after the day of the week`, i);
+    if (text.charCodeAt(i) !== 0x2c)
+      return unclosed >= 0 ? unclosedComment() : expected(`',' after the day of the week`, i);
     i = skip(i + 1);
   }
 
   // ---- day, month, year: separated by whitespace or comments
   const dayAt = i;
   const dayEnd = digitRunEnd(text, i, end);
-  if (dayEnd === i || dayEnd - i > 2) return unclosed >= 0 ? unclosedComment() : expected(`a 1- or 2-digit day of the month`, i);
+  if (dayEnd === i || dayEnd - i > 2)
+    return unclosed >= 0 ? unclosedComment() : expected(`a 1- or 2-digit day of the month`, i);
   const day = Number(text.slice(i, dayEnd));
   i = skip(dayEnd);
   if (i === dayEnd) return expected(`a space after the day`, i);
@@ -99,19 +124,27 @@ export function parseRfc2822(text: string, start: number, end: number): Parsed {
   const month = monthName.length === 3 ? indexOfName(MONTHS, monthName) + 1 : 0;
   if (month === 0) {
     if (unclosed >= 0) return unclosedComment();
-    return monthName ? fail(`'${monthName}' at position ${position(text, i)} is not a month (Jan–Dec)`) : expected(`a month name (Jan–Dec)`, i);
+    return monthName
+      ? fail(`'${monthName}' at position ${position(text, i)} is not a month (Jan–Dec)`)
+      : expected(`a month name (Jan–Dec)`, i);
   }
   i = skip(monthAt + 3);
   if (i === monthAt + 3) return expected(`a space after the month`, i);
   const yearEnd = digitRunEnd(text, i, end);
   const yearDigits = yearEnd - i;
   if (yearDigits < 2) return unclosed >= 0 ? unclosedComment() : expected(`a year of 2 or more digits`, i);
-  if (yearDigits > 6) return fail(`the year at position ${position(text, i)} has ${yearDigits} digits; the supported range ends at year 275760`);
+  if (yearDigits > 6)
+    return fail(
+      `the year at position ${position(text, i)} has ${yearDigits} digits; the supported range ends at year 275760`,
+    );
   const rawYear = Number(text.slice(i, yearEnd));
-  const year = yearDigits === 2 ? (rawYear < 50 ? 2000 + rawYear : 1900 + rawYear) : yearDigits === 3 ? 1900 + rawYear : rawYear;
+  const year =
+    yearDigits === 2 ? (rawYear < 50 ? 2000 + rawYear : 1900 + rawYear) : yearDigits === 3 ? 1900 + rawYear : rawYear;
   if (day < 1 || day > daysInMonth(year, month)) {
     const last = daysInMonth(year, month);
-    return fail(`day ${day} at position ${position(text, dayAt)} does not exist: ${MONTH_NAMES[month - 1]} ${year} has ${last} days`);
+    return fail(
+      `day ${day} at position ${position(text, dayAt)} does not exist: ${MONTH_NAMES[month - 1]} ${year} has ${last} days`,
+    );
   }
   const days = daysFromCivil(year, month, day);
   if (weekday && weekday.value !== isoWeekday(days)) {
@@ -160,7 +193,8 @@ export function parseRfc2822(text: string, start: number, end: number): Parsed {
     if (c === 0x2b || c === 0x2d) {
       const hh = fixedDigits(text, i + 1, 2);
       const mm = fixedDigits(text, i + 3, 2);
-      if (hh < 0 || mm < 0 || digitRunEnd(text, i + 1, end) !== i + 5) return expected(`4 digits for the zone (±HHMM)`, digitRunEnd(text, i + 1, Math.min(end, i + 5)));
+      if (hh < 0 || mm < 0 || digitRunEnd(text, i + 1, end) !== i + 5)
+        return expected(`4 digits for the zone (±HHMM)`, digitRunEnd(text, i + 1, Math.min(end, i + 5)));
       const problem = checkOffset(text, { value: hh, at: i + 1 }, { value: mm, at: i + 3 });
       if (problem) return fail(problem);
       offsetMinutes = (c === 0x2d ? -1 : 1) * (hh * 60 + mm);
@@ -169,7 +203,9 @@ export function parseRfc2822(text: string, start: number, end: number): Parsed {
       const name = word(i).toUpperCase();
       const offset = Object.hasOwn(ZONES, name) ? ZONES[name] : undefined;
       if (offset === undefined) {
-        return fail(`unknown zone '${word(i)}' at position ${position(text, i)}; use a numeric offset such as +0100, or UT, GMT, UTC, Z, EST, EDT, CST, CDT, MST, MDT, PST or PDT`);
+        return fail(
+          `unknown zone '${word(i)}' at position ${position(text, i)}; use a numeric offset such as +0100, or UT, GMT, UTC, Z, EST, EDT, CST, CDT, MST, MDT, PST or PDT`,
+        );
       }
       offsetMinutes = offset;
       i += name.length;
@@ -181,6 +217,11 @@ export function parseRfc2822(text: string, start: number, end: number): Parsed {
     if (tail !== end) return expected(`the end of the input after the zone`, tail);
   }
 
-  const ms = days * MS_PER_DAY + hour.value * 3_600_000 + minute.value * 60_000 + (second?.value ?? 0) * 1000 - offsetMinutes * 60_000;
+  const ms =
+    days * MS_PER_DAY +
+    hour.value * 3_600_000 +
+    minute.value * 60_000 +
+    (second?.value ?? 0) * 1000 -
+    offsetMinutes * 60_000;
   return { ok: true, ms, local };
 }

@@ -35,4 +35,5 @@ export function found(text: string, i: number, end: number): string {
   return `${quoteCharacter(text, i, invisible)} at position ${position(text, i)}`;
 }
 
-const invisible = (cp: number) => cp < 0x20 || cp === 0x7f || (cp >= 0x80 && cp <= 0xa0) || (cp >= 0xd800 && cp <= 0xdfff);
+const invisible = (cp: number) =>
+  cp < 0x20 || cp === 0x7f || (cp >= 0x80 && cp <= 0xa0) || (cp >= 0xd800 && cp <= 0xdfff);

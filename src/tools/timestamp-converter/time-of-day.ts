@@ -41,6 +41,7 @@ export function checkClock(
 /** Checks a `±HHMM` offset; returns a problem or undefined. */
 export function checkOffset(text: string, hours: ClockField, minutes: ClockField): string | undefined {
   if (hours.value > 23) return `offset hours ${hours.value} at position ${position(text, hours.at)} are not 00–23`;
-  if (minutes.value > 59) return `offset minutes ${minutes.value} at position ${position(text, minutes.at)} are not 00–59`;
+  if (minutes.value > 59)
+    return `offset minutes ${minutes.value} at position ${position(text, minutes.at)} are not 00–59`;
   return undefined;
 }

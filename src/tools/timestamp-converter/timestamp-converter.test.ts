@@ -11,7 +11,8 @@ import { prng } from '../../../tests/support/prng';
 
 const NOW = Date.UTC(2024, 0, 15, 12, 0, 0); // fixed clock for exact `relative` answers
 const ctx: ToolContext = { now: () => NOW, randomBytes: (b) => b.fill(7) };
-const run = async (body: Record<string, unknown>) => (await invoke(tool, body, ctx)) as { status: number; body: Record<string, unknown> };
+const run = async (body: Record<string, unknown>) =>
+  (await invoke(tool, body, ctx)) as { status: number; body: Record<string, unknown> };
 
 const int = (rand: () => number, lo: number, hi: number) => lo + Math.floor(rand() * (hi - lo + 1));
 const p2 = (n: number) => String(n).padStart(2, '0');
@@ -38,7 +39,17 @@ describe('civil calendar arithmetic (against ECMAScript Date)', () => {
   });
 
   it('knows the leap-year rule at century boundaries', () => {
-    for (const [y, feb] of [[1900, 28], [2000, 29], [2023, 28], [2024, 29], [2100, 28], [0, 29], [-4, 29], [-100, 28], [-400, 29]] as const) {
+    for (const [y, feb] of [
+      [1900, 28],
+      [2000, 29],
+      [2023, 28],
+      [2024, 29],
+      [2100, 28],
+      [0, 29],
+      [-4, 29],
+      [-100, 28],
+      [-400, 29],
+    ] as const) {
       expect(daysFromCivil(y, 3, 1) - daysFromCivil(y, 2, 1)).toBe(feb);
     }
   });
@@ -96,13 +107,21 @@ describe('numeric timestamps', () => {
       for (let i = 0; i < fracDigits; i++) frac += int(rand, 0, 9);
       const negative = rand() < 0.5;
       const text = `${negative ? '-' : ''}${whole}${frac ? `.${frac}` : ''}`;
-      const unit = whole.length <= 11 ? 'seconds' : whole.length <= 14 ? 'milliseconds' : whole.length <= 17 ? 'microseconds' : 'nanoseconds';
+      const unit =
+        whole.length <= 11
+          ? 'seconds'
+          : whole.length <= 14
+            ? 'milliseconds'
+            : whole.length <= 17
+              ? 'microseconds'
+              : 'nanoseconds';
       // value × 10^shift = (digits / 10^frac.length) × 10^shift, floored with BigInt division.
       const num = BigInt((negative ? '-' : '') + whole + frac) * 10n ** BigInt(Math.max(0, toMs[unit]));
       const den = 10n ** BigInt(frac.length + Math.max(0, -toMs[unit]));
       const q = num / den;
       const floor = num % den !== 0n && num < 0n ? q - 1n : q;
-      const exactBeyond = floor > BigInt(MAX_MS) || floor < -BigInt(MAX_MS) || (floor === BigInt(MAX_MS) && num % den !== 0n);
+      const exactBeyond =
+        floor > BigInt(MAX_MS) || floor < -BigInt(MAX_MS) || (floor === BigInt(MAX_MS) && num % den !== 0n);
       const got = parseNumeric(text, text, 0);
       if (exactBeyond) expect(got.ok, text).toBe(false);
       else expect(got, text).toEqual({ ok: true, ms: Number(floor), unit });
@@ -110,16 +129,26 @@ describe('numeric timestamps', () => {
   });
 
   it('explains malformed numbers with positions in the field as sent', () => {
-    expect(parseNumeric('1.', '  1.', 2)).toMatchObject({ ok: false, error: expect.stringMatching(/digits after the decimal point: expected a digit, found the end of the input/) });
-    expect(parseNumeric('.5', ' .5', 1)).toMatchObject({ error: expect.stringMatching(/digit before the decimal point \('\.' at position 2\)/) });
+    expect(parseNumeric('1.', '  1.', 2)).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/digits after the decimal point: expected a digit, found the end of the input/),
+    });
+    expect(parseNumeric('.5', ' .5', 1)).toMatchObject({
+      error: expect.stringMatching(/digit before the decimal point \('\.' at position 2\)/),
+    });
     expect(parseNumeric('-', '-', 0)).toMatchObject({ error: expect.stringMatching(/digits after the sign/) });
-    expect(parseNumeric('1E+9', '1E+9', 0)).toMatchObject({ error: expect.stringMatching(/exponent notation \('E' at position 2\)/) });
+    expect(parseNumeric('1E+9', '1E+9', 0)).toMatchObject({
+      error: expect.stringMatching(/exponent notation \('E' at position 2\)/),
+    });
   });
 
   it('refuses huge digit strings quickly', () => {
     const started = performance.now();
     const huge = '9'.repeat(16 * 1024 * 1024);
-    expect(parseNumeric(huge, huge, 0)).toMatchObject({ ok: false, error: expect.stringMatching(/nanoseconds is out of range/) });
+    expect(parseNumeric(huge, huge, 0)).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/nanoseconds is out of range/),
+    });
     const longFraction = '1700000000.' + '0'.repeat(8 * 1024 * 1024) + '1';
     expect(parseNumeric(longFraction, longFraction, 0)).toEqual({ ok: true, ms: 1700000000000, unit: 'seconds' });
     expect(performance.now() - started).toBeLessThan(3000);
@@ -143,7 +172,13 @@ describe('ISO 8601 parser', () => {
   });
 
   it('agrees with Date.parse on expanded years', () => {
-    for (const text of ['+275760-09-13T00:00:00.000Z', '-271821-04-20T00:00:00.000Z', '-000001-12-31T23:59:59.999Z', '+010000-01-01T00:00:00.000Z', '+002024-02-29T00:00:00.000Z']) {
+    for (const text of [
+      '+275760-09-13T00:00:00.000Z',
+      '-271821-04-20T00:00:00.000Z',
+      '-000001-12-31T23:59:59.999Z',
+      '+010000-01-01T00:00:00.000Z',
+      '+002024-02-29T00:00:00.000Z',
+    ]) {
       expect(iso(text), text).toMatchObject({ ok: true, ms: Date.parse(text) });
     }
   });
@@ -197,14 +232,20 @@ describe('ISO 8601 parser', () => {
     expect(iso('2023-365')).toMatchObject({ ok: true, ms: Date.UTC(2023, 11, 31) });
     expect(iso('2024-366')).toMatchObject({ ok: true, ms: Date.UTC(2024, 11, 31) });
     expect(iso('2024-001T00:00Z')).toMatchObject({ ok: true, ms: Date.UTC(2024, 0, 1) });
-    expect(iso('2023-366')).toMatchObject({ ok: false, error: 'day of the year 366 at position 6 is not 001–365 in 2023' });
+    expect(iso('2023-366')).toMatchObject({
+      ok: false,
+      error: 'day of the year 366 at position 6 is not 001–365 in 2023',
+    });
     expect(iso('2023-000')).toMatchObject({ ok: false });
   });
 
   it('accepts 24:00 only as the end of the day', () => {
     expect(iso('2024-02-29T24:00')).toMatchObject({ ok: true, ms: Date.UTC(2024, 2, 1) });
     expect(iso('2024-02-29T24:00:00.000Z')).toMatchObject({ ok: true, ms: Date.UTC(2024, 2, 1) });
-    expect(iso('2024-02-29T24:00:01Z')).toMatchObject({ ok: false, error: 'hour 24 at position 12 is only allowed as 24:00:00, the end of the day' });
+    expect(iso('2024-02-29T24:00:01Z')).toMatchObject({
+      ok: false,
+      error: 'hour 24 at position 12 is only allowed as 24:00:00, the end of the day',
+    });
     expect(iso('2024-02-29T24:00:00.001Z')).toMatchObject({ ok: false });
     expect(iso('2024-02-29T25:00Z')).toMatchObject({ ok: false, error: 'hour 25 at position 12 is not 00–23' });
   });
@@ -213,8 +254,11 @@ describe('ISO 8601 parser', () => {
     const errors: [string, string][] = [
       ['2024', `expected '-' after the year, found the end of the input`],
       ['2024-01', `expected '-' after the month, found the end of the input`],
-      ['2024-1-02', 'expected a 2-digit month, a 3-digit day of the year or \'W\' and a week at position 6, found 1 digit'],
-      ['24-01-02', 'expected 4 digits for the year, found \'-\' at position 3'],
+      [
+        '2024-1-02',
+        "expected a 2-digit month, a 3-digit day of the year or 'W' and a week at position 6, found 1 digit",
+      ],
+      ['24-01-02', "expected 4 digits for the year, found '-' at position 3"],
       ['2024-00-10', 'month 0 at position 6 is not 01–12'],
       ['2024-04-31', 'day 31 at position 9 does not exist: April 2024 has 30 days'],
       ['2024-01-32', 'day 32 at position 9 is not 01–31'],
@@ -227,12 +271,18 @@ describe('ISO 8601 parser', () => {
       ['2024-01-02T03:04:05+24:00', 'offset hours 24 at position 21 are not 00–23'],
       ['2024-01-02T03:04:05+01:60', 'offset minutes 60 at position 24 are not 00–59'],
       ['2024-01-02T03:04:05+1', `expected 2 digits for the offset hours, found the end of the input`],
-      ['2024-01-02T03:04:05 UTC', `expected 'Z', an offset such as +01:00, or the end of the input, found ' ' at position 20`],
+      [
+        '2024-01-02T03:04:05 UTC',
+        `expected 'Z', an offset such as +01:00, or the end of the input, found ' ' at position 20`,
+      ],
       ['2024-01-02T030405Z', `expected ':' after the hour, found '0' at position 14`],
       ['20240102 030405', `expected '-' after the year, found '0' at position 5`],
       ['20240102T03:04:05', `expected 2 digits for the minute, found ':' at position 12`],
       ['2024-01-02Z', `expected 'T' or a space before the time, found 'Z' at position 11`],
-      ['2024-01-02T03:04:05ZZ', `expected 'Z', an offset such as +01:00, or the end of the input, found 'Z' at position 21`],
+      [
+        '2024-01-02T03:04:05ZZ',
+        `expected 'Z', an offset such as +01:00, or the end of the input, found 'Z' at position 21`,
+      ],
       ['-000000-01-01', 'year -000000 at position 1 is not allowed; year zero is written 0000 or +000000'],
       ['+12345-01-01', `expected 6 digits for the expanded year (±YYYYYY), found '-' at position 7`],
       ['2024-W1-1', `expected 2 digits for the week, found '-' at position 8`],
@@ -245,7 +295,20 @@ describe('ISO 8601 parser', () => {
 
 describe('RFC 2822 parser', () => {
   const rfc = (text: string) => parseRfc2822(text, 0, text.length);
-  const ZONES = { GMT: 0, UT: 0, UTC: 0, Z: 0, EST: -5, EDT: -4, CST: -6, CDT: -5, MST: -7, MDT: -6, PST: -8, PDT: -7 } as const;
+  const ZONES = {
+    GMT: 0,
+    UT: 0,
+    UTC: 0,
+    Z: 0,
+    EST: -5,
+    EDT: -4,
+    CST: -6,
+    CDT: -5,
+    MST: -7,
+    MDT: -6,
+    PST: -8,
+    PDT: -7,
+  } as const;
 
   it('agrees with Date.UTC on random dates, zones and spellings', () => {
     const rand = prng(6);
@@ -310,10 +373,16 @@ describe('RFC 2822 parser', () => {
       ['Tue, 144 Nov 2023 22:13:20 GMT', `expected a 1- or 2-digit day of the month, found '1' at position 6`],
       ['30 Feb 2024 00:00 GMT', 'day 30 at position 1 does not exist: February 2024 has 29 days'],
       ['29 Feb 2100 00:00 GMT', 'day 29 at position 1 does not exist: February 2100 has 28 days'],
-      ['Sun, 14 Nov 2023 22:13:20 GMT', `the day of the week 'Sun' at position 1 does not match the date: 14 Nov 2023 is a Tuesday`],
+      [
+        'Sun, 14 Nov 2023 22:13:20 GMT',
+        `the day of the week 'Sun' at position 1 does not match the date: 14 Nov 2023 is a Tuesday`,
+      ],
       ['14 Nov 2023 24:00:00 GMT', 'hour 24 at position 13 is not 00–23'],
       ['14 Nov 2023 23:59:60 GMT', 'second 60 at position 19 is a leap second, which Unix time cannot represent'],
-      ['14 Nov 2023 22:13:20 A', `unknown zone 'A' at position 22; use a numeric offset such as +0100, or UT, GMT, UTC, Z, EST, EDT, CST, CDT, MST, MDT, PST or PDT`],
+      [
+        '14 Nov 2023 22:13:20 A',
+        `unknown zone 'A' at position 22; use a numeric offset such as +0100, or UT, GMT, UTC, Z, EST, EDT, CST, CDT, MST, MDT, PST or PDT`,
+      ],
       ['14 Nov 2023 22:13:20 +01:00', `expected 4 digits for the zone (±HHMM), found ':' at position 25`],
       ['14 Nov 2023 22:13:20 +2400', 'offset hours 24 at position 23 are not 00–23'],
       ['14 Nov 2023 22:13:20 GMT extra', `expected the end of the input after the zone, found 'e' at position 26`],
@@ -321,7 +390,10 @@ describe('RFC 2822 parser', () => {
       ['14 Nov 2023 22', `expected ':' after the hour, found the end of the input`],
       ['14 Nov 2023 (open 22:13', 'the comment opened at position 13 is never closed'],
       ['14 Nov 1234567 22:13 GMT', 'the year at position 8 has 7 digits; the supported range ends at year 275760'],
-      ['Jan 14 2023', `'Jan' at position 1 is not a day of the week (Mon–Sun); RFC 2822 puts the day before the month, as in 'Tue, 14 Nov 2023 22:13:20 GMT'`],
+      [
+        'Jan 14 2023',
+        `'Jan' at position 1 is not a day of the week (Mon–Sun); RFC 2822 puts the day before the month, as in 'Tue, 14 Nov 2023 22:13:20 GMT'`,
+      ],
     ];
     for (const [text, error] of errors) expect(rfc(text), text).toEqual({ ok: false, error });
   });
@@ -329,7 +401,10 @@ describe('RFC 2822 parser', () => {
   it('survives deeply nested and unclosed comments without recursion', () => {
     const deep = `14 Nov 2023 22:13:20 GMT ${'('.repeat(200000)}${')'.repeat(200000)}`;
     expect(rfc(deep)).toMatchObject({ ok: true, ms: Date.UTC(2023, 10, 14, 22, 13, 20) });
-    expect(rfc(`14 Nov 2023 ${'('.repeat(200000)}`)).toMatchObject({ ok: false, error: 'the comment opened at position 13 is never closed' });
+    expect(rfc(`14 Nov 2023 ${'('.repeat(200000)}`)).toMatchObject({
+      ok: false,
+      error: 'the comment opened at position 13 is never closed',
+    });
   });
 });
 
@@ -420,13 +495,23 @@ describe('tool', () => {
     ]) {
       const reply = await run(body);
       expect(reply.status).toBe(200);
-      expect(reply.body).toEqual({ unix_seconds: 0, unix_ms: 0, iso8601: '', utc: '', relative: '', valid: false, error: expect.any(String) });
+      expect(reply.body).toEqual({
+        unix_seconds: 0,
+        unix_ms: 0,
+        iso8601: '',
+        utc: '',
+        relative: '',
+        valid: false,
+        error: expect.any(String),
+      });
     }
   });
 
   it('counts positions from the field as sent, including trimmed whitespace and emoji', async () => {
     expect((await run({ input: '   2024-13-01' })).body.error).toMatch(/month 13 at position 9 /);
-    expect((await run({ input: '😀' })).body.error).toBe(`'input' is not a valid ISO 8601 date: expected 4 digits for the year, found '😀' at position 1.`);
+    expect((await run({ input: '😀' })).body.error).toBe(
+      `'input' is not a valid ISO 8601 date: expected 4 digits for the year, found '😀' at position 1.`,
+    );
     expect((await run({ input: '😀x', mode: 'to-date' })).body.error).toMatch(/'😀' at position 1/);
     expect((await run({ input: '\uD800' })).body.error).toMatch(/U\+D800 at position 1/);
   });

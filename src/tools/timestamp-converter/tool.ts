@@ -20,7 +20,15 @@ import { found } from './scan';
 type Result = z.input<typeof Output>;
 
 /** docs/contract.md: wrong form, unparseable or out of range is a 200 with zeros and empty strings. */
-const invalid = (error: string): Result => ({ unix_seconds: 0, unix_ms: 0, iso8601: '', utc: '', relative: '', valid: false, error });
+const invalid = (error: string): Result => ({
+  unix_seconds: 0,
+  unix_ms: 0,
+  iso8601: '',
+  utc: '',
+  relative: '',
+  valid: false,
+  error,
+});
 
 function converted(ms: number, unit: NonNullable<Result['detected_unit']>, now: number): Result {
   return {
@@ -50,31 +58,66 @@ function parseDate(input: string, start: number, end: number) {
 export default defineTool({
   slug: 'timestamp-converter',
   name: 'Timestamp Converter',
-  summary: 'Converts Unix timestamps (s, ms, µs or ns) to ISO 8601 and UTC dates, or dates (ISO 8601, RFC 2822, Date.toString(), Jan 5 2024, now) to Unix timestamps, shows the instant in any IANA time zone and says how long ago that is.',
+  summary:
+    'Converts Unix timestamps (s, ms, µs or ns) to ISO 8601 and UTC dates, or dates (ISO 8601, RFC 2822, Date.toString(), Jan 5 2024, now) to Unix timestamps, shows the instant in any IANA time zone and says how long ago that is.',
   tag: 'datetime',
   category: 'convert',
   icon: 'clock',
   blurb: 'Unix time to a readable date and back.',
-  keywords: ['timestamp', 'unix', 'epoch', 'unix time', 'date', 'time', 'iso 8601', 'utc', 'milliseconds', 'seconds', 'rfc 2822', 'time zone', 'timezone', 'iana', 'world clock', 'now'],
-  paste: [{ kind: 'unix-time', field: 'input' }, { kind: 'date', field: 'input' }],
+  keywords: [
+    'timestamp',
+    'unix',
+    'epoch',
+    'unix time',
+    'date',
+    'time',
+    'iso 8601',
+    'utc',
+    'milliseconds',
+    'seconds',
+    'rfc 2822',
+    'time zone',
+    'timezone',
+    'iana',
+    'world clock',
+    'now',
+  ],
+  paste: [
+    { kind: 'unix-time', field: 'input' },
+    { kind: 'date', field: 'input' },
+  ],
   nondeterministic: "`relative` (e.g. '3 days ago') is measured from the moment of the call.",
   input: Input,
   output: Output,
   examples: [
     { summary: 'Unix seconds to a date', input: { input: '1700000000' } },
-    { summary: 'ISO 8601 date with an offset to a timestamp', input: { input: '2024-02-29T12:00:00+05:30', mode: 'to-timestamp' } },
+    {
+      summary: 'ISO 8601 date with an offset to a timestamp',
+      input: { input: '2024-02-29T12:00:00+05:30', mode: 'to-timestamp' },
+    },
     { summary: 'RFC 2822 date (as in e-mail and HTTP headers)', input: { input: 'Tue, 14 Nov 2023 22:13:20 GMT' } },
-    { summary: "JavaScript's Date.toString() output, shown in another time zone", input: { input: 'Fri Jan 05 2024 10:00:00 GMT+0200 (Central European Standard Time)', timezone: 'America/New_York' } },
+    {
+      summary: "JavaScript's Date.toString() output, shown in another time zone",
+      input: {
+        input: 'Fri Jan 05 2024 10:00:00 GMT+0200 (Central European Standard Time)',
+        timezone: 'America/New_York',
+      },
+    },
   ],
   run({ input, mode, timezone, kind, input_timezone, disambiguation, format }, ctx) {
     // The zones are checked first: a wrong name is a 400 (the request is wrong), whatever the input.
     const zone = timezone === undefined ? undefined : canonicalZone(timezone);
     const inputZone = input_timezone === undefined ? undefined : canonicalZone(input_timezone, 'input_timezone');
     if (kind !== 'auto' && mode === 'to-timestamp') {
-      throw new ToolInputError(`'kind' ${JSON.stringify(kind)} reads a number or an identifier, which mode 'to-timestamp' refuses; use mode 'auto' or 'to-date'.`);
+      throw new ToolInputError(
+        `'kind' ${JSON.stringify(kind)} reads a number or an identifier, which mode 'to-timestamp' refuses; use mode 'auto' or 'to-date'.`,
+      );
     }
     const read = convert(input, mode, kind, ctx.now());
-    const result = read.local && inputZone !== undefined && read.result.valid ? inZone(read.result, inputZone, disambiguation, ctx.now()) : read.result;
+    const result =
+      read.local && inputZone !== undefined && read.result.valid
+        ? inZone(read.result, inputZone, disambiguation, ctx.now())
+        : read.result;
     if (!result.valid) return result;
     return {
       ...result,
@@ -88,7 +131,8 @@ export default defineTool({
 function inZone(result: Result, zone: string, choice: Disambiguation, now: number): Result {
   const wall = result.unix_ms;
   // Offsets are sampled a day either side, which Intl can only do inside the range.
-  if (Math.abs(wall) > MAX_MS - MS_PER_DAY) return invalid(`'input' read in 'input_timezone' is out of range: ${RANGE}.`);
+  if (Math.abs(wall) > MAX_MS - MS_PER_DAY)
+    return invalid(`'input' read in 'input_timezone' is out of range: ${RANGE}.`);
   const reading = readWall(wall, zone, choice === 'reject' ? 'compatible' : choice);
   if (choice === 'reject' && reading.kind !== 'unique') {
     const clock = formatIso(wall).slice(0, 19).replace('T', ' ');
@@ -134,7 +178,8 @@ function convert(input: string, mode: Mode, kind: InputKind, now: number): Read 
   const text = start === 0 && end === input.length ? input : input.slice(start, end);
   if (NOW.test(text)) return instant(converted(now, 'date', now));
   // An ObjectId is the one other kind its form gives away (a letter among 24 hex digits).
-  const named = kind !== 'auto' ? kind : mode === 'auto' && OBJECT_ID.test(text) && /[a-f]/i.test(text) ? 'objectid' : undefined;
+  const named =
+    kind !== 'auto' ? kind : mode === 'auto' && OBJECT_ID.test(text) && /[a-f]/i.test(text) ? 'objectid' : undefined;
   if (named !== undefined) {
     const read = parseKind(named, text, input, start);
     return read.ok ? { result: converted(read.ms, named, now), local: read.local } : instant(invalid(read.error));
@@ -144,14 +189,26 @@ function convert(input: string, mode: Mode, kind: InputKind, now: number): Read 
 
 function convertText(input: string, mode: Mode, now: number, start: number, end: number, text: string): Read {
   if (mode === 'to-timestamp' && looksNumeric(text)) {
-    return instant(invalid(`Mode 'to-timestamp' expects an ISO 8601 or RFC 2822 date string, but 'input' is a number; use mode 'to-date' or 'auto' for Unix timestamps.`));
+    return instant(
+      invalid(
+        `Mode 'to-timestamp' expects an ISO 8601 or RFC 2822 date string, but 'input' is a number; use mode 'to-date' or 'auto' for Unix timestamps.`,
+      ),
+    );
   }
   if (mode === 'to-date' && !looksNumeric(text)) {
     if (parseDate(input, start, end).ok) {
-      return instant(invalid(`Mode 'to-date' expects a numeric Unix timestamp, but 'input' is a date string; use mode 'to-timestamp' or 'auto' for dates.`));
+      return instant(
+        invalid(
+          `Mode 'to-date' expects a numeric Unix timestamp, but 'input' is a date string; use mode 'to-timestamp' or 'auto' for dates.`,
+        ),
+      );
     }
     const bad = /^[+-]?\d*(?:\.\d*)?/.exec(text)![0].length; // where the number form breaks
-    return instant(invalid(`Mode 'to-date' expects a numeric Unix timestamp (digits with an optional sign and fraction), but 'input' has ${found(input, start + bad, end)}.`));
+    return instant(
+      invalid(
+        `Mode 'to-date' expects a numeric Unix timestamp (digits with an optional sign and fraction), but 'input' has ${found(input, start + bad, end)}.`,
+      ),
+    );
   }
   if (looksNumeric(text)) {
     const numeric = parseNumeric(text, input, start);

@@ -30,13 +30,16 @@ describe('suggestZones', () => {
     for (const name of runtime) {
       const city = name.slice(name.lastIndexOf('/') + 1).replaceAll('_', ' ');
       if (cities.get(city.toLowerCase())!.size > 1) continue; // e.g. Indiana's and Kentucky's cities
-      if (suggestZones(city)[0] !== canonicalZone(name)) missed.push(`${city} → ${suggestZones(city)[0]}, not ${canonicalZone(name)}`);
+      if (suggestZones(city)[0] !== canonicalZone(name))
+        missed.push(`${city} → ${suggestZones(city)[0]}, not ${canonicalZone(name)}`);
     }
     expect(missed).toEqual([]);
   });
 
   it("the API's 400 names the zones a city or abbreviation may mean, and still picks none", () => {
-    expect(() => canonicalZone('Kolkata')).toThrow(/is not a known IANA time zone; use an IANA time zone name such as Europe\/Berlin, America\/New_York or UTC\. Did you mean Asia\/Kolkata\?$/);
+    expect(() => canonicalZone('Kolkata')).toThrow(
+      /is not a known IANA time zone; use an IANA time zone name such as Europe\/Berlin, America\/New_York or UTC\. Did you mean Asia\/Kolkata\?$/,
+    );
     expect(() => canonicalZone('IST')).toThrow(/Did you mean Asia\/Kolkata, Asia\/Jerusalem or Europe\/Dublin\?$/);
   });
 });

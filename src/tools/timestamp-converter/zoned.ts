@@ -23,8 +23,15 @@ function formatter(zone: string): Intl.DateTimeFormat {
   if (!f) {
     // 'en-US' with h23 and an era: numeric parts in a known order; years before 1 come as BC.
     f = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone, hourCycle: 'h23', era: 'short',
-      year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric',
+      timeZone: zone,
+      hourCycle: 'h23',
+      era: 'short',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
     });
     if (formatters.size >= MAX_FORMATTERS) formatters.delete(formatters.keys().next().value!);
     formatters.set(zone, f);
@@ -69,7 +76,10 @@ export function canonicalZone(name: string, field = 'timezone'): string {
     const hint = /^\s*[+-]\d/.test(name) ? ' (a fixed offset is not a zone)' : '';
     // A city or an abbreviation: name the zones it may mean (never chosen for the caller).
     const near = name.length <= 64 ? suggestZones(name, 3) : [];
-    const guess = near.length === 0 ? '' : ` Did you mean ${near.length === 1 ? near[0] : `${near.slice(0, -1).join(', ')} or ${near.at(-1)}`}?`;
+    const guess =
+      near.length === 0
+        ? ''
+        : ` Did you mean ${near.length === 1 ? near[0] : `${near.slice(0, -1).join(', ')} or ${near.at(-1)}`}?`;
     throw new ToolInputError(`'${field}' ${shown(name)} is not a known IANA time zone${hint}; ${advice}.${guess}`);
   }
   try {
@@ -101,7 +111,11 @@ export function zonedTime(ms: number, zone: string): Zoned {
   const y = p.year >= 0 && p.year <= 9999 ? pad(p.year, 4) : (p.year < 0 ? '-' : '+') + pad(Math.abs(p.year), 6);
   const fraction = p.milli ? `.${pad(p.milli, 3)}` : '';
   const offset = formatOffset(offsetSeconds);
-  return { timezone: zone, local: `${y}-${pad(p.month)}-${pad(p.day)}T${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}${fraction}${offset}`, offset };
+  return {
+    timezone: zone,
+    local: `${y}-${pad(p.month)}-${pad(p.day)}T${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}${fraction}${offset}`,
+    offset,
+  };
 }
 
 export const DISAMBIGUATIONS = ['compatible', 'earlier', 'later', 'reject'] as const;
@@ -125,7 +139,11 @@ export interface WallReading {
  * (fall back) `compatible` and `earlier` take the first of the two instants, `later` the second.
  * The offsets are sampled a day either side, so two changes within two days count as one.
  */
-export function readWall(wall: number, zone: string, choice: Exclude<Disambiguation, 'reject'> = 'compatible'): WallReading {
+export function readWall(
+  wall: number,
+  zone: string,
+  choice: Exclude<Disambiguation, 'reject'> = 'compatible',
+): WallReading {
   const before = wallClock(wall - MS_PER_DAY, zone).offsetSeconds;
   const after = wallClock(wall + MS_PER_DAY, zone).offsetSeconds;
   const first = wall - before * 1000;

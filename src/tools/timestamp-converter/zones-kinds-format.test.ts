@@ -11,11 +11,16 @@ import { prng } from '../../../tests/support/prng';
 
 const ctx: ToolContext = { now: () => Date.UTC(2024, 0, 15, 12), randomBytes: (b) => b.fill(7) };
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the answers are read field by field against Python's, any shape
-const run = async (body: Record<string, unknown>) => (await invoke(tool, body, ctx)) as { status: number; body: Record<string, any> };
+type Answer = { status: number; body: Record<string, any> };
+const run = async (body: Record<string, unknown>) => (await invoke(tool, body, ctx)) as Answer;
 
 /** Runs `script` with `data` as JSON on stdin; the script prints JSON. */
 function python<T>(script: string, data: unknown): T {
-  const out = spawnSync('python3', ['-c', script], { input: JSON.stringify(data), encoding: 'utf8', maxBuffer: 64 << 20 });
+  const out = spawnSync('python3', ['-c', script], {
+    input: JSON.stringify(data),
+    encoding: 'utf8',
+    maxBuffer: 64 << 20,
+  });
   if (out.status !== 0) throw new Error(`python3 failed: ${out.stderr}`);
   return JSON.parse(out.stdout) as T;
 }
@@ -23,7 +28,16 @@ function python<T>(script: string, data: unknown): T {
 // Zones whose rules changed little lately (the runtime's ICU and the system's tzdata may be a
 // release apart): spring-forward and fall-back at several hours, half-hour DST (Lord Howe),
 // -03:30 (St John's), DST at midnight (São Paulo until 2019) and a whole day skipped (Apia, 2011).
-const ZONES = ['Europe/Berlin', 'America/New_York', 'Australia/Lord_Howe', 'America/St_Johns', 'America/Sao_Paulo', 'Pacific/Apia', 'Europe/London', 'Asia/Kathmandu'];
+const ZONES = [
+  'Europe/Berlin',
+  'America/New_York',
+  'Australia/Lord_Howe',
+  'America/St_Johns',
+  'America/Sao_Paulo',
+  'Pacific/Apia',
+  'Europe/London',
+  'Asia/Kathmandu',
+];
 
 const ZONE_SCRIPT = `
 import json, sys, random
@@ -88,14 +102,20 @@ describe('input_timezone against Python zoneinfo', () => {
     for (const kind of ['gap', 'overlap'] as const) {
       expect(cases.filter((c) => c.kind === kind).length, kind).toBeGreaterThan(100);
     }
-    expect(cases.some((c) => c.zone === 'Pacific/Apia' && c.kind === 'gap' && c.wall.startsWith('2011-12-30'))).toBe(true);
+    expect(cases.some((c) => c.zone === 'Pacific/Apia' && c.kind === 'gap' && c.wall.startsWith('2011-12-30'))).toBe(
+      true,
+    );
   });
 
   it('reads each wall clock as zoneinfo does, with each disambiguation', async () => {
     for (const c of cases) {
       const [earlier, later] = [Math.min(c.fold0, c.fold1), Math.max(c.fold0, c.fold1)];
       // compatible = fold 0 (the offset before a change); earlier/later as Temporal defines them.
-      const want = { compatible: c.fold0, earlier: c.kind === 'gap' ? c.fold1 : earlier, later: c.kind === 'gap' ? c.fold0 : later };
+      const want = {
+        compatible: c.fold0,
+        earlier: c.kind === 'gap' ? c.fold1 : earlier,
+        later: c.kind === 'gap' ? c.fold0 : later,
+      };
       for (const [disambiguation, ms] of Object.entries(want)) {
         const reply = await run({ input: c.wall, input_timezone: c.zone, disambiguation });
         const label = `${c.wall} ${c.zone} ${disambiguation}`;
@@ -106,18 +126,33 @@ describe('input_timezone against Python zoneinfo', () => {
       }
       const rejected = await run({ input: c.wall, input_timezone: c.zone, disambiguation: 'reject' });
       expect(rejected.body.valid, `${c.wall} ${c.zone} reject`).toBe(c.kind === 'unique');
-      if (c.kind !== 'unique') expect(rejected.body.error).toMatch(c.kind === 'gap' ? /never happened in / : /happened twice in /);
+      if (c.kind !== 'unique')
+        expect(rejected.body.error).toMatch(c.kind === 'gap' ? /never happened in / : /happened twice in /);
     }
   });
 
   it('reads every form without an offset in the zone, and leaves inputs with one alone', async () => {
-    for (const input of ['2024-03-31 10:00', '2024-03-31T10:00:00', '2024/03/31 10:00', 'Mar 31 2024 10:00 AM', 'Sun, 31 Mar 2024 10:00:00']) {
+    for (const input of [
+      '2024-03-31 10:00',
+      '2024-03-31T10:00:00',
+      '2024/03/31 10:00',
+      'Mar 31 2024 10:00 AM',
+      'Sun, 31 Mar 2024 10:00:00',
+    ]) {
       const reply = await run({ input, input_timezone: 'europe/berlin' });
       expect(reply.body.unix_ms, input).toBe(Date.UTC(2024, 2, 31, 8));
       expect(reply.body.wall_clock, input).toEqual({ timezone: 'Europe/Berlin', offset: '+02:00' });
     }
-    expect((await run({ input: '2024-03-31', input_timezone: 'Asia/Tokyo' })).body.iso8601).toBe('2024-03-30T15:00:00.000Z');
-    for (const input of ['2024-03-31T10:00:00Z', '2024-03-31 10:00 +00:00', 'Sun, 31 Mar 2024 10:00:00 GMT', '1711879200', 'Mar 31 2024 10:00 UTC']) {
+    expect((await run({ input: '2024-03-31', input_timezone: 'Asia/Tokyo' })).body.iso8601).toBe(
+      '2024-03-30T15:00:00.000Z',
+    );
+    for (const input of [
+      '2024-03-31T10:00:00Z',
+      '2024-03-31 10:00 +00:00',
+      'Sun, 31 Mar 2024 10:00:00 GMT',
+      '1711879200',
+      'Mar 31 2024 10:00 UTC',
+    ]) {
       const reply = await run({ input, input_timezone: 'Europe/Berlin' });
       expect(reply.body.unix_ms, input).toBe(Date.UTC(2024, 2, 31, 10));
       expect(reply.body.wall_clock, input).toBeUndefined();
@@ -127,7 +162,9 @@ describe('input_timezone against Python zoneinfo', () => {
   it('refuses a bad zone with a 400 naming the field, and keeps the old answers without one', async () => {
     const bad = await run({ input: '2024-03-31 10:00', input_timezone: 'Berlin' });
     expect(bad.status).toBe(400);
-    expect(bad.body.error).toBe(`'input_timezone' "Berlin" is not a known IANA time zone; use an IANA time zone name such as Europe/Berlin, America/New_York or UTC. Did you mean Europe/Berlin?`);
+    expect(bad.body.error).toBe(
+      `'input_timezone' "Berlin" is not a known IANA time zone; use an IANA time zone name such as Europe/Berlin, America/New_York or UTC. Did you mean Europe/Berlin?`,
+    );
     const old = await run({ input: '2024-03-31 02:30', disambiguation: 'reject' });
     expect(old.body.iso8601).toBe('2024-03-31T02:30:00.000Z');
     expect(old.body.wall_clock).toBeUndefined();
@@ -166,7 +203,8 @@ print(json.dumps(out))
 describe('kind against Python datetime', () => {
   it('reads random values of every kind as Python computes them', async () => {
     const rand = prng(30);
-    const big = (digits: number) => Array.from({ length: digits }, (_, i) => String(Math.floor(rand() * 10) || (i === 0 ? 1 : 0))).join('');
+    const big = (digits: number) =>
+      Array.from({ length: digits }, (_, i) => String(Math.floor(rand() * 10) || (i === 0 ? 1 : 0))).join('');
     const hex = (n: number) => Array.from({ length: n }, () => '0123456789abcdef'[Math.floor(rand() * 16)]).join('');
     const inputs: [string, string][] = [];
     for (let k = 0; k < 60; k++) {
@@ -179,7 +217,13 @@ describe('kind against Python datetime', () => {
       inputs.push(['excel-1900', `${1 + Math.floor(rand() * 59)}.${big(6)}`]);
       inputs.push(['excel-1904', `${Math.floor(rand() * 2957000)}.${big(9)}`]);
     }
-    inputs.push(['excel-1900', '59'], ['excel-1900', '61'], ['excel-1900', '2958465.99999999'], ['dotnet-ticks', '3155378975999999999'], ['filetime', '0']);
+    inputs.push(
+      ['excel-1900', '59'],
+      ['excel-1900', '61'],
+      ['excel-1900', '2958465.99999999'],
+      ['dotnet-ticks', '3155378975999999999'],
+      ['filetime', '0'],
+    );
     const expected = python<string[]>(KIND_SCRIPT, inputs);
     for (const [k, [kind, input]] of inputs.entries()) {
       const reply = await run({ input, kind });
@@ -189,26 +233,48 @@ describe('kind against Python datetime', () => {
   });
 
   it('detects an ObjectId by its form only when it has a letter', async () => {
-    expect((await run({ input: ' 507F1F77BCF86CD799439011 ' })).body).toMatchObject({ iso8601: '2012-10-17T21:13:27.000Z', detected_unit: 'objectid' });
+    expect((await run({ input: ' 507F1F77BCF86CD799439011 ' })).body).toMatchObject({
+      iso8601: '2012-10-17T21:13:27.000Z',
+      detected_unit: 'objectid',
+    });
     // 24 decimal digits stay a Unix timestamp (out of range, as before).
-    expect((await run({ input: '650000000000000000000000' })).body).toMatchObject({ valid: false, error: /nanoseconds is out of range/ });
-    expect((await run({ input: '650000000000000000000000', kind: 'objectid' })).body.iso8601).toBe('2023-09-12T06:06:56.000Z'); // 0x65000000 s
+    expect((await run({ input: '650000000000000000000000' })).body).toMatchObject({
+      valid: false,
+      error: /nanoseconds is out of range/,
+    });
+    expect((await run({ input: '650000000000000000000000', kind: 'objectid' })).body.iso8601).toBe(
+      '2023-09-12T06:06:56.000Z',
+    ); // 0x65000000 s
   });
 
   it('explains what is wrong with a value of a named kind', async () => {
     const error = async (body: Record<string, unknown>) => (await run(body)).body.error as string;
-    expect(await error({ input: '60', kind: 'excel-1900' })).toMatch(/is 60, Excel's 29 February 1900, a day that never existed/);
+    expect(await error({ input: '60', kind: 'excel-1900' })).toMatch(
+      /is 60, Excel's 29 February 1900, a day that never existed/,
+    );
     expect(await error({ input: '0.5', kind: 'excel-1900' })).toMatch(/below 1 \(1900-01-01\)/);
     expect(await error({ input: '2958466', kind: 'excel-1900' })).toMatch(/past 2958465, Excel's last day/);
-    expect(await error({ input: '-1', kind: 'excel-1904' })).toBe(`'input' read as an Excel serial day (1904 date system) must be a non-negative number of days (digits, optionally a fraction), but has '-' at position 1.`);
-    expect(await error({ input: '12x', kind: 'filetime' })).toBe(`'input' read as a Windows FILETIME must be a whole number of decimal digits, but has 'x' at position 3.`);
+    expect(await error({ input: '-1', kind: 'excel-1904' })).toBe(
+      `'input' read as an Excel serial day (1904 date system) must be a non-negative number of days (digits, optionally a fraction), but has '-' at position 1.`,
+    );
+    expect(await error({ input: '12x', kind: 'filetime' })).toBe(
+      `'input' read as a Windows FILETIME must be a whole number of decimal digits, but has 'x' at position 3.`,
+    );
     expect(await error({ input: '18446744073709551616', kind: 'snowflake-discord' })).toMatch(/exceeds 64 bits/);
-    expect(await error({ input: '3155378976000000000', kind: 'dotnet-ticks' })).toMatch(/exceeds DateTime\.MaxValue\.Ticks/);
-    expect(await error({ input: '507f1f77bcf86cd79943901', kind: 'objectid' })).toMatch(/must be 24 hex digits, but has 23\.$/);
-    expect(await error({ input: '507f1f77bcf86cd79943901g', kind: 'objectid' })).toMatch(/but has 'g' at position 24\.$/);
+    expect(await error({ input: '3155378976000000000', kind: 'dotnet-ticks' })).toMatch(
+      /exceeds DateTime\.MaxValue\.Ticks/,
+    );
+    expect(await error({ input: '507f1f77bcf86cd79943901', kind: 'objectid' })).toMatch(
+      /must be 24 hex digits, but has 23\.$/,
+    );
+    expect(await error({ input: '507f1f77bcf86cd79943901g', kind: 'objectid' })).toMatch(
+      /but has 'g' at position 24\.$/,
+    );
     const refused = await run({ input: '45000', kind: 'excel-1900', mode: 'to-timestamp' });
     expect(refused.status).toBe(400);
-    expect(refused.body.error).toMatch(/^'kind' "excel-1900" reads a number or an identifier, which mode 'to-timestamp' refuses/);
+    expect(refused.body.error).toMatch(
+      /^'kind' "excel-1900" reads a number or an identifier, which mode 'to-timestamp' refuses/,
+    );
   });
 
   it('reads an Excel serial as a wall clock in input_timezone', async () => {
@@ -218,7 +284,8 @@ describe('kind against Python datetime', () => {
   });
 });
 
-const FORMAT = 'YYYY-MM-DD HH:mm:ss.SSS Z ZZ|YY M D H h hh m s A a|MMM MMMM ddd dddd|DDDD E d WW GGGG|X x [YYYY] [MM]DD';
+const FORMAT =
+  'YYYY-MM-DD HH:mm:ss.SSS Z ZZ|YY M D H h hh m s A a|MMM MMMM ddd dddd|DDDD E d WW GGGG|X x [YYYY] [MM]DD';
 const STRFTIME = `
 import json, sys
 from datetime import datetime, timezone
@@ -238,9 +305,16 @@ describe('format against Python strftime', () => {
     const rand = prng(2024);
     const points: [number, string][] = [];
     for (let k = 0; k < 200; k++) {
-      points.push([Math.floor(rand() * Date.UTC(2099, 0, 1)), ['UTC', 'Asia/Kathmandu', 'America/St_Johns', 'Europe/Berlin', 'Pacific/Chatham'][k % 5]!]);
+      points.push([
+        Math.floor(rand() * Date.UTC(2099, 0, 1)),
+        ['UTC', 'Asia/Kathmandu', 'America/St_Johns', 'Europe/Berlin', 'Pacific/Chatham'][k % 5]!,
+      ]);
     }
-    points.push([Date.UTC(2021, 0, 3, 12), 'UTC'], [Date.UTC(2020, 11, 31, 12), 'UTC'], [Date.UTC(2024, 11, 30), 'UTC']); // ISO week-years
+    points.push(
+      [Date.UTC(2021, 0, 3, 12), 'UTC'],
+      [Date.UTC(2020, 11, 31, 12), 'UTC'],
+      [Date.UTC(2024, 11, 30), 'UTC'],
+    ); // ISO week-years
     const expected = python<string[]>(STRFTIME, points);
     for (const [k, [ms, zone]] of points.entries()) {
       const reply = await run({ input: new Date(ms).toISOString(), timezone: zone, format: FORMAT });
@@ -249,7 +323,8 @@ describe('format against Python strftime', () => {
   });
 
   it('writes UTC without a timezone, ordinals, quarters and escapes', async () => {
-    const body = (await run({ input: '2024-01-02T03:04:05.006Z', format: 'Do [of] MMMM, [Q]Q, S SS SSS, [[x]] Z' })).body;
+    const body = (await run({ input: '2024-01-02T03:04:05.006Z', format: 'Do [of] MMMM, [Q]Q, S SS SSS, [[x]] Z' }))
+      .body;
     expect(body.formatted).toBe('2nd of January, Q1, 0 00 006, [x] +00:00');
     const days = ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '23rd', '31st'];
     for (const d of days) {

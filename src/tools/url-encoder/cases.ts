@@ -21,7 +21,12 @@ const cases: ToolCase[] = [
     name: 'RFC 3986 §2.5: A, À and ア as UTF-8 bytes',
     body: { input: 'AÀア' },
     status: 200,
-    expect: { output: 'A%C3%80%E3%82%A2', mode: 'encode-component', changed: true, encoding_table: [entry('À', '%C3%80'), entry('ア', '%E3%82%A2')] },
+    expect: {
+      output: 'A%C3%80%E3%82%A2',
+      mode: 'encode-component',
+      changed: true,
+      encoding_table: [entry('À', '%C3%80'), entry('ア', '%E3%82%A2')],
+    },
   },
   {
     name: 'one entry per distinct character, in order of first occurrence',
@@ -38,13 +43,23 @@ const cases: ToolCase[] = [
     name: 'an astral character is one entry with its four bytes',
     body: { input: 'hi👋' },
     status: 200,
-    expect: { output: 'hi%F0%9F%91%8B', mode: 'encode-component', changed: true, encoding_table: [entry('👋', '%F0%9F%91%8B')] },
+    expect: {
+      output: 'hi%F0%9F%91%8B',
+      mode: 'encode-component',
+      changed: true,
+      encoding_table: [entry('👋', '%F0%9F%91%8B')],
+    },
   },
   {
     name: 'uppercase hex for control characters, and % itself is encoded',
     body: { input: '100%\n' },
     status: 200,
-    expect: { output: '100%25%0A', mode: 'encode-component', changed: true, encoding_table: [entry('%', '%25'), entry('\n', '%0A')] },
+    expect: {
+      output: '100%25%0A',
+      mode: 'encode-component',
+      changed: true,
+      encoding_table: [entry('%', '%25'), entry('\n', '%0A')],
+    },
   },
   {
     name: 'encode-component encodes the URL structure characters',
@@ -71,7 +86,13 @@ const cases: ToolCase[] = [
       output: 'http://[::1]:8080/a%20b?x=5%25&q=%7B%C3%BC%7D',
       mode: 'encode-full',
       changed: true,
-      encoding_table: [entry(' ', '%20'), entry('%', '%25'), entry('{', '%7B'), entry('ü', '%C3%BC'), entry('}', '%7D')],
+      encoding_table: [
+        entry(' ', '%20'),
+        entry('%', '%25'),
+        entry('{', '%7B'),
+        entry('ü', '%C3%BC'),
+        entry('}', '%7D'),
+      ],
     },
   },
   {
@@ -82,7 +103,15 @@ const cases: ToolCase[] = [
       output: '%22%3C%3E%5C%5E%60%7C',
       mode: 'encode-full',
       changed: true,
-      encoding_table: [entry('"', '%22'), entry('<', '%3C'), entry('>', '%3E'), entry('\\', '%5C'), entry('^', '%5E'), entry('`', '%60'), entry('|', '%7C')],
+      encoding_table: [
+        entry('"', '%22'),
+        entry('<', '%3C'),
+        entry('>', '%3E'),
+        entry('\\', '%5C'),
+        entry('^', '%5E'),
+        entry('`', '%60'),
+        entry('|', '%7C'),
+      ],
     },
   },
   {
@@ -113,7 +142,9 @@ const cases: ToolCase[] = [
     name: 'decode: % without two hex digits names its position',
     body: { input: 'abc%2', mode: 'decode' },
     status: 400,
-    expect: { error: `'input' has a malformed percent-encoding at position 4: '%' must be followed by two hexadecimal digits (found "%2").` },
+    expect: {
+      error: `'input' has a malformed percent-encoding at position 4: '%' must be followed by two hexadecimal digits (found "%2").`,
+    },
   },
   {
     name: 'decode: non-hex digits after %',
@@ -155,7 +186,10 @@ const cases: ToolCase[] = [
     name: 'encode: a lone surrogate names its position',
     body: { input: 'ab\ud800c' },
     status: 400,
-    expect: { error: "'input' contains a lone surrogate (U+D800) at position 3, which is not valid Unicode and cannot be percent-encoded as UTF-8." },
+    expect: {
+      error:
+        "'input' contains a lone surrogate (U+D800) at position 3, which is not valid Unicode and cannot be percent-encoded as UTF-8.",
+    },
   },
   // ---- application/x-www-form-urlencoded (expected values from URLSearchParams)
   {
@@ -167,8 +201,17 @@ const cases: ToolCase[] = [
       mode: 'encode-form',
       changed: true,
       encoding_table: [
-        entry(' ', '+'), entry('&', '%26'), entry('=', '%3D'), entry('/', '%2F'), entry('é', '%C3%A9'), entry('~', '%7E'),
-        entry('+', '%2B'), entry('!', '%21'), entry('(', '%28'), entry(')', '%29'), entry("'", '%27'),
+        entry(' ', '+'),
+        entry('&', '%26'),
+        entry('=', '%3D'),
+        entry('/', '%2F'),
+        entry('é', '%C3%A9'),
+        entry('~', '%7E'),
+        entry('+', '%2B'),
+        entry('!', '%21'),
+        entry('(', '%28'),
+        entry(')', '%29'),
+        entry("'", '%27'),
       ],
     },
   },
@@ -176,13 +219,21 @@ const cases: ToolCase[] = [
     name: 'encode-form: an emoji is its four UTF-8 bytes',
     body: { input: 'hi👋 x', mode: 'encode-form' },
     status: 200,
-    expect: { output: 'hi%F0%9F%91%8B+x', mode: 'encode-form', changed: true, encoding_table: [entry('👋', '%F0%9F%91%8B'), entry(' ', '+')] },
+    expect: {
+      output: 'hi%F0%9F%91%8B+x',
+      mode: 'encode-form',
+      changed: true,
+      encoding_table: [entry('👋', '%F0%9F%91%8B'), entry(' ', '+')],
+    },
   },
   {
     name: 'encode-form: a lone surrogate names its position',
     body: { input: 'a b\udc00', mode: 'encode-form' },
     status: 400,
-    expect: { error: "'input' contains a lone surrogate (U+DC00) at position 4, which is not valid Unicode and cannot be percent-encoded as UTF-8." },
+    expect: {
+      error:
+        "'input' contains a lone surrogate (U+DC00) at position 4, which is not valid Unicode and cannot be percent-encoded as UTF-8.",
+    },
   },
   {
     name: 'decode-form: + is a space, %2B a plus',
@@ -194,11 +245,17 @@ const cases: ToolCase[] = [
     name: 'decode-form: malformed % names its position',
     body: { input: 'a+b+%4', mode: 'decode-form' },
     status: 400,
-    expect: { error: `'input' has a malformed percent-encoding at position 5: '%' must be followed by two hexadecimal digits (found "%4").` },
+    expect: {
+      error: `'input' has a malformed percent-encoding at position 5: '%' must be followed by two hexadecimal digits (found "%4").`,
+    },
   },
   {
     name: 'decode of a full URL adds its query parameters, decoded as a form',
-    body: { input: 'https://user@example.com:8443/search?q=gr%C3%BC%C3%9Fe+bl%C3%BC&lang=de&&empty=&flag&a=1%262&b=%3D%2B#top', mode: 'decode' },
+    body: {
+      input:
+        'https://user@example.com:8443/search?q=gr%C3%BC%C3%9Fe+bl%C3%BC&lang=de&&empty=&flag&a=1%262&b=%3D%2B#top',
+      mode: 'decode',
+    },
     status: 200,
     expect: {
       output: 'https://user@example.com:8443/search?q=grüße+blü&lang=de&&empty=&flag&a=1&2&b==+#top',
@@ -224,7 +281,10 @@ const cases: ToolCase[] = [
       mode: 'decode-form',
       changed: true,
       encoding_table: [],
-      query: [{ name: 'subject', value: 'Hello there' }, { name: 'body', value: 'a b' }],
+      query: [
+        { name: 'subject', value: 'Hello there' },
+        { name: 'body', value: 'a b' },
+      ],
     },
   },
   {

@@ -100,7 +100,11 @@ function encodedForm(cp: number): string {
  * Percent-encodes every character that `keep` does not keep, as UTF-8 with uppercase hex.
  * The table lists each distinct changed character once, in order of first occurrence.
  */
-export function percentEncode(text: string, keep: Uint8Array, spaceAsPlus = false): { output: string; table: TableEntry[] } {
+export function percentEncode(
+  text: string,
+  keep: Uint8Array,
+  spaceAsPlus = false,
+): { output: string; table: TableEntry[] } {
   const out = new ByteWriter(text.length + 64);
   const table: TableEntry[] = [];
   const seenAscii = new Uint8Array(128);
@@ -202,7 +206,12 @@ export function percentDecode(text: string): string {
  * On an ill-formed sequence calls `fail` with its first byte and how many bytes to show
  * (the lead byte up to the first byte that cannot belong to it).
  */
-function decodeUtf8(bytes: Uint8Array, count: number, out: StringWriter, fail: (index: number, length: number) => never): void {
+function decodeUtf8(
+  bytes: Uint8Array,
+  count: number,
+  out: StringWriter,
+  fail: (index: number, length: number) => never,
+): void {
   let i = 0;
   while (i < count) {
     const b0 = bytes[i]!;

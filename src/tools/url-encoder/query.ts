@@ -36,7 +36,11 @@ export function queryOf(input: string): QueryParameter[] | undefined {
   for (const pair of url.search.slice(1).split('&')) {
     if (pair === '') continue;
     const eq = pair.indexOf('=');
-    parameters.push(eq < 0 ? { name: formDecode(pair), value: '' } : { name: formDecode(pair.slice(0, eq)), value: formDecode(pair.slice(eq + 1)) });
+    parameters.push(
+      eq < 0
+        ? { name: formDecode(pair), value: '' }
+        : { name: formDecode(pair.slice(0, eq)), value: formDecode(pair.slice(eq + 1)) },
+    );
   }
   return parameters;
 }

@@ -6,7 +6,6 @@ import { StringWriter } from './writer';
 import { prng } from '../../../tests/support/prng';
 import { nodeContext } from '../../platform/node-context';
 
-
 /** Well-formed text: every ASCII character, Latin-1, CJK, emoji, NUL and U+FFFD. */
 function randomText(random: () => number, length: number): string {
   const pools = [
@@ -58,8 +57,11 @@ describe('encode-component', () => {
     }
   });
 
-  it('keeps exactly A–Z a–z 0–9 - _ . ! ~ * \' ( ) among the 128 ASCII characters', () => {
-    const kept = [...Array(128).keys()].filter((c) => COMPONENT_KEEP[c]).map((c) => String.fromCharCode(c)).join('');
+  it("keeps exactly A–Z a–z 0–9 - _ . ! ~ * ' ( ) among the 128 ASCII characters", () => {
+    const kept = [...Array(128).keys()]
+      .filter((c) => COMPONENT_KEEP[c])
+      .map((c) => String.fromCharCode(c))
+      .join('');
     expect(kept).toBe("!'()*-.0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~");
   });
 });
@@ -81,7 +83,10 @@ describe('encode-full', () => {
   });
 
   it('keeps the component set plus : / ? # [ ] @ $ & + , ; =', () => {
-    const kept = [...Array(128).keys()].filter((c) => FULL_KEEP[c] && !COMPONENT_KEEP[c]).map((c) => String.fromCharCode(c)).join('');
+    const kept = [...Array(128).keys()]
+      .filter((c) => FULL_KEEP[c] && !COMPONENT_KEEP[c])
+      .map((c) => String.fromCharCode(c))
+      .join('');
     expect(kept).toBe('#$&+,/:;=?@[]');
   });
 });
@@ -98,7 +103,9 @@ describe('lone surrogates in encode modes', () => {
       const reply = await run({ input, mode });
       expect(reply).toEqual({
         status: 400,
-        body: { error: `'input' contains a lone surrogate (U+${code}) at position ${position}, which is not valid Unicode and cannot be percent-encoded as UTF-8.` },
+        body: {
+          error: `'input' contains a lone surrogate (U+${code}) at position ${position}, which is not valid Unicode and cannot be percent-encoded as UTF-8.`,
+        },
       });
     }
   });
@@ -140,9 +147,16 @@ describe('decode', () => {
       if (expected === undefined) {
         errors++;
         expect(reply.status, JSON.stringify(input)).toBe(400);
-        expect(reply.body.error).toMatch(/^'input' has (a malformed percent-encoding|percent-encoded bytes) at position \d+/);
+        expect(reply.body.error).toMatch(
+          /^'input' has (a malformed percent-encoding|percent-encoded bytes) at position \d+/,
+        );
       } else {
-        expect(reply.body, JSON.stringify(input)).toEqual({ output: expected, mode: 'decode', changed: expected !== input, encoding_table: [] });
+        expect(reply.body, JSON.stringify(input)).toEqual({
+          output: expected,
+          mode: 'decode',
+          changed: expected !== input,
+          encoding_table: [],
+        });
       }
     }
     expect(errors).toBeGreaterThan(300); // the mix really exercises the error paths
@@ -169,7 +183,9 @@ describe('decode', () => {
     ['ab%41%C3x', 6, '%C3'],
     ['👋👋%A9', 3, '%A9'],
   ])('%j: not UTF-8 at position %i (%s)', (input, position, shown) => {
-    expect(() => percentDecode(input)).toThrow(`'input' has percent-encoded bytes at position ${position} that are not valid UTF-8: ${shown}.`);
+    expect(() => percentDecode(input)).toThrow(
+      `'input' has percent-encoded bytes at position ${position} that are not valid UTF-8: ${shown}.`,
+    );
   });
 
   it.each([
@@ -267,7 +283,10 @@ describe('encode-form and decode-form', () => {
   });
 
   it('keeps exactly * - . _ and alphanumerics among the 128 ASCII characters', () => {
-    const kept = [...Array(128).keys()].filter((c) => FORM_KEEP[c]).map((c) => String.fromCharCode(c)).join('');
+    const kept = [...Array(128).keys()]
+      .filter((c) => FORM_KEEP[c])
+      .map((c) => String.fromCharCode(c))
+      .join('');
     expect(kept).toBe('*-.0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz');
   });
 
@@ -285,7 +304,6 @@ describe('encode-form and decode-form', () => {
 });
 
 describe('query of a full URL', () => {
-
   it('equals URL.searchParams for random query strings, in decode and decode-form', async () => {
     const random = prng(18);
     const pieces = ['a', 'b', '=', '&', '+', ' ', 'é', '👋', '%20', '%2B', '%26', '%3D', '%C3%A9', '#x', '?'];

@@ -16,11 +16,25 @@ const ULID = /^[0-7][0-9A-HJKMNP-TV-Z]{25}$/;
 const NANOID = /^[A-Za-z0-9_-]{21}$/;
 
 /** One fresh v4 UUID next to the validation result; a valid vN UUID has the RFC 9562 variant. */
-const validated = (name: string, validate: string, version: string | undefined, variant = version?.startsWith('v') ? 'RFC 9562' : undefined, timestamp?: string): ToolCase => ({
+const validated = (
+  name: string,
+  validate: string,
+  version: string | undefined,
+  variant = version?.startsWith('v') ? 'RFC 9562' : undefined,
+  timestamp?: string,
+): ToolCase => ({
   name,
   body: { validate },
   status: 200,
-  match: { uuids: [V4], count: 1, format: 'hyphenated', is_valid: version !== undefined, validated_version: version, variant, timestamp },
+  match: {
+    uuids: [V4],
+    count: 1,
+    format: 'hyphenated',
+    is_valid: version !== undefined,
+    validated_version: version,
+    variant,
+    timestamp,
+  },
 });
 
 const cases: ToolCase[] = [
@@ -54,31 +68,76 @@ const cases: ToolCase[] = [
     status: 200,
     match: { uuids: [V7, V7, V7], count: 3, format: 'hyphenated' },
   },
-  validated('RFC 9562 A.1 version 1 (uppercase), its time to 100 ns', 'C232AB00-9414-11EC-B3C8-9F6BDECED846', 'v1', 'RFC 9562', '2022-02-22T19:22:22.0000000Z'),
+  validated(
+    'RFC 9562 A.1 version 1 (uppercase), its time to 100 ns',
+    'C232AB00-9414-11EC-B3C8-9F6BDECED846',
+    'v1',
+    'RFC 9562',
+    '2022-02-22T19:22:22.0000000Z',
+  ),
   validated('RFC 9562 A.2 version 3', '5df41881-3aed-3515-88a7-2f4a814cf09e', 'v3', 'RFC 9562'),
   validated('RFC 9562 A.3 version 4', '919108f7-52d1-4320-9bac-f847db4148a8', 'v4', 'RFC 9562'),
   validated('RFC 9562 A.4 version 5', '2ed6657d-e927-568b-95e1-2665a8aea6a2', 'v5', 'RFC 9562'),
-  validated('RFC 9562 A.5 version 6, its time to 100 ns', '1EC9414C-232A-6B00-B3C8-9F6BDECED846', 'v6', 'RFC 9562', '2022-02-22T19:22:22.0000000Z'),
-  validated('RFC 9562 A.6 version 7, its time to the millisecond', '017F22E2-79B0-7CC3-98C4-DC0C0C07398F', 'v7', 'RFC 9562', '2022-02-22T19:22:22.000Z'),
+  validated(
+    'RFC 9562 A.5 version 6, its time to 100 ns',
+    '1EC9414C-232A-6B00-B3C8-9F6BDECED846',
+    'v6',
+    'RFC 9562',
+    '2022-02-22T19:22:22.0000000Z',
+  ),
+  validated(
+    'RFC 9562 A.6 version 7, its time to the millisecond',
+    '017F22E2-79B0-7CC3-98C4-DC0C0C07398F',
+    'v7',
+    'RFC 9562',
+    '2022-02-22T19:22:22.000Z',
+  ),
   validated('RFC 9562 B.1 version 8 (time-based)', '2489E9AD-2EE2-8E00-8EC9-32D5F69181C0', 'v8'),
   validated('RFC 9562 B.2 version 8 (name-based)', '5c146b14-3c52-8afd-938a-375d0df1fbf6', 'v8'),
   validated('RFC 9562 §5.9 nil UUID (variant NCS, §4.1)', '00000000-0000-0000-0000-000000000000', 'nil', 'NCS'),
-  validated('RFC 9562 §5.10 max UUID (uppercase; variant future, §4.1)', 'FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF', 'max', 'future'),
+  validated(
+    'RFC 9562 §5.10 max UUID (uppercase; variant future, §4.1)',
+    'FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF',
+    'max',
+    'future',
+  ),
   validated('compact form', '919108f752d143209bacf847db4148a8', 'v4'),
   validated('braces', '{919108F7-52D1-4320-9BAC-F847DB4148A8}', 'v4'),
   // RFC 9562 §4's example, a version 1 UUID; its time as Python's uuid reads it (UUID.time, 100-ns units).
-  validated('urn:uuid: prefix (RFC 9562 §4)', 'URN:UUID:f81d4fae-7dec-11d0-a765-00a0c91e6bf6', 'v1', 'RFC 9562', '1997-02-03T17:43:12.2168750Z'),
+  validated(
+    'urn:uuid: prefix (RFC 9562 §4)',
+    'URN:UUID:f81d4fae-7dec-11d0-a765-00a0c91e6bf6',
+    'v1',
+    'RFC 9562',
+    '1997-02-03T17:43:12.2168750Z',
+  ),
   validated('surrounding whitespace is ignored', ' \t919108f7-52d1-4320-9bac-f847db4148a8\n', 'v4'),
   validated('variant 0xxx (NCS) is not valid, and is named', '919108f7-52d1-4320-7bac-f847db4148a8', undefined, 'NCS'),
-  validated('variant 110x (Microsoft) is not valid, and is named', '919108f7-52d1-4320-cbac-f847db4148a8', undefined, 'Microsoft'),
+  validated(
+    'variant 110x (Microsoft) is not valid, and is named',
+    '919108f7-52d1-4320-cbac-f847db4148a8',
+    undefined,
+    'Microsoft',
+  ),
   validated('version 0 is not valid', '919108f7-52d1-0320-9bac-f847db4148a8', undefined, 'RFC 9562'),
   validated('version 9 is not valid', '919108f7-52d1-9320-9bac-f847db4148a8', undefined, 'RFC 9562'),
   validated('a non-hex digit', '919108f7-52d1-4320-9bac-f847db4148ag', undefined),
   validated('hyphens in the wrong places', '919108f75-2d1-4320-9bac-f847db4148a8', undefined),
   validated('one digit short', '919108f7-52d1-4320-9bac-f847db4148a', undefined),
   validated('an empty string is checked and is not valid', '', undefined),
-  validated('variant 111x (future) is not valid, and is named', '919108f7-52d1-4320-ebac-f847db4148a8', undefined, 'future'),
-  validated('ULID spec example, its time to the millisecond', '01ARZ3NDEKTSV4RRFFQ69G5FAV', 'ulid', undefined, '2016-07-30T23:54:10.259Z'),
+  validated(
+    'variant 111x (future) is not valid, and is named',
+    '919108f7-52d1-4320-ebac-f847db4148a8',
+    undefined,
+    'future',
+  ),
+  validated(
+    'ULID spec example, its time to the millisecond',
+    '01ARZ3NDEKTSV4RRFFQ69G5FAV',
+    'ulid',
+    undefined,
+    '2016-07-30T23:54:10.259Z',
+  ),
   validated('a ULID in lower case', '01arz3ndektsv4rrffq69g5fav', 'ulid', undefined, '2016-07-30T23:54:10.259Z'),
   validated('a ULID with U (not in Crockford Base32) is not valid', '01ARZ3NDEKTSV4RRFFQ69G5FAU', undefined),
   validated('a ULID above 7ZZZZZZZZZZZZZZZZZZZZZZZZZ is not valid', '81ARZ3NDEKTSV4RRFFQ69G5FAV', undefined),
@@ -104,7 +163,11 @@ const cases: ToolCase[] = [
     name: "version 3: Python's uuid3(NAMESPACE_DNS, 'python.org'), compact, twice",
     body: { version: 3, namespace: 'DNS', name: 'python.org', format: 'compact', count: 2 },
     status: 200,
-    match: { uuids: ['6fa459eaee8a3ca4894edb77e160355e', '6fa459eaee8a3ca4894edb77e160355e'], count: 2, format: 'compact' },
+    match: {
+      uuids: ['6fa459eaee8a3ca4894edb77e160355e', '6fa459eaee8a3ca4894edb77e160355e'],
+      count: 2,
+      format: 'compact',
+    },
   },
   {
     name: 'version 5 in a namespace given as a UUID (RFC 9562 A.4: the DNS namespace spelled out)',
@@ -116,7 +179,12 @@ const cases: ToolCase[] = [
     name: 'nil and max',
     body: { version: 'max', count: 2, validate: '00000000000000000000000000000000' },
     status: 200,
-    match: { uuids: ['ffffffff-ffff-ffff-ffff-ffffffffffff', 'ffffffff-ffff-ffff-ffff-ffffffffffff'], is_valid: true, validated_version: 'nil', variant: 'NCS' },
+    match: {
+      uuids: ['ffffffff-ffff-ffff-ffff-ffffffffffff', 'ffffffff-ffff-ffff-ffff-ffffffffffff'],
+      is_valid: true,
+      validated_version: 'nil',
+      variant: 'NCS',
+    },
   },
   {
     name: 'the nil UUID, compact',
@@ -131,7 +199,7 @@ const cases: ToolCase[] = [
     match: { uuids: [ULID, ULID, ULID], count: 3, format: 'compact' },
   },
   {
-    name: 'version 8 from RFC 9562 B.1\'s bits: the same UUID back, and the same each time',
+    name: "version 8 from RFC 9562 B.1's bits: the same UUID back, and the same each time",
     body: { version: 8, data: '2489E9AD-2EE2-8E00-8EC9-32D5F69181C0', count: 2 },
     status: 200,
     match: { uuids: ['2489e9ad-2ee2-8e00-8ec9-32d5f69181c0', '2489e9ad-2ee2-8e00-8ec9-32d5f69181c0'], count: 2 },
@@ -158,7 +226,9 @@ const cases: ToolCase[] = [
     name: 'version 8 data that is not 32 hex digits is refused',
     body: { version: 8, data: '2489e9ad2ee28e008ec932d5f69181' },
     status: 400,
-    match: { error: `'data' must be 32 hex digits (a UUID's 128 bits, hyphens or braces allowed); got "2489e9ad2ee28e008ec932d5f69181".` },
+    match: {
+      error: `'data' must be 32 hex digits (a UUID's 128 bits, hyphens or braces allowed); got "2489e9ad2ee28e008ec932d5f69181".`,
+    },
   },
   {
     name: 'data with another version is refused',
@@ -266,7 +336,10 @@ const cases: ToolCase[] = [
     name: 'unknown format and version are both named',
     body: { format: 'braces', version: 2 },
     status: 400,
-    match: { error: /'format' must be one of "hyphenated", "compact".*'version' must be one of 1, 3, 4, 5, 6, 7, "nil", "max", "ulid"/ },
+    match: {
+      error:
+        /'format' must be one of "hyphenated", "compact".*'version' must be one of 1, 3, 4, 5, 6, 7, "nil", "max", "ulid"/,
+    },
   },
   {
     name: 'validate must be a string',

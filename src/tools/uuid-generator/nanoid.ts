@@ -23,7 +23,12 @@ function maskFor(length: number): number {
  * `count` NanoIDs. `alphabet` is a list of 2–256 distinct characters (whole code points).
  * `draw(n)` returns n fresh random bytes; bytes are read from the end of each draw, as nanoid does.
  */
-export function nanoids(alphabet: readonly string[], size: number, count: number, draw: (n: number) => Uint8Array): string[] {
+export function nanoids(
+  alphabet: readonly string[],
+  size: number,
+  count: number,
+  draw: (n: number) => Uint8Array,
+): string[] {
   const mask = maskFor(alphabet.length);
   // Bytes per draw: enough for one ID most of the time (1.6 covers the rejected share); nanoid's
   // own arithmetic, so the same bytes give the same ID.

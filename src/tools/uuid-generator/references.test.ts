@@ -7,7 +7,15 @@
 import { createHash } from 'node:crypto';
 import { decodeTime, encodeTime, incrementBase32, isValid as isUlid } from 'ulid';
 import { customRandom, urlAlphabet } from 'nanoid';
-import { v1 as refV1, v1ToV6, v3 as refV3, v5 as refV5, v6 as refV6, validate as refValidate, version as refVersion } from 'uuid';
+import {
+  v1 as refV1,
+  v1ToV6,
+  v3 as refV3,
+  v5 as refV5,
+  v6 as refV6,
+  validate as refValidate,
+  version as refVersion,
+} from 'uuid';
 import { describe, expect, it } from 'vitest';
 import { prng } from '../../../tests/support/prng';
 import { invoke } from '../../core/invoke';
@@ -42,7 +50,15 @@ function seededContext(seed: number, nowMs: number): ToolContext & { last: Uint8
   return ctx as ToolContext & { last: Uint8Array };
 }
 
-interface Reply { uuids: string[]; count: number; format: string; is_valid?: boolean; validated_version?: string; variant?: string; timestamp?: string }
+interface Reply {
+  uuids: string[];
+  count: number;
+  format: string;
+  is_valid?: boolean;
+  validated_version?: string;
+  variant?: string;
+  timestamp?: string;
+}
 
 async function ok(body: Record<string, unknown>, ctx: ToolContext = fixedContext(new Uint8Array(16))): Promise<Reply> {
   const reply = await invoke(tool, body, ctx);
@@ -65,7 +81,9 @@ const NAMESPACE_UUIDS = {
 
 /** RFC 9562 §5.3/§5.5 computed with node:crypto: hash(namespace ‖ UTF-8 name), version and variant set. */
 function nodeNameBased(namespace: string, name: string, version: 3 | 5): string {
-  const digest = createHash(version === 3 ? 'md5' : 'sha1').update(Buffer.concat([Buffer.from(hexBytes(namespace)), Buffer.from(name, 'utf8')])).digest();
+  const digest = createHash(version === 3 ? 'md5' : 'sha1')
+    .update(Buffer.concat([Buffer.from(hexBytes(namespace)), Buffer.from(name, 'utf8')]))
+    .digest();
   digest[6] = (digest[6]! & 0x0f) | (version << 4);
   digest[8] = (digest[8]! & 0x3f) | 0x80;
   const hex = digest.subarray(0, 16).toString('hex');
@@ -80,13 +98,21 @@ function randomName(next: () => number): string {
 
 describe('versions 3 and 5', () => {
   it('RFC 9562 A.2 and A.4: www.example.com in the DNS namespace', async () => {
-    expect((await ok({ version: 3, namespace: 'dns', name: 'www.example.com' })).uuids).toEqual(['5df41881-3aed-3515-88a7-2f4a814cf09e']);
-    expect((await ok({ version: 5, namespace: 'dns', name: 'www.example.com' })).uuids).toEqual(['2ed6657d-e927-568b-95e1-2665a8aea6a2']);
+    expect((await ok({ version: 3, namespace: 'dns', name: 'www.example.com' })).uuids).toEqual([
+      '5df41881-3aed-3515-88a7-2f4a814cf09e',
+    ]);
+    expect((await ok({ version: 5, namespace: 'dns', name: 'www.example.com' })).uuids).toEqual([
+      '2ed6657d-e927-568b-95e1-2665a8aea6a2',
+    ]);
   });
 
   it("Python's uuid3/uuid5(NAMESPACE_DNS, 'python.org')", async () => {
-    expect((await ok({ version: 5, namespace: 'dns', name: 'python.org' })).uuids).toEqual(['886313e1-3b8a-5372-9b90-0c9aee199e5d']);
-    expect((await ok({ version: 3, namespace: 'dns', name: 'python.org' })).uuids).toEqual(['6fa459ea-ee8a-3ca4-894e-db77e160355e']);
+    expect((await ok({ version: 5, namespace: 'dns', name: 'python.org' })).uuids).toEqual([
+      '886313e1-3b8a-5372-9b90-0c9aee199e5d',
+    ]);
+    expect((await ok({ version: 3, namespace: 'dns', name: 'python.org' })).uuids).toEqual([
+      '6fa459ea-ee8a-3ca4-894e-db77e160355e',
+    ]);
   });
 
   it('every namespace, random Unicode names: node:crypto and the uuid package agree with the tool', async () => {
@@ -106,10 +132,19 @@ describe('versions 3 and 5', () => {
   it('a UUID as namespace, in any accepted spelling; the well-known names in any case', async () => {
     const custom = 'C232AB00-9414-11EC-B3C8-9F6BDECED846';
     const expected = nodeNameBased(custom.toLowerCase(), 'hello', 5);
-    for (const spelling of [custom, custom.toLowerCase(), custom.replace(/-/g, ''), `{${custom}}`, `urn:uuid:${custom}`, ` ${custom} `]) {
+    for (const spelling of [
+      custom,
+      custom.toLowerCase(),
+      custom.replace(/-/g, ''),
+      `{${custom}}`,
+      `urn:uuid:${custom}`,
+      ` ${custom} `,
+    ]) {
       expect((await ok({ version: 5, namespace: spelling, name: 'hello' })).uuids, spelling).toEqual([expected]);
     }
-    expect((await ok({ version: 5, namespace: 'X500', name: 'cn=a' })).uuids).toEqual([refV5('cn=a', NAMESPACE_UUIDS.x500)]);
+    expect((await ok({ version: 5, namespace: 'X500', name: 'cn=a' })).uuids).toEqual([
+      refV5('cn=a', NAMESPACE_UUIDS.x500),
+    ]);
     expect((await ok({ version: 3, namespace: NAMESPACE_UUIDS.url, name: 'https://example.com/' })).uuids).toEqual([
       (await ok({ version: 3, namespace: 'url', name: 'https://example.com/' })).uuids[0],
     ]);
@@ -123,14 +158,24 @@ describe('versions 3 and 5', () => {
   });
 
   it('name and namespace are required for 3 and 5 and refused for every other version', async () => {
-    expect(await refused({ version: 5, name: 'x' })).toBe("'namespace' is required for version 5: dns, url, oid, x500 or a UUID.");
-    expect(await refused({ version: 3, namespace: 'dns' })).toBe("'name' is required for version 3: the text to hash in the namespace.");
+    expect(await refused({ version: 5, name: 'x' })).toBe(
+      "'namespace' is required for version 5: dns, url, oid, x500 or a UUID.",
+    );
+    expect(await refused({ version: 3, namespace: 'dns' })).toBe(
+      "'name' is required for version 3: the text to hash in the namespace.",
+    );
     for (const namespace of ['DNS.', 'urn:uuid:', '6ba7b810-9dad-11d1-80b4-00c04fd430c', '', '{dns}']) {
-      expect(await refused({ version: 5, namespace, name: 'x' }), namespace).toMatch(/^'namespace' must be dns, url, oid, x500 or a UUID \(got ".*"\)\.$/);
+      expect(await refused({ version: 5, namespace, name: 'x' }), namespace).toMatch(
+        /^'namespace' must be dns, url, oid, x500 or a UUID \(got ".*"\)\.$/,
+      );
     }
     for (const version of [undefined, 1, 4, 6, 7, 'nil', 'max', 'ulid']) {
-      expect(await refused({ version, name: 'x' }), String(version)).toBe("'name' applies to versions 3 and 5 only; leave it out or send version 3 or 5.");
-      expect(await refused({ version, namespace: 'dns' }), String(version)).toBe("'namespace' applies to versions 3 and 5 only; leave it out or send version 3 or 5.");
+      expect(await refused({ version, name: 'x' }), String(version)).toBe(
+        "'name' applies to versions 3 and 5 only; leave it out or send version 3 or 5.",
+      );
+      expect(await refused({ version, namespace: 'dns' }), String(version)).toBe(
+        "'namespace' applies to versions 3 and 5 only; leave it out or send version 3 or 5.",
+      );
     }
     const long = await refused({ version: 5, namespace: 'x'.repeat(10_000), name: 'x' });
     expect(long.length).toBeLessThan(200); // the sentence quotes only the start of a long value
@@ -144,8 +189,12 @@ describe('versions 1 and 6', () => {
     // Bytes 8–9 carry the clock sequence 0x33C8 (under the variant bits), bytes 10–15 the node
     // 9F6BDECED846, whose multicast bit (0x01 of 0x9F) is already set.
     const bytes = hexBytes('00000000-0000-0000-b3c8-9f6bdeced846');
-    expect((await ok({ version: 1 }, fixedContext(bytes, RFC_MS))).uuids).toEqual(['c232ab00-9414-11ec-b3c8-9f6bdeced846']);
-    expect((await ok({ version: 6 }, fixedContext(bytes, RFC_MS))).uuids).toEqual(['1ec9414c-232a-6b00-b3c8-9f6bdeced846']);
+    expect((await ok({ version: 1 }, fixedContext(bytes, RFC_MS))).uuids).toEqual([
+      'c232ab00-9414-11ec-b3c8-9f6bdeced846',
+    ]);
+    expect((await ok({ version: 6 }, fixedContext(bytes, RFC_MS))).uuids).toEqual([
+      '1ec9414c-232a-6b00-b3c8-9f6bdeced846',
+    ]);
   });
 
   it('the uuid package, given the same clock, clock sequence and node, gives the same UUIDs', async () => {
@@ -158,8 +207,13 @@ describe('versions 1 and 6', () => {
         const node = ctx.last.slice(10, 16);
         node[0]! |= 0x01;
         const reference = version === 1 ? refV1 : refV6;
-        expect(reply.uuids, `seed ${seed} v${version}`).toEqual(Array.from({ length: 5 }, (_, i) => reference({ msecs: ms, nsecs: i, clockseq, node })));
-        if (version === 6) expect(reply.uuids).toEqual((await ok({ version: 1, count: 5 }, seededContext(seed, ms))).uuids.map((uuid) => v1ToV6(uuid)));
+        expect(reply.uuids, `seed ${seed} v${version}`).toEqual(
+          Array.from({ length: 5 }, (_, i) => reference({ msecs: ms, nsecs: i, clockseq, node })),
+        );
+        if (version === 6)
+          expect(reply.uuids).toEqual(
+            (await ok({ version: 1, count: 5 }, seededContext(seed, ms))).uuids.map((uuid) => v1ToV6(uuid)),
+          );
       }
     }
   });
@@ -182,9 +236,17 @@ describe('versions 1 and 6', () => {
   it('validation reads the time back to 100 ns; the epoch and dates before 1970 come out right', async () => {
     const reply = await ok({ version: 1, count: 3 }, seededContext(9, Date.UTC(2024, 1, 29, 23, 59, 59, 999)));
     const times = await Promise.all(reply.uuids.map(async (uuid) => (await ok({ validate: uuid })).timestamp));
-    expect(times).toEqual(['2024-02-29T23:59:59.9990000Z', '2024-02-29T23:59:59.9990001Z', '2024-02-29T23:59:59.9990002Z']);
-    expect((await ok({ validate: '00000000-0000-1000-8000-000000000000' })).timestamp).toBe('1582-10-15T00:00:00.0000000Z');
-    expect((await ok({ validate: '00000000-0000-6000-8000-000000000001' })).timestamp).toBe('1582-10-15T00:00:00.0000000Z');
+    expect(times).toEqual([
+      '2024-02-29T23:59:59.9990000Z',
+      '2024-02-29T23:59:59.9990001Z',
+      '2024-02-29T23:59:59.9990002Z',
+    ]);
+    expect((await ok({ validate: '00000000-0000-1000-8000-000000000000' })).timestamp).toBe(
+      '1582-10-15T00:00:00.0000000Z',
+    );
+    expect((await ok({ validate: '00000000-0000-6000-8000-000000000001' })).timestamp).toBe(
+      '1582-10-15T00:00:00.0000000Z',
+    );
     // Random 60-bit timestamps against Date arithmetic from the Gregorian epoch (Date.UTC, not the tool's constant).
     const next = prng(60);
     for (let i = 0; i < 200; i++) {
@@ -202,8 +264,16 @@ describe('versions 1 and 6', () => {
 
 describe('nil and max', () => {
   it('are the all-zeros and all-ones UUIDs, in both formats', async () => {
-    expect(await ok({ version: 'nil', count: 2 })).toEqual({ uuids: ['00000000-0000-0000-0000-000000000000', '00000000-0000-0000-0000-000000000000'], count: 2, format: 'hyphenated' });
-    expect(await ok({ version: 'max', format: 'compact' })).toEqual({ uuids: ['ffffffffffffffffffffffffffffffff'], count: 1, format: 'compact' });
+    expect(await ok({ version: 'nil', count: 2 })).toEqual({
+      uuids: ['00000000-0000-0000-0000-000000000000', '00000000-0000-0000-0000-000000000000'],
+      count: 2,
+      format: 'hyphenated',
+    });
+    expect(await ok({ version: 'max', format: 'compact' })).toEqual({
+      uuids: ['ffffffffffffffffffffffffffffffff'],
+      count: 1,
+      format: 'compact',
+    });
   });
 });
 
@@ -211,8 +281,12 @@ describe('ULIDs', () => {
   it('the spec example 01ARZ3NDEKTSV4RRFFQ69G5FAV is 2016-07-30T23:54:10.259Z, in either case', async () => {
     for (const text of ['01ARZ3NDEKTSV4RRFFQ69G5FAV', '01arz3ndektsv4rrffq69g5fav', ' 01ARZ3NDEKTSV4RRFFQ69G5FAV\n']) {
       expect(await ok({ validate: text }), text).toEqual({
-        uuids: ['00000000-0000-4000-8000-000000000000'], count: 1, format: 'hyphenated',
-        is_valid: true, validated_version: 'ulid', timestamp: '2016-07-30T23:54:10.259Z',
+        uuids: ['00000000-0000-4000-8000-000000000000'],
+        count: 1,
+        format: 'hyphenated',
+        is_valid: true,
+        validated_version: 'ulid',
+        timestamp: '2016-07-30T23:54:10.259Z',
       });
     }
     expect(decodeTime('01ARZ3NDEKTSV4RRFFQ69G5FAV')).toBe(Date.parse('2016-07-30T23:54:10.259Z'));
@@ -258,7 +332,12 @@ describe('ULIDs', () => {
   ])('%s is not a ULID', async (text) => {
     // The ulid package's isValid checks the alphabet only; the spec rejects a value above 7ZZZ….
     if (!text.startsWith('8')) expect(isUlid(text)).toBe(false);
-    expect(await ok({ validate: text })).toEqual({ uuids: ['00000000-0000-4000-8000-000000000000'], count: 1, format: 'hyphenated', is_valid: false });
+    expect(await ok({ validate: text })).toEqual({
+      uuids: ['00000000-0000-4000-8000-000000000000'],
+      count: 1,
+      format: 'hyphenated',
+      is_valid: false,
+    });
   });
 });
 
@@ -266,7 +345,7 @@ describe('version 8 (RFC 9562 §5.8, Appendix B)', () => {
   it.each([
     ['B.1, time-based', '2489E9AD-2EE2-8E00-8EC9-32D5F69181C0'],
     ['B.2, name-based', '5c146b14-3c52-8afd-938a-375d0df1fbf6'],
-  ])('%s: the example\'s bits give the example back', async (_, example) => {
+  ])("%s: the example's bits give the example back", async (_, example) => {
     const reply = await ok({ version: 8, data: example });
     expect(reply.uuids).toEqual([example.toLowerCase()]);
   });
@@ -274,7 +353,11 @@ describe('version 8 (RFC 9562 §5.8, Appendix B)', () => {
   it('any 128 bits become a UUID the uuid package reads as version 8', async () => {
     const next = prng(8);
     for (let i = 0; i < 200; i++) {
-      const hex = Array.from({ length: 16 }, () => Math.floor(next() * 256).toString(16).padStart(2, '0')).join('');
+      const hex = Array.from({ length: 16 }, () =>
+        Math.floor(next() * 256)
+          .toString(16)
+          .padStart(2, '0'),
+      ).join('');
       const [uuid] = (await ok({ version: 8, data: hex })).uuids;
       expect(refValidate(uuid!), uuid).toBe(true);
       expect(refVersion(uuid!)).toBe(8);
@@ -312,7 +395,10 @@ describe('NanoID', () => {
     const { ours, theirs } = twinSources(size * 7919 + alphabet.length);
     const reference = customRandom(alphabet, size, theirs);
     const ctx: ToolContext = { now: () => 0, randomBytes: (target) => (target.set(ours(target.length)), target) };
-    const body = alphabet === NANOID_ALPHABET ? { version: 'nanoid', count: 20 } : { version: 'nanoid', count: 20, size, alphabet };
+    const body =
+      alphabet === NANOID_ALPHABET
+        ? { version: 'nanoid', count: 20 }
+        : { version: 'nanoid', count: 20, size, alphabet };
     const reply = await ok(body, ctx);
     expect(reply.uuids).toEqual(Array.from({ length: 20 }, () => reference()));
   });

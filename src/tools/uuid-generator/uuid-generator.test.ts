@@ -34,20 +34,36 @@ function seededContext(seed: number, nowMs: number): ToolContext {
 async function generate(body: Record<string, unknown>, ctx: ToolContext) {
   const reply = await invoke(tool, body, ctx);
   expect(reply.status, JSON.stringify(reply.body)).toBe(200);
-  return reply.body as { uuids: string[]; count: number; format: string; is_valid?: boolean; validated_version?: string };
+  return reply.body as {
+    uuids: string[];
+    count: number;
+    format: string;
+    is_valid?: boolean;
+    validated_version?: string;
+  };
 }
 
 describe('version 4', () => {
   it('the bytes of RFC 9562 A.3 give back its example UUID', async () => {
     const ctx = fixedContext(hexBytes('919108f7-52d1-4320-9bac-f847db4148a8'));
-    expect(await generate({}, ctx)).toEqual({ uuids: ['919108f7-52d1-4320-9bac-f847db4148a8'], count: 1, format: 'hyphenated' });
+    expect(await generate({}, ctx)).toEqual({
+      uuids: ['919108f7-52d1-4320-9bac-f847db4148a8'],
+      count: 1,
+      format: 'hyphenated',
+    });
     expect(ctx.draws).toEqual([16]);
   });
 
   it('overwrites exactly the version nibble and the two variant bits', async () => {
-    expect((await generate({}, fixedContext(new Uint8Array(16).fill(0xff)))).uuids).toEqual(['ffffffff-ffff-4fff-bfff-ffffffffffff']);
-    expect((await generate({}, fixedContext(new Uint8Array(16)))).uuids).toEqual(['00000000-0000-4000-8000-000000000000']);
-    expect((await generate({ format: 'compact' }, fixedContext(new Uint8Array(16).fill(0xff)))).uuids).toEqual(['ffffffffffff4fffbfffffffffffffff']);
+    expect((await generate({}, fixedContext(new Uint8Array(16).fill(0xff)))).uuids).toEqual([
+      'ffffffff-ffff-4fff-bfff-ffffffffffff',
+    ]);
+    expect((await generate({}, fixedContext(new Uint8Array(16)))).uuids).toEqual([
+      '00000000-0000-4000-8000-000000000000',
+    ]);
+    expect((await generate({ format: 'compact' }, fixedContext(new Uint8Array(16).fill(0xff)))).uuids).toEqual([
+      'ffffffffffff4fffbfffffffffffffff',
+    ]);
   });
 
   it('each UUID takes its own 16 bytes from one draw', async () => {
@@ -135,9 +151,25 @@ describe('validation', () => {
     ['ffffffff-ffff-ffff-ffff-ffffffffffff', 'max', 'future', undefined],
   ])('RFC 9562 example %s is %s, in every accepted spelling', async (uuid, version, variant, timestamp) => {
     const compact = uuid.replace(/-/g, '');
-    for (const spelling of [uuid, uuid.toLowerCase(), uuid.toUpperCase(), compact, `{${uuid}}`, `urn:uuid:${uuid}`, `URN:UUID:${compact}`, `  ${uuid}\r\n`]) {
+    for (const spelling of [
+      uuid,
+      uuid.toLowerCase(),
+      uuid.toUpperCase(),
+      compact,
+      `{${uuid}}`,
+      `urn:uuid:${uuid}`,
+      `URN:UUID:${compact}`,
+      `  ${uuid}\r\n`,
+    ]) {
       const reply = await generate({ validate: spelling }, fixedContext(new Uint8Array(16)));
-      const expected = { uuids: ['00000000-0000-4000-8000-000000000000'], count: 1, format: 'hyphenated', is_valid: true, validated_version: version, variant };
+      const expected = {
+        uuids: ['00000000-0000-4000-8000-000000000000'],
+        count: 1,
+        format: 'hyphenated',
+        is_valid: true,
+        validated_version: version,
+        variant,
+      };
       expect(reply, spelling).toEqual(timestamp === undefined ? expected : { ...expected, timestamp });
     }
   });
@@ -152,7 +184,13 @@ describe('validation', () => {
       ['919108f7-52d1-9320-9bac-f847db4148a8', 'RFC 9562'], // version 9
     ]) {
       const reply = await generate({ validate: uuid }, fixedContext(new Uint8Array(16)));
-      expect(reply, uuid).toEqual({ uuids: ['00000000-0000-4000-8000-000000000000'], count: 1, format: 'hyphenated', is_valid: false, variant });
+      expect(reply, uuid).toEqual({
+        uuids: ['00000000-0000-4000-8000-000000000000'],
+        count: 1,
+        format: 'hyphenated',
+        is_valid: false,
+        variant,
+      });
     }
   });
 
@@ -197,12 +235,19 @@ describe('schema', () => {
     for (const version of [2, 9, '7', '8', 4.5, null, 'v4', 'NIL', 'NanoID']) {
       const reply = await invoke(tool, { version }, fixedContext(new Uint8Array(16)));
       expect(reply.status, String(version)).toBe(400);
-      expect(reply.body.issues).toEqual([{ path: ['version'], message: 'must be one of 1, 3, 4, 5, 6, 7, "nil", "max", "ulid", 8, "nanoid"' }]);
+      expect(reply.body.issues).toEqual([
+        { path: ['version'], message: 'must be one of 1, 3, 4, 5, 6, 7, "nil", "max", "ulid", 8, "nanoid"' },
+      ]);
     }
   });
 
   it('count bounds', async () => {
-    for (const [count, message] of [[0, 'must be at least 1'], [101, 'must be at most 100'], [1.5, 'must be an integer (got a fractional number)'], ['3', 'must be a number (got a string)']] as const) {
+    for (const [count, message] of [
+      [0, 'must be at least 1'],
+      [101, 'must be at most 100'],
+      [1.5, 'must be an integer (got a fractional number)'],
+      ['3', 'must be a number (got a string)'],
+    ] as const) {
       const reply = await invoke(tool, { count }, fixedContext(new Uint8Array(16)));
       expect(reply.body.issues, String(count)).toEqual([{ path: ['count'], message }]);
     }

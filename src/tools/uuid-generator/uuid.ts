@@ -124,7 +124,9 @@ export function inspect(text: string): Inspection {
   const hex = hexDigits(text);
   if (hex === undefined) {
     const ms = ulidTime(text.trim());
-    return ms === undefined ? { is_valid: false } : { is_valid: true, validated_version: 'ulid', timestamp: formatIso(ms) };
+    return ms === undefined
+      ? { is_valid: false }
+      : { is_valid: true, validated_version: 'ulid', timestamp: formatIso(ms) };
   }
   const variant = variantOf(hex);
   if (hex === '0'.repeat(32)) return { is_valid: true, validated_version: 'nil', variant };
@@ -132,8 +134,20 @@ export function inspect(text: string): Inspection {
   const version = parseInt(hex[12]!, 16);
   if (variant !== 'RFC 9562' || version < 1 || version > 8) return { is_valid: false, variant };
   const validated = `v${version}` as ValidatedVersion;
-  if (version === 1 || version === 6) return { is_valid: true, validated_version: validated, variant, timestamp: gregorianIso(gregorianTicks(hex, version)) };
-  if (version === 7) return { is_valid: true, validated_version: validated, variant, timestamp: formatIso(parseInt(hex.slice(0, 12), 16)) };
+  if (version === 1 || version === 6)
+    return {
+      is_valid: true,
+      validated_version: validated,
+      variant,
+      timestamp: gregorianIso(gregorianTicks(hex, version)),
+    };
+  if (version === 7)
+    return {
+      is_valid: true,
+      validated_version: validated,
+      variant,
+      timestamp: formatIso(parseInt(hex.slice(0, 12), 16)),
+    };
   return { is_valid: true, validated_version: validated, variant };
 }
 
