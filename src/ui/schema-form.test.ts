@@ -28,6 +28,8 @@ describe('formFields', () => {
       ['sort_keys', 'checkbox'],
       ['repair', 'checkbox'],
       ['jsonpath', 'text'],
+      ['compare_with', 'text'],
+      ['array_diff', 'select'],
     ]);
     expect(fields[0]).toMatchObject({ label: 'JSON', required: true, secret: false });
     expect(fields[1]).toMatchObject({ options: ['pretty', 'minify'], default: 'pretty', required: false });

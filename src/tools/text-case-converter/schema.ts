@@ -5,6 +5,9 @@ import { EXTENDED_TARGETS, TARGETS } from './convert';
 // The conventions are the converter's own list; the page takes them from here.
 export { ALL_TARGETS, EXTENDED_TARGETS, TARGETS, type Target } from './convert';
 
+/** The value of each field the request may leave out. */
+export const DEFAULTS = { extended: false } as const;
+
 export const Input = pure(() =>
   z.object({
     input: z
@@ -25,7 +28,7 @@ export const Input = pure(() =>
       ),
     extended: z
       .boolean()
-      .default(false)
+      .default(DEFAULTS.extended)
       .describe(
         'With `to: "all"`: also the four conventions beyond the eleven (path/case, Header-Case, Train-Case, flatcase) in ' +
           '`outputs`, after the eleven. Off by default, so that `all` answers as it always has. Ignored for a single target.',

@@ -9,11 +9,11 @@ export type Mode = (typeof MODES)[number];
 export const UNITS = ['seconds', 'milliseconds', 'microseconds', 'nanoseconds', 'date', ...KINDS] as const;
 export type Unit = (typeof UNITS)[number];
 
-/** The value of each field the request may leave out (the page starts from them too). */
-export const DEFAULTS = { mode: 'auto' } as const;
 /** Defaults of the fields added later; the page leaves them out of its request until changed. */
 export const KIND_DEFAULT = 'auto';
 export const DISAMBIGUATION_DEFAULT = 'compatible';
+/** The value of each field the request may leave out (the page starts from them too). */
+export const DEFAULTS = { mode: 'auto', kind: KIND_DEFAULT, disambiguation: DISAMBIGUATION_DEFAULT } as const;
 export const INPUT_KINDS = [KIND_DEFAULT, ...KINDS] as const;
 export type InputKind = (typeof INPUT_KINDS)[number];
 
