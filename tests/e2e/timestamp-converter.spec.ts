@@ -248,6 +248,10 @@ test.describe('timestamp-converter page: time zones, picker and live clock', () 
   // Instants from Python's zoneinfo and datetime; Discord's documented Snowflake example.
   test('reads a wall clock in a zone, says when it fell in a gap, and lets the user choose', async ({ page }) => {
     await page.goto('/timestamp-converter');
+    // The fold opens from the keyboard too (a real <details>); closed, the answer stays in view.
+    await expect(page.getByTestId('try-zone')).toBeHidden();
+    await page.getByTestId('more-options').locator('summary').first().focus();
+    await page.keyboard.press('Enter');
     await page.getByTestId('try-zone').focus();
     await page.keyboard.press('Enter');
     await expect(page.getByTestId('input')).toHaveValue('2024-03-31 02:30');
@@ -270,6 +274,7 @@ test.describe('timestamp-converter page: time zones, picker and live clock', () 
     await page.goto('/timestamp-converter');
     await page.getByTestId('input').fill('175928847299117063');
     await expect(page.getByTestId('detected')).toContainText('in nanoseconds');
+    await page.getByText('Input kind, wall-clock zone, output format').click();
     await page.getByLabel('Input kind').selectOption('snowflake-discord');
     await expect(page.getByTestId('iso8601')).toHaveText('2016-04-30T11:18:25.796Z');
     await expect(page.getByTestId('detected')).toContainText('a Discord Snowflake ID');
@@ -278,13 +283,28 @@ test.describe('timestamp-converter page: time zones, picker and live clock', () 
     await expect(page.getByTestId('iso8601')).toHaveText('2023-03-15T12:00:00.000Z');
   });
 
+  test('a shared link with a kind opens the fold, which says what is set', async ({ page }) => {
+    await page.goto('/timestamp-converter');
+    await page.getByText('Input kind, wall-clock zone, output format').click();
+    await page.getByTestId('try-kind').click();
+    await expect(page.getByTestId('more-options')).toContainText('· set: kind');
+    // The input lives in the URL fragment: the same address in a fresh page is a shared link.
+    await expect(page).toHaveURL(/#/);
+    const link = page.url();
+    await page.goto('about:blank');
+    await page.goto(link);
+    await expect(page.getByTestId('more-options')).toHaveAttribute('open', '');
+    await expect(page.getByLabel('Input kind')).toHaveValue('excel-1900');
+  });
+
   test('writes the answer in a format of tokens, in a zone, with the tokens explained', async ({ page }) => {
     await page.goto('/timestamp-converter');
     await page.getByTestId('input').fill('1700000000');
+    await page.getByText('Input kind, wall-clock zone, output format').click();
     await page.getByLabel('Output format').fill('dddd, MMMM Do YYYY, h:mm A [IST]');
     await page.getByTestId('format-zone').fill('Asia/Kolkata');
     await expect(page.getByTestId('formatted')).toHaveText('Wednesday, November 15th 2023, 3:43 AM IST');
-    await expect(page.getByText('Formatted (Asia/Kolkata)')).toBeVisible();
+    await expect(page.getByText('Formatted (Asia/Kolkata)', { exact: true })).toBeVisible();
     await page.getByRole('button', { name: 'YYYY-MM-DD HH:mm:ss Z' }).click();
     await expect(page.getByTestId('formatted')).toHaveText('2023-11-15 03:43:20 +05:30');
     await page.getByText('Format tokens').focus();
