@@ -80,6 +80,29 @@ export interface Spki {
   kind: KeyKind;
 }
 
+/**
+ * The kind of key an AlgorithmIdentifier names (`oid` is its first element), for the public and
+ * the private readers alike; RSASSA-PSS is left to them, as each re-wraps it its own way.
+ */
+export function keyKind(bytes: Uint8Array, algorithm: Element, oid: Element): KeyKind {
+  const name = oidName(bytes, oid);
+  switch (name) {
+    case 'rsaEncryption':
+      return { kty: 'RSA', pssOnly: false };
+    case 'ecPublicKey': {
+      const curve = oid.end < algorithm.end ? readElement(bytes, oid.end, algorithm.end) : undefined;
+      return { kty: 'EC', crv: curve?.tag === OID ? oidName(bytes, curve) : undefined };
+    }
+    case 'Ed25519':
+    case 'Ed448':
+    case 'X25519':
+    case 'X448':
+      return { kty: 'OKP', crv: name };
+    default:
+      return { kty: 'other' };
+  }
+}
+
 /** Reads a SubjectPublicKeyInfo; an RSASSA-PSS key is re-wrapped as rsaEncryption (marked pssOnly). */
 export function readSpki(bytes: Uint8Array, pos = 0, limit = bytes.length): Spki {
   const spki = expect(bytes, pos, limit, SEQUENCE);
@@ -87,26 +110,12 @@ export function readSpki(bytes: Uint8Array, pos = 0, limit = bytes.length): Spki
   const oid = expect(bytes, algorithm.start, algorithm.end, OID);
   const key = expect(bytes, algorithm.end, spki.end, BIT_STRING);
   const der = bytes.subarray(spki.begin, spki.end);
-  const name = oidName(bytes, oid);
-  switch (name) {
-    case 'rsaEncryption':
-      return { der, kind: { kty: 'RSA', pssOnly: false } };
-    case 'RSASSA-PSS':
-      // RFC 4055 keys restricted to PSS: same RSAPublicKey inside, different wrapper.
-      if (key.end - key.start < 2 || bytes[key.start] !== 0) throw new DerError('bad RSA-PSS key bits');
-      return { der: spkiFromPkcs1(bytes.subarray(key.start + 1, key.end)), kind: { kty: 'RSA', pssOnly: true } };
-    case 'ecPublicKey': {
-      const curve = oid.end < algorithm.end ? readElement(bytes, oid.end, algorithm.end) : undefined;
-      return { der, kind: { kty: 'EC', crv: curve?.tag === OID ? oidName(bytes, curve) : undefined } };
-    }
-    case 'Ed25519':
-    case 'Ed448':
-    case 'X25519':
-    case 'X448':
-      return { der, kind: { kty: 'OKP', crv: name } };
-    default:
-      return { der, kind: { kty: 'other' } };
+  if (oidName(bytes, oid) === 'RSASSA-PSS') {
+    // RFC 4055 keys restricted to PSS: same RSAPublicKey inside, different wrapper.
+    if (key.end - key.start < 2 || bytes[key.start] !== 0) throw new DerError('bad RSA-PSS key bits');
+    return { der: spkiFromPkcs1(bytes.subarray(key.start + 1, key.end)), kind: { kty: 'RSA', pssOnly: true } };
   }
+  return { der, kind: keyKind(bytes, algorithm, oid) };
 }
 
 /** The SubjectPublicKeyInfo of an X.509 certificate (RFC 5280 §4.1). */

@@ -3,7 +3,18 @@
 // are re-wrapped as PKCS#8, the only private form WebCrypto (and so jose) imports. An RSASSA-PSS
 // PKCS#8 key is re-wrapped as plain RSA too (WebCrypto knows no PSS-restricted keys) and marked
 // pssOnly, so it still signs only PS*. Every read is bounds-checked; bad input throws DerError.
-import { DerError, expect, INTEGER, lengthOctets, OID, oidName, readElement, SEQUENCE, type KeyKind } from './der';
+import {
+  DerError,
+  expect,
+  INTEGER,
+  keyKind,
+  lengthOctets,
+  OID,
+  oidName,
+  readElement,
+  SEQUENCE,
+  type KeyKind,
+} from './der';
 
 const OCTET_STRING = 0x04;
 
@@ -35,24 +46,10 @@ export function readPkcs8(bytes: Uint8Array): Pkcs8 {
   const oid = expect(bytes, algorithm.start, algorithm.end, OID);
   const key = expect(bytes, algorithm.end, info.end, OCTET_STRING);
   const der = bytes.subarray(info.begin, info.end);
-  const name = oidName(bytes, oid);
-  switch (name) {
-    case 'rsaEncryption':
-      return { der, kind: { kty: 'RSA', pssOnly: false } };
-    case 'RSASSA-PSS':
-      return { der: pkcs8FromPkcs1(bytes.subarray(key.start, key.end)), kind: { kty: 'RSA', pssOnly: true } };
-    case 'ecPublicKey': {
-      const curve = oid.end < algorithm.end ? readElement(bytes, oid.end, algorithm.end) : undefined;
-      return { der, kind: { kty: 'EC', crv: curve?.tag === OID ? oidName(bytes, curve) : undefined } };
-    }
-    case 'Ed25519':
-    case 'Ed448':
-    case 'X25519':
-    case 'X448':
-      return { der, kind: { kty: 'OKP', crv: name } };
-    default:
-      return { der, kind: { kty: 'other' } };
+  if (oidName(bytes, oid) === 'RSASSA-PSS') {
+    return { der: pkcs8FromPkcs1(bytes.subarray(key.start, key.end)), kind: { kty: 'RSA', pssOnly: true } };
   }
+  return { der, kind: keyKind(bytes, algorithm, oid) };
 }
 
 /** Wraps a PKCS#1 RSAPrivateKey (`BEGIN RSA PRIVATE KEY`) as an rsaEncryption PrivateKeyInfo. */
