@@ -378,9 +378,7 @@ describe('lcov-viewer details', () => {
     const big = Array.from({ length: Math.ceil((16 * 1024 * 1024) / record.length) }, (_, i) =>
       record.replace('src/f.js', `src/f${i % 500}.js`),
     ).join('\n');
-    let start = performance.now();
     const body = await ok(big);
-    const elapsed = performance.now() - start;
     expect(body.files).toHaveLength(500);
     expect(body.files[0]).toMatchObject({
       linesHit: 133,
@@ -389,12 +387,9 @@ describe('lcov-viewer details', () => {
       branchesHit: 1,
       branchesFound: 2,
     });
-    expect(elapsed).toBeLessThan(10_000); // generous: a loaded CI machine; quadratic would take minutes
 
-    start = performance.now();
     await fails('\n'.repeat(8 * 1024 * 1024) + ' '.repeat(8 * 1024 * 1024));
-    expect(performance.now() - start).toBeLessThan(2000);
-  });
+  }, 60_000); // no clock: quadratic parsing would take minutes, far past this timeout
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -196,19 +196,18 @@ describe('errors', () => {
     expect(await error(`${million}0`, 2)).toMatch(/^'input' has more than 1,000,000 digits/);
   });
 
+  // No clock: quadratic behaviour would take minutes, far past the test's timeout.
   it('stays fast on 16 MiB of separators', async () => {
-    const start = performance.now();
     expect((await convert(`1${' '.repeat(16 * 1024 * 1024)}1`, 10)).decimal).toBe('11');
     expect(await error(`1${' '.repeat(16 * 1024 * 1024)}x`, 10)).toBe(
       `Character 'x' at position ${16 * 1024 * 1024 + 2} is not valid in base 10`,
     );
-    expect(performance.now() - start).toBeLessThan(10_000); // generous: quadratic would take minutes
-  });
+  }, 60_000);
 });
 
 describe('a million digits', () => {
-  // Timings on a loaded 2-core machine; the bound only guards against quadratic behaviour
-  // (a digit-by-digit conversion of a million base-36 digits takes minutes).
+  // No clock: a digit-by-digit (quadratic) conversion of a million base-36 digits takes minutes,
+  // far past the test's timeout; bench/worst-inputs.mjs measures the real time.
   const random = prng(1);
   for (const base of [10, 16, 2, 36, 3, 7]) {
     it(`converts 1,000,000 digits of base ${base}`, async () => {
@@ -216,10 +215,7 @@ describe('a million digits', () => {
       const parts = [digits];
       for (let i = 1; i < 1_000_000; i++) parts.push(Math.floor(random() * base).toString(base));
       digits = parts.join('');
-      const start = performance.now();
       const body = await convert(digits, base);
-      const elapsed = performance.now() - start;
-      expect(elapsed).toBeLessThan(15_000);
       // Check the result against the engine's own conversion of the decimal answer.
       const n = BigInt(body.decimal as string);
       expect(n.toString(base)).toBe(digits);

@@ -143,16 +143,12 @@ describe('splitWords', () => {
   });
 
   it('splits 16 MiB without blowing up (linear time, even for long runs of marks)', () => {
-    // Generous bounds: they catch quadratic behaviour (hours at this size), not machine speed.
-    let started = performance.now();
+    // No clock: quadratic behaviour (hours at this size) runs far past the test's timeout.
     const text = 'getHTTPResponseCode_ünïcödé-Wörds 東京 '.repeat(Math.ceil((16 * 1024 * 1024) / 38));
     expect(splitWords(text).length).toBe(Math.ceil((16 * 1024 * 1024) / 38) * 7);
-    expect(performance.now() - started).toBeLessThan(20000);
-    started = performance.now();
     const marks = 'a' + '\u0301'.repeat(4_000_000) + 'B' + '\u0301'.repeat(4_000_000) + 'c';
     expect(splitWords(marks).length).toBe(2);
-    expect(performance.now() - started).toBeLessThan(5000);
-  });
+  }, 60_000);
 });
 
 describe('convert', () => {
@@ -381,14 +377,12 @@ describe('tool', () => {
     },
   );
 
-  it('converts 16 MiB quickly', async () => {
-    const started = performance.now();
+  it('converts 16 MiB', async () => {
     const input = 'someIdentifierName '.repeat(Math.ceil((16 * 1024 * 1024) / 19));
     const reply = await run(input, 'snake_case');
     expect(reply.status).toBe(200);
     expect((reply.body.output as string).startsWith('some_identifier_name_some_identifier_name')).toBe(true);
-    expect(performance.now() - started).toBeLessThan(20000); // catches quadratic behaviour only
-  });
+  }, 60_000); // no clock: quadratic behaviour runs far past this timeout
 });
 
 // Issue 16: `to: "all"` and line-by-line conversion. The reference for both is the single-line

@@ -142,8 +142,8 @@ describe('numeric timestamps', () => {
     });
   });
 
-  it('refuses huge digit strings quickly', () => {
-    const started = performance.now();
+  // No clock in these: quadratic scanning would take minutes, far past the test's timeout.
+  it('refuses huge digit strings', () => {
     const huge = '9'.repeat(16 * 1024 * 1024);
     expect(parseNumeric(huge, huge, 0)).toMatchObject({
       ok: false,
@@ -151,7 +151,6 @@ describe('numeric timestamps', () => {
     });
     const longFraction = '1700000000.' + '0'.repeat(8 * 1024 * 1024) + '1';
     expect(parseNumeric(longFraction, longFraction, 0)).toEqual({ ok: true, ms: 1700000000000, unit: 'seconds' });
-    expect(performance.now() - started).toBeLessThan(3000);
   });
 });
 
@@ -549,10 +548,8 @@ describe('tool', () => {
     }
   });
 
-  it('handles a 16 MiB date string in linear time', async () => {
-    const started = performance.now();
+  it('handles a 16 MiB date string', async () => {
     const reply = await run({ input: `2024-01-02T03:04:05.${'9'.repeat(16 * 1024 * 1024)}Z` });
     expect(reply.body).toMatchObject({ valid: true, unix_ms: Date.UTC(2024, 0, 2, 3, 4, 5, 999) });
-    expect(performance.now() - started).toBeLessThan(3000);
   });
 });

@@ -216,12 +216,11 @@ describe('decode', () => {
 describe('large inputs take linear time', () => {
   const MiB = 1024 * 1024;
 
-  // Quadratic behaviour would take minutes on these; linear takes well under a second each.
+  // Quadratic behaviour would take minutes on these, far past their timeout; linear takes well
+  // under a second each. No clock: bench/worst-inputs.mjs measures the time.
   it('encodes 16 Mi characters that all need encoding', () => {
     const text = 'é€ '.repeat((16 * MiB) / 3);
-    const started = performance.now();
     const { output, table } = percentEncode(text, COMPONENT_KEEP);
-    expect(performance.now() - started).toBeLessThan(10_000);
     expect(output.length).toBe(text.length * 6); // é → 6, € → 9, space → 3 units: 18 per 3
     expect(output.slice(0, 18)).toBe('%C3%A9%E2%82%AC%20');
     expect(output.slice(-18)).toBe('%C3%A9%E2%82%AC%20');
@@ -234,9 +233,7 @@ describe('large inputs take linear time', () => {
 
   it('decodes 16 MiB of percent-encoded text', () => {
     const encoded = '%C3%A9%E2%82%AC%20x'.repeat(Math.floor((16 * MiB) / 19));
-    const started = performance.now();
     const decoded = percentDecode(encoded);
-    expect(performance.now() - started).toBeLessThan(10_000);
     expect(decoded === decodeURIComponent(encoded)).toBe(true);
   }, 60_000);
 
