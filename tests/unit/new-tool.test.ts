@@ -32,10 +32,13 @@ function expectCase(c: ToolCase, outcome: Outcome, door: string): void {
 let scratch = '';
 let checklist = '';
 let cases: ToolCase[] = [];
+// At the top level: an afterAll registered inside beforeAll never ran, and left each scratch behind.
+let removeScratch = () => {};
+afterAll(() => removeScratch());
 
 beforeAll(async () => {
   const made = scaffoldInScratch(SLUG);
-  afterAll(made.remove);
+  removeScratch = made.remove;
   scratch = made.root;
   checklist = made.printed;
   // Every module loaded from here on that imports the registry gets the scratch one.
