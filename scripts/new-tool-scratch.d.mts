@@ -1,2 +1,5 @@
 export declare const repo: string;
-export declare function scaffoldInScratch(slug: string): { root: string; printed: string; remove: () => void };
+export declare function scaffoldInScratch(
+  slug: string,
+  kind?: 'linked' | 'copied',
+): { root: string; printed: string; remove: () => void };

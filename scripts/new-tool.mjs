@@ -29,15 +29,19 @@ const files = {
   'schema.ts': `import { z } from 'zod';
 import { pure } from '../pure';
 
-export const Input = pure(() => z.object({
-  input: z.string().min(1).describe('The text to measure.'),
-}));
+export const Input = pure(() =>
+  z.object({
+    input: z.string().min(1).describe('The text to measure.'),
+  }),
+);
 
-export const Output = pure(() => z.object({
-  code_points: z.number().int().describe('Unicode code points in the text.'),
-  utf16_units: z.number().int().describe('UTF-16 code units (JavaScript string length).'),
-  utf8_bytes: z.number().int().describe('Bytes of the text encoded as UTF-8.'),
-}));
+export const Output = pure(() =>
+  z.object({
+    code_points: z.number().int().describe('Unicode code points in the text.'),
+    utf16_units: z.number().int().describe('UTF-16 code units (JavaScript string length).'),
+    utf8_bytes: z.number().int().describe('Bytes of the text encoded as UTF-8.'),
+  }),
+);
 `,
   'tool.ts': `import { defineTool, ToolInputError } from '../define';
 import { Input, Output } from './schema';
@@ -58,7 +62,11 @@ export default defineTool({
     if (/[\\uD800-\\uDBFF](?![\\uDC00-\\uDFFF])|(?<![\\uD800-\\uDBFF])[\\uDC00-\\uDFFF]/.test(input)) {
       throw new ToolInputError('input contains a lone surrogate, which is not text.');
     }
-    return { code_points: [...input].length, utf16_units: input.length, utf8_bytes: new TextEncoder().encode(input).length };
+    return {
+      code_points: [...input].length,
+      utf16_units: input.length,
+      utf8_bytes: new TextEncoder().encode(input).length,
+    };
   },
 });
 `,
@@ -68,9 +76,19 @@ import type { ToolCase } from '../vectors';
 
 const cases: ToolCase[] = [
   { name: 'ASCII', body: { input: 'abc' }, status: 200, expect: { code_points: 3, utf16_units: 3, utf8_bytes: 3 } },
-  { name: 'accents and an emoji', body: { input: 'héllo 👋' }, status: 200, expect: { code_points: 7, utf16_units: 8, utf8_bytes: 11 } },
+  {
+    name: 'accents and an emoji',
+    body: { input: 'héllo 👋' },
+    status: 200,
+    expect: { code_points: 7, utf16_units: 8, utf8_bytes: 11 },
+  },
   { name: 'empty input is refused', body: { input: '' }, status: 400, match: { error: /input/ } },
-  { name: 'a lone surrogate is refused', body: { input: 'a\\uD800' }, status: 400, expect: { error: 'input contains a lone surrogate, which is not text.' } },
+  {
+    name: 'a lone surrogate is refused',
+    body: { input: 'a\\uD800' },
+    status: 400,
+    expect: { error: 'input contains a lone surrogate, which is not text.' },
+  },
 ];
 
 export default cases;
@@ -84,7 +102,14 @@ describe('${slug}', () => {
   it('agrees with Buffer on UTF-8 bytes', async () => {
     const text = 'Grüße, 世界 🌍';
     const reply = await invoke(tool, { input: text }, doorContext());
-    expect(reply).toEqual({ status: 200, body: { code_points: Array.from(text).length, utf16_units: text.length, utf8_bytes: Buffer.byteLength(text, 'utf8') } });
+    expect(reply).toEqual({
+      status: 200,
+      body: {
+        code_points: Array.from(text).length,
+        utf16_units: text.length,
+        utf8_bytes: Buffer.byteLength(text, 'utf8'),
+      },
+    });
   });
 });
 `,

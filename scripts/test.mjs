@@ -29,9 +29,9 @@ if (run('npm', ['run', 'build']) !== 0) {
 const typesOk = run('npm', ['run', 'check']) === 0;
 console.log(`check (types, lint, format): ${typesOk ? 'passed' : 'FAILED'}`);
 totals[typesOk ? 'passed' : 'failed'] += 1;
-// So is the type check of a freshly scaffolded tool (`npm run new:tool`, in a scratch copy).
+// So is the same check of a freshly scaffolded tool (`npm run new:tool`, in a scratch copy).
 const scaffoldOk = run(process.execPath, ['scripts/check-new-tool.mjs']) === 0;
-console.log(`new:tool typecheck: ${scaffoldOk ? 'passed' : 'FAILED'}`);
+console.log(`new:tool check (types, lint, format): ${scaffoldOk ? 'passed' : 'FAILED'}`);
 totals[scaffoldOk ? 'passed' : 'failed'] += 1;
 
 /** Runs one suite that writes a JSON report, and adds its counts. */

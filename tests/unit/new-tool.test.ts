@@ -2,9 +2,9 @@
 // run in a scratch copy of src/ (scripts/new-tool-scratch.mjs); the scaffolded tool's vectors
 // answer through the core, the Node server over HTTP and MCP (createApp in this process, the
 // registry swapped for the scratch one) and the command line (parsed and run in this process),
-// and nothing outside its folder and src/tools/index.ts changed. Its type check (a minute of tsc)
-// is scripts/check-new-tool.mjs, run by `npm test`. The page and the service worker need a build
-// (minutes), so they are left to the contract specs once the tool is real.
+// and nothing outside its folder and src/tools/index.ts changed. Its `npm run check` (a minute of
+// tsc) is scripts/check-new-tool.mjs, run by `npm test`; the page and the service worker need a
+// build, so they are tests/e2e/new-tool.spec.ts, in Playwright's run.
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -32,10 +32,13 @@ function expectCase(c: ToolCase, outcome: Outcome, door: string): void {
 let scratch = '';
 let checklist = '';
 let cases: ToolCase[] = [];
+// At the top level: an afterAll registered inside beforeAll never ran, and left each scratch behind.
+let removeScratch = () => {};
+afterAll(() => removeScratch());
 
 beforeAll(async () => {
   const made = scaffoldInScratch(SLUG);
-  afterAll(made.remove);
+  removeScratch = made.remove;
   scratch = made.root;
   checklist = made.printed;
   // Every module loaded from here on that imports the registry gets the scratch one.
