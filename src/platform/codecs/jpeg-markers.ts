@@ -133,8 +133,8 @@ export function jpegStructure(bytes: Uint8Array): JpegStructure {
     if (marker === 0xda) {
       result.scans++;
       // Entropy-coded data: a 0xFF in it is followed by 0x00 (stuffing) or a restart marker.
-      // indexOf jumps from one 0xFF to the next natively (a byte loop over a 6 MP photo's
-      // megabytes was a few ms of every request's probe).
+      // indexOf jumps from one 0xFF to the next natively (a byte loop over a photo's entropy-coded
+      // data was a few ms of every request's probe).
       for (;;) {
         const ff = at + 1 < bytes.length ? bytes.indexOf(0xff, at) : -1;
         if (ff < 0 || ff + 1 >= bytes.length) {
