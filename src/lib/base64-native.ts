@@ -81,6 +81,9 @@ export function decodeNative(text: string): { bytes: Uint8Array; urlSafe: boolea
   if (!bytes) return undefined;
   // The round trip: the canonical text of these bytes, padding aside, must be the input's.
   const canonical = native.encode(bytes, urlSafe);
+  // The usual case, the very text the runtime writes: one comparison (startsWith below runs
+  // character by character: 2 ms on 1.5 MB of text).
+  if (canonical === text) return { bytes, urlSafe, standard };
   const padding = paddingOf(text);
   const canonicalPadding = paddingOf(canonical);
   const body = text.length - padding;

@@ -133,11 +133,19 @@ export function jpegStructure(bytes: Uint8Array): JpegStructure {
     if (marker === 0xda) {
       result.scans++;
       // Entropy-coded data: a 0xFF in it is followed by 0x00 (stuffing) or a restart marker.
-      while (
-        at + 1 < bytes.length &&
-        !(bytes[at] === 0xff && bytes[at + 1] !== 0x00 && (bytes[at + 1]! < 0xd0 || bytes[at + 1]! > 0xd7))
-      )
+      // indexOf jumps from one 0xFF to the next natively (a byte loop over a photo's entropy-coded
+      // data was a few ms of every request's probe).
+      for (;;) {
+        const ff = at + 1 < bytes.length ? bytes.indexOf(0xff, at) : -1;
+        if (ff < 0 || ff + 1 >= bytes.length) {
+          at = Math.max(at, bytes.length - 1); // no marker follows: the walk ends
+          break;
+        }
+        const next = bytes[ff + 1]!;
+        at = ff;
+        if (next !== 0x00 && (next < 0xd0 || next > 0xd7)) break;
         at++;
+      }
     }
   }
   return result;

@@ -38,8 +38,30 @@ export interface AxisWeights {
   pairs: Int32Array;
 }
 
-/** The weights that resample `from` source pixels to `to` output pixels along one axis. */
+/**
+ * Tables made lately, by axis and kernel: a batch resizes many images of one camera to one size,
+ * and a 2 MP photo's two tables cost ~1.5 ms of sines. At most a few dozen, each under a megabyte
+ * (taps × output ≈ 6 × source pixels for Lanczos3).
+ */
+const recent = new Map<string, AxisWeights>();
+const RECENT_MAX = 32;
+
+/**
+ * The weights that resample `from` source pixels to `to` output pixels along one axis. The same
+ * arrays are returned for the same axis again: callers only read them.
+ */
 export function axisWeights(from: number, to: number, kernel: Exclude<Kernel, 'nearest'>): AxisWeights {
+  const key = `${kernel} ${from} ${to}`;
+  let weights = recent.get(key);
+  if (!weights) {
+    weights = makeWeights(from, to, kernel);
+    if (recent.size >= RECENT_MAX) recent.delete(recent.keys().next().value!);
+    recent.set(key, weights);
+  }
+  return weights;
+}
+
+function makeWeights(from: number, to: number, kernel: Exclude<Kernel, 'nearest'>): AxisWeights {
   const scale = from / to;
   const { radius, at } = SHAPES[kernel];
   const stretch = Math.max(1, scale); // a reduction widens the kernel: it must average
