@@ -18,6 +18,22 @@ export const MAX_REPAIR_CHARS = 16 * 1024;
  */
 export const MAX_LCS_CELLS = 16 * 1024 * 1024;
 
+/**
+ * The deepest nesting a YAML input may have. The `yaml` library composes nested collections
+ * recursively and overflowed the call stack near 800 levels in Node (a browser's worker has a
+ * stack of about the same size), and its parser's work per token grows with the depth; a quarter
+ * of that keeps every door far from the edge. JSON and TOML keep MAX_NESTING.
+ */
+export const MAX_YAML_NESTING = 200;
+
+/**
+ * The most values a YAML document may stand for once its aliases are expanded: a million plus one
+ * per character. An alias shares its anchor's tree (memory stays linear), but printing, querying
+ * and comparing expand it, and ten nested aliases of ten (the "billion laughs") would stand for
+ * 10^10 values; this bound is what the yaml library's own maxAliasCount guards against.
+ */
+export const maxExpandedValues = (chars: number) => 1_000_000 + chars;
+
 export {
   MAX_NESTING,
   QUERY_BASE_STEPS,
