@@ -12,8 +12,11 @@ import { OutputWriter } from './writer';
 const PLAIN = /^[\p{L}_][\p{L}\p{N}_ ./+@()-]*$/u;
 /** Words YAML 1.2's core schema (or 1.1, still widely read) would resolve to null or a boolean. */
 const RESERVED = /^(?:null|true|false|yes|no|on|off|y|n)$/i;
-/** Characters YAML wants escaped in a double-quoted scalar that JSON.stringify leaves as they are. */
-const NOT_PRINTABLE = /[\u007f-\u0084\u0086-\u009f\ufeff\ufffe\uffff]/g;
+/**
+ * Characters to escape in a double-quoted scalar that JSON.stringify leaves as they are: those
+ * YAML does not allow in a document, and NEL, LS and PS, which YAML 1.1 readers take as line breaks.
+ */
+const NOT_PRINTABLE = /[\u007f-\u009f\u2028\u2029\ufeff\ufffe\uffff]/g;
 /** YAML's implicit keys are at most 1024 characters; longer ones are written as `? key`. */
 const MAX_IMPLICIT_KEY = 1000;
 
