@@ -307,8 +307,20 @@ const CASES = [
   ],
   [
     'json-formatter',
-    'JSON → TOML, 16 MB of API records',
-    () => fillWith((t) => ({ json: t, output_format: 'toml' }), record, ',', '{"items":[', ']}'),
+    'JSON → TOML, 16 MB of API records (null notes as "")',
+    () =>
+      fillWith(
+        (t) => ({ json: t, output_format: 'toml' }),
+        (i) => record(i).replace('"note":null', '"note":""'),
+        ',',
+        '{"items":[',
+        ']}',
+      ),
+  ],
+  [
+    'json-formatter',
+    'YAML → JSON, 4 Mi characters of API records (the YAML limit)',
+    () => fillWith((t) => ({ json: t, input_format: 'yaml' }), yamlRecord, '\n', '', '', 4 * 1024 * 1024),
   ],
   [
     'json-formatter',

@@ -639,6 +639,14 @@ const cases: ToolCase[] = [
     match: { error: /^'json' has YAML aliases that expand it to more than 1000\d+ values/ },
   },
   {
+    name: 'input_format yaml: more than 4 Mi characters of YAML is a 400',
+    body: { json: 'a: 1\n' + '#'.repeat(4 * 1024 * 1024), input_format: 'yaml' },
+    status: 400,
+    expect: {
+      error: `'json' has 4194309 characters, and YAML is read up to 4194304 (its reader holds the whole document several times over); send JSON or TOML, or convert it in parts.`,
+    },
+  },
+  {
     name: 'input_format yaml: .inf has no JSON form, a 400 with its path',
     body: { json: 'limits: [1, .inf]', input_format: 'yaml' },
     status: 400,

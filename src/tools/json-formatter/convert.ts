@@ -6,7 +6,7 @@ import { readToml } from './toml-read';
 import { readYaml } from './yaml-read';
 import type { TextFormat } from './schema';
 
-export { AliasExpansionError } from './yaml-read';
+export { AliasExpansionError, YamlTooLargeError } from './yaml-read';
 export { TomlWriteError, writeToml } from './toml-write';
 export { writeYaml } from './yaml-write';
 export { findSpecialFloat } from './special';

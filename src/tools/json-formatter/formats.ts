@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { ToolInputError } from '../define';
 import { lineColumn } from '../../lib/text-position';
 import { JsonSyntaxError, parseJson, type JsonNode } from './parse';
+import { MAX_YAML_CHARS } from './limits';
 import { printTree } from './print';
 import type { writeMatches } from './query';
 import type { Input, TextFormat } from './schema';
@@ -64,6 +65,13 @@ function read(
   }
 }
 
+/** The tool's 400 for YAML over MAX_YAML_CHARS. */
+function yamlTooLarge(field: string, chars: number): ToolInputError {
+  return new ToolInputError(
+    `'${field}' has ${chars} characters, and YAML is read up to ${MAX_YAML_CHARS} (its reader holds the whole document several times over); send JSON or TOML, or convert it in parts.`,
+  );
+}
+
 /** The tool's 400 for aliases that expand too far. */
 function expansionError(field: string, limit: number): ToolInputError {
   return new ToolInputError(
@@ -88,6 +96,7 @@ function readOther(convert: Convert, text: string, format: Request['input_format
     got = read(convert, text, format);
   } catch (error) {
     if (error instanceof convert.AliasExpansionError) throw expansionError('compare_with', error.limit);
+    if (error instanceof convert.YamlTooLargeError) throw yamlTooLarge('compare_with', text.length);
     throw error;
   }
   if (got.error) {
@@ -123,6 +132,7 @@ export async function convertFormats(
       got = read(convert, json, input_format);
     } catch (error) {
       if (error instanceof convert.AliasExpansionError) throw expansionError('json', error.limit);
+      if (error instanceof convert.YamlTooLargeError) throw yamlTooLarge('json', json.length);
       throw error;
     }
     detected = got.detected;

@@ -3,6 +3,7 @@ import { pure } from '../pure';
 import {
   MAX_LCS_CELLS,
   MAX_NESTING,
+  MAX_YAML_CHARS,
   MAX_YAML_NESTING,
   MAX_REPAIR_CHARS,
   QUERY_BASE_STEPS,
@@ -94,7 +95,7 @@ export const Input = pure(() =>
         'The format `json` (and `compare_with`) is written in: `json`, `yaml` (YAML 1.2, core schema, one document) or `toml` (TOML 1.0); ' +
           '`auto` takes JSON when the text is JSON, else TOML when it is TOML, else YAML, and says which in `detected_format`. ' +
           "Numbers keep every digit (YAML `0x1F` and `0o17` become decimal; TOML floats are doubles); TOML dates become RFC 3339 strings; a YAML alias repeats its anchor's value. " +
-          `YAML may nest at most ${MAX_YAML_NESTING} levels, and its aliases may expand the document to at most 1,000,000 values plus one per character. \`repair\` reads JSON only.`,
+          `YAML is read up to ${MAX_YAML_CHARS} characters, may nest at most ${MAX_YAML_NESTING} levels, and its aliases may expand the document to at most 1,000,000 values plus one per character. \`repair\` reads JSON only.`,
       ),
     output_format: z
       .enum(TEXT_FORMATS)

@@ -121,7 +121,9 @@ class TomlWriter {
       const name = [...header, tomlKey(node.keys[k]!, path)];
       const where = [...path, keyText(node.keys[k]!)];
       if (isTable(value)) {
-        this.header(`[${name.join('.')}]`);
+        // A table of nothing but tables needs no header of its own: theirs define it.
+        const onlyTables = value.keys.length > 0 && value.values.every((v) => isTable(v) || isTableArray(v));
+        if (!onlyTables) this.header(`[${name.join('.')}]`);
         this.table(value, name, where);
       } else if (isTableArray(value)) {
         value.forEach((item, i) => {

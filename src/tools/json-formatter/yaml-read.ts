@@ -3,7 +3,7 @@
 // `12345678901234567890` and `1.0` survive as in JSON. Loaded only when a request reads YAML.
 import { Composer, Lexer, Parser, isAlias, isMap, isScalar, isSeq, type Document, type Node } from 'yaml';
 import { JsonObject, JsonSyntaxError, type JsonNode } from './parse';
-import { MAX_YAML_NESTING, maxExpandedValues } from './limits';
+import { MAX_YAML_CHARS, MAX_YAML_NESTING, maxExpandedValues } from './limits';
 import { SPECIAL_FLOATS } from './special';
 
 /** Aliases would expand the document beyond maxExpandedValues (a "billion laughs" bomb). */
@@ -14,6 +14,11 @@ export class AliasExpansionError extends Error {
     super('aliases expand too far');
     this.limit = limit;
   }
+}
+
+/** More YAML than MAX_YAML_CHARS. */
+export class YamlTooLargeError extends Error {
+  override name = 'YamlTooLargeError';
 }
 
 const COLLECTIONS = new Set(['block-map', 'block-seq', 'flow-collection']);
@@ -66,20 +71,24 @@ function sentence(message: string): string {
 
 /** `src` (YAML 1.2) as a tree. Throws JsonSyntaxError with an offset, or AliasExpansionError. */
 export function readYaml(src: string): JsonNode {
+  if (src.length > MAX_YAML_CHARS) throw new YamlTooLargeError();
   const doc = compose(src);
   const root = doc.contents;
   if (root === null) return 'null';
   const reader = new Reader(src);
   const tree = reader.node(root, 1);
   const limit = maxExpandedValues(src.length);
-  if (reader.size(root) > limit) throw new AliasExpansionError(limit);
+  // Without aliases the tree has fewer values than the text has characters.
+  if (reader.aliases > 0 && reader.size(root) > limit) throw new AliasExpansionError(limit);
   return tree;
 }
 
 class Reader {
   private readonly src: string;
-  /** Each node once: an alias shares its anchor's tree, so memory stays linear. */
+  /** The tree of each anchored node: an alias shares it, so memory stays linear. */
   private readonly done = new Map<Node, JsonNode>();
+  /** How many aliases were read (the expansion is measured only when there are some). */
+  aliases = 0;
   /** Values per node with aliases expanded; memoized, so a bomb costs no more than its text. */
   private readonly sizes = new Map<Node, number>();
   /** The node each anchor name stands for at this point of the document. */
@@ -103,6 +112,7 @@ class Reader {
           `Invalid YAML: the alias *${node.source} refers to a collection that contains it, which has no end`,
           node.range?.[0] ?? 0,
         );
+      this.aliases++;
       return this.done.get(target)!;
     }
     if (node.anchor) this.anchors.set(node.anchor, node);
@@ -127,7 +137,7 @@ class Reader {
     } else {
       value = 'null';
     }
-    this.done.set(node, value);
+    if (node.anchor) this.done.set(node, value);
     return value;
   }
 
