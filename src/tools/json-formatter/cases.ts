@@ -676,6 +676,18 @@ const cases: ToolCase[] = [
     expect: invalid('Invalid TOML: expected comma or end of structure', 3, 1),
   },
   {
+    name: 'input_format toml: a dotted key of more than 1000 parts is refused before it is built',
+    body: { json: 'x = 1\n' + 'a.'.repeat(1001) + 'a = 1\n', input_format: 'toml' },
+    status: 200,
+    expect: invalid('Nesting is deeper than 1000 levels (TOML)', 2, 1),
+  },
+  {
+    name: 'input_format toml: a line of 1500 floats is no deep key',
+    body: { json: `v = [${Array(1500).fill('1.5').join(',')}]`, input_format: 'toml', mode: 'minify' },
+    status: 200,
+    expect: { output: `{"v":[${Array(1500).fill('1.5').join(',')}]}`, valid: true },
+  },
+  {
     name: 'input_format auto: JSON stays JSON',
     body: { json: '{"a":1.50}', input_format: 'auto', mode: 'minify' },
     status: 200,
