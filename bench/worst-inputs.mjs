@@ -33,13 +33,13 @@ function fill(body, unit, prefix = '', suffix = '') {
 }
 
 /** As many generated pieces as fit, joined by `separator`, between `prefix` and `suffix`. */
-function fillWith(body, piece, separator = '', prefix = '', suffix = '') {
+function fillWith(body, piece, separator = '', prefix = '', suffix = '', cap = CAP) {
   const parts = [];
   let bytes = utf8Length(JSON.stringify(body(prefix + suffix)));
   for (let i = 0; ; i++) {
     const part = piece(i);
     const cost = utf8Length(JSON.stringify(part + separator)) - 2;
-    if (bytes + cost > CAP - MARGIN) break;
+    if (bytes + cost > cap - MARGIN) break;
     parts.push(part);
     bytes += cost;
   }
@@ -81,6 +81,47 @@ function record(i) {
     },
   });
 }
+
+/** record(i) as a YAML block sequence item (strings in double quotes, YAML's superset of JSON's). */
+function yamlRecord(i) {
+  const r = JSON.parse(record(i));
+  const o = r.owner;
+  return [
+    `- id: ${r.id}`,
+    `  name: ${JSON.stringify(r.name)}`,
+    `  price: ${r.price}`,
+    `  active: ${r.active}`,
+    `  tags: [${r.tags.join(', ')}]`,
+    '  owner:',
+    `    id: ${o.id}`,
+    `    email: ${o.email}`,
+    `    note: ${o.note === null ? 'null' : JSON.stringify(o.note)}`,
+  ].join('\n');
+}
+
+/** record(i) as a TOML array-of-tables entry (TOML has no null: the note is left out then). */
+function tomlRecord(i) {
+  const r = JSON.parse(record(i));
+  const o = r.owner;
+  return [
+    '[[items]]',
+    `id = ${r.id}`,
+    `name = ${JSON.stringify(r.name)}`,
+    `price = ${r.price}`,
+    `active = ${r.active}`,
+    `tags = ${JSON.stringify(r.tags)}`,
+    '[items.owner]',
+    `id = ${o.id}`,
+    `email = ${JSON.stringify(o.email)}`,
+    ...(o.note === null ? [] : [`note = ${JSON.stringify(o.note)}`]),
+  ].join('\n');
+}
+
+/** YAML's "billion laughs": `levels` anchors, each a list of ten aliases of the one before. */
+const yamlBomb = (levels) =>
+  ['a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]']
+    .concat(Array.from({ length: levels }, (_, i) => `a${i + 1}: &a${i + 1} [${Array(10).fill(`*a${i}`).join(', ')}]`))
+    .join('\n');
 
 /** A JWT with `payload` (JSON text) filling the body, and optionally a secret. */
 function jwt(payloadFor, extra = {}) {
@@ -222,6 +263,112 @@ const CASES = [
     'json-formatter',
     'repair, 16384 chars: quote+comment in a string',
     () => ({ json: '"a' + '"/*x'.repeat(4094) + '*/b"', repair: true }),
+  ],
+  [
+    'json-formatter',
+    'YAML → JSON, 3 MB of API records',
+    () => fillWith((t) => ({ json: t, input_format: 'yaml' }), yamlRecord, '\n', '', '', 3_000_000),
+  ],
+  [
+    'json-formatter',
+    'YAML → JSON, 16 MB of API records',
+    () => fillWith((t) => ({ json: t, input_format: 'yaml' }), yamlRecord, '\n'),
+  ],
+  [
+    'json-formatter',
+    'YAML → TOML, 16 MB of API records (under items)',
+    () =>
+      fillWith(
+        (t) => ({ json: t, input_format: 'yaml', output_format: 'toml' }),
+        (i) => yamlRecord(i).replace(/^/gm, '  '),
+        '\n',
+        'items:\n',
+      ),
+  ],
+  [
+    'json-formatter',
+    'TOML → JSON, 3 MB of API records',
+    () => fillWith((t) => ({ json: t, input_format: 'toml' }), tomlRecord, '\n', '', '', 3_000_000),
+  ],
+  [
+    'json-formatter',
+    'TOML → JSON, 16 MB of API records',
+    () => fillWith((t) => ({ json: t, input_format: 'toml' }), tomlRecord, '\n'),
+  ],
+  [
+    'json-formatter',
+    'auto → YAML, 16 MB of TOML API records',
+    () => fillWith((t) => ({ json: t, input_format: 'auto', output_format: 'yaml' }), tomlRecord, '\n'),
+  ],
+  [
+    'json-formatter',
+    'JSON → YAML, 16 MB of API records',
+    () => fillWith((t) => ({ json: t, output_format: 'yaml' }), record, ',', '[', ']'),
+  ],
+  [
+    'json-formatter',
+    'JSON → TOML, 16 MB of API records (null notes as "")',
+    () =>
+      fillWith(
+        (t) => ({ json: t, output_format: 'toml' }),
+        (i) => record(i).replace('"note":null', '"note":""'),
+        ',',
+        '{"items":[',
+        ']}',
+      ),
+  ],
+  [
+    'json-formatter',
+    'YAML → JSON, 4 Mi characters of API records (the YAML limit)',
+    () => fillWith((t) => ({ json: t, input_format: 'yaml' }), yamlRecord, '\n', '', '', 4 * 1024 * 1024),
+  ],
+  [
+    'json-formatter',
+    'JSON → YAML, 16 MB of 1000-deep nests',
+    () =>
+      fillWith(
+        (t) => ({ json: t, output_format: 'yaml' }),
+        () => nest(999, '1'),
+        ',',
+        '[',
+        ']',
+      ),
+  ],
+  [
+    'json-formatter',
+    'YAML, 16 MB of 200-deep flow nests',
+    () =>
+      fillWith(
+        (t) => ({ json: t, input_format: 'yaml' }),
+        () => '- ' + nest(200, '1'),
+        '\n',
+      ),
+  ],
+  [
+    'json-formatter',
+    "YAML, 16 MB of '- ' (nesting error)",
+    () => fill((t) => ({ json: t, input_format: 'yaml' }), '- '),
+  ],
+  [
+    'json-formatter',
+    'YAML billion laughs (10^10 values), with JSON output',
+    () => ({ json: yamlBomb(9), input_format: 'yaml' }),
+  ],
+  [
+    'json-formatter',
+    'YAML, 16 MB of aliases of one 1000-element list',
+    () =>
+      fillWith(
+        (t) => ({ json: t, input_format: 'yaml' }),
+        () => '- *a',
+        '\n',
+        `- &a [${Array(1000).fill(1).join(',')}]\n`,
+      ),
+  ],
+  [
+    'json-formatter',
+    'TOML, one dotted key 4M parts deep (nesting error)',
+    () => fill((t) => ({ json: t, input_format: 'toml' }), 'a.', '', 'a = 1'),
   ],
   ['json-formatter', 'repair, 16384 chars: missing commas', () => ({ json: '[1' + ' 1'.repeat(8191), repair: true })],
   [

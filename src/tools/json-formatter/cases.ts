@@ -565,6 +565,287 @@ const cases: ToolCase[] = [
     status: 400,
     match: { error: /'array_diff'/, issues: [{ path: ['array_diff'] }] },
   },
+  // --- YAML and TOML (input_format, output_format) ---
+  {
+    name: 'input_format yaml: YAML 1.2 core schema to JSON, numbers as written, aliases repeated',
+    body: {
+      json: 'name: Ada\nborn: 1815\nratio: 1.0\nbig: 12345678901234567890\nhex: 0x1F\nnone: ~\nyes: yes\nlangs: &l [en, fr]\nagain: *l\n',
+      input_format: 'yaml',
+      mode: 'minify',
+    },
+    status: 200,
+    expect: {
+      output:
+        '{"name":"Ada","born":1815,"ratio":1.0,"big":12345678901234567890,"hex":31,"none":null,"yes":"yes","langs":["en","fr"],"again":["en","fr"]}',
+      valid: true,
+    },
+  },
+  {
+    name: 'input_format yaml: block scalars keep their line breaks',
+    body: { json: 'text: |\n  line one\n  line two\nfolded: >\n  one\n  two\n', input_format: 'yaml', mode: 'minify' },
+    status: 200,
+    expect: { output: '{"text":"line one\\nline two\\n","folded":"one two\\n"}', valid: true },
+  },
+  {
+    name: 'input_format yaml: a syntax error has its line and column',
+    body: { json: 'a: 1\nb: [1, 2\n', input_format: 'yaml' },
+    status: 200,
+    expect: invalid(
+      'Invalid YAML: Flow sequence in block collection must be sufficiently indented and end with a ]',
+      3,
+      1,
+    ),
+  },
+  {
+    name: 'input_format yaml: an alias of a collection that contains it is an error at the alias',
+    body: { json: 'a: &a [1, *a]', input_format: 'yaml' },
+    status: 200,
+    expect: invalid('Invalid YAML: the alias *a refers to a collection that contains it, which has no end', 1, 11),
+  },
+  {
+    name: 'input_format yaml: a second document is an error where it starts',
+    body: { json: 'a: 1\n---\nb: 2\n', input_format: 'yaml' },
+    status: 200,
+    expect: invalid('Expected one YAML document but found a second (after ---); convert one document at a time', 2, 1),
+  },
+  {
+    name: 'input_format yaml: nesting deeper than 200 levels is an error where it goes too deep',
+    body: { json: '['.repeat(201) + ']'.repeat(201), input_format: 'yaml' },
+    status: 200,
+    expect: invalid('Nesting is deeper than 200 levels (YAML)', 1, 202),
+  },
+  {
+    name: 'input_format yaml: 200 levels of block sequences are read',
+    body: { json: '- '.repeat(200) + 'x', input_format: 'yaml', mode: 'minify' },
+    status: 200,
+    expect: { output: '['.repeat(200) + '"x"' + ']'.repeat(200), valid: true },
+  },
+  {
+    name: 'input_format yaml: 201 levels of block sequences are not',
+    body: { json: '- '.repeat(201) + 'x', input_format: 'yaml' },
+    status: 200,
+    expect: invalid('Nesting is deeper than 200 levels (YAML)', 1, 402),
+  },
+  {
+    name: 'input_format yaml: aliases that expand past the limit (a billion laughs) are a 400',
+    body: {
+      json: [
+        'a: &a [x,x,x,x,x,x,x,x,x,x]',
+        ...'bcdefg'.split('').map((c, i) => `${c}: &${c} [${Array(10).fill(`*${'abcdefg'[i]}`).join(',')}]`),
+      ].join('\n'),
+      input_format: 'yaml',
+    },
+    status: 400,
+    match: { error: /^'json' has YAML aliases that expand it to more than 1000\d+ values/ },
+  },
+  {
+    name: 'input_format yaml: more than 4 Mi characters of YAML is a 400',
+    body: { json: 'a: 1\n' + '#'.repeat(4 * 1024 * 1024), input_format: 'yaml' },
+    status: 400,
+    expect: {
+      error: `'json' has 4194309 characters, and YAML is read up to 4194304 (its reader holds the whole document several times over); send JSON or TOML, or convert it in parts.`,
+    },
+  },
+  {
+    name: 'input_format yaml: .inf has no JSON form, a 400 with its path',
+    body: { json: 'limits: [1, .inf]', input_format: 'yaml' },
+    status: 400,
+    expect: {
+      error:
+        "'json' holds .inf at '/limits/1', and JSON has no infinities or NaN: write it as YAML or TOML (output_format), without jsonpath or compare_with.",
+    },
+  },
+  {
+    name: 'input_format toml: tables, arrays of tables, 64-bit integers, floats and dates',
+    body: {
+      json: 'title = "TOML"\nmax = 9223372036854775807\npi = 3.14\none = 1.0\n\n[owner]\nborn = 1979-05-27T07:32:00-08:00\nday = 1979-05-27\n\n[[items]]\nsku = 1\n\n[[items]]\nsku = 2\n',
+      input_format: 'toml',
+      mode: 'minify',
+    },
+    status: 200,
+    expect: {
+      output:
+        '{"title":"TOML","max":9223372036854775807,"pi":3.14,"one":1.0,"owner":{"born":"1979-05-27T07:32:00.000-08:00","day":"1979-05-27"},"items":[{"sku":1},{"sku":2}]}',
+      valid: true,
+    },
+  },
+  {
+    name: 'input_format toml: a syntax error has its line and column',
+    body: { json: 'a = 1\nb = [1, 2\n', input_format: 'toml' },
+    status: 200,
+    expect: invalid('Invalid TOML: expected comma or end of structure', 3, 1),
+  },
+  {
+    name: 'input_format toml: a dotted key of more than 1000 parts is refused before it is built',
+    body: { json: 'x = 1\n' + 'a.'.repeat(1001) + 'a = 1\n', input_format: 'toml' },
+    status: 200,
+    expect: invalid('Nesting is deeper than 1000 levels (TOML)', 2, 1),
+  },
+  {
+    name: 'input_format toml: a line of 1500 floats is no deep key',
+    body: { json: `v = [${Array(1500).fill('1.5').join(',')}]`, input_format: 'toml', mode: 'minify' },
+    status: 200,
+    expect: { output: `{"v":[${Array(1500).fill('1.5').join(',')}]}`, valid: true },
+  },
+  {
+    name: 'input_format auto: JSON stays JSON',
+    body: { json: '{"a":1.50}', input_format: 'auto', mode: 'minify' },
+    status: 200,
+    expect: { output: '{"a":1.50}', valid: true, detected_format: 'json' },
+  },
+  {
+    name: 'input_format auto: TOML is detected',
+    body: { json: '[server]\nport = 8080\n', input_format: 'auto', mode: 'minify' },
+    status: 200,
+    expect: { output: '{"server":{"port":8080}}', valid: true, detected_format: 'toml' },
+  },
+  {
+    name: 'input_format auto: YAML is detected',
+    body: { json: 'server:\n  port: 8080\n', input_format: 'auto', mode: 'minify' },
+    status: 200,
+    expect: { output: '{"server":{"port":8080}}', valid: true, detected_format: 'yaml' },
+  },
+  {
+    name: "input_format auto: a first line like key = value is TOML, and its error is TOML's",
+    body: { json: 'a = 1\nb = \n', input_format: 'auto' },
+    status: 200,
+    expect: { ...invalid('Invalid TOML: invalid value', 2, 5), detected_format: 'toml' },
+  },
+  {
+    name: "input_format auto: text that starts with a bracket and is nothing gets JSON's error",
+    body: { json: '{"a": [1,, 2]}', input_format: 'auto' },
+    status: 200,
+    expect: { ...invalid(`Expected a JSON value after ',' but found ','`, 1, 10), detected_format: 'json' },
+  },
+  {
+    name: 'output_format yaml: block style, strings plain only where nothing else could be read',
+    body: {
+      json: '{"name":"Ada","n":1.0,"big":12345678901234567890,"tags":["x y",{"k":true}],"no":"no","empty":{},"s":"1.5","t":"a: b","none":null}',
+      output_format: 'yaml',
+    },
+    status: 200,
+    expect: {
+      output:
+        'name: Ada\n"n": 1.0\nbig: 12345678901234567890\ntags:\n  - x y\n  - k: true\n"no": "no"\nempty: {}\ns: "1.5"\nt: "a: b"\nnone: null\n',
+      valid: true,
+    },
+  },
+  {
+    name: 'output_format yaml with indent 4 and sort_keys',
+    body: { json: '{"b":{"y":[1,[2,3]],"x":2},"a":0}', output_format: 'yaml', indent: 4, sort_keys: true },
+    status: 200,
+    expect: { output: 'a: 0\nb:\n    x: 2\n    "y":\n        - 1\n        - - 2\n          - 3\n', valid: true },
+  },
+  {
+    name: 'output_format toml: pairs first, then [tables] and [[arrays of tables]], numbers as written',
+    body: {
+      json: '{"owner":{"name":"Tom"},"title":"T","ratio":1.0,"ports":[80,443],"items":[{"sku":1},{"sku":2}],"inline":[{"a":1},2],"odd key":"\\u007f"}',
+      output_format: 'toml',
+    },
+    status: 200,
+    expect: {
+      output:
+        'title = "T"\nratio = 1.0\nports = [80, 443]\ninline = [{ a = 1 }, 2]\n"odd key" = "\\u007F"\n\n[owner]\nname = "Tom"\n\n[[items]]\nsku = 1\n\n[[items]]\nsku = 2\n',
+      valid: true,
+    },
+  },
+  {
+    name: 'output_format toml: null is a 400 naming its path',
+    body: { json: '{"a":{"b":[1,null]}}', output_format: 'toml' },
+    status: 400,
+    expect: {
+      error: `'output_format' "toml": TOML has no null, and the value at '/a/b/1' is null; leave the member out or use "".`,
+    },
+  },
+  {
+    name: 'output_format toml: a document that is not an object is a 400',
+    body: { json: '[1,2]', output_format: 'toml' },
+    status: 400,
+    expect: {
+      error: `'output_format' "toml": a TOML document is a table (a JSON object), and this document is an array.`,
+    },
+  },
+  {
+    name: 'output_format toml: an integer beyond 64 bits is a 400 naming its path',
+    body: { json: '{"id":12345678901234567890}', output_format: 'toml' },
+    status: 400,
+    expect: {
+      error: `'output_format' "toml": TOML integers are 64-bit, and the value at '/id' (12345678901234567890) is beyond them; write it as a string or a float (1.2345e19).`,
+    },
+  },
+  {
+    name: 'YAML to TOML keeps infinities and NaN',
+    body: { json: 'a: [.inf, -.Inf, .NaN]', input_format: 'yaml', output_format: 'toml' },
+    status: 200,
+    expect: { output: 'a = [inf, -inf, nan]\n', valid: true },
+  },
+  {
+    name: 'TOML to YAML',
+    body: { json: 'a = 1\n[t]\nx = "2024-01-01"\ny = [1.0, 2]\n', input_format: 'toml', output_format: 'yaml' },
+    status: 200,
+    expect: { output: 'a: 1\nt:\n  x: "2024-01-01"\n  "y":\n    - 1.0\n    - 2\n', valid: true },
+  },
+  {
+    name: 'jsonpath and compare_with on YAML: the second document is YAML too, the answers JSON',
+    body: {
+      json: 'a: 1\nb: [x]\n',
+      input_format: 'yaml',
+      jsonpath: '$.b[0]',
+      compare_with: 'a: 2\nb: [x]\n',
+      mode: 'minify',
+    },
+    status: 200,
+    expect: {
+      output: '{"a":1,"b":["x"]}',
+      valid: true,
+      query_result: '["x"]',
+      query_paths: ["$['b'][0]"],
+      patch: '[{"op":"replace","path":"/a","value":2}]',
+      differences: 1,
+    },
+  },
+  {
+    name: 'compare_with in YAML: invalid YAML there is a 400 with its line and column',
+    body: { json: 'a: 1', input_format: 'yaml', compare_with: 'a: [1' },
+    status: 400,
+    expect: {
+      error: `'compare_with' is not valid YAML: Flow sequence in block collection must be sufficiently indented and end with a ] at line 1, column 6.`,
+    },
+  },
+  {
+    name: 'repair reads JSON only',
+    body: { json: 'a: 1', input_format: 'yaml', repair: true },
+    status: 400,
+    expect: {
+      error: `'repair' mends JSON only, so it cannot be combined with input_format "yaml"; leave it off or send JSON.`,
+    },
+  },
+  {
+    name: 'mode minify writes JSON only',
+    body: { json: '{"a":1}', output_format: 'toml', mode: 'minify' },
+    status: 400,
+    expect: { error: `'mode' "minify" writes JSON only; with output_format "toml" leave it at "pretty".` },
+  },
+  {
+    name: 'YAML output needs an indent of 1 to 10 spaces',
+    body: { json: '{"a":1}', output_format: 'yaml', indent: 'tab' },
+    status: 400,
+    expect: {
+      error: `'indent' must be 1 to 10 spaces with output_format "yaml": YAML indents with spaces, at least one.`,
+    },
+  },
+  {
+    name: 'input_format must be json, yaml, toml or auto',
+    body: { json: '{}', input_format: 'xml' },
+    status: 400,
+    match: { error: /'input_format'/, issues: [{ path: ['input_format'] }] },
+  },
+  {
+    name: 'repaired JSON written as YAML',
+    body: { json: "{a: 'x', b: [1,],}", repair: true, output_format: 'yaml' },
+    status: 200,
+    expect: { output: 'a: x\nb:\n  - 1\n', valid: true, repaired: true },
+  },
 ];
 
 export default cases;

@@ -59,7 +59,7 @@ export function printTree(root: JsonNode, out: OutputWriter, sortKeys: boolean, 
 }
 
 /** Indices of `keys` (JSON string literals) in Unicode code point order of their values. */
-function codePointOrder(keys: readonly string[]): number[] {
+export function codePointOrder(keys: readonly string[]): number[] {
   const values = keys.map((key) => (key.includes('\\') ? (JSON.parse(key) as string) : key.slice(1, -1)));
   return values.map((_, i) => i).sort((a, b) => compareCodePoints(values[a]!, values[b]!));
 }

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { pure } from '../pure';
-import { MAX_LCS_CELLS, MAX_NESTING, MAX_REPAIR_CHARS, QUERY_BASE_STEPS, QUERY_STEPS_PER_CHAR } from './limits';
+import {
+  MAX_LCS_CELLS,
+  MAX_NESTING,
+  MAX_YAML_CHARS,
+  MAX_YAML_NESTING,
+  MAX_REPAIR_CHARS,
+  QUERY_BASE_STEPS,
+  QUERY_STEPS_PER_CHAR,
+} from './limits';
 
 export const MODES = ['pretty', 'minify'] as const;
 export type Mode = (typeof MODES)[number];
@@ -9,8 +17,22 @@ export type Mode = (typeof MODES)[number];
 export const ARRAY_DIFFS = ['index', 'lcs'] as const;
 export type ArrayDiff = (typeof ARRAY_DIFFS)[number];
 
+/** The formats a document is read in and written in; `auto` (input only) detects which. */
+export const TEXT_FORMATS = ['json', 'yaml', 'toml'] as const;
+export type TextFormat = (typeof TEXT_FORMATS)[number];
+export const INPUT_FORMATS = [...TEXT_FORMATS, 'auto'] as const;
+export type InputFormat = (typeof INPUT_FORMATS)[number];
+
 /** The value of each field the request may leave out (the page starts from them too). */
-export const DEFAULTS = { mode: 'pretty', indent: 2, sort_keys: false, repair: false, array_diff: 'index' } as const;
+export const DEFAULTS = {
+  mode: 'pretty',
+  indent: 2,
+  sort_keys: false,
+  repair: false,
+  array_diff: 'index',
+  input_format: 'json',
+  output_format: 'json',
+} as const;
 
 export const Input = pure(() =>
   z.object({
@@ -66,6 +88,23 @@ export const Input = pure(() =>
           '`lcs`: the longest common subsequence stays in place, an element that only moved becomes a `move` operation, and the others are inserted, removed, or compared member by member where one takes the place of another. ' +
           `\`lcs\` may compare at most ${MAX_LCS_CELLS} pairs of elements per request (the elements both arrays start and end with are free); beyond that it is a 400. Ignored without \`compare_with\`.`,
       ),
+    input_format: z
+      .enum(INPUT_FORMATS)
+      .default(DEFAULTS.input_format)
+      .describe(
+        'The format `json` (and `compare_with`) is written in: `json`, `yaml` (YAML 1.2, core schema, one document) or `toml` (TOML 1.0); ' +
+          '`auto` takes JSON when the text is JSON, else TOML when it is TOML, else YAML, and says which in `detected_format`. ' +
+          "Numbers keep every digit (YAML `0x1F` and `0o17` become decimal; TOML floats are doubles); TOML dates become RFC 3339 strings; a YAML alias repeats its anchor's value. " +
+          `YAML is read up to ${MAX_YAML_CHARS} characters, may nest at most ${MAX_YAML_NESTING} levels, and its aliases may expand the document to at most 1,000,000 values plus one per character. \`repair\` reads JSON only.`,
+      ),
+    output_format: z
+      .enum(TEXT_FORMATS)
+      .default(DEFAULTS.output_format)
+      .describe(
+        'The format of `output`: `json`, `yaml` (block style, `indent` spaces, 1–10) or `toml` (key/value pairs before `[tables]` and `[[arrays of tables]]`). ' +
+          "Numbers are written as they were read. TOML cannot hold null, a document that is not an object, integers beyond 64 bits or floats beyond a double's range: each is a 400 naming the value's path; JSON cannot hold the infinities and NaN of YAML and TOML, nor can `jsonpath` or `compare_with` use them. " +
+          '`mode` "minify" writes JSON only; `query_result` and `patch` stay JSON.',
+      ),
   }),
 );
 
@@ -115,5 +154,11 @@ export const Output = pure(() =>
           'Paths are JSON Pointers (RFC 6901, `~0` for `~` and `~1` for `/`); each operation is `{"op", "path", "value"}` (`add`, `replace`), `{"op", "path"}` (`remove`) or `{"op", "from", "path"}` (`move`, with `array_diff` `lcs`). Printed like `output`, values losslessly.',
       ),
     differences: z.number().int().min(0).optional().describe('Present with `patch`: how many operations it has.'),
+    detected_format: z
+      .enum(TEXT_FORMATS)
+      .optional()
+      .describe(
+        'Present when `input_format` is `auto`: the format the input was read in (or, when it is none, the one whose error is reported).',
+      ),
   }),
 );
