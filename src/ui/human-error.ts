@@ -130,6 +130,8 @@ export const KNOWN_FIELDS: ReadonlySet<string> = new Set([
   'kind',
   'compare_with',
   'array_diff',
+  'input_format',
+  'output_format',
   'header',
   'payload',
 ]);

@@ -30,6 +30,8 @@ describe('formFields', () => {
       ['jsonpath', 'text'],
       ['compare_with', 'text'],
       ['array_diff', 'select'],
+      ['input_format', 'select'],
+      ['output_format', 'select'],
     ]);
     expect(fields[0]).toMatchObject({ label: 'JSON', required: true, secret: false });
     expect(fields[1]).toMatchObject({ options: ['pretty', 'minify'], default: 'pretty', required: false });
