@@ -85,6 +85,10 @@ test('a page, its links, the service worker and offline use, all under /tools/',
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Base64 Encoder / Decoder');
   await page.getByTestId('input').fill('under a path');
   await expect(page.getByTestId('output')).toHaveValue('dW5kZXIgYSBwYXRo');
+  // The request it shows names the prefixed API.
+  await page.getByText('Use this as an API request').click();
+  await page.getByTestId('tab-fetch').click();
+  await expect(page.getByTestId('snippet')).toContainText("fetch('/tools/api/base64'");
 
   // A link to another tool stays under the prefix, and the router renders it.
   await page.getByRole('link', { name: 'JSON Formatter' }).first().click();
