@@ -58,7 +58,8 @@ const door = (requester: string): ApiDoor => ({
 // Registered before Workbox's routes, so the API is answered here first.
 self.addEventListener('fetch', (event) => {
   const url = new URL(event.request.url);
-  if (url.origin !== self.location.origin) return;
+  // Only the app's own paths: under a base path, the rest of the origin is another site's.
+  if (url.origin !== self.location.origin || !url.pathname.startsWith(BASE)) return;
   const route = belowBase(url.pathname, BASE);
   if (route === SHARE_ACTION && event.request.method === 'POST') {
     // Images shared from another app (manifest share_target): kept, then the converter opens them.

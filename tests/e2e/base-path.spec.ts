@@ -114,6 +114,14 @@ test('a page, its links, the service worker and offline use, all under /tools/',
     return { status: response.status, body: await response.json() };
   });
   expect(answer).toMatchObject({ status: 200, body: { output: 'aGk=' } });
+  // A path outside the base is not the app's: the worker leaves it to the network (offline: an error).
+  const outside = await page.evaluate(() =>
+    fetch('/api/base64', { method: 'POST', body: '{"input":"hi"}' }).then(
+      () => 'answered',
+      () => 'network error',
+    ),
+  );
+  expect(outside).toBe('network error');
   // Offline, the worker's OpenAPI names the same prefixed server as the Node server's.
   const servers = await page.evaluate(async () => (await (await fetch('openapi.json')).json()).servers);
   expect(servers).toEqual([{ url: '/tools' }]);
