@@ -22,6 +22,9 @@ const SHORTCUTS = ['json-formatter', 'jwt-decoder', 'base64', 'timestamp-convert
 const colors = themeColors(readFileSync(new URL('./src/ui/theme.css', import.meta.url), 'utf8'));
 
 export default defineConfig({
+  // Relative URLs: pages are one level deep (`/<slug>`), so `./assets/…` resolves under whatever
+  // path the app is served from (`/`, `/tools/`): one build serves any base path (docs/deploy.md).
+  base: './',
   publicDir: 'static',
   plugins: [
     svelte(),

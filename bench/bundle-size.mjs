@@ -13,8 +13,8 @@ const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
 
 const html = readFileSync(join(DIST, 'index.html'), 'utf8');
 const entries = [
-  ...html.matchAll(/<script[^>]+src="\/([^"]+\.js)"/g),
-  ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="\/([^"]+\.js)"/g),
+  ...html.matchAll(/<script[^>]+src="\.?\/([^"]+\.js)"/g),
+  ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="\.?\/([^"]+\.js)"/g),
 ].map((m) => m[1]);
 const seen = new Set();
 const queue = [...entries];

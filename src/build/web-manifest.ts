@@ -57,14 +57,14 @@ export function themeColors(css: string): ThemeColors {
 /** The wide and narrow screenshots (scripts/manifest-screenshots.mjs writes them into static/). */
 export const SCREENSHOTS = [
   {
-    src: '/screenshots/wide.png',
+    src: 'screenshots/wide.png',
     sizes: '1280x800',
     type: 'image/png',
     form_factor: 'wide',
     label: 'The tools on a desktop screen',
   },
   {
-    src: '/screenshots/narrow.png',
+    src: 'screenshots/narrow.png',
     sizes: '390x844',
     type: 'image/png',
     form_factor: 'narrow',
@@ -73,7 +73,7 @@ export const SCREENSHOTS = [
 ] as const;
 
 /** Shortcut icons, one per shortcut tool (96×96 is the size every platform takes). */
-export const shortcutIcon = (slug: string) => `/icons/shortcut-${slug}.png`;
+export const shortcutIcon = (slug: string) => `icons/shortcut-${slug}.png`;
 
 export interface ManifestOptions {
   tools: readonly ToolDefinition[];
@@ -95,24 +95,26 @@ export function webManifest({ tools, shortcuts, description, colors }: ManifestO
     name: 'Developer Toolbox',
     short_name: 'Toolbox',
     description,
-    start_url: '/',
-    scope: '/',
+    // Relative to the manifest's own URL, so the app installs under any base path (`/tools/`);
+    // `id` stays '/' (resolved against the origin): an install at `/` keeps its identity.
+    start_url: './',
+    scope: './',
     display: 'standalone' as const,
     // One value for both schemes: the splash and title bar follow the light theme, the default of
     // most systems; pages override theme_color per scheme with <meta name="theme-color" media>.
     background_color: colors.light.bg,
     theme_color: colors.light.surface,
     icons: [
-      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
-      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
-      { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      { src: 'icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: 'icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: 'icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
     ],
     screenshots: SCREENSHOTS.map((shot) => ({ ...shot })),
     shortcuts: shortcutTools.map((tool) => ({
       name: tool.name,
       short_name: tool.name.split(' ')[0],
       description: tool.summary,
-      url: `/${tool.slug}`,
+      url: tool.slug,
       icons: [{ src: shortcutIcon(tool.slug), sizes: '96x96', type: 'image/png' }],
     })),
     // Images shared from other apps: the service worker keeps them and opens the converter
@@ -123,7 +125,7 @@ export function webManifest({ tools, shortcuts, description, colors }: ManifestO
       tool.accepts
         ? [
             {
-              action: '/',
+              action: './',
               accept: Object.fromEntries(Object.entries(tool.accepts.types).map(([type, exts]) => [type, [...exts]])),
             },
           ]
@@ -138,7 +140,7 @@ export function shareTarget(tools: readonly ToolDefinition[]) {
   if (!opener.accepts) throw new Error(`share_target: ${opener.slug} takes no files`);
   const accept = ['image/*', ...Object.keys(opener.accepts.types), ...Object.values(opener.accepts.types).flat()];
   return {
-    action: SHARE_ACTION,
+    action: SHARE_ACTION.slice(1), // relative to the manifest: under any base path
     method: 'POST' as const,
     enctype: 'multipart/form-data' as const,
     params: { files: [{ name: SHARE_FIELD, accept: [...new Set(accept)] }] },

@@ -169,7 +169,7 @@ function publishedComponents(): Record<string, JsonSchema> {
   return Object.fromEntries(Object.entries(components).filter(([id]) => !inputs.has(id)));
 }
 
-function buildOpenApi(examples: ExampleBook): Record<string, unknown> {
+function buildOpenApi(examples: ExampleBook, base: string): Record<string, unknown> {
   const { input } = allSchemas();
   const components = publishedComponents();
   const paths: Record<string, unknown> = {};
@@ -222,7 +222,8 @@ function buildOpenApi(examples: ExampleBook): Record<string, unknown> {
         'JSON-in/JSON-out developer utilities. The same contract is answered by the Node server, by the service worker inside the installed app (offline) and over MCP.',
       license: { name: 'AGPL-3.0-or-later', identifier: 'AGPL-3.0-or-later' },
     },
-    servers: [{ url: '/' }],
+    // The paths are appended to the server's URL: `/` at the root, `/tools` under a base path.
+    servers: [{ url: base === '/' ? '/' : base.slice(0, -1) }],
     tags: [
       ...[...new Set(tools.map((tool) => tool.tag))].map((name) => ({ name, description: tagDescription(name) })),
       ...HTTP_TAGS,
@@ -247,28 +248,36 @@ function buildOpenApi(examples: ExampleBook): Record<string, unknown> {
   };
 }
 
-const openApiTexts = new WeakMap<ExampleBook, string>();
+const openApiTexts = new WeakMap<ExampleBook, Map<string, string>>();
 
-/** The OpenAPI document as served (identical bytes to the build asset), made once per example book. */
-export function openApiDocument(examples: ExampleBook): string {
-  let text = openApiTexts.get(examples);
+/**
+ * The OpenAPI document as served (at the base `/`, identical bytes to the build asset), made once
+ * per example book and base path (`/tools/`: the app served under a prefix, docs/deploy.md). A
+ * server answers under one or two bases, so only the last few are kept.
+ */
+export function openApiDocument(examples: ExampleBook, base = '/'): string {
+  let texts = openApiTexts.get(examples);
+  if (!texts) openApiTexts.set(examples, (texts = new Map()));
+  let text = texts.get(base);
   if (text === undefined) {
-    text = JSON.stringify(buildOpenApi(examples), null, 2);
-    openApiTexts.set(examples, text);
+    text = JSON.stringify(buildOpenApi(examples, base), null, 2);
+    if (texts.size >= 4) texts.delete(texts.keys().next().value!);
+    texts.set(base, text);
   }
   return text;
 }
 
 /** A plain-text index of the tools for language models (llmstxt.org). */
-export function llmsText(): string {
+export function llmsText(base = '/'): string {
+  const at = base.slice(0, -1); // '' at the root, `/tools` under a base path
   const lines = [
     '# Developer Toolbox',
     '',
-    '> Developer utilities with one JSON API: POST a JSON object to /api/<tool> and get JSON back. They also run offline in the installed web app and over MCP (POST /mcp, or the stdio command).',
+    `> Developer utilities with one JSON API: POST a JSON object to ${at}/api/<tool> and get JSON back. They also run offline in the installed web app and over MCP (POST ${at}/mcp, or the stdio command).`,
     '',
-    '- OpenAPI 3.1: /openapi.json',
-    "- A tool's own description with JSON Schemas and examples: GET /api/<tool>",
-    '- MCP (Model Context Protocol): Streamable HTTP at POST /mcp, or stdio with the `devtoolbox-mcp` command (node dist-server/mcp-stdio.js). Tool name = the slug below; arguments and results are the JSON of POST /api/<tool>.',
+    `- OpenAPI 3.1: ${at}/openapi.json`,
+    `- A tool's own description with JSON Schemas and examples: GET ${at}/api/<tool>`,
+    `- MCP (Model Context Protocol): Streamable HTTP at POST ${at}/mcp, or stdio with the \`devtoolbox-mcp\` command (node dist-server/mcp-stdio.js). Tool name = the slug below; arguments and results are the JSON of POST ${at}/api/<tool>.`,
     '',
     '## Tools',
     '',
@@ -276,7 +285,7 @@ export function llmsText(): string {
   for (const tool of tools) {
     const example = JSON.stringify(tool.examples[0].input);
     lines.push(
-      `- [${tool.name}](/${tool.slug}): ${tool.summary} API: POST /api/${tool.slug} — example body: ${example.length > 300 ? example.slice(0, 297) + '…' : example}`,
+      `- [${tool.name}](${at}/${tool.slug}): ${tool.summary} API: POST ${at}/api/${tool.slug} — example body: ${example.length > 300 ? example.slice(0, 297) + '…' : example}`,
     );
   }
   return lines.join('\n') + '\n';

@@ -24,6 +24,9 @@ export interface ApiRequest {
   pathname: string;
   /** Reads the whole body as bytes; throws BodyTooLargeError past the cap. */
   body(): Promise<Uint8Array>;
+  /** The path the app is served under (`/`, or `/tools/` behind a proxy), which the discovery
+   * documents name in their URLs; `pathname` is below it. Default `/`. */
+  base?: string;
 }
 
 export interface ApiResponse {
@@ -88,15 +91,20 @@ export interface ApiDoor {
 }
 
 export async function respond(request: ApiRequest, door: ApiDoor): Promise<ApiResponse> {
-  const { method, pathname } = request;
+  const { method, pathname, base = '/' } = request;
+  const at = base.slice(0, -1);
   if (pathname === '/openapi.json') {
     return method === 'GET' || method === 'HEAD'
-      ? { status: 200, headers: { 'Content-Type': JSON_TYPE, ...CORS_HEADERS }, body: openApiDocument(door.examples) }
+      ? {
+          status: 200,
+          headers: { 'Content-Type': JSON_TYPE, ...CORS_HEADERS },
+          body: openApiDocument(door.examples, base),
+        }
       : methodNotAllowed('GET');
   }
   if (pathname === '/llms.txt') {
     return method === 'GET' || method === 'HEAD'
-      ? { status: 200, headers: { 'Content-Type': 'text/plain; charset=utf-8', ...CORS_HEADERS }, body: llmsText() }
+      ? { status: 200, headers: { 'Content-Type': 'text/plain; charset=utf-8', ...CORS_HEADERS }, body: llmsText(base) }
       : methodNotAllowed('GET');
   }
   if (method === 'OPTIONS') {
@@ -119,8 +127,8 @@ export async function respond(request: ApiRequest, door: ApiDoor): Promise<ApiRe
         name,
         summary,
         tags: [tag],
-        api: `/api/${slug}`,
-        page: `/${slug}`,
+        api: `${at}/api/${slug}`,
+        page: `${at}/${slug}`,
       })),
     });
   }
@@ -181,14 +189,22 @@ export async function readCapped(stream: ReadableStream<Uint8Array> | null, limi
   return bytes;
 }
 
-/** The Request → Response door used by the service worker (which relays some tools to a page) and tests. */
-export async function handle(request: Request, door: ApiDoor, limit = MAX_BODY_BYTES): Promise<Response> {
+/** `pathname` as seen from `base`: `/tools/api/x` under `/tools/` is `/api/x` (a path outside it stays as is). */
+export const belowBase = (pathname: string, base: string) =>
+  base !== '/' && pathname.startsWith(base) ? pathname.slice(base.length - 1) : pathname;
+
+/**
+ * The Request → Response door used by the service worker (which relays some tools to a page) and
+ * tests. `base`: the path the app is served under (the worker's scope); the request's URL is under it.
+ */
+export async function handle(request: Request, door: ApiDoor, limit = MAX_BODY_BYTES, base = '/'): Promise<Response> {
   const url = new URL(request.url);
   const declared = Number(request.headers.get('content-length') ?? 0);
   const reply = await respond(
     {
       method: request.method,
-      pathname: url.pathname,
+      pathname: belowBase(url.pathname, base),
+      base,
       body: () => (declared > limit ? Promise.reject(new BodyTooLargeError(limit)) : readCapped(request.body, limit)),
     },
     door,

@@ -1,15 +1,20 @@
 // A small history router: the path is state; same-origin links navigate without a reload, and
 // after every client-side navigation focus moves to the new page's <h1> (tabindex=-1), so a
-// keyboard or screen-reader user starts at the top of what just appeared.
+// keyboard or screen-reader user starts at the top of what just appeared. Paths are the app's
+// routes (`/base64`), below the base path the app is served under (lib/app-base.ts).
+import { appHref, appRoute } from '../lib/app-base';
+
+const here = () => appRoute(location.pathname) ?? location.pathname;
+
 class Router {
-  path = $state(location.pathname);
+  path = $state(here());
   /** Bumped by a forced visit: the page is mounted afresh (input handed over to the page it shows). */
   visit = $state(0);
 
   constructor() {
     addEventListener('popstate', () => {
       const previous = currentHeading();
-      this.path = location.pathname;
+      this.path = here();
       focusHeading(previous);
     });
     document.addEventListener('click', (event) => {
@@ -24,21 +29,23 @@ class Router {
         return;
       const link = (event.target as Element | null)?.closest?.('a');
       if (!link || link.target || link.hasAttribute('download') || link.origin !== location.origin) return;
-      // Documents the app does not render itself are left to the browser.
-      if (/\.(json|txt)$/.test(link.pathname) || link.pathname.startsWith('/api')) return;
+      // Documents the app does not render itself, and paths outside it, are left to the browser.
+      const route = appRoute(link.pathname);
+      if (route === undefined || /\.(json|txt)$/.test(route) || route.startsWith('/api')) return;
       // A link within the page (the skip link) is the browser's: it moves focus there.
       if (link.pathname === location.pathname && link.hash && !link.search) return;
       event.preventDefault();
-      this.go(link.pathname + link.search + link.hash);
+      this.go(route + link.search + link.hash);
     });
   }
 
-  /** Shows `url`. `fresh`: mount its page again even when it is the one shown. */
-  go(url: string, { fresh = false } = {}): void {
+  /** Shows `route` (`/base64?…#…`). `fresh`: mount its page again even when it is the one shown. */
+  go(route: string, { fresh = false } = {}): void {
+    const url = appHref(route);
     if (url === location.pathname + location.search + location.hash && !fresh) return;
     const previous = currentHeading();
     if (url !== location.pathname + location.search + location.hash) history.pushState(null, '', url);
-    this.path = location.pathname;
+    this.path = here();
     if (fresh) this.visit++;
     scrollTo(0, 0);
     focusHeading(previous);

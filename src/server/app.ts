@@ -11,6 +11,7 @@ import { localInvoker } from '../core/local';
 import type { ToolContext } from '../tools/define';
 import { findTool, tools } from '../tools/index';
 import { ApiKeys } from './api-keys';
+import { createMount } from './base-path';
 import { ByteBudget } from './byte-budget';
 import { createInvoker, createOffload, type Placement } from './call-placement';
 import { createClientResolver } from './client-address';
@@ -127,6 +128,7 @@ export async function createApp(config: ServerConfig, context: AppContext): Prom
     serveStatic: createStaticHandler(staticRoot, tools, (req) =>
       requestOrigin(req.headers.host, config.trustProxy ? [req.headers['x-forwarded-proto']].flat()[0] : undefined),
     ),
+    mount: createMount(config.basePath, Boolean(config.trustProxy)),
     clientOf: (req) =>
       resolveClient(req.socket.remoteAddress, config.trustProxy ? req.headers['x-forwarded-for'] : undefined),
     inFlight,
@@ -174,7 +176,8 @@ export async function createApp(config: ServerConfig, context: AppContext): Prom
     reloadKeys: () => keys.reload(),
     describe(port) {
       const limit = limiter ? `on, ${config.redisUrl ? 'redis' : 'in-process'} store, ${keys.size} API keys` : 'off';
-      return `listening on http://localhost:${port} (rate limit ${limit}; ${config.heavyWorkers} heavy workers; static ${staticRoot})`;
+      const under = config.basePath === '/' ? '' : ` under ${config.basePath}`;
+      return `listening on http://localhost:${port}${under} (rate limit ${limit}; ${config.heavyWorkers} heavy workers; static ${staticRoot})`;
     },
   };
 }

@@ -3,6 +3,7 @@
 // running with a silently different limit.
 import { MAX_BODY_BYTES } from '../core/http';
 import { defaultHeavyWorkers, readHostFiles, type HostFiles } from './host-resources';
+import { normalBasePath } from './base-path';
 import { normalOrigin } from './mcp-origin';
 
 export interface ServerConfig {
@@ -48,6 +49,8 @@ export interface ServerConfig {
   mcpAllowedOrigins: string[];
   /** Host names POST /mcp answers for besides loopback names (`*`: any); mcp-origin.ts. */
   mcpAllowedHosts: string[];
+  /** The path the whole app is served under (`/`, or `/tools/`); base-path.ts. */
+  basePath: string;
 }
 
 export class ConfigError extends Error {}
@@ -81,6 +84,7 @@ export const CONFIG_VARIABLES = [
   'ACCESS_LOG',
   'API_KEYS',
   'API_KEYS_FILE',
+  'BASE_PATH',
   'HEADERS_TIMEOUT_MS',
   'HEAVY_NICE',
   'HEAVY_PER_CLIENT',
@@ -193,7 +197,17 @@ export function loadConfig(env: Env = process.env, host: () => HostFiles = readH
     metricsToken: optional(env.METRICS_TOKEN),
     mcpAllowedOrigins: list(env, 'MCP_ALLOWED_ORIGINS', 'origins (https://app.example)', normalOrigin),
     mcpAllowedHosts: list(env, 'MCP_ALLOWED_HOSTS', 'host names without port (mcp.example)', hostName),
+    basePath: basePathOf(env),
   };
+}
+
+function basePathOf(env: Env): string {
+  const base = normalBasePath(env.BASE_PATH ?? '');
+  if (base === undefined)
+    throw new ConfigError(
+      `BASE_PATH must be a path such as /tools/: segments of letters, digits and - . _ ~ (got ${JSON.stringify(env.BASE_PATH)})`,
+    );
+  return base;
 }
 
 /** MAX_BODY_BYTES: the server's request-body cap, and the command line's cap on one input. */

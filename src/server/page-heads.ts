@@ -6,6 +6,7 @@
 // service worker precaches and serves for every page offline, is left as built: the app sets
 // title and description itself (ToolPage, ui/head.ts).
 import type { ToolDefinition } from '../tools/define';
+import { climbed } from '../core/page-depth';
 import { SITE_DESCRIPTION, SITE_NAME } from '../core/site';
 
 export const NOT_FOUND_TITLE = `Page not found · ${SITE_NAME}`;
@@ -90,15 +91,17 @@ export interface RenderedPage {
 }
 
 /**
- * Renders every head from one index.html, once; `page(pathname, origin)` then answers from them.
+ * Renders every head from one index.html, once; `page(pathname, origin, depth)` then answers from
+ * them. `origin` is the site's root URL (`https://host`, or `https://host/tools` under a base path);
+ * `depth`: how far below the base the document is (core/page-depth.ts).
  * The bytes of the last few origins are kept (a server answers to one or two host names).
  */
 export function pageRenderer(indexHtml: string, tools: readonly ToolDefinition[]) {
   const { pages, notFound } = pageHeads(tools);
   const parts = new Map<PageHead, string[]>([[notFound, renderHead(indexHtml, notFound)]]);
   for (const head of pages.values()) if (!parts.has(head)) parts.set(head, renderHead(indexHtml, head));
-  const byOrigin = new Map<string, Map<PageHead, Buffer>>();
-  return function page(pathname: string, origin: string): RenderedPage {
+  const byOrigin = new Map<string, Map<string, Buffer>>();
+  return function page(pathname: string, origin: string, depth = 0): RenderedPage {
     const head = pages.get(pathname);
     let cache = byOrigin.get(origin);
     if (!cache) {
@@ -106,8 +109,10 @@ export function pageRenderer(indexHtml: string, tools: readonly ToolDefinition[]
       byOrigin.set(origin, (cache = new Map()));
     }
     const key = head ?? notFound;
-    let body = cache.get(key);
-    if (!body) cache.set(key, (body = Buffer.from(parts.get(key)!.join(origin))));
+    // By head and depth: the same head serves `/<slug>` and `/<slug>/`, whose relative URLs differ.
+    const id = `${depth} ${key.path ?? ''}`;
+    let body = cache.get(id);
+    if (!body) cache.set(id, (body = Buffer.from(climbed(parts.get(key)!.join(origin), depth))));
     return { status: head ? 200 : 404, body };
   };
 }

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RoutePreloads } from '../build/route-preloads';
 
-export function routePreloadLinks(root: string): (pathname: string) => string | undefined {
+export function routePreloadLinks(root: string): (pathname: string, base?: string) => string | undefined {
   let routes: RoutePreloads;
   try {
     routes = JSON.parse(readFileSync(join(root, 'route-preloads.json'), 'utf8')) as RoutePreloads;
@@ -24,5 +24,18 @@ export function routePreloadLinks(root: string): (pathname: string) => string | 
     ];
     if (links.length) headers.set(path, links.join(', '));
   }
-  return (pathname) => headers.get(pathname.replace(/\/$/, ''));
+  // Under a base path (`/tools/`) the same URLs with the prefix; a server has one or two bases.
+  const based = new Map<string, Map<string, string>>();
+  return (pathname, base = '/') => {
+    const header = headers.get(pathname.replace(/\/$/, ''));
+    if (base === '/' || header === undefined) return header;
+    let byPath = based.get(base);
+    if (!byPath) {
+      if (based.size >= 4) based.delete(based.keys().next().value!);
+      based.set(base, (byPath = new Map()));
+    }
+    let prefixed = byPath.get(pathname);
+    if (prefixed === undefined) byPath.set(pathname, (prefixed = header.replaceAll('</', `<${base}`)));
+    return prefixed;
+  };
 }

@@ -7,6 +7,7 @@ import { isApiPath, jsonResponse, respond, type ApiDoor, type ApiResponse, type 
 import type { Invoker } from '../core/invoke';
 import { API_HEADER_LIST, API_HEADERS, PAGE_HEADER_LIST, PAGE_HEADERS } from '../core/security-headers';
 import { logAccess } from './access-log';
+import type { Mount } from './base-path';
 import { ClientGoneError, readBody, send, shed } from './body';
 import { ServerBusyError, type ByteBudget, type Reservation } from './byte-budget';
 import type { PoolOffload } from './call-placement';
@@ -37,7 +38,9 @@ export interface RouterParts {
   offload: PoolOffload;
   mcpInvoke: Invoker;
   mcpAccess: McpOptions['access'];
-  serveStatic: (req: IncomingMessage, res: ServerResponse, pathname: string) => Promise<void>;
+  serveStatic: (req: IncomingMessage, res: ServerResponse, pathname: string, base: string) => Promise<void>;
+  /** Where a request lands under the configured base path (base-path.ts); rewrites req.url below it. */
+  mount: (req: IncomingMessage) => Mount;
   /** The client's address (config.trustProxy decides whether X-Forwarded-For counts). */
   clientOf: (req: IncomingMessage) => string;
   /** Answers being written now: the app's close and the write-timeout sweep read it. */
@@ -74,6 +77,7 @@ export function createRouter(parts: RouterParts): (req: IncomingMessage, res: Se
     res: ServerResponse,
     id: string,
     signal: () => AbortSignal,
+    base: string,
   ): Promise<void> {
     const pathname = pathOf(req);
     // Probes and scrapers: never limited, no key (ops-routes.ts).
@@ -135,13 +139,13 @@ export function createRouter(parts: RouterParts): (req: IncomingMessage, res: Se
           );
       };
       const answer = await respond(
-        { method: req.method ?? 'GET', pathname, body },
+        { method: req.method ?? 'GET', pathname, body, base },
         { ...parts.apiDoor, offload: toPool },
       );
       reservation?.hold(answer.body.length);
       const heads = withId(API_HEADER_LIST, id);
       if (answer.status === 200 && isDocumentRequest(req.method, pathname))
-        documents.send(req, res, pathname, answer, heads);
+        documents.send(req, res, base + pathname.slice(1), answer, heads);
       else send(req, res, answer, heads);
       return;
     }
@@ -155,7 +159,7 @@ export function createRouter(parts: RouterParts): (req: IncomingMessage, res: Se
       });
       return;
     }
-    await parts.serveStatic(req, res, pathname);
+    await parts.serveStatic(req, res, pathname, base);
   }
 
   /** What a route threw: a client that left, a refusal for capacity or share, or a bug (500). */
@@ -180,6 +184,7 @@ export function createRouter(parts: RouterParts): (req: IncomingMessage, res: Se
 
   return (req, res) => {
     const id = requestId(req.headers['x-request-id']);
+    const mount = parts.mount(req);
     if (parts.accessLog)
       logAccess(req, res, { client: parts.clientOf(req), requestId: id, quietWhenOk: HEALTH_PATHS.has(pathOf(req)) });
     if (metrics) countRestCall(req, res, metrics);
@@ -191,7 +196,14 @@ export function createRouter(parts: RouterParts): (req: IncomingMessage, res: Se
       if (!res.writableFinished) (controller ??= new AbortController()).abort(); // the client left: drop its queued work
     });
     if (parts.draining()) res.setHeader('Connection', 'close');
-    route(req, res, id, () => (controller ??= new AbortController()).signal).catch((error: unknown) =>
+    if (!mount || 'redirect' in mount) {
+      // Outside the base path: not this app's (a redirect for the base without its slash).
+      const heads = withId(API_HEADER_LIST, id);
+      if (mount) send(req, res, { status: 308, headers: { Location: mount.redirect }, body: '' }, heads);
+      else send(req, res, jsonResponse(404, { error: 'Not found' }), heads);
+      return;
+    }
+    route(req, res, id, () => (controller ??= new AbortController()).signal, mount.base).catch((error: unknown) =>
       answerFailure(req, res, id, error),
     );
   };

@@ -8,6 +8,7 @@ import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { isAppPage } from '../core/http';
+import { pageDepth } from '../core/page-depth';
 import type { ToolDefinition } from '../tools/define';
 import { compress, COMPRESS_MIN_BYTES, negotiate, type ContentCoding } from './compression';
 import { encodedTwin } from './encoded-files';
@@ -76,11 +77,15 @@ export function createStaticHandler(
 ) {
   const rootPrefix = normalize(root + sep);
   // The pages, rendered from index.html once, and again only when a new build replaces it.
-  let rendered: { mtime: number; size: number; page: (pathname: string, origin: string) => RenderedPage } | undefined;
+  let rendered:
+    | { mtime: number; size: number; page: (pathname: string, origin: string, depth: number) => RenderedPage }
+    | undefined;
+  /** `pathname`'s page; `origin`: the site's root URL, the base path included; `depth`: page-depth.ts. */
   async function pageAt(
     index: { path: string; size: number; mtime: Date },
     pathname: string,
     origin: string,
+    depth: number,
   ): Promise<RenderedPage> {
     if (rendered?.mtime !== index.mtime.getTime() || rendered.size !== index.size) {
       rendered = {
@@ -89,8 +94,10 @@ export function createStaticHandler(
         page: pageRenderer(await readFile(index.path, 'utf8'), tools),
       };
     }
-    return rendered.page(pathname, origin);
+    return rendered.page(pathname, origin, depth);
   }
+  /** The site's root URL, without a trailing slash: the origin, then the base path's segments. */
+  const siteOf = (req: IncomingMessage, base: string) => originOf(req) + base.slice(0, -1);
   const preloadLinks = routePreloadLinks(root);
   // Keyed by the rendered bytes, which page-heads.ts keeps while they are current.
   const compressedPages = new WeakMap<Buffer, Partial<Record<ContentCoding, Promise<Buffer>>>>();
@@ -112,12 +119,17 @@ export function createStaticHandler(
   }
 
   /** A 404: the app's not-found page for browsers (HTML), `{"error"}` JSON for other clients. */
-  async function notFound(req: IncomingMessage, res: ServerResponse, decoded: string | undefined): Promise<void> {
+  async function notFound(
+    req: IncomingMessage,
+    res: ServerResponse,
+    decoded: string | undefined,
+    base: string,
+  ): Promise<void> {
     const index =
       decoded !== undefined && prefersHtml(req.headers.accept, req.method, decoded)
         ? await fileAt('/index.html')
         : undefined;
-    const page = index && (await pageAt(index, NOT_A_PAGE, originOf(req)));
+    const page = index && (await pageAt(index, NOT_A_PAGE, siteOf(req, base), pageDepth(decoded!)));
     const [type, body] = page ? [TYPES['.html']!, page.body] : [TYPES['.json']!, NOT_FOUND_JSON];
     res.writeHead(404, {
       'Content-Type': type,
@@ -128,7 +140,12 @@ export function createStaticHandler(
     res.end(req.method === 'HEAD' ? undefined : body);
   }
 
-  return async function serveStatic(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> {
+  return async function serveStatic(
+    req: IncomingMessage,
+    res: ServerResponse,
+    pathname: string,
+    base = '/',
+  ): Promise<void> {
     let decoded: string;
     try {
       decoded = decodeURIComponent(pathname);
@@ -140,7 +157,7 @@ export function createStaticHandler(
     const named = file !== undefined;
     // Only the app's pages (`/`, `/<slug>`) and the build's files exist; any other path is a 404
     // whatever the method (docs/contract.md), so a client learns the path is wrong, not the verb.
-    if (!named && !isAppPage(decoded)) return notFound(req, res, decoded);
+    if (!named && !isAppPage(decoded)) return notFound(req, res, decoded, base);
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res
         .writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' })
@@ -151,9 +168,9 @@ export function createStaticHandler(
     let page: RenderedPage | undefined;
     if (!file) {
       file = await fileAt('/index.html');
-      if (file) page = await pageAt(file, decoded, originOf(req));
+      if (file) page = await pageAt(file, decoded, siteOf(req, base), pageDepth(decoded));
     }
-    if (!file) return notFound(req, res, undefined);
+    if (!file) return notFound(req, res, undefined, base);
     const status = page?.status ?? 200;
     const immutable = isContentAddressed(decoded);
     // A page's bytes follow from index.html (and the host asked for, part of the URL), so its
@@ -180,7 +197,7 @@ export function createStaticHandler(
     const coding = twin?.encoding ?? pageCoding;
     const varies = named || (page !== undefined && page.body.length >= COMPRESS_MIN_BYTES);
     // A page's own chunks, fetched alongside the entry script (src/build/route-preloads.ts).
-    const links = page && status === 200 ? preloadLinks(decoded) : undefined;
+    const links = page && status === 200 ? preloadLinks(decoded, base) : undefined;
     res.writeHead(status, {
       'Content-Type': TYPES[extname(file.path)] ?? 'application/octet-stream',
       'Content-Length': pageBody ? pageBody.length : (twin?.size ?? file.size),

@@ -11,7 +11,8 @@ import {
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import examples from 'virtual:examples';
-import { handle, isApiPath, isAppPage, MAX_BODY_BYTES, type ApiDoor } from '../core/http';
+import { belowBase, handle, isApiPath, isAppPage, MAX_BODY_BYTES, type ApiDoor } from '../core/http';
+import { climbed, pageDepth } from '../core/page-depth';
 import { API_HEADERS, PAGE_HEADERS } from '../core/security-headers';
 import { localInvoker } from '../core/local';
 import { assetUrlsFromManifest, createBrowserImages } from '../platform/browser';
@@ -29,7 +30,10 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url:
 // open, the tool still runs here up to the model, so bad input gets its 400, and then answers
 // 503 with what to do.
 const relayed = new Set<string>(tools.filter((tool) => tool.usesModel).map((tool) => tool.slug));
-const modelPage = `${self.location.origin}/${[...relayed][0] ?? ''}`;
+// The path the app is served under (`/`, or `/tools/`): this worker's scope, registered with a
+// relative URL beside the pages. Every path below is read as the app's route under it.
+const BASE = new URL(self.registration.scope).pathname;
+const modelPage = `${self.location.origin}${BASE}${[...relayed][0] ?? ''}`;
 
 // The image codecs are bundled into this script (a service worker cannot import() them) and
 // run here; their WASM and font come from the precache, because a service worker's own
@@ -54,10 +58,12 @@ const door = (requester: string): ApiDoor => ({
 // Registered before Workbox's routes, so the API is answered here first.
 self.addEventListener('fetch', (event) => {
   const url = new URL(event.request.url);
-  if (url.origin !== self.location.origin) return;
-  if (url.pathname === SHARE_ACTION && event.request.method === 'POST') {
+  // Only the app's own paths: under a base path, the rest of the origin is another site's.
+  if (url.origin !== self.location.origin || !url.pathname.startsWith(BASE)) return;
+  const route = belowBase(url.pathname, BASE);
+  if (route === SHARE_ACTION && event.request.method === 'POST') {
     // Images shared from another app (manifest share_target): kept, then the converter opens them.
-    const opens = `/${shareOpener(tools).slug}`;
+    const opens = `${BASE}${shareOpener(tools).slug}`;
     event.respondWith(
       event.request
         .formData()
@@ -67,10 +73,12 @@ self.addEventListener('fetch', (event) => {
           () => Response.redirect(opens, 303), // not a form: the page opens empty
         ),
     );
-  } else if (isApiPath(url.pathname)) {
+  } else if (isApiPath(route)) {
     const requester = event.clientId || event.resultingClientId;
     event.respondWith(
-      handle(event.request, door(requester), MAX_BODY_BYTES).then((response) => withHeaders(response, API_HEADERS)),
+      handle(event.request, door(requester), MAX_BODY_BYTES, BASE).then((response) =>
+        withHeaders(response, API_HEADERS),
+      ),
     );
   } else if (url.pathname.startsWith(MODELS_PATH) && event.request.method === 'GET') {
     // The background-removal files, once downloaded (src/platform/model-cache.ts), offline too.
@@ -112,16 +120,29 @@ clientsClaim();
 cleanupOutdatedCaches();
 // Every navigation gets the app shell, which renders the page or the not-found page; a path that
 // is no page of the app is answered 404, as the Node server does.
-const appShell = createHandlerBoundToURL('/index.html');
+// The shell's URLs are relative to the base (core/page-depth.ts): a document deeper than a page
+// (`/<slug>/`) gets them climbed back up, as from the Node server.
+const appShell = createHandlerBoundToURL('index.html');
+/** The shell's headers for other bytes: its length no longer holds. */
+const reframed = (shell: Response) => {
+  const headers = new Headers(shell.headers);
+  headers.delete('Content-Length');
+  return headers;
+};
+const under = BASE.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 registerRoute(
   new NavigationRoute(
     async (options) => {
       const shell = await appShell(options);
-      return isAppPage(options.url.pathname)
+      const route = belowBase(options.url.pathname, BASE);
+      const depth = pageDepth(route);
+      const body = depth ? climbed(await shell.text(), depth) : shell.body;
+      const status = isAppPage(route) ? 200 : 404;
+      return status === 200 && !depth
         ? shell
-        : new Response(shell.body, { status: 404, statusText: 'Not Found', headers: shell.headers });
+        : new Response(body, { status, statusText: status === 200 ? 'OK' : 'Not Found', headers: reframed(shell) });
     },
-    { denylist: [/^\/api(\/|$)/, /^\/mcp/, /\.(json|txt)$/] },
+    { denylist: [new RegExp(`^${under}api(/|$)`), new RegExp(`^${under}mcp`), /\.(json|txt)$/] },
   ),
 );
 

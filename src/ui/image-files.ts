@@ -17,6 +17,7 @@ import {
 import { DEVICE_MAX_INPUT_BYTES, checkInputBytes } from '../lib/images/limits';
 import { takePrefill } from './prefill';
 import { keptFiles } from './session-inputs';
+import { appHref } from '../lib/app-base';
 
 export { FORMAT_NAMES, formatList, type InputFormat };
 
@@ -156,7 +157,7 @@ export function imagePasteHandler(add: (files: File[]) => void): (event: Clipboa
  * precached, so it works offline. Photograph by Rachel Michetti, CC0 (scikit-image's `coffee`
  * sample data), re-encoded as JPEG at quality 82.
  */
-export const EXAMPLE_IMAGE = { url: '/examples/coffee.jpg', name: 'coffee.jpg', type: 'image/jpeg' } as const;
+export const EXAMPLE_IMAGE = { url: appHref('examples/coffee.jpg'), name: 'coffee.jpg', type: 'image/jpeg' } as const;
 
 /** The example image as a File, as if the user had dropped it. */
 export async function exampleImage(): Promise<File> {

@@ -50,7 +50,7 @@ test('index.html carries the server’s policy as a <meta>, less frame-ancestors
   expect(
     await page.evaluate(
       () =>
-        document.querySelector('head > meta[http-equiv="Content-Security-Policy"] ~ script[src="/theme.js"]') !== null,
+        document.querySelector('head > meta[http-equiv="Content-Security-Policy"] ~ script[src="./theme.js"]') !== null,
     ),
   ).toBe(true);
   const ranInline = await page.evaluate(async () => {

@@ -74,7 +74,8 @@ describe('security headers', () => {
 
   it('pages and every static file carry a strict CSP that still allows WASM and our workers', async () => {
     const html = readFileSync(join(STATIC_DIR, 'index.html'), 'utf8');
-    const script = /<script[^>]*src="([^"]+)"/.exec(html)![1]!;
+    // Named relative to the page (one build for any base path): its path from the root.
+    const script = new URL(/<script[^>]*src="([^"]+)"/.exec(html)![1]!, 'http://app.test/').pathname;
     for (const path of ['/', '/base64', '/no-such-page', script, '/sw.js', '/manifest.webmanifest']) {
       const response = await fetch(server.url + path);
       // An unknown path is the app's not-found page, answered 404 with the same headers.

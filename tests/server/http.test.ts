@@ -232,7 +232,8 @@ describe('Node server: documents and pages', () => {
     const { readFileSync } = await import('node:fs');
     const { brotliDecompressSync, gunzipSync } = await import('node:zlib');
     const html = readFileSync(new URL('../../dist/index.html', import.meta.url), 'utf8');
-    const entry = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(html)![1]!;
+    // Named relative to the page (one build for any base path): its path from the root.
+    const entry = new URL(/<script[^>]+src="(\.\/assets\/[^"]+\.js)"/.exec(html)![1]!, 'http://app.test/').pathname;
     const original = readFileSync(new URL(`../../dist${entry}`, import.meta.url));
     const cases = [
       ['gzip, deflate, br', 'br', brotliDecompressSync],

@@ -11,6 +11,8 @@ const root = new URL('../../', import.meta.url).pathname;
 const dist = join(root, 'dist');
 const manifest = JSON.parse(readFileSync(join(dist, 'manifest.webmanifest'), 'utf8'));
 const colors = themeColors(readFileSync(join(root, 'src/ui/theme.css'), 'utf8'));
+/** A manifest URL as the browser reads it: relative to the manifest, served at `base`. */
+const at = (url: string, base = '/') => new URL(url, `http://app.test${base}manifest.webmanifest`).pathname;
 
 /** A PNG's width × height, from its IHDR chunk; throws for anything else. */
 function pngSize(path: string): string {
@@ -29,7 +31,10 @@ function checkImage(image: { src: string; sizes: string; type: string }) {
 
 describe('the built web app manifest', () => {
   it('keeps its identity and icons, maskable included', () => {
-    expect(manifest).toMatchObject({ id: '/', start_url: '/', scope: '/', display: 'standalone' });
+    expect(manifest).toMatchObject({ id: '/', display: 'standalone' });
+    // Relative, so one build installs at `/` (as before) or under a base path (docs/deploy.md).
+    expect([at(manifest.start_url), at(manifest.scope)]).toEqual(['/', '/']);
+    expect([at(manifest.start_url, '/tools/'), at(manifest.scope, '/tools/')]).toEqual(['/tools/', '/tools/']);
     expect(manifest.icons.map((icon: { purpose: string }) => icon.purpose)).toContain('maskable');
     for (const icon of manifest.icons) checkImage(icon);
   });
@@ -50,7 +55,7 @@ describe('the built web app manifest', () => {
   it('offers four shortcuts to pages of the app, each with a 96×96 icon', () => {
     expect(manifest.shortcuts).toHaveLength(4);
     for (const shortcut of manifest.shortcuts) {
-      expect(isAppPage(shortcut.url), shortcut.url).toBe(true);
+      expect(isAppPage(at(shortcut.url)), shortcut.url).toBe(true);
       expect(shortcut.name.length).toBeGreaterThan(0);
       expect(shortcut.icons.map((icon: { sizes: string }) => icon.sizes)).toContain('96x96');
       for (const icon of shortcut.icons) checkImage(icon);
@@ -60,7 +65,7 @@ describe('the built web app manifest', () => {
   it('opens JSON, CSV, LCOV and image files at "/"', () => {
     const extensions = manifest.file_handlers.flatMap(
       (handler: { action: string; accept: Record<string, string[]> }) => {
-        expect(handler.action).toBe('/');
+        expect(at(handler.action)).toBe('/');
         return Object.values(handler.accept).flat();
       },
     );
