@@ -5,11 +5,21 @@
 // them download at a time, and the other then finds the files cached. The service worker serves
 // the cached files to anyone who fetches them offline. Which WASM build is needed depends on the
 // backend (WebGPU or WebAssembly), asked of the browser once (preferredBackend).
-import manifest from 'virtual:model-manifest';
-import { MODEL_CACHE, WASM_FILES, megabytes, type Backend, type ModelFile } from './model';
+import built from 'virtual:model-manifest';
+import { appHref } from '../lib/app-base';
+import { MODEL_CACHE, WASM_FILES, megabytes, type Backend, type ModelFile, type ModelManifest } from './model';
 import { ModelUnavailableError } from './segmentation';
 
-export { manifest };
+/** The build names each file from the root (`/models/…`); an app served under a sub-path has them below its base. */
+const belowAppBase = (file: ModelFile): ModelFile => ({ ...file, url: appHref(file.url) });
+
+export const manifest: ModelManifest = {
+  ...built,
+  chunks: built.chunks.map(belowAppBase),
+  wasm: Object.fromEntries(
+    Object.entries(built.wasm).map(([name, file]) => [name, belowAppBase(file)]),
+  ) as ModelManifest['wasm'],
+};
 
 export interface Progress {
   /** Bytes on this device, of `total`. */

@@ -80,7 +80,7 @@ self.addEventListener('fetch', (event) => {
         withHeaders(response, API_HEADERS),
       ),
     );
-  } else if (url.pathname.startsWith(MODELS_PATH) && event.request.method === 'GET') {
+  } else if (route.startsWith(MODELS_PATH) && event.request.method === 'GET') {
     // The background-removal files, once downloaded (src/platform/model-cache.ts), offline too.
     event.respondWith(
       caches
