@@ -417,9 +417,9 @@ test.describe('jwt-decoder page: Encode tab', () => {
     // What Verify put in the Public key box is the public half only (a JWK without "d").
     const key = JSON.parse(await page.getByTestId('secret').inputValue()) as Record<string, unknown>;
     expect(key).not.toHaveProperty('d');
-    expect(createPublicKey({ key: key as JsonWebKey, format: 'jwk' }).export({ format: 'jwk' })).toEqual(
-      pair.publicKey.export({ format: 'jwk' }),
-    );
+    expect(
+      createPublicKey({ key: key as import('node:crypto').JsonWebKey, format: 'jwk' }).export({ format: 'jwk' }),
+    ).toEqual(pair.publicKey.export({ format: 'jwk' }));
     expect(decodeURIComponent(page.url())).not.toContain('PRIVATE KEY');
   });
 
