@@ -8,7 +8,8 @@ import { invoke } from '../../core/invoke';
 import type { ToolContext } from '../define';
 import { readObject, withClaim } from './json-object.svelte';
 import { generateKey, publicKeyOf } from './keygen';
-import { readyToSend, toTool } from './page-input';
+import { isJwkText, readyToSend, toTool } from './page-input';
+import { isKeyText } from './keys';
 import { ALGORITHMS, type Algorithm } from './schema';
 import tool from './tool';
 
@@ -114,6 +115,11 @@ describe('the request each tab sends', () => {
     expect(readyToSend(toTool({ ...page, mode: 'encode', header_json: '[' }))).toBe(false);
     expect(readyToSend(toTool({ ...page, mode: 'encode', signing_key: '' }))).toBe(false);
   });
+});
+
+it('the page tells a JWK from a text secret as the tool does (keys.ts)', () => {
+  for (const text of ['{"kty":"oct","k":"AA"}', ' {"keys":[]}', '{"k":"x"}', 'plain', '{not json', '[1]', '{"kty":1}'])
+    expect(isJwkText(text), text).toBe(isKeyText(text) && text.trim().startsWith('{'));
 });
 
 describe('keys made with WebCrypto', () => {

@@ -60,3 +60,20 @@ export function readyToSend(body: Record<string, unknown>): boolean {
   if (body.mode === 'encode') return body.payload !== undefined && typeof body.secret === 'string';
   return typeof body.token === 'string' && body.token.trim() !== '';
 }
+
+/**
+ * A JWK or JWK Set in a key box, as the tool reads the secret (keys.ts isKeyText, which the page
+ * does not load, with jose): a JSON object with a `kty` string or a `keys` array; else text.
+ */
+export function isJwkText(secret: string): boolean {
+  const text = secret.trim();
+  if (!text.startsWith('{')) return false;
+  try {
+    const value: unknown = JSON.parse(text);
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+    const { kty, keys } = value as { kty?: unknown; keys?: unknown };
+    return typeof kty === 'string' || Array.isArray(keys);
+  } catch {
+    return false;
+  }
+}
