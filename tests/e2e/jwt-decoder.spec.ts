@@ -1,4 +1,5 @@
-import { createHmac, createPublicKey, generateKeyPairSync, sign } from 'node:crypto';
+import { createHmac, createPublicKey, generateKeyPairSync, sign, verify } from 'node:crypto';
+import { decodeFragment } from '../../src/ui/fragment';
 import { clipboardText, expect, test } from './fixtures';
 
 // Known answers from outside this project: the jwt.io sample token (secret "your-256-bit-secret")
@@ -300,5 +301,236 @@ test.describe('jwt-decoder page', () => {
     await expect(page.getByTestId('verified-kid')).toHaveText('key-2'); // which key of the set verified
     await expect(page.getByTestId('warnings')).toHaveCount(0); // an exp, no iat: nothing to warn about
     expect(decodeURIComponent(page.url())).not.toContain('key-2');
+  });
+});
+
+/** The parts of a compact token, decoded (header and payload as objects). */
+function partsOf(token: string): { header: Record<string, unknown>; payload: Record<string, unknown>; input: string } {
+  const [h = '', p = ''] = token.split('.');
+  return {
+    header: JSON.parse(Buffer.from(h, 'base64url').toString()) as Record<string, unknown>,
+    payload: JSON.parse(Buffer.from(p, 'base64url').toString()) as Record<string, unknown>,
+    input: `${h}.${p}`,
+  };
+}
+
+/** Every value the page left in Web Storage and IndexedDB (the input history), as one text. */
+async function storedText(page: import('@playwright/test').Page): Promise<string> {
+  return page.evaluate(async () => {
+    const texts = [JSON.stringify({ ...localStorage }), JSON.stringify({ ...sessionStorage })];
+    for (const { name } of await indexedDB.databases()) {
+      if (!name) continue;
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open(name);
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      for (const store of db.objectStoreNames) {
+        const all = await new Promise<unknown[]>((resolve, reject) => {
+          const request = db.transaction(store).objectStore(store).getAll();
+          request.onsuccess = () => resolve(request.result);
+          request.onerror = () => reject(request.error);
+        });
+        texts.push(JSON.stringify(all));
+      }
+      db.close();
+    }
+    return texts.join('\n');
+  });
+}
+
+test.describe('jwt-decoder page: Encode tab', () => {
+  test('signs HS256 (checked with node:crypto), copies, opens it in Decode verified; the secret stays out of URL, link, storage and history', async ({
+    page,
+  }) => {
+    await page.goto('/jwt-decoder');
+    await page.getByRole('button', { name: 'History' }).click();
+    await page.getByRole('checkbox', { name: 'Keep my last inputs to this tool' }).check();
+    await page.keyboard.press('Escape');
+
+    // The tabs by keyboard: the selected tab takes focus, an arrow key moves to the other.
+    await page.getByTestId('tab-decode').focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByTestId('tab-encode')).toBeFocused();
+    await expect(page.getByTestId('tab-encode')).toHaveAttribute('aria-selected', 'true');
+
+    const secret = 'encode-tab secret 🔑 never in a link';
+    await page.getByTestId('payload-json').fill('{"sub":"ada","admin":true,"n":[1,2.5]}');
+    await page.getByTestId('header-json').fill('{"kid":"2026-01"}');
+    await expect(page.getByTestId('sign-waiting')).toContainText('Enter the secret');
+    await page.getByTestId('signing-key').fill(secret);
+    const signed = page.getByTestId('signed-token');
+    await expect(signed).toBeVisible();
+    const token = (await signed.locator('.coloured').textContent())!;
+    const { header, payload, input } = partsOf(token);
+    expect(header).toEqual({ alg: 'HS256', typ: 'JWT', kid: '2026-01' });
+    expect(payload).toEqual({ sub: 'ada', admin: true, n: [1, 2.5] });
+    expect(token.split('.')[2]).toBe(createHmac('sha256', secret).update(input).digest('base64url'));
+    await expect(signed.locator('[data-part="signature"]')).toHaveText(token.split('.')[2]!);
+    await expect(page.getByTestId('signed-header')).toHaveText('{"alg":"HS256","typ":"JWT","kid":"2026-01"}');
+
+    await signed.getByRole('button', { name: 'Copy token' }).click();
+    expect(await clipboardText(page)).toBe(token);
+    await page.getByRole('button', { name: 'Copy link' }).click();
+    const link = await clipboardText(page);
+    // The claims are shared, the key never.
+    const shared = await decodeFragment(new URL(link).hash.slice(1));
+    expect(shared).toMatchObject({ mode: 'encode', payload_json: '{"sub":"ada","admin":true,"n":[1,2.5]}' });
+    expect(Object.keys(shared)).not.toContain('signing_key');
+    expect(decodeURIComponent(link)).not.toContain(secret);
+
+    await page.getByTestId('verify-signed').click();
+    await expect(page.getByTestId('tab-decode')).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByTestId('token')).toHaveValue(token);
+    await expect(page.getByTestId('verification')).toHaveAttribute('data-state', 'verified');
+    await expect(page.getByTestId('verified-kid')).toHaveCount(0); // a secret, not a JWK
+
+    await page.waitForTimeout(1600); // past the history's settle pause
+    expect(decodeURIComponent(page.url())).not.toContain(secret);
+    const stored = await storedText(page);
+    expect(stored).toContain('"mode":"encode"'); // the history holds what it signed…
+    expect(stored).toContain('payload_json');
+    expect(stored).not.toContain('never in a link'); // …never the key
+  });
+
+  test('signs RS256 with a PKCS#8 key (checked with node:crypto); Verify derives the public key', async ({ page }) => {
+    const pair = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const privatePem = pair.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    await page.goto('/jwt-decoder');
+    await page.getByTestId('tab-encode').click();
+    await page.getByTestId('sign-algorithm').selectOption('RS256');
+    await expect(page.getByText('Private key', { exact: true })).toBeVisible();
+    await page.getByTestId('payload-json').fill('{"sub":"rsa-user","exp":4102444800}');
+    await page.getByTestId('signing-key').fill(privatePem);
+    const signed = page.getByTestId('signed-token');
+    await expect(signed).toBeVisible();
+    const token = (await signed.locator('.coloured').textContent())!;
+    const { header, input } = partsOf(token);
+    expect(header).toEqual({ alg: 'RS256', typ: 'JWT' });
+    expect(verify('sha256', Buffer.from(input), pair.publicKey, Buffer.from(token.split('.')[2]!, 'base64url'))).toBe(
+      true,
+    );
+
+    await page.getByTestId('verify-signed').click();
+    await expect(page.getByTestId('algorithm')).toHaveValue('RS256');
+    await expect(page.getByTestId('verification')).toHaveAttribute('data-state', 'verified');
+    // What Verify put in the Public key box is the public half only (a JWK without "d").
+    const key = JSON.parse(await page.getByTestId('secret').inputValue()) as Record<string, unknown>;
+    expect(key).not.toHaveProperty('d');
+    expect(
+      createPublicKey({ key: key as import('node:crypto').JsonWebKey, format: 'jwk' }).export({ format: 'jwk' }),
+    ).toEqual(pair.publicKey.export({ format: 'jwk' }));
+    expect(decodeURIComponent(page.url())).not.toContain('PRIVATE KEY');
+  });
+
+  test('a key pair generated here (ES256) signs, and its public key verifies', async ({ page }) => {
+    await page.goto('/jwt-decoder');
+    await page.getByTestId('tab-encode').click();
+    await page.getByTestId('sign-algorithm').selectOption('ES256');
+    await page.getByTestId('payload-json').fill('{"sub":"generated"}');
+    await page.getByTestId('generate-key').click();
+    await expect(page.getByTestId('signing-key')).toHaveValue(/^-----BEGIN PRIVATE KEY-----/);
+    await expect(page.getByTestId('signed-token')).toBeVisible();
+    const token = (await page.getByTestId('signed-token').locator('.coloured').textContent())!;
+    const privatePem = await page.getByTestId('signing-key').inputValue();
+    const { input } = partsOf(token);
+    const signature = Buffer.from(token.split('.')[2]!, 'base64url');
+    expect(
+      verify('sha256', Buffer.from(input), { key: createPublicKey(privatePem), dsaEncoding: 'ieee-p1363' }, signature),
+    ).toBe(true);
+    await page.getByTestId('verify-signed').click();
+    await expect(page.getByTestId('secret')).toHaveValue(/^-----BEGIN PUBLIC KEY-----/);
+    await expect(page.getByTestId('verification')).toHaveAttribute('data-state', 'verified');
+  });
+
+  test('the exp helper writes now + 1 hour (and a custom duration) in Unix seconds, shown as a date', async ({
+    page,
+  }) => {
+    await page.goto('/jwt-decoder');
+    await page.getByTestId('tab-encode').click();
+    await page.getByTestId('payload-json').fill('{"sub":"ada"}');
+    await page.getByTestId('signing-key').fill('s3cret');
+    await page.getByText('Time claims: iat, nbf, exp').click();
+    await page.getByTestId('time-claim').selectOption('exp');
+    await page.getByTestId('time-when').selectOption({ label: 'now + 1 hour' });
+    const before = Math.floor(Date.now() / 1000);
+    await page.getByTestId('time-set').click();
+    const after = Math.floor(Date.now() / 1000);
+    const exp = (JSON.parse(await page.getByTestId('payload-json').inputValue()) as { exp: number }).exp;
+    expect(exp).toBeGreaterThanOrEqual(before + 3600);
+    expect(exp).toBeLessThanOrEqual(after + 3600);
+    await expect(page.getByTestId('payload-json')).toHaveValue(`{\n  "sub": "ada",\n  "exp": ${exp}\n}`);
+    const row = page.getByTestId('payload-times').locator('li[data-claim="exp"]');
+    await expect(row).toContainText(new Date(exp * 1000).toISOString());
+    await expect(row).toContainText(/in (about )?(1 hour|60 minutes|59 minutes)/);
+    await expect
+      .poll(async () => partsOf((await page.getByTestId('signed-token').locator('.coloured').textContent())!).payload)
+      .toEqual({ sub: 'ada', exp });
+
+    // iat = now, by keyboard; then a custom "now + 2 days".
+    await page.getByTestId('time-claim').selectOption('iat');
+    await page.getByTestId('time-when').selectOption({ label: 'now' });
+    await page.getByTestId('time-set').focus();
+    await page.keyboard.press('Enter');
+    const iat = (JSON.parse(await page.getByTestId('payload-json').inputValue()) as { iat: number }).iat;
+    expect(Math.abs(iat - Math.floor(Date.now() / 1000))).toBeLessThan(60);
+    await page.getByTestId('time-claim').selectOption('nbf');
+    await page.getByTestId('time-when').selectOption('custom');
+    await page.getByTestId('time-amount').fill('2');
+    await page.getByTestId('time-unit').selectOption({ label: 'days' });
+    await page.getByTestId('time-set').click();
+    const nbf = (JSON.parse(await page.getByTestId('payload-json').inputValue()) as { nbf: number }).nbf;
+    expect(nbf - iat).toBeGreaterThanOrEqual(2 * 86_400);
+    expect(nbf - iat).toBeLessThan(2 * 86_400 + 60);
+  });
+
+  test('Edit and re-sign: a decoded token comes to the Encode tab with its claims and secret, and re-signs', async ({
+    page,
+  }) => {
+    await page.goto('/jwt-decoder');
+    await page.getByTestId('token').fill(JWT_IO);
+    await page.getByTestId('secret').fill(JWT_IO_SECRET);
+    await expect(page.getByTestId('verification')).toHaveAttribute('data-state', 'verified');
+    await page.getByTestId('edit-resign').click();
+    await expect(page.getByTestId('tab-encode')).toHaveAttribute('aria-selected', 'true');
+    // alg comes from the algorithm, typ JWT is the default: the header editor stays empty.
+    await expect(page.getByTestId('header-json')).toHaveValue('');
+    await expect(page.getByTestId('sign-algorithm')).toHaveValue('HS256');
+    await expect(page.getByTestId('signing-key')).toHaveValue(JWT_IO_SECRET);
+    const payloadJson = '{\n  "sub": "1234567890",\n  "name": "John Doe",\n  "iat": 1516239022\n}';
+    await expect(page.getByTestId('payload-json')).toHaveValue(payloadJson);
+    // Unchanged, it signs back to the very same token (HS256 is deterministic; same JSON, same header).
+    await expect(page.getByTestId('signed-token').locator('.coloured')).toHaveText(JWT_IO);
+
+    await page.getByTestId('payload-json').fill(payloadJson.replace('John Doe', 'Jane Roe'));
+    await expect(page.getByTestId('signed-token').locator('[data-part="payload"]')).not.toHaveText(
+      JWT_IO.split('.')[1]!,
+    );
+    const token = (await page.getByTestId('signed-token').locator('.coloured').textContent())!;
+    const { payload, input } = partsOf(token);
+    expect(payload).toEqual({ sub: '1234567890', name: 'Jane Roe', iat: 1516239022 });
+    expect(token.split('.')[2]).toBe(createHmac('sha256', JWT_IO_SECRET).update(input).digest('base64url'));
+  });
+
+  test('a payload that is not JSON shows where it breaks (line, column) and signs nothing', async ({ page }) => {
+    await page.goto('/jwt-decoder');
+    await page.getByTestId('tab-encode').click();
+    await page.getByTestId('signing-key').fill('s3cret');
+    await page.getByTestId('payload-json').fill('{\n  "sub": "ada",\n}');
+    const error = page.getByTestId('payload-error');
+    await expect(error.getByTestId('error')).toHaveText(
+      "The payload is not valid JSON: Expected a double-quoted property name after ',' but found '}' at line 3, column 1.",
+    );
+    await expect(error.getByTestId('error-context')).toContainText('Line 3, column 1');
+    await expect(page.getByTestId('payload-json')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByTestId('signed-token')).toHaveCount(0);
+    await expect(page.getByTestId('sign-waiting')).toHaveText('Write the payload as a JSON object to sign it.');
+    await page.getByTestId('payload-json').fill('[1, 2]');
+    await expect(error.getByTestId('error')).toHaveText('The payload must be a JSON object ({…}), not an array.');
+
+    // A header alg that contradicts the algorithm: the tool's 400, in the page's words.
+    await page.getByTestId('payload-json').fill('{"sub":"ada"}');
+    await page.getByTestId('header-json').fill('{"alg":"RS256"}');
+    await expect(page.getByTestId('error')).toContainText('The header has alg "RS256", but the algorithm is "HS256"');
   });
 });

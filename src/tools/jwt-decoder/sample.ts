@@ -8,3 +8,14 @@ export const SAMPLE = {
   secret: 'example-secret-do-not-use',
   algorithm: 'HS256',
 } as const;
+
+// The Encode tab's example: the same kind of claims (the helpers write fresh times into them)
+// and a made-up secret, so "Load example" signs at once.
+export const SIGN_SAMPLE = {
+  header_json: '{\n  "kid": "2026-01"\n}',
+  payload_json:
+    '{\n  "iss": "https://auth.example.com/",\n  "sub": "user_8f14e45f",\n  "aud": "https://api.example.com",\n  "roles": ["admin", "billing"],\n  "iat": 1767225600,\n  "exp": 4102444800\n}',
+  signing_key: 'example-secret-do-not-use',
+  algorithm: 'HS256',
+  secret_encoding: 'utf8',
+} as const;
