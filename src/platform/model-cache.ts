@@ -17,7 +17,7 @@ export const manifest: ModelManifest = {
   ...built,
   chunks: built.chunks.map(belowAppBase),
   wasm: Object.fromEntries(
-    Object.entries(built.wasm).map(([name, file]) => [name, belowAppBase(file)]),
+    Object.entries(built.wasm as Record<string, ModelFile>).map(([name, file]) => [name, belowAppBase(file)]),
   ) as ModelManifest['wasm'],
 };
 
