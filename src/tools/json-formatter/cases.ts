@@ -754,7 +754,7 @@ const cases: ToolCase[] = [
     body: { json: '{"a":{"b":[1,null]}}', output_format: 'toml' },
     status: 400,
     expect: {
-      error: `'output_format' "toml": TOML has no null, and the value at '/a/b/1' is null; leave the member out or use "".`,
+      error: `'output_format' is "toml", but TOML has no null, and the value at '/a/b/1' is null; leave the member out or use "".`,
     },
   },
   {
@@ -762,7 +762,7 @@ const cases: ToolCase[] = [
     body: { json: '[1,2]', output_format: 'toml' },
     status: 400,
     expect: {
-      error: `'output_format' "toml": a TOML document is a table (a JSON object), and this document is an array.`,
+      error: `'output_format' is "toml", but a TOML document is a table (a JSON object), and this document is an array.`,
     },
   },
   {
@@ -770,7 +770,7 @@ const cases: ToolCase[] = [
     body: { json: '{"id":12345678901234567890}', output_format: 'toml' },
     status: 400,
     expect: {
-      error: `'output_format' "toml": TOML integers are 64-bit, and the value at '/id' (12345678901234567890) is beyond them; write it as a string or a float (1.2345e19).`,
+      error: `'output_format' is "toml", but TOML integers are 64-bit, and the value at '/id' (12345678901234567890) is beyond them; write it as a string or a float (1.2345e19).`,
     },
   },
   {

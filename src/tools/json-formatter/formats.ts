@@ -159,7 +159,8 @@ export async function convertFormats(
       output = out.toString();
     }
   } catch (error) {
-    if (error instanceof convert.TomlWriteError) throw new ToolInputError(`'output_format' "toml": ${error.message}.`);
+    if (error instanceof convert.TomlWriteError)
+      throw new ToolInputError(`'output_format' is "toml", but ${error.message}.`);
     if (!(error instanceof OutputTooLargeError)) throw error;
     return {
       output: '',
