@@ -8,10 +8,10 @@ export const APP_BASE: string = /\/assets\/[^/]+$/.test(new URL(import.meta.url)
   ? new URL('../', import.meta.url).pathname
   : '/';
 
-/** An app path (`/base64`, `/openapi.json`, `/`) as a URL path under the base (`/tools/base64`). */
+/** An app path (`/<slug>`, `/openapi.json`, `/`) as a URL path under the base (`/tools/<slug>`). */
 export const appHref = (path: string) => APP_BASE + path.replace(/^\//, '');
 
-/** A URL path under the base as the app's route (`/tools/base64` → `/base64`); undefined outside the base. */
+/** A URL path under the base as the app's route (`/tools/<slug>` → `/<slug>`); undefined outside the base. */
 export function appRoute(pathname: string): string | undefined {
   if (pathname.startsWith(APP_BASE)) return '/' + pathname.slice(APP_BASE.length);
   return pathname + '/' === APP_BASE ? '/' : undefined;

@@ -1,7 +1,7 @@
 // A small history router: the path is state; same-origin links navigate without a reload, and
 // after every client-side navigation focus moves to the new page's <h1> (tabindex=-1), so a
 // keyboard or screen-reader user starts at the top of what just appeared. Paths are the app's
-// routes (`/base64`), below the base path the app is served under (lib/app-base.ts).
+// routes (`/<slug>`), below the base path the app is served under (lib/app-base.ts).
 import { appHref, appRoute } from '../lib/app-base';
 
 const here = () => appRoute(location.pathname) ?? location.pathname;
@@ -39,7 +39,7 @@ class Router {
     });
   }
 
-  /** Shows `route` (`/base64?…#…`). `fresh`: mount its page again even when it is the one shown. */
+  /** Shows `route` (`/<slug>?…#…`). `fresh`: mount its page again even when it is the one shown. */
   go(route: string, { fresh = false } = {}): void {
     const url = appHref(route);
     if (url === location.pathname + location.search + location.hash && !fresh) return;

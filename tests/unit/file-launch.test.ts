@@ -84,9 +84,9 @@ describe('the web app manifest', () => {
   const colors = themeColors(readFileSync(new URL('../../src/ui/theme.css', import.meta.url), 'utf8'));
   const manifest = webManifest({ tools, shortcuts: ['base64'], description: 'd', colors });
 
-  it('registers JSON, CSV, LCOV and image files, opened at "/"', () => {
+  it('registers JSON, CSV, LCOV and image files, opened at the app\'s root (relative: "./", under any base path)', () => {
     const accepted = manifest.file_handlers.flatMap((handler) => {
-      expect(handler.action).toBe('/');
+      expect(handler.action).toBe('./');
       return Object.entries(handler.accept).flatMap(([type, extensions]) => {
         expect(type).toMatch(/^[a-z]+\/[a-z0-9.+-]+$/);
         for (const extension of extensions) expect(extension).toMatch(/^\.[a-z0-9]+$/);

@@ -16,7 +16,9 @@ function sources(dir: string): string[] {
 // Pure, runtime-free packages (color-name is a plain table of the CSS named colours; colorjs.io/fn
 // is colour math: its only globals, CSS.supports and getComputedStyle, are read inside display()
 // and tryColor(), which the tools never call; fflate is zlib in plain JS, the same bytes in
-// every runtime: the background remover's gray mask PNG).
+// every runtime: the background remover's gray mask PNG; yaml and smol-toml are YAML and TOML
+// in plain JS: yaml's only runtime call, process.emitWarning for its warnings, is guarded, and
+// bundlers take its browser build, which reads `process` behind a typeof check).
 const ALLOWED_PACKAGES = [
   'zod',
   'jose',
@@ -27,6 +29,8 @@ const ALLOWED_PACKAGES = [
   'json-p3',
   'colorjs.io',
   'fflate',
+  'yaml',
+  'smol-toml',
 ];
 // src/lib holds code the tools share, so it is held to the same rule.
 const files = [...sources('src/tools'), ...sources('src/lib'), ...sources('src/core')];

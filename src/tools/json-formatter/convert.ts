@@ -1,7 +1,7 @@
 // Reading YAML and TOML and writing them: the parts of the formatter that need the `yaml` and
 // smol-toml libraries, loaded on the first request that reads or writes either format, so a page
 // or worker that only formats JSON never downloads them.
-import { JsonSyntaxError, parseJson, type JsonNode } from './parse';
+import { JsonSyntaxError, parseJson, type JsonNode } from '../../lib/json-tree';
 import { readToml } from './toml-read';
 import { readYaml } from './yaml-read';
 import type { TextFormat } from './schema';

@@ -2,7 +2,7 @@
 // Pointer of the value it belongs to, and marked when that value (or one around it) is one the
 // patch removes, adds, replaces or moves. Loaded with the comparison view only.
 import { diffJson, type Marks } from './diff';
-import { parseJson, type JsonNode } from './parse';
+import { parseJson, type JsonNode } from '../../lib/json-tree';
 import type { ArrayDiff } from './schema';
 
 export type DiffLine = { text: string; changed: boolean };

@@ -4,7 +4,7 @@
 // 12345678901234567890 differs from 12345678901234567891), objects by their members whatever
 // their order. Iterative, so no nesting depth can overflow the call stack.
 import { MAX_LCS_CELLS } from './limits';
-import { JsonObject, type JsonNode } from './parse';
+import { JsonObject, type JsonNode } from '../../lib/json-tree';
 import type { ArrayDiff } from './schema';
 
 /** The arrays at `pointer` (in the first document) would need more comparisons than are left. */

@@ -1,7 +1,7 @@
 // One JSON text in, its formatted form out: the one-pass fast path when it can, else the general
 // path (a tree), which also sorts keys, merges duplicate keys and reports syntax errors.
 import { formatFast } from './fast';
-import { parseJson } from './parse';
+import { parseJson } from '../../lib/json-tree';
 import { printTree } from './print';
 import { OutputWriter, type Layout } from './writer';
 

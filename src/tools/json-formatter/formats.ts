@@ -4,7 +4,7 @@
 import type { z } from 'zod';
 import { ToolInputError } from '../define';
 import { lineColumn } from '../../lib/text-position';
-import { JsonSyntaxError, parseJson, type JsonNode } from './parse';
+import { JsonSyntaxError, parseJson, type JsonNode } from '../../lib/json-tree';
 import { MAX_YAML_CHARS } from './limits';
 import { printTree } from './print';
 import type { writeMatches } from './query';
@@ -165,7 +165,7 @@ export async function convertFormats(
     return {
       output: '',
       valid: false,
-      error: `The document is valid, but its ${NAMES[output_format]} would exceed ${MAX_OUTPUT_CHARS} characters; write JSON with mode "minify", or send a smaller document.`,
+      error: `The document is valid, but its ${NAMES[output_format]} would exceed ${MAX_OUTPUT_CHARS} characters; send a smaller document, or write JSON with mode "minify".`,
       ...extra,
     };
   }

@@ -3,7 +3,7 @@ import { invoke } from '../../core/invoke';
 import { formatFast } from './fast';
 import { formatGeneral, formatJson } from './format';
 import { MAX_NESTING, MAX_REPAIR_CHARS } from './limits';
-import { JsonSyntaxError, NestingTooDeepError } from './parse';
+import { JsonSyntaxError, NestingTooDeepError } from '../../lib/json-tree';
 import { lineColumn } from '../../lib/text-position';
 import tool from './tool';
 import { hasNestedQuantifier } from '../../lib/jsonpath';

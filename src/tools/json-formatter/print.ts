@@ -1,6 +1,6 @@
 // The general path's printer: a parsed tree in JSON.stringify's layout, keys sorted on request.
 // Iterative, so no nesting depth can overflow the call stack.
-import type { JsonNode, JsonObject } from './parse';
+import type { JsonNode, JsonObject } from '../../lib/json-tree';
 import type { OutputWriter } from './writer';
 
 /**

@@ -2,7 +2,7 @@
 // formatter. The query runs on a plain-value copy of the document (what the query engine reads);
 // each match is then found again, by its location, in the lossless tree and printed from there,
 // so numbers keep their exact text (`12345678901234567890`, `1.0`) and keys their order.
-import { JsonObject, type JsonNode } from './parse';
+import { JsonObject, type JsonNode } from '../../lib/json-tree';
 import { printTree } from './print';
 import { memberOrder, normalizedPath, runQuery, type compileQuery } from '../../lib/jsonpath';
 import { MAX_OUTPUT_CHARS, OutputTooLargeError, type OutputWriter } from './writer';

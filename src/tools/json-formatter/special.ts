@@ -1,7 +1,7 @@
 // YAML and TOML have infinities and NaN; JSON has not. The tree holds them as these texts (never
 // valid JSON numbers, so they cannot be mistaken for one), the YAML and TOML writers spell them
 // in their own way, and anything that would write JSON refuses a document that holds one.
-import type { JsonNode } from './parse';
+import type { JsonNode } from '../../lib/json-tree';
 
 export const SPECIAL_FLOATS = { inf: 'Infinity', minusInf: '-Infinity', nan: 'NaN' } as const;
 

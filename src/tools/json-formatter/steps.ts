@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { ToolInputError } from '../define';
 import { formatJson } from './format';
 import { QueryError } from '../../lib/jsonpath';
-import { JsonSyntaxError, NestingTooDeepError, parseJson, type JsonNode } from './parse';
+import { JsonSyntaxError, NestingTooDeepError, parseJson, type JsonNode } from '../../lib/json-tree';
 import { writeMatches } from './query';
 import { lineColumn } from '../../lib/text-position';
 import { diffJson, LcsTooLargeError, patchNode } from './diff';

@@ -2,7 +2,7 @@
 // are 64-bit, so every one is kept exactly), floats as doubles (which is what TOML says they are),
 // dates and times as strings in RFC 3339 form. Loaded only when a request reads TOML.
 import { parse, TomlError } from 'smol-toml';
-import { JsonObject, JsonSyntaxError, type JsonNode } from './parse';
+import { JsonObject, JsonSyntaxError, type JsonNode } from '../../lib/json-tree';
 import { MAX_NESTING } from './limits';
 import { SPECIAL_FLOATS } from './special';
 

@@ -4,7 +4,7 @@
 // document that is not a table, integers beyond 64 bits, floats beyond a double's range) is
 // refused with the path of the value.
 import { codePointOrder } from './print';
-import type { JsonNode, JsonObject } from './parse';
+import type { JsonNode, JsonObject } from '../../lib/json-tree';
 import { keyText, pointer } from './special';
 import { OutputWriter } from './writer';
 

@@ -1,6 +1,6 @@
 import { defineTool, ToolInputError } from '../define';
 import { compileQuery } from '../../lib/jsonpath';
-import { parseJson } from './parse';
+import { parseJson } from '../../lib/json-tree';
 import { Input, Output } from './schema';
 import { checkFormats, convertFormats } from './formats';
 import { formatOrRepair, parseOther, patchResult, queryResult, type Formatted } from './steps';

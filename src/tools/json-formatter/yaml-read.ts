@@ -2,7 +2,7 @@
 // its values are not used for numbers, which are taken from their source text so that
 // `12345678901234567890` and `1.0` survive as in JSON. Loaded only when a request reads YAML.
 import { Composer, Lexer, Parser, isAlias, isMap, isScalar, isSeq, type Document, type Node } from 'yaml';
-import { JsonObject, JsonSyntaxError, type JsonNode } from './parse';
+import { JsonObject, JsonSyntaxError, type JsonNode } from '../../lib/json-tree';
 import { MAX_YAML_CHARS, MAX_YAML_NESTING, maxExpandedValues } from './limits';
 import { SPECIAL_FLOATS } from './special';
 

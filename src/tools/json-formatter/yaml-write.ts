@@ -4,7 +4,7 @@
 // no YAML 1.2 or 1.1 reader could take them for anything else, double-quoted (JSON's escapes, which
 // YAML shares) otherwise.
 import { codePointOrder } from './print';
-import type { JsonNode, JsonObject } from './parse';
+import type { JsonNode, JsonObject } from '../../lib/json-tree';
 import { YAML_SPELLING } from './special';
 import { OutputWriter } from './writer';
 

@@ -1,9 +1,9 @@
-// Page-only (hence .svelte.ts: the page side may borrow another tool's words): the Encode tab's
-// header and payload editors hold JSON text; the tool takes objects. A text that is not JSON is answered in the JSON formatter's words and place (line, column,
-// code points), so both pages point at a mistake the same way; one that is JSON but not an
-// object says so. JSON.parse reads what parses (the tool gets what JSON.parse gives); the
+// The Encode tab's header and payload editors hold JSON text; the tool takes objects. A text
+// that is not JSON is answered in the JSON formatter's words and place (line, column, code
+// points: lib/json-tree.ts), so both pages point at a mistake the same way; one that is JSON but
+// not an object says so. JSON.parse reads what parses (the tool gets what JSON.parse gives); the
 // formatter's strict parser runs only to find where a text breaks.
-import { JsonSyntaxError, parseJson } from '../json-formatter/parse';
+import { JsonSyntaxError, parseJson } from '../../lib/json-tree';
 import { lineColumn } from '../../lib/text-position';
 
 export type ObjectText =

@@ -2,7 +2,8 @@
 // what JSON.parse throws away: numbers as written (`1.0`, `1e400`, `-0`, `12345678901234567890`)
 // and the input's key order, integer-like keys included. The grammar is src/lib/json-strict.ts
 // (iterative, so no nesting depth can overflow the call stack; nesting beyond MAX_NESTING is an
-// error all the same); this file is the formatter's tree and its words for syntax errors.
+// error all the same); this file is the JSON formatter's tree and its words for syntax errors,
+// here on the shared floor because the JWT page's editors point at a mistake in the same words.
 import {
   STRING_NOT_CANONICAL,
   decodeJsonString,
@@ -10,9 +11,9 @@ import {
   type JsonBuilder,
   type JsonProblem,
   type ValuePlace,
-} from '../../lib/json-strict';
-import { describeAt } from '../../lib/text-position';
-import { MAX_NESTING } from './limits';
+} from './json-strict';
+import { describeAt } from './text-position';
+import { MAX_NESTING } from './jsonpath-limits';
 
 /**
  * A parsed value. Scalars are their output text: numbers and literals as written, strings in
