@@ -1,7 +1,7 @@
 // Door 2: every golden vector through the service worker in Chromium, and the same status and
 // body as the Node server gives for the same request.
 import { tools } from '../../src/tools/index';
-import { expect, test, waitForServiceWorker } from '../e2e/fixtures';
+import { expect, postFromPage, test, waitForServiceWorker } from '../e2e/fixtures';
 import { checkCase, comparable } from '../match';
 import { casesBySlug } from './cases';
 
@@ -10,29 +10,9 @@ test.describe('service worker /api', () => {
     test(`${slug}: every case, equal to the Node server`, async ({ page, request }) => {
       await page.goto('/');
       await waitForServiceWorker(page);
-      const servedBySw: string[] = [];
-      page.on('response', (response) => {
-        if (response.url().includes('/api/') && response.fromServiceWorker()) servedBySw.push(response.url());
-      });
       const cases = casesBySlug[slug]!;
-      const answers = await page.evaluate(
-        ({ slug, bodies }) =>
-          Promise.all(
-            bodies.map(async (body) => {
-              const response = await fetch(`/api/${slug}`, {
-                method: 'POST',
-                headers: { 'Content-Type': 'application/json' },
-                body,
-              });
-              return {
-                status: response.status,
-                type: response.headers.get('content-type'),
-                body: await response.json(),
-              };
-            }),
-          ),
-        { slug, bodies: cases.map((tc) => JSON.stringify(tc.body)) },
-      );
+      const bodies = cases.map((tc) => JSON.stringify(tc.body));
+      const { answers, servedBySw } = await postFromPage(page, slug, bodies);
       for (const [i, tc] of cases.entries()) {
         const answer = answers[i]!;
         checkCase(tc, answer.status, answer.body);

@@ -32,6 +32,43 @@ export const test = base.extend<{ offOrigin: string[]; policyErrors: string[] }>
 });
 export { expect, type Page };
 
+/** An answer to a POST made from the page. */
+export interface PageAnswer {
+  status: number;
+  type: string | null;
+  body: unknown;
+}
+
+/**
+ * POSTs each JSON body to `/api/<slug>` with the page's own fetch, all at once, and lists the
+ * URLs of the answers the service worker gave (the list keeps filling as Playwright reports them).
+ */
+export async function postFromPage(
+  page: Page,
+  slug: string,
+  bodies: string[],
+): Promise<{ answers: PageAnswer[]; servedBySw: string[] }> {
+  const servedBySw: string[] = [];
+  page.on('response', (response) => {
+    if (response.url().includes('/api/') && response.fromServiceWorker()) servedBySw.push(response.url());
+  });
+  const answers = await page.evaluate(
+    ({ slug, bodies }) =>
+      Promise.all(
+        bodies.map(async (body) => {
+          const response = await fetch(`/api/${slug}`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body,
+          });
+          return { status: response.status, type: response.headers.get('content-type'), body: await response.json() };
+        }),
+      ),
+    { slug, bodies },
+  );
+  return { answers, servedBySw };
+}
+
 /** Waits until the service worker controls the page, so fetch('/api/…') is answered by it. */
 export async function waitForServiceWorker(page: Page): Promise<void> {
   await page.evaluate(async () => {

@@ -13,7 +13,7 @@ import { expect, test } from '@playwright/test';
 import { repo, scaffoldInScratch } from '../../scripts/new-tool-scratch.mjs';
 import type { ToolCase } from '../../src/tools/vectors';
 import { checkCase } from '../match';
-import { waitForServiceWorker } from './fixtures';
+import { postFromPage, waitForServiceWorker } from './fixtures';
 import { pageResultOf } from './page-results';
 import { startStaticHost } from './static-host';
 
@@ -97,25 +97,9 @@ test('a scaffolded tool: its page shows its vectors, and the service worker answ
   try {
     await page.reload();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
-    const servedBySw: string[] = [];
-    page.on('response', (response) => {
-      if (response.url().includes('/api/') && response.fromServiceWorker()) servedBySw.push(response.url());
-    });
-    const answers = await page.evaluate(
-      ({ slug, bodies }) =>
-        Promise.all(
-          bodies.map(async (body) => {
-            const response = await fetch(`/api/${slug}`, {
-              method: 'POST',
-              headers: { 'Content-Type': 'application/json' },
-              body,
-            });
-            return { status: response.status, type: response.headers.get('content-type'), body: await response.json() };
-          }),
-        ),
-      // JSON.stringify escapes a lone surrogate, so such a vector reaches the tool as written.
-      { slug: SLUG, bodies: cases.map((tc) => JSON.stringify(tc.body)) },
-    );
+    // JSON.stringify escapes a lone surrogate, so such a vector reaches the tool as written.
+    const bodies = cases.map((tc) => JSON.stringify(tc.body));
+    const { answers, servedBySw } = await postFromPage(page, SLUG, bodies);
     for (const [i, tc] of cases.entries()) {
       checkCase(tc, answers[i]!.status, answers[i]!.body);
       expect(answers[i]!.type, tc.name).toBe('application/json; charset=utf-8');
